@@ -1,0 +1,98 @@
+"""Deal by deal over a sitting: funding, settlement, close; and `replay` of a whole record."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .presets import RuleSet, resolve
+from .problems import InvalidRecord, Problem, problem
+from .records import Cups, Deal, Sitting, parse_sitting
+from .settlement import Event, close, fund, settle_deal
+from .validation import validate_deal, validate_table
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What a table carries from deal to deal: the cups, and who dealt last."""
+
+    cups: Cups = Cups()
+    previous_dealer: str | None = None
+
+
+def play(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
+    """Settle one deal at a table: a funding event if a cup is empty, then the deal itself.
+
+    Raises `InvalidRecord` with every problem when the deal is refused; nothing is settled then.
+    """
+    problems = validate_deal(deal, table, rules, state.previous_dealer)
+    if problems:
+        raise InvalidRecord(problems)
+    events: list[Event] = []
+    cups = state.cups
+    funding = fund(table, cups, rules)
+    if funding is not None:
+        events.append(funding)
+        cups = funding.cups_after
+    settled = settle_deal(deal, table, cups, rules)
+    events.append(settled)
+    return events, TableState(settled.cups_after, deal.dealer)
+
+
+def settle_sitting(sitting: Sitting, rules: RuleSet) -> list[Event]:
+    """Every event of a validated sitting, in order, ending with the close if it has one."""
+    table = sitting.table
+    state = TableState(sitting.cups)
+    events: list[Event] = []
+    for deal in sitting.deals:
+        deal_events, state = play(deal, table, state, rules)
+        events.extend(deal_events)
+    if sitting.close is not None:
+        first_dealer = sitting.deals[0].dealer if sitting.deals else table[0]
+        events.append(close(table, state.cups, rules, sitting.close, first_dealer))
+    return events
+
+
+def check_sitting(data: Any) -> tuple[Sitting | None, RuleSet | None, list[Problem]]:
+    """Parse and validate a whole sitting record, collecting every problem of every deal."""
+    sitting, problems = parse_sitting(data)
+    if sitting is None:
+        return None, None, problems
+    rules, rule_problems = resolve(sitting.ruleset, sitting.overrides)
+    problems += rule_problems
+    table_problems = validate_table(sitting.table)
+    problems += table_problems
+    if rules is not None and not table_problems:
+        previous_dealer = None
+        for deal in sitting.deals:
+            problems += validate_deal(deal, sitting.table, rules, previous_dealer)
+            previous_dealer = deal.dealer
+        if not rules.cups and (sitting.cups.pagat or sitting.cups.king):
+            problems.append(problem(None, "cups", "no_cups_in_preset", preset=rules.preset))
+    problems.sort(key=lambda p: (p.deal or 0, p.field))
+    return sitting, rules, problems
+
+
+def replay(data: Any) -> dict[str, Any]:
+    """The `python -m rules replay` result for a sitting record (sitting-format.md).
+
+    Raises `InvalidRecord` listing every problem; nothing is settled then.
+    """
+    sitting, rules, problems = check_sitting(data)
+    if problems or sitting is None or rules is None:
+        raise InvalidRecord(problems)
+    events = settle_sitting(sitting, rules)
+    table = sitting.table
+    balances = {member: 0 for member in table}
+    for event in events:
+        for member, points in event.net(table).items():
+            balances[member] += points
+    final = events[-1].cups_after if events else sitting.cups
+    if rules.cups:
+        balances |= {"cup:pagat": final.pagat, "cup:king": final.king}
+    return {
+        "ruleset": rules.preset,
+        "events": [event.as_dict(table) for event in events],
+        "balances": balances,
+    }

@@ -1,0 +1,284 @@
+"""Problems: what is wrong with a record, said so a club member understands it.
+
+A problem is a value, never an exception on its own: validation collects every problem of a
+sitting so the table can fix them all at once. Each has the deal number (None for the sitting
+itself), the field path inside the record, a stable code for programs, and a message in Danish
+and English.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# code -> (English, Danish). Placeholders are filled from the problem's parameters.
+MESSAGES: dict[str, tuple[str, str]] = {
+    "required": ("{what} is required.", "{what} skal udfyldes."),
+    "wrong_type": ("Expected {expected}.", "Forventede {expected_da}."),
+    "out_of_range": ("{value} is outside {low}..{high}.", "{value} ligger uden for {low}..{high}."),
+    "unknown_value": (
+        "'{value}' is not one of {choices}.",
+        "'{value}' er ikke en af {choices}.",
+    ),
+    "unknown_ruleset": (
+        "No preset is called '{value}'; choose one of {choices}.",
+        "Der findes ingen regelsæt ved navn '{value}'; vælg et af {choices}.",
+    ),
+    "unknown_override": (
+        "'{name}' is not a rule parameter that can be overridden.",
+        "'{name}' er ikke en regelparameter, der kan ændres.",
+    ),
+    "offence_not_in_preset": (
+        "The offence '{offence}' does not exist in {preset}.",
+        "Forseelsen '{offence}' findes ikke i {preset}.",
+    ),
+    "table_size": (
+        "A table seats 3, 4 or 5 members, not {count}.",
+        "Et bord har 3, 4 eller 5 spillere, ikke {count}.",
+    ),
+    "duplicate_member": (
+        "{player} appears more than once.",
+        "{player} står der mere end én gang.",
+    ),
+    "not_at_table": ("{player} is not at this table.", "{player} sidder ikke ved dette bord."),
+    "not_active": (
+        "{player} does not play this deal.",
+        "{player} spiller ikke med i dette spil.",
+    ),
+    "players_count": (
+        "A deal has exactly three players: dealer, forehand, middlehand.",
+        "Et spil har præcis tre spillere: giver, forhånd, mellemhånd.",
+    ),
+    "dealer_not_first": (
+        "The dealer must be listed first among the players.",
+        "Giveren skal stå først blandt spillerne.",
+    ),
+    "players_seat_order": (
+        "The players must follow the seat order from the dealer: expected {expected}.",
+        "Spillerne skal følge bordets rækkefølge fra giveren: forventet {expected}.",
+    ),
+    "meld_needs_pagat_flag": (
+        "A taroks meld must say with or without the Pagat.",
+        "En tarokmelding skal sige med eller uden Pagat.",
+    ),
+    "meld_pagat_without_taroks": (
+        "'With/without Pagat' belongs to a taroks meld.",
+        "'Med/uden Pagat' hører til en tarokmelding.",
+    ),
+    "meld_level_not_in_preset": (
+        "{preset} has no {level} meld.",
+        "{preset} har ingen {level_da} melding.",
+    ),
+    "meld_scus_twice": (
+        "Only one player holds the Scus, but {players} meld with it.",
+        "Kun én spiller har Skusen, men {players} melder med den.",
+    ),
+    "meld_court_twice": (
+        "Only one player can hold three court cards of {suit}.",
+        "Kun én spiller kan have tre billedkort i {suit_da}.",
+    ),
+    "meld_kings_twice": (
+        "Only one player can meld Kings.",
+        "Kun én spiller kan melde konger.",
+    ),
+    "meld_kings_conflict": (
+        "{holder} melds all four Kings, so this meld would need a King he holds.",
+        "{holder} melder alle fire konger, så denne melding kræver en konge, han har.",
+    ),
+    "meld_pagat_twice": (
+        "Only one player holds the Pagat, but {players} meld with it.",
+        "Kun én spiller har Pagaten, men {players} melder med den.",
+    ),
+    "meld_taroks_total": (
+        "The taroks melded add up to {total}; there are only 22.",
+        "De meldte tarokker bliver {total}; der er kun 22.",
+    ),
+    "pagat_holder_conflict": (
+        "The melds say {expected} holds the Pagat.",
+        "Meldingerne siger, at {expected} har Pagaten.",
+    ),
+    "pagat_holder_excluded": (
+        "{player} melded taroks without the Pagat.",
+        "{player} meldte tarokker uden Pagat.",
+    ),
+    "pagat_skat_not_dealer": (
+        "Only the dealer lays the skat.",
+        "Kun giveren lægger skat.",
+    ),
+    "pagat_skat_forbidden": (
+        "{preset} does not allow the Pagat in the skat.",
+        "{preset} tillader ikke Pagaten i skaten.",
+    ),
+    "king_holder_conflict": (
+        "The melds say {expected} holds this King.",
+        "Meldingerne siger, at {expected} har denne konge.",
+    ),
+    "king_holder_excluded": (
+        "{player}'s meld says he does not hold this King.",
+        "{player}s melding siger, at han ikke har denne konge.",
+    ),
+    "last_trick_required": (
+        "Who won the last trick?",
+        "Hvem tog sidste stik?",
+    ),
+    "last_trick_nolo": (
+        "The nolo player took no trick, so not the last one.",
+        "Nolospilleren tog intet stik, heller ikke det sidste.",
+    ),
+    "last_trick_barred": (
+        "{player} had wrong cards and cannot win the last trick.",
+        "{player} havde fejle kort og kan ikke tage sidste stik.",
+    ),
+    "ultimo_not_winner": (
+        "An ultimo card wins the last trick: its holder must be the winner, {winner}.",
+        "Et ultimokort tager sidste stik: dets ejer skal være vinderen, {winner}.",
+    ),
+    "bagud_is_winner": (
+        "A card that goes bagud loses the last trick; {winner} won it.",
+        "Et kort, der går bagud, taber sidste stik; {winner} tog det.",
+    ),
+    "two_cards_last_trick": (
+        "{player} plays one card to the last trick, not {cards}.",
+        "{player} lægger ét kort i sidste stik, ikke {cards}.",
+    ),
+    "nolo_with_tout": (
+        "A deal cannot have both a nolo and a tout.",
+        "Et spil kan ikke have både nolo og tout.",
+    ),
+    "nolo_took_trick": (
+        "The nolo player took no trick, so he cannot have {what}.",
+        "Nolospilleren tog intet stik og kan ikke have {what_da}.",
+    ),
+    "tout_not_winner": (
+        "The tout player took every trick, so also the last one.",
+        "Toutspilleren tog alle stik, også det sidste.",
+    ),
+    "tout_other_took_trick": (
+        "{player} took a trick ({what}) during {touter}'s tout.",
+        "{player} tog et stik ({what_da}) under {touter}s tout.",
+    ),
+    "tout_failed_not_in_preset": (
+        "{preset} has no rule for a failed tout.",
+        "{preset} har ingen regel for en mislykket tout.",
+    ),
+    "count_players": (
+        "Give the counts of two or three players.",
+        "Angiv tællingen for to eller tre spillere.",
+    ),
+    "count_counters": (
+        "The counters are the dealer and middlehand ({expected}).",
+        "Tællerne er giveren og mellemhånden ({expected}).",
+    ),
+    "count_total": (
+        "The counts add up to {total}; {rule}.",
+        "Tællingerne giver {total}; {rule_da}.",
+    ),
+    "stopped_needs_offence": (
+        "Only a revoke, wrong cards or a wrong skat stops a deal.",
+        "Kun kulørsvig, fejle kort eller fejl lagt skat standser et spil.",
+    ),
+    "stopped_required": (
+        "{offence} stops the deal in {preset}: mark the deal as stopped.",
+        "{offence} standser spillet i {preset}: markér spillet som standset.",
+    ),
+    "stopped_has_play": (
+        "A stopped deal has no {what}.",
+        "Et standset spil har ingen {what_da}.",
+    ),
+    "fine_player_not_dealer": (
+        "Only the dealer lays the skat.",
+        "Kun giveren lægger skat.",
+    ),
+    "fine_not_previous_dealer": (
+        "The cups are pushed on by the previous dealer, {expected}.",
+        "Kopperne skydes videre af forrige giver, {expected}.",
+    ),
+    "fine_meld_required": (
+        "{preset} pays back the wrong meld's value: record the meld with the fine.",
+        "{preset} betaler den forkerte meldings værdi tilbage: angiv meldingen ved bøden.",
+    ),
+    "fine_meld_not_allowed": (
+        "Only a wrong meld fine carries a meld.",
+        "Kun en bøde for forkert melding har en melding med.",
+    ),
+    "culprit_not_in_preset": (
+        "{preset} has no rule for a culprit paying.",
+        "{preset} har ingen regel om, at synderen betaler.",
+    ),
+    "culprit_without_offence": (
+        "{player} has no fine that can cause an ultimo or bagud.",
+        "{player} har ingen bøde, der kan være skyld i en ultimo eller bagud.",
+    ),
+    "culprit_nothing_caused": (
+        "There is no {caused} for the culprit to have caused.",
+        "Der er ingen {caused} at være skyld i.",
+    ),
+    "culprit_is_beneficiary": (
+        "The culprit cannot be the player whose {caused} he caused.",
+        "Synderen kan ikke selv have den {caused}, han er skyld i.",
+    ),
+    "close_not_split_or_carry": (
+        "Close a sitting by 'split' or 'carry'.",
+        "En siddning afsluttes med 'split' eller 'carry'.",
+    ),
+    "no_cups_in_preset": (
+        "{preset} plays without cups.",
+        "{preset} spilles uden kopper.",
+    ),
+    "not_json": (
+        "The record is not valid JSON: {error}.",
+        "Optegnelsen er ikke gyldig JSON: {error}.",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    deal: int | None
+    field: str
+    code: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def message(self) -> str:
+        return self.message_in("en")
+
+    def message_in(self, language: str) -> str:
+        english, danish = MESSAGES[self.code]
+        template = danish if language == "da" else english
+        values = _DefaultDict(self.params)
+        return template.format_map(values)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "field": self.field,
+            "code": self.code,
+            "message": self.message_in("en"),
+            "message_da": self.message_in("da"),
+        }
+
+
+class _DefaultDict(dict):
+    """Lets a Danish template ask for `x_da` and fall back to `x`."""
+
+    def __missing__(self, key: str) -> Any:
+        if key.endswith("_da") and key[:-3] in self:
+            return self[key[:-3]]
+        return "?"
+
+
+def problem(deal: int | None, field: str, code: str, **params: Any) -> Problem:
+    assert code in MESSAGES, code
+    return Problem(deal, field, code, tuple(sorted(params.items())))
+
+
+class InvalidRecord(ValueError):
+    """Raised when a record is refused; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("; ".join(f"deal {p.deal} {p.field}: {p.message}" for p in problems))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"errors": [p.as_dict() for p in self.problems]}

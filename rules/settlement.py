@@ -1,0 +1,371 @@
+"""Settlement: a validated deal in, balanced line items out (brief §2, in its order).
+
+Each line item moves points between accounts — the members by name, and the table's two cups,
+`cup:pagat` and `cup:king` — and its postings sum to zero on their own. The cups' content is
+carried from event to event by the caller as `Cups`; nothing here keeps state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .citations import seed_ref
+from .presets import RuleSet
+from .records import KING_CUP, PAGAT_CUP, Cups, Deal, Meld
+from .validation import count_is_void, effective_ultimo, is_barred, tout_contract
+
+
+@dataclass(frozen=True)
+class LineItem:
+    rule: str  # a stable key, e.g. "stake", "meld.taroks", "fine.revoke", "king_bagud"
+    ref: str  # where the rule stands, e.g. "001 L258"
+    postings: Mapping[str, int]
+    player: str | None = None  # the member the item is about, where there is one
+    card: str | None = None  # "pagat" or "king:<suit>", where the item is about a card
+
+    def as_dict(self) -> dict:
+        data: dict = {"rule": self.rule, "ref": self.ref, "postings": dict(self.postings)}
+        if self.player is not None:
+            data["player"] = self.player
+        if self.card is not None:
+            data["card"] = self.card
+        return data
+
+
+@dataclass(frozen=True)
+class Event:
+    """One settled happening at a table: a funding, a deal, or the close of the sitting."""
+
+    kind: str  # "funding", "deal" or "close"
+    items: tuple[LineItem, ...]
+    cups_before: Cups
+    cups_after: Cups
+    number: int | None = None
+
+    def net(self, members: Sequence[str]) -> dict[str, int]:
+        totals = {member: 0 for member in members}
+        for item in self.items:
+            for account, points in item.postings.items():
+                if account in totals:
+                    totals[account] += points
+        return totals
+
+    def as_dict(self, members: Sequence[str]) -> dict:
+        data: dict = {"kind": self.kind}
+        if self.number is not None:
+            data["number"] = self.number
+        data["items"] = [item.as_dict() for item in self.items]
+        if self.kind == "deal":
+            data["net"] = self.net(members)
+        data["cups_after"] = self.cups_after.as_dict()
+        return data
+
+
+@dataclass
+class _Book:
+    """Collects line items for one event and keeps the cups' content as they go."""
+
+    rules: RuleSet
+    cups: Cups
+    items: list[LineItem] = field(default_factory=list)
+
+    def post(self, rule: str, postings: Mapping[str, int], *, ref_key: str | None = None, player: str | None = None, card: str | None = None) -> None:
+        cleaned = {account: points for account, points in postings.items() if points}
+        if not cleaned:
+            return
+        assert sum(cleaned.values()) == 0, (rule, cleaned)
+        if not self.rules.cups:
+            assert not any(a.startswith("cup:") for a in cleaned), (rule, cleaned)
+        self.items.append(LineItem(rule, seed_ref(self.rules.preset, ref_key or rule), cleaned, player, card))
+        self.cups = self.cups.plus(cleaned)
+
+    def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, **kw) -> None:
+        """`receiver` gets `amount` from each payer."""
+        postings = _add({receiver: amount * len(payers)}, {p: -amount for p in payers})
+        self.post(rule, postings, **kw)
+
+    def into_each_cup(self, rule: str, payer: str, amount: int, others: Sequence[str], **kw) -> None:
+        """A fine or stake into each cup; where there are no cups, to each other active player."""
+        if self.rules.cups:
+            self.post(rule, {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}, **kw)
+        else:
+            self.from_each(rule, payer, others, -amount, **kw)
+
+
+def _add(*parts: Mapping[str, int]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for part in parts:
+        for account, points in part.items():
+            total[account] = total.get(account, 0) + points
+    return total
+
+
+# --- funding and close (brief §5) ------------------------------------------------------------
+
+
+def fund(table: Sequence[str], cups: Cups, rules: RuleSet) -> Event | None:
+    """Step 1: a cup that is empty gets `fund` from every member at the table (000 L69)."""
+    book = _Book(rules, cups)
+    if rules.cups and rules.fund:
+        for cup in (PAGAT_CUP, KING_CUP):
+            if cups.of(cup) == 0:
+                book.post("funding", {cup: rules.fund * len(table)} | {m: -rules.fund for m in table})
+    if not book.items:
+        return None
+    return Event("funding", tuple(book.items), cups, book.cups)
+
+
+def close(table: Sequence[str], cups: Cups, rules: RuleSet, how: str, first_dealer: str) -> Event:
+    """End of a sitting: split the cups among the members, or carry them to the next sitting.
+
+    Split (000 L71, 003): equal shares; the points that do not divide go one each to members in
+    seat order from the sitting's first dealer (brief §5, decision).
+    """
+    book = _Book(rules, cups)
+    if how == "split" and rules.cups:
+        total = cups.pagat + cups.king
+        share, rest = divmod(total, len(table))
+        start = table.index(first_dealer)
+        seated = [table[(start + k) % len(table)] for k in range(len(table))]
+        postings = {PAGAT_CUP: -cups.pagat, KING_CUP: -cups.king}
+        postings |= {member: share + (1 if k < rest else 0) for k, member in enumerate(seated)}
+        book.post("close_split", postings)
+    return Event("close", tuple(book.items), cups, book.cups)
+
+
+# --- one deal (brief §2) ---------------------------------------------------------------------
+
+
+def meld_values(meld: Meld, rules: RuleSet) -> list[tuple[str, int]]:
+    """Each meld of one player as (rule key, value from each other active player); brief §3."""
+    values = []
+    if meld.taroks:
+        values.append(("meld.taroks", rules.meld_taroks + rules.meld_taroks_step * (meld.taroks - 10)))
+    if meld.matadors:
+        values.append(("meld.matadors", rules.meld_matadors + rules.meld_matadors_step * (meld.matadors - 3)))
+    level_value = {"half": rules.meld_half, "full": rules.meld_full, "overfull": rules.meld_overfull}
+    for suit_meld in meld.suits.values():
+        values.append(("meld.suit", level_value[suit_meld.level]))
+    if meld.kings:
+        values.append(("meld.kings", level_value[meld.kings.level]))
+    return values
+
+
+def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) -> Event:
+    """Settle one validated deal from the cups' content before it (after any funding)."""
+    book = _Book(rules, cups)
+    others = deal.others
+
+    # 2. The dealer's stake into each cup (001 L258).
+    if rules.cups:
+        book.into_each_cup("stake", deal.dealer, rules.stake, others(deal.dealer), player=deal.dealer)
+
+    # 3. Melds, paid by each of the other two active players.
+    dealer_void = any(rules.fines[f.offence].voids_dealer for f in deal.fines)
+    for player, meld in deal.melds.items():
+        if dealer_void and player == deal.dealer:
+            continue  # 004 L185: a wrong skat leaves the dealer's melds unpaid
+        for rule, value in meld_values(meld, rules):
+            book.from_each(rule, player, others(player), value, player=player)
+
+    # 4. Fines, except the miscount fine which follows the count.
+    for fine in deal.fines:
+        fine_rule = rules.fines[fine.offence]
+        if fine_rule.after_count:
+            continue
+        if fine_rule.pays_meld_back:
+            # 004 L200: he received the wrong meld and pays it back double; we never paid it.
+            amount = sum(value for _rule, value in meld_values(fine.meld, rules)) if fine.meld else 0
+            book.from_each(f"fine.{fine.offence}", fine.player, others(fine.player), -amount, player=fine.player)
+        else:
+            book.into_each_cup(f"fine.{fine.offence}", fine.player, fine_rule.amount, others(fine.player), player=fine.player)
+
+    # 5. Play: the Pagat saved or lost, each King lost, during the play.
+    _play_fees(book, deal, rules, last_trick=False)
+
+    if deal.stopped:
+        return Event("deal", tuple(book.items), cups, book.cups, deal.number)
+
+    # 6. The last trick.
+    taken = _last_trick(book, deal, rules)
+
+    # 7. Nolo.
+    if deal.nolo is not None:
+        book.from_each("nolo", deal.nolo, others(deal.nolo), rules.nolo, player=deal.nolo)
+
+    # 8. Count, then the miscount fine.
+    if deal.counts is not None and not count_is_void(deal, rules):
+        _count(book, deal, rules)
+    for fine in deal.fines:
+        if rules.fines[fine.offence].after_count:
+            book.into_each_cup(f"fine.{fine.offence}", fine.player, rules.fines[fine.offence].amount, others(fine.player), player=fine.player)
+
+    # 9. Refund every cup taken at step 6, from every member at the table (000 L257).
+    for cup in taken:
+        book.post("refund", {cup: rules.fund * len(table)} | {m: -rules.fund for m in table})
+
+    return Event("deal", tuple(book.items), cups, book.cups, deal.number)
+
+
+def _play_fees(book: _Book, deal: Deal, rules: RuleSet, *, last_trick: bool) -> None:
+    """Pagat saved / lost and Kings lost; at step 6 the vlk-2010 fees for the last trick."""
+    others = deal.others
+    rule_suffix = "last_trick_fee" if last_trick else None
+    pagat = deal.pagat
+    if pagat is not None:
+        saved = ("ultimo",) if last_trick else ("saved",)
+        lost = ("bagud",) if last_trick else ("lost",)
+        if pagat.fate in saved:
+            book.from_each("pagat_saved", pagat.holder, others(pagat.holder), rules.pagat_saved, ref_key=rule_suffix, player=pagat.holder, card="pagat")
+        elif pagat.fate in lost:
+            postings = _add({pagat.holder: -2 * rules.pagat_lost}, {p: rules.pagat_lost for p in others(pagat.holder)})
+            if rules.cups:
+                postings = _add(postings, {pagat.holder: -rules.pagat_lost_cup, PAGAT_CUP: rules.pagat_lost_cup})
+            book.post("pagat_lost", postings, ref_key=rule_suffix, player=pagat.holder, card="pagat")
+    lost = ("bagud",) if last_trick else ("lost",)
+    for suit, fate in deal.kings.items():
+        if fate.fate in lost:
+            postings = _add({fate.holder: -2 * rules.king_lost}, {p: rules.king_lost for p in others(fate.holder)})
+            if rules.cups:
+                postings = _add(postings, {fate.holder: -rules.king_lost_cup, KING_CUP: rules.king_lost_cup})
+            book.post("king_lost", postings, ref_key=rule_suffix, player=fate.holder, card=f"king:{suit}")
+
+
+def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
+    """Step 6: the ultimo or tout takes X, bagud pays X, premiums, last trick, fees.
+
+    X is each cup's content as the step begins; nothing in this step changes it, so two bagud
+    in one cup each pay the same X (brief §2, decision). Returns the cups taken, to refund.
+    """
+    content = {PAGAT_CUP: book.cups.pagat, KING_CUP: book.cups.king} if rules.cups else {PAGAT_CUP: 0, KING_CUP: 0}
+    others = deal.others
+    culprit = deal.culprit
+    taken: list[str] = []
+
+    if tout_contract(deal, rules):
+        taken = _tout(book, deal, rules, content)
+    else:
+        if deal.tout is not None and deal.tout.won and rules.tout:
+            # A club's tout premium where the tout is no contract of its own: the premium,
+            # and the play settles as usual.
+            book.from_each("tout", deal.tout.player, others(deal.tout.player), rules.tout, player=deal.tout.player)
+        ultimo = effective_ultimo(deal, rules)
+        if ultimo is not None:
+            taken = _ultimo(book, deal, rules, content, *ultimo)
+        elif rules.last_trick:
+            _plain_last_trick(book, deal, rules)
+        if deal.tout is not None and not deal.tout.won:
+            _failed_tout(book, deal, rules, content)
+
+    for fate, cup, card in _bagud_cards(deal):
+        kind = "pagat_bagud" if cup == PAGAT_CUP else "king_bagud"
+        premium = rules.pagat_bagud if cup == PAGAT_CUP else rules.king_bagud
+        x = content[cup]
+        if culprit is not None and culprit.caused == "bagud":
+            # 000 L193-L199: the culprit pays the doubling and the premium to the third player;
+            # the premium to the culprit himself lapses, the bagud player pays nothing.
+            third = next(p for p in deal.players if p not in (fate.holder, culprit.player))
+            book.post("culprit_bagud", {culprit.player: -x - premium, cup: x, third: premium}, player=culprit.player, card=card)
+        else:
+            postings = _add({fate.holder: -2 * premium}, {p: premium for p in others(fate.holder)})
+            if rules.cups:
+                postings = _add(postings, {fate.holder: -x, cup: x})  # 001 L305: bagud doubles the cup
+            book.post(kind, postings, player=fate.holder, card=card)
+
+    if rules.last_trick_fees:
+        _play_fees(book, deal, rules, last_trick=True)  # 001 L308
+    return taken
+
+
+def _tout(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int]) -> list[str]:
+    """001 L313 / 003: both cups and the premium from each; no count, last trick or ultimo."""
+    touter = deal.tout.player  # type: ignore[union-attr]
+    postings = _add({touter: 2 * rules.tout}, {p: -rules.tout for p in deal.others(touter)})
+    taken: list[str] = []
+    if rules.cups:
+        postings = _add(postings, {touter: content[PAGAT_CUP] + content[KING_CUP]}, {cup: -x for cup, x in content.items()})
+        taken = [PAGAT_CUP, KING_CUP]
+    book.post("tout", postings, player=touter)
+    return taken
+
+
+def _ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int], cup: str, fate) -> list[str]:
+    """The ultimo player takes the cup's X and the premium from each (001 L302, 000 L255)."""
+    kind = "pagat_ultimo" if cup == PAGAT_CUP else "king_ultimo"
+    premium = rules.pagat_ultimo if cup == PAGAT_CUP else rules.king_ultimo
+    card = "pagat" if cup == PAGAT_CUP else _king_card(deal, fate)
+    winner, x, culprit = fate.holder, content[cup], deal.culprit
+    take = {winner: x, cup: -x}
+    if culprit is None or culprit.caused != "ultimo":
+        book.post(kind, _add(take, {winner: 2 * premium}, {p: -premium for p in deal.others(winner)}), player=winner, card=card)
+        return [cup] if rules.cups else []
+    if rules.culprit == "ensartede":
+        # 000 L161, L189: the culprit pays both premiums; the innocent third pays nothing.
+        premiums = {winner: 2 * premium, culprit.player: -2 * premium}
+    else:
+        premiums = _add({winner: 2 * premium}, {p: -premium for p in deal.others(winner)})  # 003: as usual
+    book.post(kind, _add(take, premiums), player=winner, card=card)
+    # ... and he replaces the emptied cup, so there is no refund round for it.
+    book.post("culprit_ultimo", {culprit.player: -x, cup: x}, player=culprit.player, card=card)
+    return []
+
+
+def _plain_last_trick(book: _Book, deal: Deal, rules: RuleSet) -> None:
+    """The last trick when no ultimo is paid (001 L300 with L242; 000 L141: only without cards)."""
+    winner = deal.last_trick
+    cards_in_trick = _cards_in_last_trick(deal)
+    if rules.last_trick_needs_no_ultimo_card and cards_in_trick:
+        return
+    would_be_ultimo = any(f.holder == winner and f.fate == "ultimo" for f in cards_in_trick)
+    barred = would_be_ultimo and is_barred(deal, winner, rules)  # type: ignore[arg-type]
+    book.from_each("last_trick", winner, deal.others(winner), rules.last_trick, ref_key="barred_last_trick" if barred else None, player=winner)  # type: ignore[arg-type]
+
+
+def _failed_tout(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int]) -> None:
+    """003: an announced tout that fails "costs the same": the premium to each, each cup's X."""
+    touter = deal.tout.player  # type: ignore[union-attr]
+    postings = _add({touter: -2 * rules.tout}, {p: rules.tout for p in deal.others(touter)})
+    if rules.cups:
+        postings = _add(postings, {touter: -content[PAGAT_CUP] - content[KING_CUP]}, content)
+    book.post("tout_failed", postings, player=touter)
+
+
+def _cards_in_last_trick(deal: Deal) -> list:
+    cards = [deal.pagat] if deal.pagat is not None and deal.pagat.fate in ("ultimo", "bagud") else []
+    return cards + [f for f in deal.kings.values() if f.fate in ("ultimo", "bagud")]
+
+
+def _bagud_cards(deal: Deal):
+    if deal.pagat is not None and deal.pagat.fate == "bagud":
+        yield deal.pagat, PAGAT_CUP, "pagat"
+    for suit, fate in deal.kings.items():
+        if fate.fate == "bagud":
+            yield fate, KING_CUP, f"king:{suit}"
+
+
+def _king_card(deal: Deal, fate) -> str:
+    return next(f"king:{suit}" for suit, f in deal.kings.items() if f is fate)
+
+
+def rounded_count(points: int) -> int:
+    """001 L316-L355: 5 per started 5 points from 26, rounded; 0-3 pays 25, 74-78 wins 50."""
+    return 5 * ((points - 24) // 5)
+
+
+def _count(book: _Book, deal: Deal, rules: RuleSet) -> None:
+    counts = dict(deal.counts or {})
+    if rules.count == "rounded":
+        # 001 L345-L352: 39 and 19 give +15 and -5; forehand, who deals next, pays the rest.
+        dealer = rounded_count(counts[deal.dealer])
+        middle = rounded_count(counts[deal.middlehand])
+        book.post("count", {deal.dealer: dealer, deal.middlehand: middle, deal.forehand: -dealer - middle})
+        return
+    if len(counts) == 2:
+        missing = next(p for p in deal.players if p not in counts)
+        counts[missing] = 78 - sum(counts.values())
+    postings = {p: counts[p] - 26 for p in deal.players}
+    shortfall = 78 - sum(counts.values())
+    if shortfall:
+        postings[PAGAT_CUP] = shortfall  # 000 L145: what is missing of 78 goes to the Pagatkop
+    book.post("count", postings, ref_key="count_shortfall" if shortfall else None)

@@ -1,0 +1,438 @@
+"""Validation of one deal against its table and rule set (brief §7).
+
+Every check appends a `Problem` and goes on, so one answer lists everything the table must fix.
+`settle` only ever sees records that passed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .presets import MELD_OFFENCES, RuleSet
+from .problems import Problem, problem
+from .records import SUITS, CardFate, Deal, Meld
+
+STOPPING_OFFENCES = ("revoke", "wrong_cards", "wrong_skat")  # 001 L275, L288, L295
+SCUS_LEVELS = ("half", "overfull")
+
+
+def validate_table(table: Sequence[str]) -> list[Problem]:
+    problems = []
+    if not 3 <= len(table) <= 5:
+        problems.append(problem(None, "table", "table_size", count=len(table)))
+    seen: set[str] = set()
+    for i, member in enumerate(table):
+        if member in seen:
+            problems.append(problem(None, f"table.{i}", "duplicate_member", player=member))
+        seen.add(member)
+    return problems
+
+
+def seat_order_from(dealer: str, table: Sequence[str]) -> tuple[str, str, str]:
+    """Dealer, forehand, middlehand as the seats run from `dealer`.
+
+    With four at the table the member opposite the dealer sits out; with five, the two
+    opposite him. The cards go counter-clockwise, the way the table lists its members.
+    """
+    start = table.index(dealer)
+    n = len(table)
+    if n == 3:
+        offsets = (0, 1, 2)
+    elif n == 4:
+        offsets = (0, 1, 3)
+    else:
+        offsets = (0, 1, 4)
+    return tuple(table[(start + k) % n] for k in offsets)  # type: ignore[return-value]
+
+
+def validate_deal(
+    deal: Deal, table: Sequence[str], rules: RuleSet, previous_dealer: str | None = None
+) -> list[Problem]:
+    check = _DealCheck(deal, table, rules)
+    if check.players_ok():
+        check.melds()
+        check.cards()
+        check.fines(previous_dealer)
+        check.last_trick()
+        check.nolo_and_tout()
+        check.counts()
+        check.stopped()
+        check.culprit()
+    return check.problems
+
+
+class _DealCheck:
+    def __init__(self, deal: Deal, table: Sequence[str], rules: RuleSet):
+        self.deal = deal
+        self.table = table
+        self.rules = rules
+        self.problems: list[Problem] = []
+
+    def fail(self, field: str, code: str, **params) -> None:
+        self.problems.append(problem(self.deal.number, field, code, **params))
+
+    def active(self, player: str | None, field: str) -> bool:
+        if player is None:
+            return False
+        if player not in self.table:
+            self.fail(field, "not_at_table", player=player)
+            return False
+        if player not in self.deal.players:
+            self.fail(field, "not_active", player=player)
+            return False
+        return True
+
+    # --- who plays -------------------------------------------------------------------------
+
+    def players_ok(self) -> bool:
+        deal = self.deal
+        if len(deal.players) != 3:
+            self.fail("players", "players_count")
+            return False
+        ok = True
+        for i, player in enumerate(deal.players):
+            if player not in self.table:
+                self.fail(f"players.{i}", "not_at_table", player=player)
+                ok = False
+        if len(set(deal.players)) != 3:
+            self.fail("players", "duplicate_member", player=", ".join(deal.players))
+            return False
+        if deal.dealer not in self.table:
+            self.fail("dealer", "not_at_table", player=deal.dealer)
+            return False
+        if not ok:
+            return False
+        if deal.players[0] != deal.dealer:
+            self.fail("players.0", "dealer_not_first")
+            return False
+        expected = seat_order_from(deal.dealer, self.table)
+        if deal.players != expected:
+            # Brief §1: the active players follow the seat order cyclically from the dealer.
+            self.fail("players", "players_seat_order", expected=", ".join(expected))
+            return False
+        return True
+
+    # --- melds (brief §3, §7) ------------------------------------------------------------
+
+    def melds(self) -> None:
+        rules = self.rules
+        scus_users: list[str] = []
+        pagat_with: list[str] = []
+        kings_melders: list[str] = []
+        court_melders: dict[str, list[str]] = {suit: [] for suit in SUITS}
+        tarok_total = 0
+        for player, meld in self.deal.melds.items():
+            path = f"melds.{player}"
+            if not self.active(player, path):
+                continue
+            self.meld_shape(meld, path)
+            if _needs_scus(meld, rules):
+                scus_users.append(player)
+            if meld.matadors or (meld.taroks and meld.pagat):
+                pagat_with.append(player)
+            if meld.kings:
+                kings_melders.append(player)
+            for suit in meld.suits:
+                court_melders[suit].append(player)
+            tarok_total += max(meld.taroks or 0, meld.matadors or 0)
+
+        if len(scus_users) > 1:
+            self.fail(f"melds.{scus_users[1]}", "meld_scus_twice", players=" & ".join(scus_users))
+        if len(pagat_with) > 1:
+            self.fail(f"melds.{pagat_with[1]}", "meld_pagat_twice", players=" & ".join(pagat_with))
+        if len(kings_melders) > 1:
+            self.fail(f"melds.{kings_melders[1]}.kings", "meld_kings_twice")
+        for suit, melders in court_melders.items():
+            if len(melders) > 1:
+                self.fail(f"melds.{melders[1]}.suits.{suit}", "meld_court_twice", suit=suit)
+        if tarok_total > 22:
+            self.fail("melds", "meld_taroks_total", total=tarok_total)
+        if len(kings_melders) == 1:
+            self.all_kings_conflicts(kings_melders[0])
+
+    def meld_shape(self, meld: Meld, path: str) -> None:
+        if meld.taroks is not None and meld.pagat is None:
+            self.fail(f"{path}.pagat", "meld_needs_pagat_flag")
+        if meld.pagat is not None and meld.taroks is None:
+            self.fail(f"{path}.pagat", "meld_pagat_without_taroks")
+        if not self.rules.overfull_melds:
+            levels = [(f"{path}.suits.{s}", m.level) for s, m in meld.suits.items()]
+            if meld.kings:
+                levels.append((f"{path}.kings", meld.kings.level))
+            for field, level in levels:
+                if level == "overfull":
+                    self.fail(field, "meld_level_not_in_preset", preset=self.rules.preset, level=level, level_da="overfyldt")
+
+    def all_kings_conflicts(self, holder: str) -> None:
+        # 4 Kings in one hand: nobody else can meld a full suit, and their halves lack the King.
+        kings = self.deal.melds[holder].kings
+        if kings is None or kings.level == "half":
+            return
+        for player, meld in self.deal.melds.items():
+            if player == holder:
+                continue
+            for suit, suit_meld in meld.suits.items():
+                if suit_meld.level != "half" or suit_meld.missing != "king":
+                    self.fail(f"melds.{player}.suits.{suit}", "meld_kings_conflict", holder=holder)
+
+    # --- the Pagat and the Kings ---------------------------------------------------------
+
+    def cards(self) -> None:
+        deal, rules = self.deal, self.rules
+        if deal.pagat is not None:
+            self.pagat(deal.pagat)
+        for suit, fate in deal.kings.items():
+            path = f"kings.{suit}"
+            if not self.active(fate.holder, f"{path}.holder"):
+                continue
+            for player, meld in deal.melds.items():
+                says = _meld_says_king(meld, suit)
+                if says is True and fate.holder != player:
+                    self.fail(f"{path}.holder", "king_holder_conflict", expected=player)
+                elif says is False and fate.holder == player:
+                    self.fail(f"{path}.holder", "king_holder_excluded", player=player)
+        del rules
+
+    def pagat(self, pagat: CardFate) -> None:
+        deal, rules = self.deal, self.rules
+        if not self.active(pagat.holder, "pagat.holder"):
+            return
+        for player, meld in deal.melds.items():
+            if (meld.matadors or meld.pagat) and pagat.holder != player:
+                self.fail("pagat.holder", "pagat_holder_conflict", expected=player)
+            if meld.taroks and meld.pagat is False and not meld.matadors and pagat.holder == player:
+                self.fail("pagat.holder", "pagat_holder_excluded", player=player)
+        if pagat.fate == "skat":
+            if not rules.pagat_in_skat:
+                self.fail("pagat.fate", "pagat_skat_forbidden", preset=rules.preset)  # 001 L422
+            elif pagat.holder != deal.dealer:
+                self.fail("pagat.holder", "pagat_skat_not_dealer")
+
+    # --- fines (brief §6) ----------------------------------------------------------------
+
+    def fines(self, previous_dealer: str | None) -> None:
+        deal, rules = self.deal, self.rules
+        for i, fine in enumerate(deal.fines):
+            path = f"fines.{i}"
+            rule = rules.fines.get(fine.offence)
+            if rule is None:
+                self.fail(f"{path}.offence", "offence_not_in_preset", offence=fine.offence, preset=rules.preset)
+                continue
+            if fine.offence == "cups_not_pushed":
+                # Falls on the previous dealer, who may sit out this deal.
+                if fine.player not in self.table:
+                    self.fail(f"{path}.player", "not_at_table", player=fine.player)
+                elif previous_dealer is not None and fine.player != previous_dealer:
+                    self.fail(f"{path}.player", "fine_not_previous_dealer", expected=previous_dealer)
+            elif self.active(fine.player, f"{path}.player"):
+                if fine.offence == "wrong_skat" and fine.player != deal.dealer:
+                    self.fail(f"{path}.player", "fine_player_not_dealer")
+            if fine.meld is not None:
+                if not fine.offence.startswith("wrong_meld"):
+                    self.fail(f"{path}.meld", "fine_meld_not_allowed")
+                else:
+                    self.meld_shape(fine.meld, f"{path}.meld")
+            elif rule.pays_meld_back:
+                self.fail(f"{path}.meld", "fine_meld_required", preset=rules.preset)
+
+    # --- the last trick, nolo, tout ------------------------------------------------------
+
+    def last_trick(self) -> None:
+        deal = self.deal
+        if deal.stopped:
+            return
+        winner = deal.last_trick
+        if winner is None:
+            self.fail("last_trick", "last_trick_required")
+            return
+        if not self.active(winner, "last_trick"):
+            return
+        if winner == deal.nolo:
+            self.fail("last_trick", "last_trick_nolo")
+        if any(self.rules.fines[f.offence].no_last_trick for f in self.known_fines(winner)):
+            self.fail("last_trick", "last_trick_barred", player=winner)
+        in_trick: dict[str, list[str]] = {}
+        for card, path, fate in self.last_trick_cards():
+            in_trick.setdefault(fate.holder, []).append(card)
+            if fate.fate == "ultimo" and fate.holder != winner:
+                self.fail(f"{path}.holder", "ultimo_not_winner", winner=winner)
+            if fate.fate == "bagud" and fate.holder == winner:
+                self.fail(f"{path}.fate", "bagud_is_winner", winner=winner)
+        for player, cards in in_trick.items():
+            if len(cards) > 1:
+                self.fail("last_trick", "two_cards_last_trick", player=player, cards=" + ".join(cards))
+
+    def last_trick_cards(self) -> Iterable[tuple[str, str, CardFate]]:
+        pagat = self.deal.pagat
+        if pagat is not None and pagat.fate in ("ultimo", "bagud"):
+            yield "Pagat", "pagat", pagat
+        for suit, fate in self.deal.kings.items():
+            if fate.fate in ("ultimo", "bagud"):
+                yield f"{suit} King", f"kings.{suit}", fate
+
+    def nolo_and_tout(self) -> None:
+        deal = self.deal
+        if deal.nolo is not None and deal.tout is not None:
+            self.fail("tout", "nolo_with_tout")
+        if deal.nolo is not None and self.active(deal.nolo, "nolo"):
+            pagat = deal.pagat
+            if pagat and pagat.holder == deal.nolo and pagat.fate in ("saved", "ultimo"):
+                self.fail("pagat.fate", "nolo_took_trick", what="saved the Pagat", what_da="reddet Pagaten")
+            for suit, fate in deal.kings.items():
+                if fate.holder == deal.nolo and fate.fate in ("kept", "ultimo"):
+                    self.fail(f"kings.{suit}.fate", "nolo_took_trick", what="kept a King", what_da="beholdt en konge")
+        tout = deal.tout
+        if tout is not None and self.active(tout.player, "tout.player"):
+            if not tout.won:
+                if not self.rules.tout_can_fail:
+                    self.fail("tout.won", "tout_failed_not_in_preset", preset=self.rules.preset)
+                return
+            if deal.last_trick is not None and deal.last_trick != tout.player:
+                self.fail("last_trick", "tout_not_winner")
+            pagat = deal.pagat
+            if pagat and pagat.holder != tout.player and pagat.fate in ("saved", "ultimo"):
+                self.fail("pagat.fate", "tout_other_took_trick", player=pagat.holder, touter=tout.player, what="the Pagat saved", what_da="Pagaten reddet")
+            for suit, fate in deal.kings.items():
+                if fate.holder != tout.player and fate.fate in ("kept", "ultimo"):
+                    self.fail(f"kings.{suit}.fate", "tout_other_took_trick", player=fate.holder, touter=tout.player, what="a King kept", what_da="en konge beholdt")
+
+    # --- counts (brief §4) ---------------------------------------------------------------
+
+    def counts(self) -> None:
+        deal, rules = self.deal, self.rules
+        counts = deal.counts
+        if counts is None:
+            return
+        for player in counts:
+            self.active(player, f"counts.{player}")
+        if not all(p in deal.players for p in counts):
+            return
+        if len(counts) not in (2, 3):
+            self.fail("counts", "count_players")
+            return
+        if count_is_void(deal, rules):
+            return  # brief §4: counts given in a deal whose count is void are ignored
+        total = sum(counts.values())
+        if rules.count == "rounded":
+            counters = (deal.dealer, deal.middlehand)
+            if len(counts) == 2 and set(counts) != set(counters):
+                # 001 L316: the two who do not deal next count; forehand deals next.
+                self.fail("counts", "count_counters", expected=" & ".join(counters))
+            elif len(counts) == 2 and total > 78:
+                self.fail("counts", "count_total", total=total, rule="two counts hold at most 78", rule_da="to tællinger er højst 78")
+            elif len(counts) == 3 and total != 78:
+                self.fail("counts", "count_total", total=total, rule="three counts make 78", rule_da="tre tællinger giver 78")
+        elif total > 78:
+            self.fail("counts", "count_total", total=total, rule="the cards hold 78", rule_da="kortene har 78")
+        elif len(counts) == 3 and total < 78 and not (rules.count_shortfall_to_pagatkop and rules.cups):
+            self.fail("counts", "count_total", total=total, rule="the cards hold 78", rule_da="kortene har 78")
+
+    # --- a stopped deal (brief §2) and the culprit (brief §6) ----------------------------
+
+    def stopped(self) -> None:
+        deal, rules = self.deal, self.rules
+        stopping = [f for f in deal.fines if f.offence in rules.fines and rules.fines[f.offence].stops]
+        if deal.stopped and not stopping:
+            self.fail("stopped", "stopped_needs_offence")
+        if stopping and not deal.stopped:
+            self.fail("stopped", "stopped_required", offence=stopping[0].offence, preset=rules.preset)
+        if deal.stopped:
+            played = [("last_trick", deal.last_trick, "last trick", "sidste stik"), ("nolo", deal.nolo, "nolo", "nolo"), ("tout", deal.tout, "tout", "tout")]
+            for field, value, what, what_da in played:
+                if value is not None:
+                    self.fail(field, "stopped_has_play", what=what, what_da=what_da)
+            for card, path, _fate in self.last_trick_cards():
+                self.fail(f"{path}.fate", "stopped_has_play", what=f"{card} in the last trick", what_da="kort i sidste stik")
+
+    def culprit(self) -> None:
+        deal, rules = self.deal, self.rules
+        culprit = deal.culprit
+        if culprit is None:
+            return
+        if rules.culprit is None:
+            self.fail("culprit", "culprit_not_in_preset", preset=rules.preset)
+            return
+        if not self.active(culprit.player, "culprit.player"):
+            return
+        causing = ("revoke", "wrong_cards") if rules.culprit == "schiellerup" else ("revoke", "wrong_cards", *MELD_OFFENCES)
+        if not any(f.offence in causing for f in self.known_fines(culprit.player)):
+            self.fail("culprit.player", "culprit_without_offence", player=culprit.player)
+        if culprit.caused == "ultimo":
+            ultimo = effective_ultimo(deal, rules)
+            if ultimo is None:
+                self.fail("culprit.caused", "culprit_nothing_caused", caused="ultimo")
+            elif ultimo[1].holder == culprit.player:
+                self.fail("culprit.player", "culprit_is_beneficiary", caused="ultimo")
+        else:
+            bagud = [fate for _c, _p, fate in self.last_trick_cards() if fate.fate == "bagud"]
+            if rules.culprit == "schiellerup" or len(bagud) != 1:
+                # 000 L193-L199 covers one bagud; 003 knows no caused bagud (brief §6).
+                self.fail("culprit.caused", "culprit_nothing_caused", caused="bagud")
+            elif bagud[0].holder == culprit.player:
+                self.fail("culprit.player", "culprit_is_beneficiary", caused="bagud")
+
+    def known_fines(self, player: str):
+        return [f for f in self.deal.fines if f.player == player and f.offence in self.rules.fines]
+
+
+def _needs_scus(meld: Meld, rules: RuleSet) -> bool:
+    suit_levels = [m.level for m in meld.suits.values()]
+    needs = ("half", "overfull") if rules.half_suit_needs_scus else ("overfull",)
+    return bool(
+        meld.matadors
+        or any(level in needs for level in suit_levels)
+        or (meld.kings and meld.kings.level in SCUS_LEVELS)  # half kings need the Scus (004 L111 too)
+    )
+
+
+def _meld_says_king(meld: Meld, suit: str) -> bool | None:
+    """Whether a player's melds say he holds the King of `suit` (None: they do not say)."""
+    suit_meld = meld.suits.get(suit)
+    if suit_meld is not None:
+        if suit_meld.level != "half":
+            return True
+        if suit_meld.missing is not None:
+            return suit_meld.missing != "king"
+    kings = meld.kings
+    if kings is not None:
+        if kings.level != "half":
+            return True
+        if kings.missing is not None:
+            return kings.missing != suit
+    return None
+
+
+def is_barred(deal: Deal, player: str, rules: RuleSet) -> bool:
+    return any(f.player == player and rules.fines[f.offence].barred for f in deal.fines if f.offence in rules.fines)
+
+
+def tout_contract(deal: Deal, rules: RuleSet) -> bool:
+    """A won tout that is a contract of its own: it takes the cups and voids count and ultimo."""
+    return deal.tout is not None and deal.tout.won and rules.tout_takes_cups
+
+
+def count_is_void(deal: Deal, rules: RuleSet) -> bool:
+    return (
+        deal.stopped
+        or deal.nolo is not None  # brief §4: nolo voids the count (001 L356)
+        or tout_contract(deal, rules)
+        or any(f.offence in rules.fines and rules.fines[f.offence].voids_dealer for f in deal.fines)
+    )
+
+
+def effective_ultimo(deal: Deal, rules: RuleSet) -> tuple[str, CardFate] | None:
+    """The ultimo that is paid, as (cup account, fate); None when none is.
+
+    Nolo and a tout contract void every ultimo; a barred winner gets only the plain last
+    trick (001 L242).
+    """
+    if deal.stopped or deal.nolo is not None or tout_contract(deal, rules):
+        return None
+    if deal.pagat is not None and deal.pagat.fate == "ultimo":
+        found = ("cup:pagat", deal.pagat)
+    else:
+        kings = [f for f in deal.kings.values() if f.fate == "ultimo"]
+        if not kings:
+            return None
+        found = ("cup:king", kings[0])
+    return None if is_barred(deal, found[1].holder, rules) else found
