@@ -1,0 +1,32 @@
+# `make demo` runs the site locally; `make test` runs the whole suite.
+# DATABASE_URL picks the database (SQLite by default, see README).
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+# Touched after a successful install: pip runs again only when pyproject.toml changes.
+INSTALLED := $(VENV)/.installed
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+
+.PHONY: demo test system-deps messages
+
+demo: system-deps $(INSTALLED) messages
+	$(PY) manage.py migrate --noinput
+# Demo data will be loaded here (`manage.py load_demo`) once fixtures/ provides it.
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: system-deps $(INSTALLED) messages
+	$(PY) -m pytest
+
+system-deps:
+	scripts/install-system-deps
+
+$(INSTALLED): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+messages: $(MO_FILES)
+
+%.mo: %.po
+	msgfmt --check-format -o $@ $<
