@@ -1,4 +1,117 @@
 """Accounts, transactions and postings: the only record of money.
 
-Postings are written solely through ``ledger.services``; balances are always summed from them.
+Double entry, append only. A transaction's postings sum to zero; postings and transactions are
+never updated or deleted — a correction is a reversal plus a new posting. Only
+``ledger.services`` writes here. On PostgreSQL the database itself refuses anything else
+(triggers in migration 0002); on SQLite the service layer and these models check.
+Amounts are integer points; kroner appear only on statements.
 """
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class AppendOnly(models.Model):
+    """Refuses UPDATE and DELETE through the ORM; the database refuses them too on PostgreSQL."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ImmutableLedgerError(f"{type(self).__name__} {self.pk} is part of the ledger and cannot change.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableLedgerError(f"{type(self).__name__} {self.pk} is part of the ledger and cannot be deleted.")
+
+
+class ImmutableLedgerError(Exception):
+    pass
+
+
+class Account(models.Model):
+    class Kind(models.TextChoices):
+        MEMBER = "member", _("member")
+        PAGAT_CUP = "pagat_cup", _("Pagatkop")
+        KING_CUP = "king_cup", _("Kongekop")
+
+    club = models.ForeignKey("club.Club", on_delete=models.PROTECT, related_name="accounts")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    member = models.OneToOneField("club.Member", on_delete=models.PROTECT, null=True, blank=True, related_name="account")
+    table = models.ForeignKey("club.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="cup_accounts")
+
+    class Meta:
+        verbose_name = _("account")
+        verbose_name_plural = _("accounts")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(kind="member", member__isnull=False, table__isnull=True))
+                | (Q(kind__in=["pagat_cup", "king_cup"], member__isnull=True, table__isnull=False)),
+                name="account_is_a_member_or_a_cup",
+            ),
+            models.UniqueConstraint(fields=["table", "kind"], condition=Q(table__isnull=False), name="one_cup_of_each_kind_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        if self.kind == self.Kind.MEMBER:
+            return str(self.member)
+        return f"{self.get_kind_display()} ({self.table})"
+
+
+class Transaction(AppendOnly):
+    """One balanced movement of points: a funding, a deal, a close, or the reversal of one."""
+
+    class Kind(models.TextChoices):
+        FUNDING = "funding", _("funding")
+        DEAL = "deal", _("deal")
+        CLOSE = "close", _("close")
+        REVERSAL = "reversal", _("reversal")
+
+    club = models.ForeignKey("club.Club", on_delete=models.PROTECT, related_name="transactions")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    sitting = models.ForeignKey("club.Sitting", on_delete=models.PROTECT, related_name="transactions")
+    # The deal version whose record this transaction settles (none for a close).
+    deal_version = models.ForeignKey("club.DealVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="transactions")
+    # The version whose entry made this posting happen: itself for a first recording, the new
+    # version of an earlier deal when a correction re-settles later deals.
+    caused_by = models.ForeignKey("club.DealVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="caused_transactions")
+    # Which event of the sitting this is, as the rules engine settles it: "funding:N" (before
+    # deal N), "deal:N" or "close". A correction reverses an event and posts it anew.
+    event = models.CharField(max_length=20)
+    reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
+    value_date = models.DateField(help_text=_("The date the money counts for: the sitting, or the day of a correction."))
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    memo = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("transaction")
+        verbose_name_plural = _("transactions")
+        indexes = [models.Index(fields=["sitting", "event"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} #{self.pk}"
+
+
+class Posting(AppendOnly):
+    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="postings")
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="postings")
+    points = models.BigIntegerField()
+    rule = models.CharField(max_length=40)  # the rules engine's line-item key
+    ref = models.CharField(max_length=40)  # the seed line, e.g. "001 L258"
+    item = models.PositiveSmallIntegerField()  # which line item of the transaction
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("posting")
+        verbose_name_plural = _("postings")
+        indexes = [models.Index(fields=["account", "transaction"])]
+
+    def __str__(self) -> str:
+        return f"{self.account}: {self.points:+d} ({self.rule})"

@@ -11,7 +11,7 @@ from .engine import TableState, play, replay, settle_sitting
 from .presets import DEFAULT_PRESET, OFFENCES, OVERRIDABLE, PRESETS, FineRule, RuleSet, resolve, ruleset
 from .problems import InvalidRecord, Problem
 from .records import Cups, Deal, Sitting, parse_deal, parse_sitting
-from .settlement import Event, LineItem, rounded_count
+from .settlement import Event, LineItem, close, fund, rounded_count
 from .validation import seat_order_from, validate_deal, validate_table
 
 __all__ = [
@@ -28,6 +28,8 @@ __all__ = [
     "Problem",
     "RuleSet",
     "Sitting",
+    "close",
+    "fund",
     "TableState",
     "parse_deal",
     "parse_sitting",

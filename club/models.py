@@ -1,0 +1,205 @@
+"""Clubs, members, seasons, tables, sittings and deal versions.
+
+Money never lives here: payments are computed by ``rules`` and posted by ``ledger``. A deal's
+record is kept as versions that are never changed: a correction adds a version and makes it
+current, and the ledger posts the difference.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+import rules
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name"), unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Member(models.Model):
+    class Role(models.TextChoices):
+        MEMBER = "member", _("member")
+        SCORER = "scorer", _("scorer")
+        ADMIN = "admin", _("club admin")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="members")
+    name = models.CharField(_("name"), max_length=80)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.SCORER)
+    active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="member_name_unique_in_club"),
+            models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_user_and_club"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    class Close(models.TextChoices):
+        SPLIT = "split", _("split the cups among the table")
+        CARRY = "carry", _("carry the cups to the next sitting")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
+    name = models.CharField(_("name"), max_length=80)
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"))
+    preset = models.CharField(
+        _("rule set"), max_length=20, choices=[(p, p) for p in rules.PRESETS], default=rules.DEFAULT_PRESET
+    )
+    overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
+    point_value_ore = models.PositiveIntegerField(
+        _("point value in øre"), default=1, help_text=_("001: 1 point = 1 øre.")
+    )
+    close = models.CharField(_("end of sitting"), max_length=5, choices=Close.choices, default=Close.SPLIT)
+
+    class Meta:
+        ordering = ["-starts_on"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_name_unique_in_club"),
+            models.CheckConstraint(condition=Q(ends_on__gte=models.F("starts_on")), name="season_ends_after_start"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def ruleset(self) -> rules.RuleSet:
+        return rules.ruleset(self.preset, self.overrides)
+
+    def clean(self) -> None:
+        _, problems = rules.resolve(self.preset, self.overrides)
+        if problems:
+            raise ValidationError({"overrides": [p.message for p in problems]})
+        # Settled deals were priced with these rules; changing them would make the ledger
+        # disagree with its own history.
+        if self.pk and self.sittings.exists():
+            stored = Season.objects.only("preset", "overrides").get(pk=self.pk)
+            if (stored.preset, stored.overrides) != (self.preset, self.overrides):
+                raise ValidationError(_("The rules of a season cannot change once it has sittings."))
+
+
+class Table(models.Model):
+    """A card table of the club. It owns the two cups; sittings at it follow one another."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tables")
+    name = models.CharField(_("name"), max_length=60)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="table_name_unique_in_club")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Sitting(models.Model):
+    """An evening at one table: its members in seat order, and the deals they play."""
+
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="sittings")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="sittings")
+    date = models.DateField(_("date"))
+    first_dealer = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_how = models.CharField(max_length=5, choices=Season.Close.choices, blank=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        verbose_name = _("sitting")
+        verbose_name_plural = _("sittings")
+        constraints = [
+            # The cups pass from one sitting to the next: a table has one open sitting at a time.
+            models.UniqueConstraint(fields=["table"], condition=Q(closed_at__isnull=True), name="one_open_sitting_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.date}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_at is None
+
+    def seat_names(self) -> list[str]:
+        return [seat.name for seat in self.seats.all()]
+
+
+class Seat(models.Model):
+    """A member's place at a sitting. The name is kept as it was, since records use names."""
+
+    sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, related_name="seats")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["sitting", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["sitting", "member"], name="seat_member_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Deal(models.Model):
+    sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, related_name="deals")
+    number = models.PositiveIntegerField()
+    current_version = models.OneToOneField(
+        "DealVersion", on_delete=models.PROTECT, null=True, related_name="current_of"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sitting", "number"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [models.UniqueConstraint(fields=["sitting", "number"], name="deal_number_unique_in_sitting")]
+
+    def __str__(self) -> str:
+        return f"{self.sitting} #{self.number}"
+
+
+class DealVersion(models.Model):
+    """One immutable version of a deal's record (the sitting-format deal object)."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="versions")
+    version = models.PositiveIntegerField()
+    record = models.JSONField()
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True)
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True, unique=True)
+
+    class Meta:
+        ordering = ["deal", "version"]
+        constraints = [models.UniqueConstraint(fields=["deal", "version"], name="deal_version_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.deal} v{self.version}"

@@ -1,0 +1,383 @@
+"""Domain operations on sittings and deals: the one way records become money.
+
+Views, the API, imports and the demo all come through here. Each operation loads what the
+rules engine needs (seats, the season's rule set, the cups' ledger state), lets `rules` validate
+and settle, and hands the settled events to `ledger.services` to post — inside one database
+transaction, with the sitting row locked, so nothing is ever half-written.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import rules
+from ledger import services as ledger
+from ledger.models import Transaction
+
+from .models import Deal, DealVersion, Member, Season, Sitting, Table
+
+
+class SittingError(Exception):
+    """An operation the sitting's state does not allow; the message says why, for a member."""
+
+
+class DealConflict(SittingError):
+    """Someone else recorded this deal number first."""
+
+
+# --- starting a sitting ----------------------------------------------------------------------
+
+
+def start_sitting(
+    *, season: Season, table: Table, members: Sequence[Member], first_dealer: Member, date: datetime.date, by=None
+) -> Sitting:
+    """Seat 3 to 5 members at a table in seat order and fund its empty cups (000 L69)."""
+    names = [m.name for m in members]
+    problems = rules.validate_table(names)
+    if problems:
+        raise rules.InvalidRecord(problems)
+    if first_dealer not in members:
+        raise SittingError(_("The first dealer must sit at the table."))
+    if any(m.club_id != season.club_id for m in members) or table.club_id != season.club_id:
+        raise SittingError(_("Members, table and season must belong to the same club."))
+    try:
+        with transaction.atomic():
+            sitting = Sitting.objects.create(season=season, table=table, date=date, first_dealer=first_dealer)
+            sitting.seats.bulk_create(
+                sitting.seats.model(sitting=sitting, member=m, position=i, name=m.name) for i, m in enumerate(members)
+            )
+            for member in members:
+                ledger.member_account(member)
+            context = _Context.load(sitting)
+            funding = rules.fund(context.names, ledger.cups_of(table), context.rules)
+            if funding is not None:
+                ledger.post_event(sitting=sitting, event=funding, key="funding:1", accounts=context.accounts, value_date=date, by=by)
+    except IntegrityError as error:
+        raise SittingError(_("%(table)s already has an open sitting; close it first.") % {"table": table}) from error
+    return sitting
+
+
+@dataclass
+class _Context:
+    """What the rules engine needs about a sitting, loaded in a fixed number of queries."""
+
+    sitting: Sitting
+    names: list[str]
+    rules: rules.RuleSet
+    accounts: ledger.AccountMap
+
+    @classmethod
+    def load(cls, sitting: Sitting) -> _Context:
+        seats = list(sitting.seats.select_related("member__account").order_by("position"))
+        return cls(
+            sitting=sitting,
+            names=[seat.name for seat in seats],
+            rules=sitting.season.ruleset(),
+            accounts=ledger.accounts_for(sitting.table, seats),
+        )
+
+
+# --- recording a deal ------------------------------------------------------------------------
+
+
+@dataclass
+class Recorded:
+    deal: Deal
+    version: DealVersion
+    transactions: list[Transaction]
+    created: bool  # False when an idempotency key returned an earlier result
+
+
+def parse_record(record: Any, number: int) -> rules.Deal:
+    problems: list[rules.Problem] = []
+    deal = rules.parse_deal(record, number, problems)
+    if deal is None:
+        raise rules.InvalidRecord(problems)
+    return deal
+
+
+def preview_deal(sitting: Sitting, record: Any) -> tuple[rules.Cups, list[rules.Event]]:
+    """What recording `record` as the next deal would post, writing nothing.
+
+    Raises `rules.InvalidRecord` with every problem when the record is refused.
+    """
+    context = _Context.load(sitting)
+    last = sitting.deals.select_related("current_version").order_by("-number").first()
+    number, previous_dealer = _next_number(last)
+    deal = parse_record(record, number)
+    cups = ledger.cups_of(sitting.table)
+    events, _state = rules.play(deal, context.names, rules.TableState(cups, previous_dealer), context.rules)
+    return cups, events
+
+
+def record_deal(sitting: Sitting, record: Any, *, by=None, idempotency_key: str | None = None, number: int | None = None) -> Recorded:
+    """Validate, settle and post the next deal of an open sitting.
+
+    `number`, when given, is the deal number the scorer saw: if someone else recorded it
+    first, `DealConflict` says so instead of silently recording a different deal. A repeated
+    `idempotency_key` returns the first result (a double tap makes one deal).
+    """
+    if idempotency_key:
+        earlier = _by_idempotency_key(idempotency_key)
+        if earlier is not None:
+            return earlier
+    try:
+        with transaction.atomic():
+            return _record(sitting, record, by, idempotency_key, number)
+    except IntegrityError:
+        # Lost a race the row lock could not prevent (SQLite has none): same key, or same number.
+        if idempotency_key and (earlier := _by_idempotency_key(idempotency_key)) is not None:
+            return earlier
+        raise DealConflict(_("Deal %(number)s was just recorded by someone else.") % {"number": number or "?"}) from None
+
+
+def _record(sitting: Sitting, record: Any, by, idempotency_key: str | None, number: int | None) -> Recorded:
+    sitting = Sitting.objects.select_for_update().select_related("season", "table").get(pk=sitting.pk)
+    if not sitting.is_open:
+        raise SittingError(_("The sitting is closed."))
+    last = sitting.deals.select_related("current_version").order_by("-number").first()
+    next_number, previous_dealer = _next_number(last)
+    if number is not None and number != next_number:
+        raise DealConflict(
+            _("Deal %(number)s is already recorded; the next deal is %(next)s.") % {"number": number, "next": next_number}
+        )
+    context = _Context.load(sitting)
+    parsed = parse_record(record, next_number)
+    state = rules.TableState(ledger.cups_of(sitting.table), previous_dealer)
+    events, _state = rules.play(parsed, context.names, state, context.rules)
+
+    deal = Deal.objects.create(sitting=sitting, number=next_number)
+    version = DealVersion.objects.create(deal=deal, version=1, record=record, entered_by=by, idempotency_key=idempotency_key or None)
+    deal.current_version = version
+    deal.save(update_fields=["current_version"])
+    posted = [
+        ledger.post_event(
+            sitting=sitting,
+            event=event,
+            key=f"{event.kind}:{next_number}",
+            accounts=context.accounts,
+            value_date=sitting.date,
+            deal_version=version,
+            caused_by=version,
+            by=by,
+        )
+        for event in events
+    ]
+    return Recorded(deal, version, [t for t in posted if t is not None], created=True)
+
+
+def _next_number(last: Deal | None) -> tuple[int, str | None]:
+    if last is None:
+        return 1, None
+    return last.number + 1, last.current_version.record.get("dealer")
+
+
+def _by_idempotency_key(key: str) -> Recorded | None:
+    version = DealVersion.objects.select_related("deal").filter(idempotency_key=key).first()
+    if version is None:
+        return None
+    return Recorded(version.deal, version, list(version.transactions.exclude(kind=Transaction.Kind.REVERSAL)), created=False)
+
+
+# --- replaying a table's history: corrections and ledger_check -------------------------------
+
+
+@dataclass(frozen=True)
+class ExpectedEvent:
+    sitting: Sitting
+    key: str  # "funding:N", "deal:N", "close"
+    event: rules.Event
+    deal_version: DealVersion | None
+
+
+@dataclass
+class Difference:
+    """One event of a sitting: the money the ledger holds for it and what it settles to now."""
+
+    sitting: Sitting
+    key: str
+    posted: dict[int, int]  # account id -> points, as the ledger has it
+    expected: dict[int, int]  # account id -> points, as the rules engine settles it now
+    posted_transactions: list[Transaction] = field(default_factory=list)
+    expected_event: ExpectedEvent | None = None
+
+    @property
+    def differs(self) -> bool:
+        return self.posted != self.expected
+
+    def delta(self) -> dict[int, int]:
+        accounts = set(self.posted) | set(self.expected)
+        return {a: self.expected.get(a, 0) - self.posted.get(a, 0) for a in accounts if self.expected.get(a, 0) != self.posted.get(a, 0)}
+
+
+def _later_sittings(table: Table, from_sitting: Sitting) -> list[Sitting]:
+    return list(
+        Sitting.objects.filter(table=table, pk__gte=from_sitting.pk)
+        .select_related("season", "table")
+        .prefetch_related("seats__member__account", "deals__current_version")
+        .order_by("pk")
+    )
+
+
+def expected_events(
+    table: Table, from_sitting: Sitting, replace: Mapping[int, Any] | None = None
+) -> tuple[list[Sitting], list[ExpectedEvent]]:
+    """Settle the table's sittings from `from_sitting` on, from their current records.
+
+    `replace` maps a deal id to a record to use instead of its current one (a correction not
+    yet saved). The cups start from what the ledger holds before `from_sitting`. Replay stops
+    after a sitting that split its cups: nothing later can depend on what came before it.
+    """
+    replace = replace or {}
+    cups = ledger.cups_of(table, before_sitting=from_sitting)
+    sittings: list[Sitting] = []
+    expected: list[ExpectedEvent] = []
+    for sitting in _later_sittings(table, from_sitting):
+        sittings.append(sitting)
+        seats = sorted(sitting.seats.all(), key=lambda s: s.position)
+        names = [seat.name for seat in seats]
+        ruleset = sitting.season.ruleset()
+        funding = rules.fund(names, cups, ruleset)
+        if funding is not None:
+            expected.append(ExpectedEvent(sitting, "funding:1", funding, None))
+            cups = funding.cups_after
+        state = rules.TableState(cups)
+        for deal in sorted(sitting.deals.all(), key=lambda d: d.number):
+            record = replace.get(deal.pk, deal.current_version.record)
+            events, state = rules.play(parse_record(record, deal.number), names, state, ruleset)
+            for event in events:
+                expected.append(ExpectedEvent(sitting, f"{event.kind}:{deal.number}", event, deal.current_version))
+        cups = state.cups
+        if sitting.closed_how:
+            first_dealer = next(s.name for s in seats if s.member_id == sitting.first_dealer_id)
+            closing = rules.close(names, cups, ruleset, sitting.closed_how, first_dealer)
+            expected.append(ExpectedEvent(sitting, "close", closing, None))
+            cups = closing.cups_after
+            if sitting.closed_how == Season.Close.SPLIT:
+                break
+        else:
+            break  # an open sitting is the table's last
+    return sittings, expected
+
+
+def compare(table: Table, sittings: list[Sitting], expected: list[ExpectedEvent]) -> list[Difference]:
+    """Pair every expected event with the transactions the ledger counts for it now."""
+    posted: dict[tuple[int, str], list[Transaction]] = defaultdict(list)
+    for txn in ledger.effective_transactions(sittings):
+        posted[(txn.sitting_id, txn.event)].append(txn)
+    cups = {name: account.pk for name, account in ledger.cup_accounts(table).items()}
+    account_ids = {s.pk: cups | {seat.name: seat.member.account.pk for seat in s.seats.all()} for s in sittings}
+    pairs: list[Difference] = []
+    for item in expected:
+        ids = account_ids[item.sitting.pk]
+        want: dict[int, int] = defaultdict(int)
+        for line in item.event.items:
+            for name, points in line.postings.items():
+                want[ids[name]] += points
+        txns = posted.pop((item.sitting.pk, item.key), [])
+        pairs.append(Difference(item.sitting, item.key, _sum_postings(txns), _nonzero(want), txns, item))
+    by_pk = {s.pk: s for s in sittings}
+    for (sitting_id, key), txns in posted.items():  # posted for an event that no longer happens
+        pairs.append(Difference(by_pk[sitting_id], key, _sum_postings(txns), {}, txns, None))
+    return pairs
+
+
+def differences(table: Table, from_sitting: Sitting, replace: Mapping[int, Any] | None = None) -> list[Difference]:
+    """Every event whose posted money differs from what the current records settle to."""
+    sittings, expected = expected_events(table, from_sitting, replace)
+    return [pair for pair in compare(table, sittings, expected) if pair.differs]
+
+
+def _sum_postings(txns: list[Transaction]) -> dict[int, int]:
+    total: dict[int, int] = defaultdict(int)
+    for txn in txns:
+        for posting in txn.postings.all():
+            total[posting.account_id] += posting.points
+    return _nonzero(total)
+
+
+def _nonzero(amounts: Mapping[int, int]) -> dict[int, int]:
+    return {a: p for a, p in amounts.items() if p}
+
+
+# --- correcting a deal -----------------------------------------------------------------------
+
+
+@dataclass
+class Correction:
+    version: DealVersion
+    differences: list[Difference]
+
+
+def preview_correction(deal: Deal, record: Any) -> list[Difference]:
+    """What correcting `deal` to `record` would change, deal by deal; writes nothing."""
+    parse_record(record, deal.number)
+    return differences(deal.sitting.table, deal.sitting, replace={deal.pk: record})
+
+
+def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction:
+    """Keep a new version of the deal and re-post it and every later event it changes.
+
+    Because a bagud doubles what the cup holds, a change early in a sitting moves money in
+    later deals too: each event whose settlement changes is reversed and posted anew.
+    """
+    if not reason or not reason.strip():
+        raise SittingError(_("A correction needs a reason."))
+    parse_record(record, deal.number)
+    today = timezone.localdate()
+    with transaction.atomic():
+        sitting = Sitting.objects.select_for_update().select_related("table").get(pk=deal.sitting_id)
+        deal = Deal.objects.select_related("current_version").get(pk=deal.pk)
+        version = DealVersion.objects.create(
+            deal=deal, version=deal.current_version.version + 1, record=record, entered_by=by, reason=reason.strip()
+        )
+        deal.current_version = version
+        deal.save(update_fields=["current_version"])
+        sittings, expected = expected_events(sitting.table, sitting)
+        # The corrected deal's own events are posted again even if its money did not change,
+        # so the ledger names the version it settles.
+        own = {(sitting.pk, f"deal:{deal.number}"), (sitting.pk, f"funding:{deal.number}")}
+        changed = [p for p in compare(sitting.table, sittings, expected) if p.differs or (p.sitting.pk, p.key) in own]
+        for pair in changed:
+            for txn in pair.posted_transactions:
+                ledger.reverse(txn, value_date=today, caused_by=version, by=by, memo=reason)
+            if pair.expected_event is not None:
+                item = pair.expected_event
+                ledger.post_event(
+                    sitting=item.sitting,
+                    event=item.event,
+                    key=item.key,
+                    accounts=ledger.accounts_for(item.sitting.table, item.sitting.seats.all()),
+                    value_date=today,
+                    deal_version=item.deal_version,
+                    caused_by=version,
+                    by=by,
+                )
+    return Correction(version, [p for p in changed if p.differs])
+
+
+# --- closing ---------------------------------------------------------------------------------
+
+
+def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Transaction | None:
+    """Split the cups among the table or carry them on (brief §5); the sitting is then closed."""
+    with transaction.atomic():
+        sitting = Sitting.objects.select_for_update().select_related("season", "table").get(pk=sitting.pk)
+        if not sitting.is_open:
+            raise SittingError(_("The sitting is already closed."))
+        how = how or sitting.season.close
+        context = _Context.load(sitting)
+        first_dealer = next(s.name for s in sitting.seats.all() if s.member_id == sitting.first_dealer_id)
+        closing = rules.close(context.names, ledger.cups_of(sitting.table), context.rules, how, first_dealer)
+        sitting.closed_at = timezone.now()
+        sitting.closed_how = how
+        sitting.save(update_fields=["closed_at", "closed_how"])
+        return ledger.post_event(sitting=sitting, event=closing, key="close", accounts=context.accounts, value_date=sitting.date, by=by)

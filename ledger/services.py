@@ -1,0 +1,152 @@
+"""The only code that writes money: accounts, posting settled events, reversing them.
+
+Callers hand over `rules.Event`s the rules engine settled; this module turns each into one
+balanced `Transaction` with its `Posting`s. A correction never changes a posting: it reverses
+the transaction (every posting negated, linked to the original) and posts the new settlement.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from django.db import transaction as db_transaction
+from django.db.models import Q, Sum
+
+import rules
+
+from .models import Account, Posting, Transaction
+
+PAGAT, KING = "cup:pagat", "cup:king"
+
+
+class UnbalancedTransaction(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class AccountMap:
+    """The engine's account names ("Anna", "cup:pagat") mapped to ledger accounts of one table."""
+
+    by_name: Mapping[str, Account]
+
+    def __getitem__(self, name: str) -> Account:
+        return self.by_name[name]
+
+
+def cup_accounts(table) -> dict[str, Account]:
+    """The table's Pagatkop and Kongekop, created the first time they are needed."""
+    found = {a.kind: a for a in Account.objects.filter(table=table)}
+    for kind in (Account.Kind.PAGAT_CUP, Account.Kind.KING_CUP):
+        if kind not in found:
+            found[kind], _ = Account.objects.get_or_create(club_id=table.club_id, table=table, kind=kind)
+    return {PAGAT: found[Account.Kind.PAGAT_CUP], KING: found[Account.Kind.KING_CUP]}
+
+
+def member_account(member) -> Account:
+    account, _ = Account.objects.get_or_create(member=member, defaults={"club_id": member.club_id, "kind": Account.Kind.MEMBER})
+    return account
+
+
+def accounts_for(table, seats: Iterable) -> AccountMap:
+    """Accounts of a sitting's seats (by the names the records use) and its table's cups.
+
+    Expects seats with `member__account` selected; two queries whatever the history.
+    """
+    by_name: dict[str, Account] = dict(cup_accounts(table))
+    for seat in seats:
+        by_name[seat.name] = seat.member.account
+    return AccountMap(by_name)
+
+
+def cups_of(table, *, before_sitting=None) -> rules.Cups:
+    """What the table's cups hold now, or as a sitting began: a sum over postings, one query."""
+    postings = Posting.objects.filter(account__table=table)
+    if before_sitting is not None:
+        postings = postings.filter(transaction__sitting_id__lt=before_sitting.pk)
+    totals = dict(postings.values_list("account__kind").annotate(total=Sum("points")).values_list("account__kind", "total"))
+    return rules.Cups(totals.get(Account.Kind.PAGAT_CUP, 0) or 0, totals.get(Account.Kind.KING_CUP, 0) or 0)
+
+
+def post_event(
+    *,
+    sitting,
+    event: rules.Event,
+    key: str,
+    accounts: AccountMap,
+    value_date: datetime.date,
+    deal_version=None,
+    caused_by=None,
+    by=None,
+) -> Transaction | None:
+    """Post one settled event as one transaction. An event without items posts nothing."""
+    postings = [
+        Posting(account=accounts[name], points=points, rule=item.rule, ref=item.ref, item=index)
+        for index, item in enumerate(event.items)
+        for name, points in item.postings.items()
+    ]
+    if not postings:
+        return None
+    _check_balanced(postings, key)
+    kind = {"funding": Transaction.Kind.FUNDING, "deal": Transaction.Kind.DEAL, "close": Transaction.Kind.CLOSE}[event.kind]
+    with db_transaction.atomic():
+        txn = Transaction.objects.create(
+            club_id=sitting.table.club_id,
+            kind=kind,
+            sitting=sitting,
+            event=key,
+            deal_version=deal_version,
+            caused_by=caused_by,
+            value_date=value_date,
+            created_by=by,
+        )
+        for posting in postings:
+            posting.transaction = txn
+        Posting.objects.bulk_create(postings)
+    return txn
+
+
+def reverse(original: Transaction, *, value_date: datetime.date, caused_by=None, by=None, memo: str = "") -> Transaction:
+    """Post the exact opposite of `original`, linked to it. The original stays as it was."""
+    with db_transaction.atomic():
+        reversal = Transaction.objects.create(
+            club_id=original.club_id,
+            kind=Transaction.Kind.REVERSAL,
+            sitting_id=original.sitting_id,
+            event=original.event,
+            deal_version_id=original.deal_version_id,
+            caused_by=caused_by,
+            reverses=original,
+            value_date=value_date,
+            created_by=by,
+            memo=memo[:200],
+        )
+        Posting.objects.bulk_create(
+            Posting(transaction=reversal, account_id=p.account_id, points=-p.points, rule=p.rule, ref=p.ref, item=p.item)
+            for p in original.postings.all()
+        )
+    return reversal
+
+
+def effective_transactions(sittings) -> Iterable[Transaction]:
+    """Transactions that count now: not reversals, and not reversed."""
+    return (
+        Transaction.objects.filter(sitting__in=sittings, reversed_by__isnull=True)
+        .exclude(kind=Transaction.Kind.REVERSAL)
+        .prefetch_related("postings")
+        .order_by("id")
+    )
+
+
+def _check_balanced(postings: list[Posting], key: str) -> None:
+    # The rules engine balances every line item; this guards the ledger against any caller.
+    # PostgreSQL checks again at commit (a deferred constraint trigger, migration 0002).
+    if sum(p.points for p in postings) != 0:
+        raise UnbalancedTransaction(f"{key}: postings sum to {sum(p.points for p in postings)}, not 0")
+
+
+def balances(accounts_filter: Q, *, group_by: str = "account") -> dict:
+    """Sum of postings per account (or per any posting field path), for the given filter."""
+    rows = Posting.objects.filter(accounts_filter).values(group_by).annotate(total=Sum("points"))
+    return {row[group_by]: row["total"] for row in rows}
