@@ -29,6 +29,11 @@ def play(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) ->
     problems = validate_deal(deal, table, rules, state.previous_dealer)
     if problems:
         raise InvalidRecord(problems)
+    return _play_valid(deal, table, state, rules)
+
+
+def _play_valid(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
+    """`play` for a deal that has passed `validate_deal` at this state already."""
     events: list[Event] = []
     cups = state.cups
     funding = fund(table, cups, rules)
@@ -42,11 +47,15 @@ def play(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) ->
 
 def settle_sitting(sitting: Sitting, rules: RuleSet) -> list[Event]:
     """Every event of a validated sitting, in order, ending with the close if it has one."""
+    return _settle(sitting, rules, play)
+
+
+def _settle(sitting: Sitting, rules: RuleSet, step) -> list[Event]:
     table = sitting.table
     state = TableState(sitting.cups)
     events: list[Event] = []
     for deal in sitting.deals:
-        deal_events, state = play(deal, table, state, rules)
+        deal_events, state = step(deal, table, state, rules)
         events.extend(deal_events)
     if sitting.close is not None:
         first_dealer = sitting.deals[0].dealer if sitting.deals else table[0]
@@ -82,17 +91,21 @@ def replay(data: Any) -> dict[str, Any]:
     sitting, rules, problems = check_sitting(data)
     if problems or sitting is None or rules is None:
         raise InvalidRecord(problems)
-    events = settle_sitting(sitting, rules)
+    # check_sitting has validated every deal in order, so each is settled without a second check.
+    events = _settle(sitting, rules, _play_valid)
     table = sitting.table
     balances = {member: 0 for member in table}
+    settled = []
     for event in events:
-        for member, points in event.net(table).items():
+        data = event.as_dict(table)
+        for member, points in (data["net"] if "net" in data else event.net(table)).items():
             balances[member] += points
+        settled.append(data)
     final = events[-1].cups_after if events else sitting.cups
     if rules.cups:
         balances |= {"cup:pagat": final.pagat, "cup:king": final.king}
     return {
         "ruleset": rules.preset,
-        "events": [event.as_dict(table) for event in events],
+        "events": settled,
         "balances": balances,
     }

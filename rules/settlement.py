@@ -78,7 +78,8 @@ class _Book:
         if not self.rules.cups:
             assert not any(a.startswith("cup:") for a in cleaned), (rule, cleaned)
         self.items.append(LineItem(rule, seed_ref(self.rules.preset, ref_key or rule), cleaned, player, card))
-        self.cups = self.cups.plus(cleaned)
+        if PAGAT_CUP in cleaned or KING_CUP in cleaned:  # most items move points between members only
+            self.cups = self.cups.plus(cleaned)
 
     def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, **kw) -> None:
         """`receiver` gets `amount` from each payer."""

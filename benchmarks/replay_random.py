@@ -1,0 +1,69 @@
+"""Replay throughput: one long random sitting through `rules.replay`, best of three.
+
+    python benchmarks/replay_random.py                 # vlk-2010, 10,000 deals
+    python benchmarks/replay_random.py --all-presets   # every preset, one line each
+    python benchmarks/replay_random.py --profile       # and the cProfile hot spots
+
+The sitting comes from `fixtures/sittings.py` with a fixed seed, so every run replays the same
+record. Timing covers `rules.replay` alone (parse, validate, settle, build the JSON result), not
+the generator; the garbage collector runs as it would in production.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import rules  # noqa: E402
+from fixtures.sittings import random_sitting  # noqa: E402
+
+GOAL = 20_000  # deals per second
+
+
+def best_of(repeat: int, record: dict) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        rules.replay(record)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=2010)
+    parser.add_argument("--table-size", type=int, default=4, choices=(3, 4, 5))
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--all-presets", action="store_true", help="every preset, not only vlk-2010")
+    parser.add_argument("--profile", action="store_true", help="print the top functions of one replay by cProfile")
+    args = parser.parse_args(argv)
+
+    presets = list(rules.PRESETS) if args.all_presets else [rules.DEFAULT_PRESET]
+    print(f"rules.replay, {args.deals:,} deals at a table of {args.table_size}, seed {args.seed}, best of {args.repeat}")
+    for preset in presets:
+        record = random_sitting(random.Random(args.seed), preset, args.deals, table_size=args.table_size, close="split")
+        seconds = best_of(args.repeat, record)
+        rate = args.deals / seconds
+        verdict = "meets" if rate >= GOAL else "below"
+        print(f"  {preset:17s} {seconds:7.3f} s  {rate:10,.0f} deals/s  ({verdict} the {GOAL:,} goal)")
+        if args.profile:
+            profiler = cProfile.Profile()
+            profiler.runcall(rules.replay, record)
+            out = io.StringIO()
+            pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(15)
+            print(out.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

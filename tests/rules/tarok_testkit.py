@@ -1,0 +1,92 @@
+"""Small builders for the rules tests: a deal dict, a sitting dict, and readers for the result.
+
+Names follow the brief: A deals, B is forehand, C middlehand at the default three-member table.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import rules
+
+ROOT = Path(__file__).resolve().parents[2]  # the checkout: rules/, fixtures/, benchmarks/
+
+TABLE3 = ["A", "B", "C"]
+PRESETS = tuple(rules.PRESETS)
+CUP_PRESETS = ("vlk-2010", "ensartede", "schiellerup-1900")
+P, K = "cup:pagat", "cup:king"
+
+
+def deal(dealer: str = "A", table: list[str] = TABLE3, **fields: Any) -> dict:
+    """A deal record; `players` follow the seat order from `dealer` unless given.
+
+    `last_trick` defaults to the dealer unless the deal is stopped or it is given (even as None).
+    """
+    players = list(rules.seat_order_from(dealer, table)) if dealer in table else list(table[:3])
+    record: dict[str, Any] = {"dealer": dealer, "players": players}
+    if not fields.get("stopped"):
+        record["last_trick"] = dealer
+    record.update(fields)
+    return record
+
+
+def sitting(deals: list[dict] | dict, ruleset: str = "vlk-2010", table: list[str] = TABLE3, **extra: Any) -> dict:
+    record: dict[str, Any] = {"ruleset": ruleset, "table": list(table)}
+    record["deals"] = [deals] if isinstance(deals, dict) else list(deals)
+    record.update(extra)
+    return record
+
+
+def replay(deals: list[dict] | dict, ruleset: str = "vlk-2010", table: list[str] = TABLE3, **extra: Any) -> dict:
+    """`rules.replay` of a sitting made of `deals`; the input is copied so tests may reuse it."""
+    return rules.replay(copy.deepcopy(sitting(deals, ruleset, table, **extra)))
+
+
+def problems(deals: list[dict] | dict, ruleset: str = "vlk-2010", table: list[str] = TABLE3, **extra: Any) -> list[tuple]:
+    """The (deal, field, code) of every problem `replay` refuses the sitting for."""
+    try:
+        rules.replay(copy.deepcopy(sitting(deals, ruleset, table, **extra)))
+    except rules.InvalidRecord as error:
+        return [(p.deal, p.field, p.code) for p in error.problems]
+    raise AssertionError("the sitting was accepted")
+
+
+def deal_event(result: dict, number: int = 1) -> dict:
+    return next(e for e in result["events"] if e["kind"] == "deal" and e["number"] == number)
+
+
+def items(event: dict, rule: str) -> list[dict]:
+    """The postings of every line item of `event` under `rule`."""
+    return [item["postings"] for item in event["items"] if item["rule"] == rule]
+
+
+def item(event: dict, rule: str) -> dict:
+    """The postings of the one line item under `rule` (fails if there are none or several)."""
+    found = items(event, rule)
+    assert len(found) == 1, (rule, [i["rule"] for i in event["items"]])
+    return found[0]
+
+
+def refs(event: dict, rule: str) -> list[str]:
+    return [i["ref"] for i in event["items"] if i["rule"] == rule]
+
+
+def rules_of(event: dict) -> list[str]:
+    return [i["rule"] for i in event["items"]]
+
+
+def only(event: dict, *wanted: str) -> dict[str, int]:
+    """The sum of the postings of the items under the `wanted` rules."""
+    total: dict[str, int] = {}
+    for i in event["items"]:
+        if i["rule"] in wanted:
+            for account, points in i["postings"].items():
+                total[account] = total.get(account, 0) + points
+    return {a: v for a, v in total.items() if v}
+
+
+def cups(ruleset: str, pagat: int = 100, king: int = 80) -> dict:
+    """Opening cups for the `cups` key (none in a preset without cups)."""
+    return {"cups": {"pagat": pagat, "king": king}} if ruleset in CUP_PRESETS else {}

@@ -1,0 +1,84 @@
+"""`python -m rules replay FILE` and `-` (sitting-format.md, "The command line")."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import rules
+from fixtures.sittings import random_sitting
+from tarok_testkit import ROOT, deal, sitting
+
+
+def run(*args, stdin=None):
+    # The checkout's own `rules` first, whatever an installed copy says.
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "rules", *args], input=stdin, capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+    )
+
+
+def test_replay_file_prints_the_result_and_exits_0(tmp_path):
+    record = random_sitting(random.Random(14), "ensartede", 12, table_size=4, close="split")
+    path = tmp_path / "sitting.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    done = run("replay", str(path))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == rules.replay(record)
+    assert json.loads(done.stdout)["ruleset"] == "ensartede"
+
+
+def test_replay_stdin_prints_the_result_and_exits_0():
+    record = sitting(deal(counts={"A": 39, "C": 19}), "vlk-2010", table=["Åse", "B", "C"])
+    record["deals"][0] = deal(dealer="Åse", table=["Åse", "B", "C"], counts={"Åse": 39, "C": 19})
+    done = run("replay", "-", stdin=json.dumps(record))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["balances"] == {"Åse": -40 - 10 + 40 + 15, "B": -40 - 20 - 10, "C": -40 - 20 - 5, "cup:pagat": 65, "cup:king": 65}
+    assert "Åse" in done.stdout  # names are printed as they are, not escaped
+
+
+def test_an_invalid_sitting_exits_2_with_every_error_and_nothing_settled(tmp_path):
+    record = sitting([deal(last_trick="C", nolo="C"), deal(dealer="B", players=["B", "A", "C"])], "vlk-2010")
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    done = run("replay", str(path))
+    assert done.returncode == 2
+    output = json.loads(done.stdout)
+    assert list(output) == ["errors"]
+    assert [(e["deal"], e["field"], e["code"]) for e in output["errors"]] == [
+        (1, "last_trick", "last_trick_nolo"),
+        (2, "players", "players_seat_order"),
+    ]
+    for error in output["errors"]:
+        assert set(error) >= {"deal", "field", "code", "message"}
+        assert error["message"] and "{" not in error["message"]
+    assert output["errors"][0]["message"] == "The nolo player took no trick, so not the last one."
+
+
+def test_invalid_json_exits_2():
+    done = run("replay", "-", stdin='{"ruleset": "vlk-2010", "table": [')
+    assert done.returncode == 2
+    errors = json.loads(done.stdout)["errors"]
+    assert [(e["deal"], e["field"], e["code"]) for e in errors] == [(None, "", "not_json")]
+    assert errors[0]["message"].startswith("The record is not valid JSON: line 1, column")
+
+
+def test_a_sitting_that_is_not_an_object_exits_2():
+    done = run("replay", "-", stdin="[]")
+    assert done.returncode == 2
+    assert [e["code"] for e in json.loads(done.stdout)["errors"]] == ["wrong_type", "required"]
+
+
+def test_a_missing_file_exits_1_with_a_message(tmp_path):
+    done = run("replay", str(tmp_path / "nowhere.json"))
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert "cannot read" in done.stderr
+
+
+def test_usage_errors_exit_2_from_argparse():
+    done = run()
+    assert done.returncode == 2
+    assert "usage: python -m rules" in done.stderr
