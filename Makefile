@@ -12,7 +12,8 @@ MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 
 demo: system-deps $(INSTALLED) messages
 	$(PY) manage.py migrate --noinput
-# Demo data will be loaded here (`manage.py load_demo`) once fixtures/ provides it.
+# Vestbyens Tarokklub from fixtures/demo/ (does nothing once loaded); log in as demo / tarokbog.
+	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: system-deps $(INSTALLED) messages

@@ -1,0 +1,201 @@
+"""The officials' admin: clubs, members, seasons and tables are edited here; play is only shown.
+
+Sittings, seats, deals and deal versions are written by `club.services` alone (a deal's record
+becomes money there), so their admin pages are read-only: nothing can be added, changed or
+deleted, inlines included. A season's rules cannot change once it has sittings.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib import admin
+from django.db.models import Count
+from django.utils.html import format_html
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+import rules
+
+from .models import Club, Deal, DealVersion, Member, Season, Seat, Sitting, Table
+
+
+class ReadOnlyAdminMixin:
+    """Viewable by officials, never added to, changed or deleted through the admin."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ReadOnlyInline(ReadOnlyAdminMixin, admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.fields  # shown as text; no form field is built for them
+
+
+def pretty_json(value) -> str:
+    return format_html("<pre>{}</pre>", json.dumps(value, ensure_ascii=False, indent=2))
+
+
+# --- editable: the club's own set-up ---------------------------------------------------------
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "member_count", "created_at"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(member_count=Count("members", distinct=True))
+
+    @admin.display(description=_("members"), ordering="member_count")
+    def member_count(self, club):
+        return club.member_count
+
+
+@admin.register(Member)
+class MemberAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "role", "user", "active"]
+    list_filter = ["club", "role", "active"]
+    list_select_related = ["club", "user"]
+    search_fields = ["name", "user__username"]
+    raw_id_fields = ["user"]
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = "__all__"
+
+    def clean_overrides(self):
+        # An emptied field means "no overrides", not a missing value.
+        return self.cleaned_data["overrides"] or {}
+
+    def clean(self):
+        cleaned = super().clean()
+        preset = cleaned.get("preset", self.instance.preset)
+        overrides = cleaned.get("overrides", self.instance.overrides)
+        if "overrides" in self.fields and preset:
+            if not isinstance(overrides, dict):
+                self.add_error("overrides", _("The rule overrides must be a JSON object, e.g. {\"nolo\": 30}."))
+            else:
+                _ruleset, problems = rules.resolve(preset, overrides)
+                language = (get_language() or "da")[:2]
+                for problem in problems:
+                    self.add_error("overrides", f"{problem.field}: {problem.message_in(language)}")
+        return cleaned
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    form = SeasonForm
+    list_display = ["name", "club", "starts_on", "ends_on", "preset", "point_value_ore", "close", "sitting_count"]
+    list_filter = ["club", "preset"]
+    list_select_related = ["club"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(sitting_count=Count("sittings"))
+
+    @admin.display(description=_("sittings"), ordering="sitting_count")
+    def sitting_count(self, season):
+        return season.sitting_count
+
+    def get_readonly_fields(self, request, obj=None):
+        # Its deals were settled by these rules: changing them would make history disagree.
+        if obj is not None and obj.sittings.exists():
+            return ["club", "preset", "overrides"]
+        return []
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["name", "club"]
+    list_filter = ["club"]
+    list_select_related = ["club"]
+
+
+# --- read-only: what was played --------------------------------------------------------------
+
+
+class SeatInline(ReadOnlyInline):
+    model = Seat
+    fields = ["position", "name", "member"]
+    show_change_link = False
+
+
+class DealInline(ReadOnlyInline):
+    model = Deal
+    fields = ["number", "current_version", "created_at"]
+
+
+@admin.register(Sitting)
+class SittingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["date", "table", "season", "seated", "deal_count", "first_dealer", "closed_how", "closed_at"]
+    list_filter = ["season__club", "season", "table", "closed_how"]
+    list_select_related = ["table", "season", "first_dealer"]
+    date_hierarchy = "date"
+    inlines = [SeatInline, DealInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(deal_count=Count("deals", distinct=True)).prefetch_related("seats")
+
+    @admin.display(description=_("table order"))
+    def seated(self, sitting):
+        return ", ".join(seat.name for seat in sitting.seats.all())
+
+    @admin.display(description=_("deals"), ordering="deal_count")
+    def deal_count(self, sitting):
+        return sitting.deal_count
+
+
+class DealVersionInline(ReadOnlyInline):
+    model = DealVersion
+    fields = ["version", "entered_by", "entered_at", "reason"]
+
+
+@admin.register(Deal)
+class DealAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["number", "sitting", "version_number", "entered_by", "entered_at", "reason"]
+    list_filter = ["sitting__season__club", "sitting__table"]
+    list_select_related = ["sitting__table", "current_version__entered_by"]
+    search_fields = ["sitting__table__name"]
+    inlines = [DealVersionInline]
+
+    @admin.display(description=_("version"), ordering="current_version__version")
+    def version_number(self, deal):
+        return deal.current_version.version if deal.current_version else None
+
+    @admin.display(description=_("entered by"))
+    def entered_by(self, deal):
+        return deal.current_version.entered_by if deal.current_version else None
+
+    @admin.display(description=_("entered at"), ordering="current_version__entered_at")
+    def entered_at(self, deal):
+        return deal.current_version.entered_at if deal.current_version else None
+
+    @admin.display(description=_("reason for correction"))
+    def reason(self, deal):
+        return deal.current_version.reason if deal.current_version else ""
+
+
+@admin.register(DealVersion)
+class DealVersionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["deal", "version", "entered_by", "entered_at", "reason"]
+    list_filter = ["deal__sitting__season__club", "deal__sitting__table"]
+    list_select_related = ["deal__sitting__table", "entered_by"]
+    fields = ["deal", "version", "entered_by", "entered_at", "reason", "record_json", "idempotency_key"]
+
+    @admin.display(description=_("record"))
+    def record_json(self, version):
+        return pretty_json(version.record)

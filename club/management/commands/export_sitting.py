@@ -1,0 +1,31 @@
+"""Write a sitting as a sitting-format record: `python -m rules replay` settles it as the ledger did."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from club import services
+from club.models import Sitting
+
+
+class Command(BaseCommand):
+    help = gettext_lazy("Write a sitting's record: rules, seats, opening cups, current deals and close.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("sitting", type=int, metavar="SITTING_ID")
+        parser.add_argument("-o", "--output", metavar="FILE", help=gettext_lazy("Write here instead of standard output."))
+
+    def handle(self, *args, sitting, output, **options):
+        found = Sitting.objects.select_related("season", "table").filter(pk=sitting).first()
+        if found is None:
+            raise CommandError(_("There is no sitting %(id)s.") % {"id": sitting})
+        text = json.dumps(services.export_sitting(found), ensure_ascii=False, indent=2) + "\n"
+        if output:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        else:
+            self.stdout.write(text, ending="")

@@ -1,0 +1,101 @@
+"""Load the demo club from fixtures/demo/ through the services a club uses.
+
+Each sitting record is imported as `import_sitting` would (validated whole, then seats, deals
+and close), then the corrections of the manifest are made with `correct_deal`. Does nothing when
+the club is already there, so `make demo` can run it every time.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from club import services
+from club.models import Club, Member, Season, Table
+
+DEMO_DIRECTORY = Path(settings.BASE_DIR) / "fixtures" / "demo"
+# A local demo login: the club admin behind the member named in the manifest's corrections.
+DEMO_USERNAME = "demo"
+DEMO_PASSWORD = "tarokbog"
+DEMO_MEMBER = "Anna"
+
+
+class Command(BaseCommand):
+    help = gettext_lazy("Load the demo club (Vestbyens Tarokklub) unless it is already there.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--directory", type=Path, default=DEMO_DIRECTORY, help=gettext_lazy("Where manifest.json lies."))
+
+    def handle(self, *args, directory: Path, **options):
+        manifest = _read(directory / "manifest.json")
+        slug = manifest["club"]["slug"]
+        if Club.objects.filter(slug=slug).exists():
+            self.stdout.write(_("The demo club %(slug)s is already loaded; nothing to do.") % {"slug": slug})
+            return
+        with transaction.atomic():
+            club = load(manifest, directory)
+        self.stdout.write(
+            self.style.SUCCESS(
+                _("Loaded %(club)s: %(sittings)s sittings, %(corrections)s corrections. Log in as %(user)s / %(password)s.")
+                % {
+                    "club": club,
+                    "sittings": len(manifest["sittings"]),
+                    "corrections": len(manifest["corrections"]),
+                    "user": DEMO_USERNAME,
+                    "password": DEMO_PASSWORD,
+                }
+            )
+        )
+
+
+def load(manifest: dict, directory: Path) -> Club:
+    club = Club.objects.create(**manifest["club"])
+    spec = manifest["season"]
+    season = Season(
+        club=club,
+        **spec | {"starts_on": datetime.date.fromisoformat(spec["starts_on"]), "ends_on": datetime.date.fromisoformat(spec["ends_on"])},
+    )
+    season.full_clean()
+    season.save()
+    for member in manifest["members"]:
+        Member.objects.create(club=club, name=member["name"], role=member["role"])
+    tables = {name: Table.objects.create(club=club, name=name) for name in manifest["tables"]}
+    official = _demo_login(club)
+
+    sittings = {}
+    for entry in manifest["sittings"]:
+        sittings[entry["file"]] = services.import_sitting(
+            season=season,
+            table=tables[entry["table"]],
+            data=_read(directory / entry["file"]),
+            date=datetime.date.fromisoformat(entry["date"]),
+        )
+    for correction in manifest["corrections"]:
+        deal = sittings[correction["file"]].deals.get(number=correction["deal"])
+        by = Member.objects.get(club=club, name=correction["by"]).user or official
+        services.correct_deal(deal, correction["record"], by=by, reason=correction["reason"])
+    return club
+
+
+def _demo_login(club: Club):
+    """The user `demo`, club admin as the member Anna, and staff so the admin opens too."""
+    user, _created = get_user_model().objects.get_or_create(username=DEMO_USERNAME)
+    user.set_password(DEMO_PASSWORD)
+    user.is_staff = True
+    user.is_superuser = True
+    user.save()
+    Member.objects.filter(club=club, name=DEMO_MEMBER).update(user=user, role=Member.Role.ADMIN)
+    return user
+
+
+def _read(path: Path):
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)

@@ -1,0 +1,212 @@
+"""`import_sitting` and `export_sitting`: a sitting record in, the same record out."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db.models import Sum
+from django.utils import translation
+
+import rules
+from club import services
+from club.management.commands.load_demo import DEMO_DIRECTORY
+from club.models import Deal, Member, Sitting, Table
+from ledger.models import Account, Posting, Transaction
+from ledger.services import cups_of
+
+pytestmark = pytest.mark.django_db
+
+CLUB_ARGS = ["--club", "norrebro", "--season", "2026", "--table", "Bord 1"]
+
+
+def run(command: str, *args) -> tuple[str, str, str | None]:
+    """(stdout, stderr, the error it exited with or None)."""
+    out, err = io.StringIO(), io.StringIO()
+    with translation.override("en"):
+        try:
+            call_command(command, *args, stdout=out, stderr=err)
+        except CommandError as error:
+            return out.getvalue(), err.getvalue(), str(error)
+    return out.getvalue(), err.getvalue(), None
+
+
+def write(tmp_path, record: dict, name: str = "sitting.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return str(path)
+
+
+def balances_by_name(sitting: Sitting) -> dict[str, int]:
+    rows = Posting.objects.filter(transaction__sitting=sitting, account__kind=Account.Kind.MEMBER).values("account__member__name")
+    return {r["account__member__name"]: r["total"] for r in rows.annotate(total=Sum("points"))}
+
+
+def nothing_written() -> bool:
+    """Nothing of the hand-made club's play: no sitting, deal, transaction or member."""
+    return not (
+        Sitting.objects.filter(table__club__slug="norrebro").exists()
+        or Deal.objects.filter(sitting__table__club__slug="norrebro").exists()
+        or Transaction.objects.filter(club__slug="norrebro").exists()
+        or Member.objects.filter(club__slug="norrebro").exists()
+    )
+
+
+def test_import_records_the_sitting_and_settles_it_as_by_hand(club, tmp_path, one_deal_sitting):
+    out, _err, error = run("import_sitting", write(tmp_path, one_deal_sitting), *CLUB_ARGS, "--date", "2026-10-01", "--create-members")
+
+    assert error is None
+    sitting = Sitting.objects.get(table__club=club)
+    assert out.strip() == f"Recorded sitting {sitting.pk}: Bord 1 2026-10-01, 1 deals, closed (split)."
+    assert sitting.seat_names() == ["Anna", "Bent", "Carl"]
+    assert sitting.first_dealer.name == "Anna"
+    # Funding: 20 from each of three into each cup (cups 60/60). Deal 1: Anna deals and stakes 5
+    # into each cup (65/65); Bent takes the last trick, 20 from each: Anna -70, Bent 0, Carl -60.
+    # Split: 130 among three is 43 each, the odd point to the first dealer: -26, 43, -17.
+    assert balances_by_name(sitting) == {"Anna": -26, "Bent": 43, "Carl": -17}
+    assert cups_of(Table.objects.get(club=club)) == rules.Cups(0, 0)
+    assert list(sitting.transactions.values_list("event", flat=True)) == ["funding:1", "deal:1", "close"]
+
+
+def test_the_date_defaults_to_the_files_own(club, tmp_path, one_deal_sitting):
+    record = one_deal_sitting | {"date": "2026-03-05"}
+
+    run("import_sitting", write(tmp_path, record), *CLUB_ARGS, "--create-members")
+
+    assert Sitting.objects.get(table__club=club).date.isoformat() == "2026-03-05"
+
+
+def test_an_invalid_file_lists_every_problem_and_writes_nothing(club, tmp_path, one_deal_sitting):
+    record = one_deal_sitting
+    record["deals"][0]["players"] = ["Anna", "Carl", "Bent"]
+    record["deals"].append({"dealer": "Bent", "players": ["Bent", "Carl", "Anna"], "last_trick": "Dorte"})
+
+    _out, err, error = run("import_sitting", write(tmp_path, record), *CLUB_ARGS, "--create-members")
+
+    assert error == "The sitting record is invalid; nothing was recorded."
+    problems = [(p["deal"], p["field"], p["code"]) for p in json.loads(err)["errors"]]
+    assert problems == [(1, "players", "players_seat_order"), (2, "last_trick", "not_at_table")]
+    assert json.loads(err)["errors"][0]["message"] == "The players must follow the seat order from the dealer: expected Anna, Bent, Carl."
+    assert nothing_written()
+
+
+def test_a_file_played_by_other_rules_is_refused(club, tmp_path, one_deal_sitting):
+    record = one_deal_sitting | {"overrides": {"nolo": 30}}
+
+    _out, _err, error = run("import_sitting", write(tmp_path, record), *CLUB_ARGS, "--create-members")
+
+    assert error == "The file is played by vlk-2010 {'nolo': 30}, but the season 2026 plays vlk-2010. Nothing was recorded."
+    assert nothing_written()
+
+
+def test_an_override_that_repeats_the_preset_is_no_change(club, tmp_path, one_deal_sitting):
+    record = one_deal_sitting | {"overrides": {"nolo": 25}}  # vlk-2010's own nolo
+
+    _out, _err, error = run("import_sitting", write(tmp_path, record), *CLUB_ARGS, "--create-members", "--date", "2026-10-01")
+
+    assert error is None
+
+
+def test_a_file_whose_cups_are_not_the_tables_is_refused(club, tmp_path, one_deal_sitting):
+    record = one_deal_sitting | {"cups": {"pagat": 50, "king": 0}}
+
+    _out, _err, error = run("import_sitting", write(tmp_path, record), *CLUB_ARGS, "--create-members")
+
+    assert error == (
+        "The file starts with Pagatkop 50 and Kongekop 0, but Bord 1 holds Pagatkop 0 and Kongekop 0. Nothing was recorded."
+    )
+    assert nothing_written()
+
+
+def test_unknown_members_are_named_unless_they_may_be_created(club, tmp_path, one_deal_sitting):
+    Member.objects.create(club=club, name="Bent")
+
+    _out, _err, error = run("import_sitting", write(tmp_path, one_deal_sitting), *CLUB_ARGS)
+
+    assert error == "Nørrebro Tarok has no member called Anna, Carl. Nothing was recorded."
+    assert not Sitting.objects.filter(table__club=club).exists()
+
+
+def test_a_date_outside_the_season_is_refused(club, tmp_path, one_deal_sitting):
+    _out, _err, error = run("import_sitting", write(tmp_path, one_deal_sitting), *CLUB_ARGS, "--date", "2027-01-07", "--create-members")
+
+    assert error == "2027-01-07 is outside the season 2026 (2026-01-01 to 2026-12-31). Nothing was recorded."
+    assert nothing_written()
+
+
+def test_carried_cups_continue_into_the_next_file(club, tmp_path, one_deal_sitting):
+    carried = one_deal_sitting | {"close": "carry"}
+    run("import_sitting", write(tmp_path, carried), *CLUB_ARGS, "--date", "2026-10-01", "--create-members")
+    # Carried: the cups keep 65 each for the table's next sitting.
+    following = one_deal_sitting | {"cups": {"pagat": 65, "king": 65}}
+
+    _out, _err, error = run("import_sitting", write(tmp_path, following, "next.json"), *CLUB_ARGS, "--date", "2026-10-08")
+
+    assert error is None
+    second = Sitting.objects.get(table__club=club, date="2026-10-08")
+    assert services.export_sitting(second)["cups"] == {"pagat": 65, "king": 65}
+    # No funding (the cups are not empty). Anna stakes 5 into each cup (70/70), Bent takes the
+    # last trick (Anna -30, Bent +40, Carl -20); 140 split three ways is 46, the two odd points go
+    # one each to Anna and Bent from the first dealer on.
+    assert balances_by_name(second) == {"Anna": -30 + 47, "Bent": 40 + 47, "Carl": -20 + 46}
+
+
+def test_export_writes_the_record_back(club, tmp_path, one_deal_sitting):
+    run("import_sitting", write(tmp_path, one_deal_sitting), *CLUB_ARGS, "--date", "2026-10-01", "--create-members")
+    sitting = Sitting.objects.get(table__club=club)
+    target = tmp_path / "out.json"
+
+    out, _err, error = run("export_sitting", str(sitting.pk), "-o", str(target))
+
+    assert error is None and out == ""
+    assert json.loads(target.read_text(encoding="utf-8")) == one_deal_sitting | {"cups": {"pagat": 0, "king": 0}, "date": "2026-10-01"}
+
+
+def test_export_of_a_missing_sitting_is_an_error(db):
+    _out, _err, error = run("export_sitting", "999")
+
+    assert error == "There is no sitting 999."
+
+
+def test_every_demo_sitting_exports_to_a_record_that_replays_to_the_ledger(demo):
+    sittings = Sitting.objects.filter(table__club=demo).select_related("season", "table").order_by("pk")
+    assert len(sittings) == 21
+    for sitting in sittings:
+        replayed = rules.replay(services.export_sitting(sitting))["balances"]
+
+        members = {name: points for name, points in replayed.items() if not name.startswith("cup:")}
+        assert members == {name: balances_by_name(sitting).get(name, 0) for name in sitting.seat_names()}, sitting
+        later = Sitting.objects.filter(table=sitting.table, pk__gt=sitting.pk).order_by("pk").first()
+        cups = cups_of(sitting.table, before_sitting=later) if later else cups_of(sitting.table)
+        assert (replayed["cup:pagat"], replayed["cup:king"]) == (cups.pagat, cups.king), sitting
+
+
+def test_export_carries_the_corrected_record(demo):
+    manifest = json.loads((DEMO_DIRECTORY / "manifest.json").read_text(encoding="utf-8"))
+    correction = manifest["corrections"][0]
+    entry = next(s for s in manifest["sittings"] if s["file"] == correction["file"])
+    sitting = Sitting.objects.get(table__club=demo, table__name=entry["table"], date=entry["date"])
+
+    exported = services.export_sitting(sitting)
+
+    assert exported["deals"][correction["deal"] - 1] == correction["record"]
+
+
+def test_an_exported_demo_sitting_imports_into_another_club_with_the_same_balances(demo, club, tmp_path):
+    # Vinduesbordet's cups start empty on 8 October, and deal 22 was corrected afterwards.
+    sitting = Sitting.objects.get(table__club=demo, table__name="Vinduesbordet", date="2026-10-08")
+    assert sitting.deals.get(number=22).current_version.version == 2
+    target = tmp_path / "vindue.json"
+    run("export_sitting", str(sitting.pk), "-o", str(target))
+
+    _out, _err, error = run("import_sitting", str(target), *CLUB_ARGS, "--create-members")
+
+    assert error is None
+    copied = Sitting.objects.get(table__club=club)
+    assert copied.date.isoformat() == "2026-10-08"
+    assert balances_by_name(copied) == balances_by_name(sitting)
+    assert balances_by_name(copied) != {}
+

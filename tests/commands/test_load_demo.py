@@ -1,0 +1,86 @@
+"""The demo club: what the generator made is in git, and `load_demo` loads exactly that."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.db.models import Count
+from django.utils import translation
+
+from club.management.commands.load_demo import DEMO_DIRECTORY
+from club.models import Club, DealVersion, Member, Sitting
+from fixtures import demo as generator
+from ledger.models import Posting, Transaction
+
+pytestmark = pytest.mark.django_db
+
+MANIFEST = json.loads((DEMO_DIRECTORY / "manifest.json").read_text(encoding="utf-8"))
+
+
+def test_the_files_in_git_are_what_the_fixed_seed_makes():
+    assert generator.stale() == []
+
+
+def test_nobody_sits_at_two_tables_on_one_evening():
+    by_date: dict[str, list[str]] = {}
+    for entry in MANIFEST["sittings"]:
+        table = json.loads((DEMO_DIRECTORY / entry["file"]).read_text(encoding="utf-8"))["table"]
+        by_date.setdefault(entry["date"], []).extend(table)
+    for date, seated in by_date.items():
+        assert len(seated) == len(set(seated)), date
+
+
+def test_the_demo_club_is_loaded(demo):
+    assert demo.name == "Vestbyens Tarokklub"
+    assert demo.members.count() == 10
+    assert list(demo.tables.values_list("name", flat=True)) == ["Hjørnebordet", "Kakkelovnsbordet", "Vinduesbordet"]
+    season = demo.seasons.get()
+    assert (season.name, season.preset, season.point_value_ore) == ("2026", "vlk-2010", 1)
+    sittings = Sitting.objects.filter(table__club=demo)
+    assert sittings.count() == 21
+    assert sorted({s.date.month for s in sittings}) == [9, 10, 11]
+    assert {n for n in sittings.annotate(n=Count("seats")).values_list("n", flat=True)} == {3, 4, 5}
+    still_open = sittings.get(closed_at__isnull=True)
+    assert (still_open.date.isoformat(), still_open.table.name) == ("2026-11-19", "Kakkelovnsbordet")
+    expected_deals = sum(len(json.loads((DEMO_DIRECTORY / s["file"]).read_text())["deals"]) for s in MANIFEST["sittings"])
+    assert DealVersion.objects.filter(deal__sitting__table__club=demo, version=1).count() == expected_deals
+
+
+def test_the_demo_plays_every_part_of_the_game(demo):
+    rules_posted = set(Posting.objects.filter(transaction__club=demo).values_list("rule", flat=True))
+
+    for rule in ("meld.taroks", "meld.suit", "pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "nolo", "tout", "refund", "close_split"):
+        assert rule in rules_posted, rule
+    assert any(rule.startswith("fine.") for rule in rules_posted)
+
+
+def test_the_corrections_are_versions_with_danish_reasons_and_reversals(demo):
+    corrected = DealVersion.objects.filter(deal__sitting__table__club=demo, version=2).select_related("entered_by")
+
+    assert sorted(v.reason for v in corrected) == sorted(c["reason"] for c in MANIFEST["corrections"])
+    assert {v.entered_by.username for v in corrected} == {"demo"}
+    assert all(v.deal.current_version_id == v.pk for v in corrected)
+    reversals = Transaction.objects.filter(club=demo, kind=Transaction.Kind.REVERSAL)
+    assert reversals.filter(caused_by__in=corrected).count() == reversals.count() >= len(MANIFEST["corrections"])
+
+
+def test_the_demo_login_is_the_clubs_admin_anna(demo, client):
+    member = Member.objects.get(club=demo, user__username="demo")
+
+    assert (member.name, member.role) == ("Anna", Member.Role.ADMIN)
+    assert client.login(username="demo", password="tarokbog")
+    assert client.get("/admin/ledger/transaction/").status_code == 200
+
+
+def test_loading_again_does_nothing(demo):
+    counts = (Club.objects.count(), Sitting.objects.count(), Posting.objects.count())
+    out = io.StringIO()
+
+    with translation.override("en"):
+        call_command("load_demo", stdout=out)
+
+    assert out.getvalue() == "The demo club vestbyen is already loaded; nothing to do.\n"
+    assert (Club.objects.count(), Sitting.objects.count(), Posting.objects.count()) == counts
