@@ -9,12 +9,13 @@ transaction, with the sitting row locked, so nothing is ever half-written.
 from __future__ import annotations
 
 import datetime
+import time
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -129,14 +130,31 @@ def record_deal(sitting: Sitting, record: Any, *, by=None, idempotency_key: str 
         earlier = _by_idempotency_key(idempotency_key)
         if earlier is not None:
             return earlier
-    try:
-        with transaction.atomic():
-            return _record(sitting, record, by, idempotency_key, number)
-    except IntegrityError:
-        # Lost a race the row lock could not prevent (SQLite has none): same key, or same number.
-        if idempotency_key and (earlier := _by_idempotency_key(idempotency_key)) is not None:
-            return earlier
-        raise DealConflict(_("Deal %(number)s was just recorded by someone else.") % {"number": number or "?"}) from None
+    give_up_at = time.monotonic() + SQLITE_WRITER_WAIT
+    while True:
+        try:
+            with transaction.atomic():
+                return _record(sitting, record, by, idempotency_key, number)
+        except IntegrityError:
+            # Lost a race the row lock could not prevent (SQLite has none): same key, or same number.
+            if idempotency_key and (earlier := _by_idempotency_key(idempotency_key)) is not None:
+                return earlier
+            raise DealConflict(_("Deal %(number)s was just recorded by someone else.") % {"number": number or "?"}) from None
+        except OperationalError as error:
+            # SQLite has no row lock to wait on: another writer holds the database, and SQLite
+            # says so at once ("database is locked", or "database table is locked" in shared
+            # cache). Wait for it as PostgreSQL's SELECT ... FOR UPDATE would, then try again:
+            # the deal number is read afresh, so a lost race ends in DealConflict.
+            if not _sqlite_writer_busy(error) or transaction.get_connection().in_atomic_block or time.monotonic() > give_up_at:
+                raise
+            time.sleep(0.02)
+
+
+SQLITE_WRITER_WAIT = 20.0  # seconds record_deal waits for another SQLite writer before giving up
+
+
+def _sqlite_writer_busy(error: OperationalError) -> bool:
+    return transaction.get_connection().vendor == "sqlite" and "locked" in str(error)
 
 
 def _record(sitting: Sitting, record: Any, by, idempotency_key: str | None, number: int | None) -> Recorded:
@@ -329,7 +347,8 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
     Because a bagud doubles what the cup holds, a change early in a sitting moves money in
     later deals too: each event whose settlement changes is reversed and posted anew.
     """
-    if not reason or not reason.strip():
+    reason = (reason or "").strip()
+    if not reason:
         raise SittingError(_("A correction needs a reason."))
     parse_record(record, deal.number)
     today = timezone.localdate()
@@ -337,15 +356,19 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
         sitting = Sitting.objects.select_for_update().select_related("table").get(pk=deal.sitting_id)
         deal = Deal.objects.select_related("current_version").get(pk=deal.pk)
         version = DealVersion.objects.create(
-            deal=deal, version=deal.current_version.version + 1, record=record, entered_by=by, reason=reason.strip()
+            deal=deal, version=deal.current_version.version + 1, record=record, entered_by=by, reason=reason
         )
         deal.current_version = version
         deal.save(update_fields=["current_version"])
         sittings, expected = expected_events(sitting.table, sitting)
         # The corrected deal's own events are posted again even if its money did not change,
-        # so the ledger names the version it settles.
-        own = {(sitting.pk, f"deal:{deal.number}"), (sitting.pk, f"funding:{deal.number}")}
-        changed = [p for p in compare(sitting.table, sittings, expected) if p.differs or (p.sitting.pk, p.key) in own]
+        # so the ledger names the version it settles. The sitting's opening funding (no
+        # version) is not the deal's, even though it is keyed "funding:1" too.
+        changed = [
+            p
+            for p in compare(sitting.table, sittings, expected)
+            if p.differs or (p.expected_event is not None and p.expected_event.deal_version == version)
+        ]
         for pair in changed:
             for txn in pair.posted_transactions:
                 ledger.reverse(txn, value_date=today, caused_by=version, by=by, memo=reason)
@@ -381,3 +404,115 @@ def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Trans
         sitting.closed_how = how
         sitting.save(update_fields=["closed_at", "closed_how"])
         return ledger.post_event(sitting=sitting, event=closing, key="close", accounts=context.accounts, value_date=sitting.date, by=by)
+
+
+# --- importing and exporting a sitting record (sitting-format.md) ----------------------------
+
+
+def import_sitting(
+    *,
+    season: Season,
+    table: Table,
+    data: Any,
+    date: datetime.date,
+    by=None,
+    create_members: bool = False,
+) -> Sitting:
+    """Record a whole sitting from its record: seats, every deal, and the close if it has one.
+
+    The record is validated as a whole first (`rules.InvalidRecord` lists every problem), then
+    checked against the club: same rules as the season, same cups as the table holds, members
+    known by name. All of it lands in one database transaction, or none of it does.
+    """
+    rules.replay(data)  # every problem of every deal, before anything is written
+    club = season.club
+    if table.club_id != club.pk:
+        raise SittingError(_("The table and the season must belong to the same club."))
+    _check_same_rules(season, data)
+    if not season.starts_on <= date <= season.ends_on:
+        raise SittingError(
+            _("%(date)s is outside the season %(season)s (%(start)s to %(end)s).")
+            % {"date": date, "season": season, "start": season.starts_on, "end": season.ends_on}
+        )
+    names = list(data["table"])
+    deals = data.get("deals", [])
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        _check_same_cups(table, data)
+        members = _members_by_name(club, names, create_members)
+        first_dealer = deals[0]["dealer"] if deals else names[0]
+        sitting = start_sitting(
+            season=season, table=table, members=[members[n] for n in names], first_dealer=members[first_dealer], date=date, by=by
+        )
+        for number, record in enumerate(deals, start=1):
+            record_deal(sitting, record, by=by, number=number)
+        if data.get("close"):
+            close_sitting(sitting, by=by, how=data["close"])
+    sitting.refresh_from_db()
+    return sitting
+
+
+def _check_same_rules(season: Season, data: Mapping[str, Any]) -> None:
+    # Compared as resolved rule sets: an override that repeats the preset's value is no change.
+    in_file = rules.ruleset(data.get("ruleset", rules.DEFAULT_PRESET), data.get("overrides") or {})
+    if in_file != season.ruleset():
+        raise SittingError(
+            _("The file is played by %(file)s, but the season %(season)s plays %(ours)s.")
+            % {
+                "file": _describe_rules(data.get("ruleset", rules.DEFAULT_PRESET), data.get("overrides") or {}),
+                "season": season,
+                "ours": _describe_rules(season.preset, season.overrides),
+            }
+        )
+
+
+def _describe_rules(preset: str, overrides: Mapping[str, Any]) -> str:
+    if not overrides:
+        return preset
+    return f"{preset} {dict(sorted(overrides.items()))}"
+
+
+def _check_same_cups(table: Table, data: Mapping[str, Any]) -> None:
+    cups = data.get("cups") or {}
+    in_file = rules.Cups(cups.get("pagat", 0), cups.get("king", 0))
+    held = ledger.cups_of(table)
+    if in_file != held:
+        raise SittingError(
+            _(
+                "The file starts with Pagatkop %(file_pagat)s and Kongekop %(file_king)s, "
+                "but %(table)s holds Pagatkop %(pagat)s and Kongekop %(king)s."
+            )
+            % {"file_pagat": in_file.pagat, "file_king": in_file.king, "table": table, "pagat": held.pagat, "king": held.king}
+        )
+
+
+def _members_by_name(club, names: Sequence[str], create: bool) -> dict[str, Member]:
+    found = {m.name: m for m in Member.objects.filter(club=club, name__in=names)}
+    missing = [n for n in names if n not in found]
+    if missing and not create:
+        raise SittingError(_("%(club)s has no member called %(names)s.") % {"club": club, "names": ", ".join(missing)})
+    for name in missing:
+        found[name] = Member.objects.create(club=club, name=name)
+    inactive = [n for n in names if not found[n].active]
+    if inactive:
+        raise SittingError(_("%(names)s is no longer an active member.") % {"names": ", ".join(inactive)})
+    return found
+
+
+def export_sitting(sitting: Sitting) -> dict[str, Any]:
+    """The sitting as a record: its rules, seats, opening cups, current deals and close.
+
+    `python -m rules replay` on the result settles to what the ledger holds for the sitting.
+    """
+    season = sitting.season
+    cups = ledger.cups_of(sitting.table, before_sitting=sitting)
+    record: dict[str, Any] = {"ruleset": season.preset}
+    if season.overrides:
+        record["overrides"] = season.overrides
+    record["table"] = sitting.seat_names()
+    record["cups"] = {"pagat": cups.pagat, "king": cups.king}
+    record["deals"] = [deal.current_version.record for deal in sitting.deals.select_related("current_version").order_by("number")]
+    if sitting.closed_how:
+        record["close"] = sitting.closed_how
+    record["date"] = sitting.date.isoformat()  # an extra key (the format allows them); import reads it
+    return record
