@@ -7,6 +7,7 @@ phone form or an import file learns about every mistake at once.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -112,7 +113,12 @@ class Deal:
 
     def others(self, player: str) -> tuple[str, ...]:
         """The other two active players: who "each" means in the rulebooks."""
-        return tuple(p for p in self.players if p != player)
+        # Someone sitting out (a cups_not_pushed fine) has all three active players as "others".
+        return self._others.get(player, self.players)
+
+    @functools.cached_property
+    def _others(self) -> dict[str, tuple[str, ...]]:
+        return {player: tuple(p for p in self.players if p != player) for player in self.players}
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ carried from event to event by the caller as `Cups`; nothing here keeps state.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -16,7 +17,7 @@ from .records import KING_CUP, PAGAT_CUP, Cups, Deal, Meld
 from .validation import count_is_void, effective_ultimo, is_barred, tout_contract
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LineItem:
     rule: str  # a stable key, e.g. "stake", "meld.taroks", "fine.revoke", "king_bagud"
     ref: str  # where the rule stands, e.g. "001 L258"
@@ -25,7 +26,7 @@ class LineItem:
     card: str | None = None  # "pagat" or "king:<suit>", where the item is about a card
 
     def as_dict(self) -> dict:
-        data: dict = {"rule": self.rule, "ref": self.ref, "postings": dict(self.postings)}
+        data = {"rule": self.rule, "ref": self.ref, "postings": self.postings}
         if self.player is not None:
             data["player"] = self.player
         if self.card is not None:
@@ -77,13 +78,15 @@ class _Book:
         assert sum(cleaned.values()) == 0, (rule, cleaned)
         if not self.rules.cups:
             assert not any(a.startswith("cup:") for a in cleaned), (rule, cleaned)
-        self.items.append(LineItem(rule, seed_ref(self.rules.preset, ref_key or rule), cleaned, player, card))
+        self.items.append(LineItem(rule, _ref(self.rules.preset, ref_key or rule), cleaned, player, card))
         if PAGAT_CUP in cleaned or KING_CUP in cleaned:  # most items move points between members only
             self.cups = self.cups.plus(cleaned)
 
     def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, **kw) -> None:
         """`receiver` gets `amount` from each payer."""
-        postings = _add({receiver: amount * len(payers)}, {p: -amount for p in payers})
+        postings = {receiver: amount * len(payers)}
+        for payer in payers:
+            postings[payer] = postings.get(payer, 0) - amount
         self.post(rule, postings, **kw)
 
     def into_each_cup(self, rule: str, payer: str, amount: int, others: Sequence[str], **kw) -> None:
@@ -92,6 +95,10 @@ class _Book:
             self.post(rule, {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}, **kw)
         else:
             self.from_each(rule, payer, others, -amount, **kw)
+
+
+# A replay asks for the same few references thousands of times.
+_ref = functools.lru_cache(maxsize=512)(seed_ref)
 
 
 def _add(*parts: Mapping[str, int]) -> dict[str, int]:
