@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .presets import RuleSet, resolve
+from .presets import PRESETS, RuleSet, resolve
 from .problems import InvalidRecord, Problem, problem
 from .records import Cups, Deal, Sitting, parse_sitting
 from .settlement import Event, close, fund, settle_deal
@@ -74,13 +74,16 @@ def check_sitting(data: Any) -> tuple[Sitting | None, RuleSet | None, list[Probl
     problems += rule_problems
     table_problems = validate_table(sitting.table)
     problems += table_problems
-    if rules is not None and not table_problems:
+    # With a bad override the deals are still checked against the preset itself, so one
+    # answer lists every problem of the record.
+    checking = rules if rules is not None else PRESETS.get(sitting.ruleset)
+    if checking is not None and not table_problems:
         previous_dealer = None
         for deal in sitting.deals:
-            problems += validate_deal(deal, sitting.table, rules, previous_dealer)
+            problems += validate_deal(deal, sitting.table, checking, previous_dealer)
             previous_dealer = deal.dealer
-        if not rules.cups and (sitting.cups.pagat or sitting.cups.king):
-            problems.append(problem(None, "cups", "no_cups_in_preset", preset=rules.preset))
+        if not checking.cups and (sitting.cups.pagat or sitting.cups.king):
+            problems.append(problem(None, "cups", "no_cups_in_preset", preset=checking.preset))
     problems.sort(key=lambda p: (p.deal or 0, p.field))
     return sitting, rules, problems
 

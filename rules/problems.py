@@ -40,6 +40,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} appears more than once.",
         "{player} står der mere end én gang.",
     ),
+    "reserved_name": (
+        "'{player}' is reserved for the cups; choose another name.",
+        "'{player}' er reserveret til kopperne; vælg et andet navn.",
+    ),
     "not_at_table": ("{player} is not at this table.", "{player} sidder ikke ved dette bord."),
     "not_active": (
         "{player} does not play this deal.",

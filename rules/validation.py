@@ -22,6 +22,9 @@ def validate_table(table: Sequence[str]) -> list[Problem]:
         problems.append(problem(None, "table", "table_size", count=len(table)))
     seen: set[str] = set()
     for i, member in enumerate(table):
+        if member.startswith("cup:"):
+            # The cups' accounts are called cup:pagat and cup:king in every settlement.
+            problems.append(problem(None, f"table.{i}", "reserved_name", player=member))
         if member in seen:
             problems.append(problem(None, f"table.{i}", "duplicate_member", player=member))
         seen.add(member)

@@ -614,3 +614,16 @@ def test_ruleset_raises_on_a_bad_preset_or_override():
         rules.ruleset("vlk-2010", {"nolo": "lots"})
     assert rules.ruleset("vlk-2010", {"nolo": 30}).nolo == 30
     assert rules.PRESETS["vlk-2010"].nolo == 25  # the preset itself is untouched
+
+
+def test_a_bad_override_does_not_hide_the_deals_problems():
+    """Every problem in one answer: the deals are still checked against the preset itself."""
+    broken = deal(dealer="A", players=["A", "C", "B"])
+    assert problems(broken, overrides={"pace": 1}) == [
+        (None, "overrides.pace", "unknown_override"),
+        (1, "players", "players_seat_order"),
+    ]
+
+
+def test_member_names_may_not_look_like_cup_accounts():
+    assert problems(deal(), table=["A", "B", "cup:pagat"]) == [(None, "table.2", "reserved_name")]
