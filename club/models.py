@@ -203,3 +203,53 @@ class DealVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deal} v{self.version}"
+
+
+class Dispute(models.Model):
+    """A member's objection to a deal's settlement, and how an official answered it.
+
+    Open while `resolution` is empty; an official either corrects the deal (the version the
+    correction made is kept) or closes the dispute with a reason. The deal itself never changes
+    here: a correction goes through `club.services.correct_deal` like any other.
+    """
+
+    class Resolution(models.TextChoices):
+        CORRECTED = "corrected", _("corrected")
+        CLOSED = "closed", _("closed")
+
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="disputes")
+    raised_by = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="disputes_raised")
+    comment = models.TextField(_("comment"))
+    raised_at = models.DateTimeField(auto_now_add=True)
+    resolved_by = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="disputes_resolved"
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolution = models.CharField(_("resolution"), max_length=10, choices=Resolution.choices, blank=True)
+    correction = models.ForeignKey(
+        DealVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="disputes_resolved"
+    )
+    close_reason = models.TextField(_("reason for closing"), blank=True)
+
+    class Meta:
+        ordering = ["raised_at", "id"]
+        verbose_name = _("dispute")
+        verbose_name_plural = _("disputes")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(resolution="", resolved_by__isnull=True, resolved_at__isnull=True, correction__isnull=True)
+                | Q(resolution="corrected", resolved_by__isnull=False, resolved_at__isnull=False, correction__isnull=False)
+                | (
+                    Q(resolution="closed", resolved_by__isnull=False, resolved_at__isnull=False, correction__isnull=True)
+                    & ~Q(close_reason="")
+                ),
+                name="dispute_open_corrected_or_closed_with_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal}: {self.comment[:40]}"
+
+    @property
+    def is_open(self) -> bool:
+        return not self.resolution

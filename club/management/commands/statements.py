@@ -1,0 +1,63 @@
+"""manage.py statements --month 2026-11 [--club SLUG] [--language da] --out DIR
+
+One PDF per member with activity in the month or a balance at its end, named like
+vestbyen-2026-11-anna-jensen.pdf. On a terminal a progress bar redraws in place; piped into a
+file or a log, it prints one plain line per statement instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from weasyprint.text.fonts import FontConfiguration
+
+from club.models import Club
+from club.reports.pdf import statement_filename, statement_pdf
+from club.reports.statements import Month, build_statement, members_with_statements
+
+BAR_WIDTH = 30
+
+
+class Command(BaseCommand):
+    help = "Write every member's monthly statement as a PDF."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--month", required=True, help="the month, as YYYY-MM")
+        parser.add_argument("--club", help="one club's short name (default: every club)")
+        parser.add_argument("--out", required=True, type=Path, help="directory for the PDFs (created if missing)")
+        parser.add_argument("--language", default=settings.LANGUAGE_CODE, choices=[code for code, _ in settings.LANGUAGES])
+
+    def handle(self, *args, month: str, club: str | None, out: Path, language: str, **options):
+        try:
+            month = Month.parse(month)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+        clubs = Club.objects.all()
+        if club:
+            clubs = clubs.filter(slug=club)
+            if not clubs.exists():
+                raise CommandError(f"No club has the short name {club!r}.")
+        out.mkdir(parents=True, exist_ok=True)
+
+        members = [member for c in clubs for member in members_with_statements(c, month)]
+        font_config = FontConfiguration()
+        tty = self.stdout.isatty()
+        for done, member in enumerate(members, start=1):
+            statement = build_statement(member, month)
+            path = out / statement_filename(statement)
+            path.write_bytes(statement_pdf(statement, language, font_config))
+            if tty:
+                self._draw_bar(done, len(members), path.name)
+            else:
+                self.stdout.write(f"{done}/{len(members)} {path}")
+        if tty and members:
+            self.stdout.write("")
+        self.stdout.write(f"{len(members)} statements for {month} in {out}")
+
+    def _draw_bar(self, done: int, total: int, name: str) -> None:
+        filled = BAR_WIDTH * done // total
+        bar = "#" * filled + "-" * (BAR_WIDTH - filled)
+        self.stdout.write(f"\r[{bar}] {done}/{total} {name[:40]:<40}", ending="")
+        self.stdout.flush()

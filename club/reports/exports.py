@@ -1,0 +1,72 @@
+"""CSV exports: a member's postings with a running balance, and a season's standings.
+
+Comma-separated, UTF-8 with a byte-order mark (so Excel reads æ, ø and å right), ISO dates,
+integer points and kroner with a decimal point: the files are meant for spreadsheets and
+scripts alike, so numbers are not formatted for one locale.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from itertools import accumulate
+
+from django.utils.translation import gettext as _
+
+from club.models import Member, Season
+from ledger.models import Posting
+from ledger.queries import season_standings
+
+from .statements import kroner
+
+BOM = "\ufeff"
+
+
+def member_postings_csv(member: Member, season: Season | None = None) -> str:
+    """Every posting on the member's account in ledger order, with the balance after it
+    (over the season when one is given, otherwise over all time)."""
+    postings = Posting.objects.filter(account__member=member)
+    if season is not None:
+        postings = postings.filter(transaction__sitting__season=season)
+    postings = list(
+        postings.select_related("transaction__sitting__table", "transaction__deal_version__deal").order_by(
+            "transaction__value_date", "transaction_id", "id"
+        )
+    )
+    balances = accumulate(p.points for p in postings)
+    rows = [
+        [
+            p.transaction.value_date.isoformat(),
+            p.transaction.sitting.date.isoformat(),
+            p.transaction.sitting.table.name,
+            p.transaction.deal_version.deal.number if p.transaction.deal_version_id else "",
+            p.transaction.event,
+            p.transaction.get_kind_display(),
+            p.rule,
+            p.ref,
+            p.points,
+            balance,
+        ]
+        for p, balance in zip(postings, balances)
+    ]
+    header = [
+        _("value date"), _("sitting"), _("table"), _("deal"), _("event"), _("kind"),
+        _("rule"), _("seed line"), _("points"), _("balance"),
+    ]  # fmt: skip
+    return _csv(header, rows)
+
+
+def season_standings_csv(season: Season) -> str:
+    rows = [
+        [standing.name, standing.points, kroner(standing.points, season.point_value_ore)]
+        for standing in season_standings(season)
+    ]
+    return _csv([_("member"), _("points"), _("kroner")], rows)
+
+
+def _csv(header: list[str], rows: list[list]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return BOM + out.getvalue()

@@ -1,0 +1,77 @@
+"""Disputes: a member objects to a deal; an official answers with a correction or a reason.
+
+A dispute never moves money. Correcting the deal is `club.services.correct_deal`'s job; this
+module only records that the correction answered the dispute.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.access import is_official
+from club.models import Deal, DealVersion, Dispute, Member, Sitting
+
+
+class DisputeError(Exception):
+    """A dispute operation that is not allowed; the message says why, for a member."""
+
+
+def club_of(deal: Deal):
+    return deal.sitting.season.club
+
+
+def raise_dispute(deal: Deal, *, member: Member, comment: str) -> Dispute:
+    """Any member of the deal's club may flag it, with a comment saying what looks wrong."""
+    comment = (comment or "").strip()
+    if not comment:
+        raise DisputeError(_("Say what looks wrong with the deal."))
+    if member.club_id != club_of(deal).pk:
+        raise DisputeError(_("Only members of the club can dispute its deals."))
+    return Dispute.objects.create(deal=deal, raised_by=member, comment=comment)
+
+
+def resolve_by_correction(dispute: Dispute, *, by: Member, version: DealVersion | None) -> Dispute:
+    """Record that `version` (a correction of the disputed deal) answered the dispute."""
+    if version is None or version.deal_id != dispute.deal_id or version.version < 2:
+        raise DisputeError(_("Choose a correction of deal %(number)s.") % {"number": dispute.deal.number})
+    return _resolve(dispute, by, resolution=Dispute.Resolution.CORRECTED, correction=version)
+
+
+def close_dispute(dispute: Dispute, *, by: Member, reason: str) -> Dispute:
+    """Close without a correction: the settlement stands, and the reason says why."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise DisputeError(_("Give the reason the settlement stands."))
+    return _resolve(dispute, by, resolution=Dispute.Resolution.CLOSED, close_reason=reason)
+
+
+def _resolve(dispute: Dispute, by: Member, **answer) -> Dispute:
+    if not is_official(by) or by.club_id != club_of(dispute.deal).pk:
+        raise DisputeError(_("Only an official of the club can resolve a dispute."))
+    with transaction.atomic():
+        dispute = Dispute.objects.select_for_update().select_related("deal").get(pk=dispute.pk)
+        if not dispute.is_open:
+            raise DisputeError(_("This dispute is already resolved."))
+        for field, value in answer.items():
+            setattr(dispute, field, value)
+        dispute.resolved_by = by
+        dispute.resolved_at = timezone.now()
+        dispute.save()
+    return dispute
+
+
+def disputes_of_deal(deal: Deal) -> list[Dispute]:
+    return list(_with_related(Dispute.objects.filter(deal=deal)))
+
+
+def disputes_of_sitting(sitting: Sitting) -> list[Dispute]:
+    """For the sitting page's `reports/_deal_disputes.html` partial (context: `disputes`)."""
+    return list(_with_related(Dispute.objects.filter(deal__sitting=sitting)).order_by("deal__number", "raised_at", "pk"))
+
+
+def _with_related(disputes):
+    return disputes.select_related(
+        "deal__sitting__season__club", "raised_by", "resolved_by", "correction"
+    ).order_by("raised_at", "pk")

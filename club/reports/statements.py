@@ -1,0 +1,207 @@
+"""A member's monthly statement: what they owed at the start of a month, what each sitting and
+each correction of the month changed, and what they owe at its end.
+
+Every figure is a sum over postings. The month's postings are split in two without overlap:
+those a sitting posted when it was played (its funding, deals and close), and those a correction
+posted (reversals and re-postings caused by a deal version with a reason). So
+
+    opening + Σ sittings + Σ corrections = closing = ledger.queries.member_balance(until=month end)
+
+and a treasurer can tick the statement off line by line.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Count, Q, Sum
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from club.models import Club, DealVersion, Member, Seat, Season, Sitting
+from ledger.models import Posting
+from ledger.queries import member_balance
+
+
+@dataclass(frozen=True, order=True)
+class Month:
+    year: int
+    month: int
+
+    @classmethod
+    def parse(cls, text: str) -> Month:
+        """"2026-11" -> Month(2026, 11); ValueError with a readable message otherwise."""
+        match = re.fullmatch(r"(\d{4})-(\d{2})", text.strip())
+        if not match or not 1 <= int(match[2]) <= 12:
+            raise ValueError(_("%(text)s is not a month; write it as YYYY-MM, e.g. 2026-11.") % {"text": text})
+        return cls(int(match[1]), int(match[2]))
+
+    @property
+    def first_day(self) -> datetime.date:
+        return datetime.date(self.year, self.month, 1)
+
+    @property
+    def last_day(self) -> datetime.date:
+        return datetime.date(self.year, self.month, calendar.monthrange(self.year, self.month)[1])
+
+    def previous(self) -> Month:
+        return Month(self.year - 1, 12) if self.month == 1 else Month(self.year, self.month - 1)
+
+    def next(self) -> Month:
+        return Month(self.year + 1, 1) if self.month == 12 else Month(self.year, self.month + 1)
+
+    def __str__(self) -> str:
+        return f"{self.year:04d}-{self.month:02d}"
+
+
+@dataclass(frozen=True)
+class SittingLine:
+    sitting: Sitting
+    deals: int
+    points: int
+
+
+@dataclass(frozen=True)
+class CorrectionLine:
+    """One correction (a new version of a deal) as it touched this member's account."""
+
+    version: DealVersion
+    value_date: datetime.date
+    points: int
+
+    @property
+    def deal(self):
+        return self.version.deal
+
+    @property
+    def reason(self) -> str:
+        return self.version.reason
+
+
+@dataclass(frozen=True)
+class Statement:
+    club: Club
+    member: Member
+    month: Month
+    season: Season | None  # the one whose point value prices the closing balance
+    opening: int
+    sittings: list[SittingLine]
+    corrections: list[CorrectionLine]
+
+    @property
+    def sittings_points(self) -> int:
+        return sum(line.points for line in self.sittings)
+
+    @property
+    def corrections_points(self) -> int:
+        return sum(line.points for line in self.corrections)
+
+    @property
+    def closing(self) -> int:
+        return self.opening + self.sittings_points + self.corrections_points
+
+    @property
+    def has_activity(self) -> bool:
+        return bool(self.sittings or self.corrections)
+
+    @property
+    def point_value_ore(self) -> int | None:
+        return self.season.point_value_ore if self.season else None
+
+    @property
+    def closing_kroner(self) -> Decimal | None:
+        return kroner(self.closing, self.point_value_ore) if self.season else None
+
+    @property
+    def closing_kroner_text(self) -> str:
+        """Formatted in the active language, e.g. "-1.234,56 kr." in Danish."""
+        return format_kroner(self.closing_kroner) if self.season else "—"
+
+    @property
+    def point_value_text(self) -> str:
+        return format_kroner(kroner(1, self.point_value_ore)) if self.season else "—"
+
+
+def kroner(points: int, point_value_ore: int) -> Decimal:
+    """Points priced in kroner: a statement's conversion, the only place money leaves points."""
+    return (Decimal(points) * point_value_ore / 100).quantize(Decimal("0.01"))
+
+
+def format_kroner(amount: Decimal) -> str:
+    return _("%(amount)s kr.") % {"amount": number_format(amount, 2, use_l10n=True, force_grouping=True)}
+
+
+def season_for(club: Club, month: Month) -> Season | None:
+    """The season in force at the month's end (or the latest one begun by then)."""
+    return Season.objects.filter(club=club, starts_on__lte=month.last_day).order_by("-starts_on").first()
+
+
+def _corrections() -> Q:
+    # A version after the first is a correction; correct_deal insists it carries a reason.
+    return Q(transaction__caused_by__version__gt=1)
+
+
+def build_statement(member: Member, month: Month) -> Statement:
+    club = member.club
+    in_month = Posting.objects.filter(
+        account__member=member, transaction__value_date__range=(month.first_day, month.last_day)
+    )
+
+    played = dict(
+        in_month.exclude(_corrections())
+        .values_list("transaction__sitting_id")
+        .annotate(points=Sum("points"))
+        .values_list("transaction__sitting_id", "points")
+    )
+    sittings = (
+        Sitting.objects.filter(Q(seats__member=member, date__range=(month.first_day, month.last_day)) | Q(pk__in=played))
+        .distinct()
+        .select_related("table")
+        .annotate(deal_count=Count("deals", distinct=True))
+        .order_by("date", "pk")
+    )
+    sitting_lines = [SittingLine(s, s.deal_count, played.get(s.pk, 0)) for s in sittings]
+
+    corrected = list(
+        in_month.filter(_corrections())
+        .values("transaction__caused_by_id", "transaction__value_date")
+        .annotate(points=Sum("points"))
+        .order_by("transaction__value_date", "transaction__caused_by_id")
+    )
+    versions = DealVersion.objects.select_related("deal__sitting__table").in_bulk(
+        {row["transaction__caused_by_id"] for row in corrected}
+    )
+    correction_lines = [
+        CorrectionLine(versions[row["transaction__caused_by_id"]], row["transaction__value_date"], row["points"])
+        for row in corrected
+    ]
+
+    return Statement(
+        club=club,
+        member=member,
+        month=month,
+        season=season_for(club, month),
+        opening=member_balance(member, before=month.first_day),
+        sittings=sitting_lines,
+        corrections=correction_lines,
+    )
+
+
+def members_with_statements(club: Club, month: Month) -> list[Member]:
+    """Members who sat at a table or had postings in the month, or carry a balance at its end."""
+    days = (month.first_day, month.last_day)
+    sat = Seat.objects.filter(sitting__season__club=club, sitting__date__range=days).values_list("member_id", flat=True).distinct()
+    member_postings = Posting.objects.filter(account__member__club=club)
+    posted = member_postings.filter(transaction__value_date__range=days).values_list("account__member_id", flat=True).distinct()
+    balances = (
+        member_postings.filter(transaction__value_date__lte=month.last_day)
+        .values_list("account__member_id")
+        .annotate(total=Sum("points"))
+        .values_list("account__member_id", "total")
+    )
+    owing = {member_id for member_id, total in balances if total}
+    return list(Member.objects.filter(club=club, pk__in=set(sat) | set(posted) | owing).order_by("name"))

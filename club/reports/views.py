@@ -1,0 +1,137 @@
+"""Statements, CSV exports and the deal audit page. Thin: the work is in the modules beside."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_POST
+
+from club.access import is_official, membership
+from club.models import Club, Deal, Dispute, Member, Season
+
+from . import exports, services
+from .audit import deal_audit as build_deal_audit
+from .pdf import statement_filename, statement_pdf
+from .statements import Month, build_statement
+
+
+def _club_member(request: HttpRequest, slug: str) -> tuple[Club, Member]:
+    club = get_object_or_404(Club, slug=slug)
+    return club, membership(request.user, club)
+
+
+def _readable_member(request: HttpRequest, slug: str, member_id: int) -> Member:
+    """A member's own statement and postings are theirs and the officials' to read; 404 to others."""
+    club, viewer = _club_member(request, slug)
+    member = get_object_or_404(Member.objects.select_related("club"), pk=member_id, club=club)
+    if member != viewer and not is_official(viewer):
+        raise Http404
+    return member
+
+
+@require_GET
+def member_statement(request: HttpRequest, slug: str, member_id: int, month: Month) -> HttpResponse:
+    statement = build_statement(_readable_member(request, slug, member_id), month)
+    context = {"statement": statement, "previous_month": month.previous(), "next_month": month.next()}
+    return render(request, "reports/statement.html", context)
+
+
+@require_GET
+def member_statement_pdf(request: HttpRequest, slug: str, member_id: int, month: Month) -> HttpResponse:
+    statement = build_statement(_readable_member(request, slug, member_id), month)
+    response = HttpResponse(statement_pdf(statement, get_language()), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{statement_filename(statement)}"'
+    return response
+
+
+@require_GET
+def member_postings_csv(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    member = _readable_member(request, slug, member_id)
+    season = None
+    if request.GET.get("season"):
+        season = get_object_or_404(Season, pk=request.GET["season"], club=member.club)
+    suffix = f"-{season.pk}" if season else ""
+    return _csv_response(exports.member_postings_csv(member, season), f"{slug}-{member.pk}-postings{suffix}.csv")
+
+
+@require_GET
+def season_standings_csv(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    club, _viewer = _club_member(request, slug)
+    season = get_object_or_404(Season, pk=season_id, club=club)
+    return _csv_response(exports.season_standings_csv(season), f"{slug}-season-{season.pk}-standings.csv")
+
+
+def _csv_response(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text.encode("utf-8"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+# --- the deal audit page and its disputes ----------------------------------------------------
+
+
+def _club_deal(request: HttpRequest, slug: str, deal_id: int) -> tuple[Club, Member, Deal]:
+    club, viewer = _club_member(request, slug)
+    deal = get_object_or_404(Deal, pk=deal_id, sitting__season__club=club)
+    return club, viewer, deal
+
+
+@require_GET
+def deal_audit(request: HttpRequest, slug: str, deal_id: int) -> HttpResponse:
+    club, viewer, deal = _club_deal(request, slug, deal_id)
+    return _audit_page(request, club, viewer, deal)
+
+
+def _audit_page(request, club, viewer, deal, *, status: int = 200, **extra) -> HttpResponse:
+    audit = build_deal_audit(deal)
+    context = {
+        "club": club,
+        "audit": audit,
+        "can_resolve": is_official(viewer),
+        "corrections": [trail.version for trail in audit.versions if trail.version.version > 1],
+        "correct_url": _correct_url(club, deal),
+        **extra,
+    }
+    return render(request, "reports/deal_audit.html", context, status=status)
+
+
+def _correct_url(club: Club, deal: Deal) -> str:
+    # The correction form belongs to the phone UI (club.web), which names deals by sitting and number.
+    for name, args in (("deal_correct", [club.slug, deal.sitting_id, deal.number]), ("deal-correct", [club.slug, deal.pk])):
+        try:
+            return reverse(name, args=args)
+        except NoReverseMatch:
+            continue
+    return f"/c/{club.slug}/sittings/{deal.sitting_id}/deals/{deal.number}/correct/"
+
+
+@require_POST
+def raise_dispute(request: HttpRequest, slug: str, deal_id: int) -> HttpResponse:
+    club, viewer, deal = _club_deal(request, slug, deal_id)
+    comment = request.POST.get("comment", "")
+    try:
+        dispute = services.raise_dispute(deal, member=viewer, comment=comment)
+    except services.DisputeError as error:
+        return _audit_page(request, club, viewer, deal, status=400, dispute_error=str(error), comment=comment)
+    return redirect(reverse("deal-audit", args=[club.slug, deal.pk]) + f"#dispute-{dispute.pk}")
+
+
+@require_POST
+def resolve_dispute(request: HttpRequest, slug: str, dispute_id: int) -> HttpResponse:
+    club, viewer = _club_member(request, slug)
+    dispute = get_object_or_404(Dispute.objects.select_related("deal"), pk=dispute_id, deal__sitting__season__club=club)
+    if not is_official(viewer):
+        raise PermissionDenied
+    try:
+        if request.POST.get("action") == Dispute.Resolution.CORRECTED:
+            version = dispute.deal.versions.filter(pk=request.POST.get("version") or 0).first()
+            services.resolve_by_correction(dispute, by=viewer, version=version)
+        else:
+            services.close_dispute(dispute, by=viewer, reason=request.POST.get("reason", ""))
+    except services.DisputeError as error:
+        return _audit_page(request, club, viewer, dispute.deal, status=400, dispute_error=str(error))
+    return redirect(reverse("deal-audit", args=[club.slug, dispute.deal_id]) + f"#dispute-{dispute.pk}")
+

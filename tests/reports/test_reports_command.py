@@ -1,0 +1,48 @@
+"""manage.py statements: one PDF per member with activity or a balance, and its progress output."""
+
+from __future__ import annotations
+
+import io
+
+import pypdf
+import pytest
+from django.core.management import CommandError, call_command
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_writes_one_pdf_per_member_with_plain_lines_when_piped(autumn, other_club, tmp_path):
+    out = io.StringIO()
+    call_command("statements", "--month", "2026-11", "--out", str(tmp_path / "nov"), "--language", "en", stdout=out)
+    files = sorted(path.name for path in (tmp_path / "nov").iterdir())
+    # Dorte never plays and owes nothing; Østerbro has no activity at all.
+    assert files == ["vestbyen-2026-11-anna-jensen.pdf", "vestbyen-2026-11-bent-oersted.pdf", "vestbyen-2026-11-carl-aaberg.pdf"]
+    text = pypdf.PdfReader(tmp_path / "nov" / "vestbyen-2026-11-carl-aaberg.pdf").pages[0].extract_text()
+    assert "Carl Åberg" in text and "39 points" in text and "9.75 kr." in text
+    lines = out.getvalue().splitlines()
+    assert lines[0] == f"1/3 {tmp_path / 'nov' / 'vestbyen-2026-11-anna-jensen.pdf'}"
+    assert lines[-1] == f"3 statements for 2026-11 in {tmp_path / 'nov'}"
+    assert "\r" not in out.getvalue()
+
+
+def test_draws_a_progress_bar_on_a_terminal(autumn, tmp_path):
+    out = Terminal()
+    call_command("statements", "--month", "2026-11", "--club", "vestbyen", "--out", str(tmp_path), stdout=out)
+    assert "\r[" + "#" * 10 + "-" * 20 + "] 1/3 vestbyen-2026-11-anna-jensen.pdf" in out.getvalue()
+    assert "\r[" + "#" * 30 + "] 3/3 vestbyen-2026-11-carl-aaberg.pdf" in out.getvalue()
+
+
+def test_one_club_only(autumn, other_club, tmp_path):
+    out = io.StringIO()
+    call_command("statements", "--month", "2026-11", "--club", "osterbro", "--out", str(tmp_path), stdout=out)
+    assert list(tmp_path.iterdir()) == [] and out.getvalue().strip() == f"0 statements for 2026-11 in {tmp_path}"
+
+
+def test_refuses_a_bad_month_or_an_unknown_club(db, tmp_path):
+    with pytest.raises(CommandError, match="2026-13 is not a month"):
+        call_command("statements", "--month", "2026-13", "--out", str(tmp_path))
+    with pytest.raises(CommandError, match="No club has the short name 'nowhere'"):
+        call_command("statements", "--month", "2026-11", "--club", "nowhere", "--out", str(tmp_path))

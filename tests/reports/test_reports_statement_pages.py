@@ -1,0 +1,125 @@
+"""The statement as a web page and as an A4 PDF: who may see it, and what the PDF says when its
+text is read back."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+from pathlib import Path
+
+import pypdf
+import pytest
+from django.urls import reverse
+
+from club.reports.pdf import ascii_slug, render_statement_pdf
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+
+
+def pdf_text(data: bytes) -> str:
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+def statement_url(club, member, month="2026-11", pdf=False):
+    name = "member-statement-pdf" if pdf else "member-statement"
+    return reverse(name, args=[club.club.slug if hasattr(club, "club") else club.slug, member.pk, month])
+
+
+def test_pdf_in_english_names_member_club_month_and_balances(autumn):
+    data = render_statement_pdf(autumn.bent, 2026, 11, "en")
+    assert data.startswith(b"%PDF")
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    width, height = (round(float(v) * 25.4 / 72) for v in reader.pages[0].mediabox.upper_right)
+    assert (width, height) == (210, 297)  # A4 in millimetres
+    text = pdf_text(data)
+    for expected in (
+        "Vestbyens Tarokklub",
+        "Bent Ørsted",
+        "November 2026",
+        "Opening balance on 11/01/2026 43",
+        "Closing balance on 11/30/2026 -15 points",
+        "-3.75 kr.",
+        "1 point = 0.25 kr.",
+        "Carl took the last trick, not Bent",
+    ):
+        assert expected in text, expected
+    # The 4 November sitting and the correction as lines of their tables.
+    assert re.search(r"11/04/2026 Bord 1 2 \+2", text)
+    assert re.search(r"11/20/2026 Deal 1, Bord 1 10/20/2026 Carl took the last trick, not Bent -60", text)
+
+
+def test_pdf_in_danish_uses_danish_numbers_dates_and_letters(autumn):
+    text = pdf_text(render_statement_pdf(autumn.carl, 2026, 11, "da"))
+    for expected in ("Carl Åberg", "Vestbyens Tarokklub", "november 2026", "9,75 kr.", "0,25 kr.", "04.11.2026"):
+        assert expected in text, expected
+
+
+def test_pdf_embeds_dejavu_for_æøå(autumn):
+    reader = pypdf.PdfReader(io.BytesIO(render_statement_pdf(autumn.bent, 2026, 11, "da")))
+    fonts = {str(font.get_object()["/BaseFont"]) for font in reader.pages[0]["/Resources"]["/Font"].values()}
+    assert fonts and all("DejaVu" in font for font in fonts), fonts
+
+
+def test_page_one_rendered_to_png_for_a_look(autumn):
+    """Writes tests/artifacts/statement-bent-2026-11-p1.png (git-ignored) to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    pdf = ARTIFACTS / "statement-bent-2026-11.pdf"
+    pdf.write_bytes(render_statement_pdf(autumn.bent, 2026, 11, "da"))
+    prefix = ARTIFACTS / "statement-bent-2026-11-p1"
+    subprocess.run(["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile", pdf, prefix], check=True)
+    png = prefix.with_suffix(".png").read_bytes()
+    assert png.startswith(b"\x89PNG")
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert (width, height) == (662, 936)  # A4 at 80 dpi
+
+
+def test_file_names_spell_danish_letters_in_ascii():
+    assert ascii_slug("Bent Ørsted") == "bent-oersted"
+    assert ascii_slug("Carl Åberg") == "carl-aaberg"
+    assert ascii_slug("Dorte Ærø") == "dorte-aeroe"
+
+
+# --- who may see a statement ------------------------------------------------------------------
+
+
+def test_a_member_sees_their_own_statement(client, autumn):
+    client.force_login(autumn.bent.user)
+    response = client.get(statement_url(autumn, autumn.bent), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    statement = response.context["statement"]
+    assert (statement.member, statement.opening, statement.closing) == (autumn.bent, 43, -15)
+    body = response.content.decode()
+    assert "Bent Ørsted" in body and "-3.75 kr." in body and "Carl took the last trick, not Bent" in body
+
+
+def test_an_official_sees_any_members_statement_and_pdf(client, autumn):
+    client.force_login(autumn.dorte.user)
+    assert client.get(statement_url(autumn, autumn.carl)).context["statement"].closing == 39
+    response = client.get(statement_url(autumn, autumn.carl, pdf=True), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"] == 'inline; filename="vestbyen-2026-11-carl-aaberg.pdf"'
+    assert "Carl Åberg" in pdf_text(response.content) and "9.75 kr." in pdf_text(response.content)
+
+
+def test_a_plain_member_cannot_see_another_members_statement(client, autumn):
+    client.force_login(autumn.bent.user)
+    assert client.get(statement_url(autumn, autumn.anna)).status_code == 404
+    assert client.get(statement_url(autumn, autumn.anna, pdf=True)).status_code == 404
+    # A scorer is no official either.
+    client.force_login(autumn.anna.user)
+    assert client.get(statement_url(autumn, autumn.bent)).status_code == 404
+
+
+def test_another_club_gets_404(client, autumn, other_club):
+    client.force_login(other_club.ebbe.user)  # an official, but of Østerbro
+    assert client.get(statement_url(autumn, autumn.bent)).status_code == 404
+    # Nor may Østerbro's URL reach Vestbyen's member.
+    assert client.get(statement_url(other_club.club, autumn.bent)).status_code == 404
+
+
+def test_anonymous_and_impossible_months_get_404(client, autumn):
+    assert client.get(statement_url(autumn, autumn.bent)).status_code == 404
+    client.force_login(autumn.bent.user)
+    assert client.get(f"/c/vestbyen/members/{autumn.bent.pk}/statements/2026-13/").status_code == 404
