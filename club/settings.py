@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "club",
@@ -83,6 +84,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            "libraries": {"tarok": "club.web.templatetags"},
         },
     },
 ]
@@ -114,11 +116,25 @@ TIME_ZONE = "Europe/Copenhagen"
 USE_I18N = True
 USE_TZ = True
 
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"  # which sends a member on to his club
+LOGOUT_REDIRECT_URL = "login"
+
+# Login throttling counts failures in the default cache. Local memory is per process: with
+# several worker processes, point this at a shared cache so the limit holds across them.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token", not 403.
+    # `manage.py drf_create_token USER` issues a token; session auth serves the browser.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     # A ledger: nothing is readable anonymously unless a view says so.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
 }
@@ -130,6 +146,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Swagger UI would otherwise send the schema's URL to validator.swagger.io.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # Season.close, Sitting.closed_how and the close request share one choice set: one name.
+    "ENUM_NAME_OVERRIDES": {"CloseEnum": "club.models.Season.Close"},
 }
 
 if not DEBUG:

@@ -1,0 +1,492 @@
+"""Forms of the table pages, and the deal form's translation to and from the record format.
+
+The deal form is laid out as a table thinks about a deal: three roles (dealer, forehand,
+middlehand), each with its melds and count, then the cards and the play. `build_record` turns
+its cleaned data into a sitting-format deal (shared/rules/sitting-format.md) and
+`initial_from_record` does the reverse, so a correction opens pre-filled. Whether the record
+makes sense is the rules engine's call; `field_for` says which form field a problem it reports
+belongs to, so the message can stand beside that field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+import rules
+from rules.records import COURT_CARDS, KING_FATES, MELD_LEVELS, PAGAT_FATES, SUITS
+
+from ..models import Member, Season, Sitting, Table
+
+ROLES = ("dealer", "forehand", "middlehand")
+FINE_ROWS = 3
+MAX_SEATS = 5
+
+ROLE_LABELS = {"dealer": _("Dealer"), "forehand": _("Forehand"), "middlehand": _("Middlehand")}
+SUIT_LABELS = {
+    "hearts": _("Hearts"),
+    "diamonds": _("Diamonds"),
+    "clubs": _("Clubs"),
+    "spades": _("Spades"),
+}
+SUIT_SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
+LEVEL_LABELS = {"half": _("half"), "full": _("full"), "overfull": _("overfull")}
+COURT_LABELS = {"king": _("king"), "queen": _("queen"), "cavalier": _("cavalier"), "knight": _("knight")}
+PAGAT_FATE_LABELS = {
+    "saved": _("saved"),
+    "lost": _("lost"),
+    "ultimo": pgettext_lazy("card fate", "ultimo"),
+    "bagud": pgettext_lazy("card fate", "bagud"),
+    "skat": _("in the skat"),
+}
+KING_FATE_LABELS = {
+    "kept": _("kept"),
+    "lost": _("lost"),
+    "ultimo": pgettext_lazy("card fate", "ultimo"),
+    "bagud": pgettext_lazy("card fate", "bagud"),
+}
+OFFENCE_LABELS = {
+    "misdeal": _("misdeal"),
+    "cups_not_pushed": _("cups not pushed on"),
+    "wrong_skat": _("wrong skat"),
+    "wrong_cards": _("wrong cards"),
+    "revoke": _("revoke"),
+    "missing_meld": _("missing meld"),
+    "missing_meld_self": _("missing meld (own loss)"),
+    "wrong_meld": _("wrong meld"),
+    "wrong_meld_self": _("wrong meld (own loss)"),
+    "meld_caused_ultimo": _("meld caused an ultimo"),
+    "lead_out_of_turn": _("lead out of turn"),
+    "miscount": _("miscount"),
+    "scus_called_in_vain": _("Scus called in vain"),
+}
+BLANK = [("", "—")]
+
+
+def _choices(values: Sequence[str], labels: Mapping[str, Any] | None = None) -> list[tuple[str, Any]]:
+    return BLANK + [(v, (labels or {}).get(v, v)) for v in values]
+
+
+def _optional_choice(values: Sequence[str], labels: Mapping[str, Any] | None = None, **kwargs) -> forms.ChoiceField:
+    return forms.ChoiceField(choices=_choices(values, labels), required=False, **kwargs)
+
+
+def _optional_number(low: int, high: int, **kwargs) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        choices=BLANK + [(n, n) for n in range(low, high + 1)], coerce=int, empty_value=None, required=False, **kwargs
+    )
+
+
+# --- the deal form ---------------------------------------------------------------------------
+
+
+class DealForm(forms.Form):
+    """Every field of a deal at a table of `seat_names`, shaped by the season's rule set."""
+
+    def __init__(self, *args, seat_names: Sequence[str], ruleset: rules.RuleSet, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seat_names = list(seat_names)
+        self.ruleset = ruleset
+        names = [(n, n) for n in self.seat_names]
+        for role in ROLES:
+            self.fields[role] = forms.ChoiceField(label=ROLE_LABELS[role], choices=names)
+        for role in ROLES:
+            self.fields[f"{role}_taroks"] = _optional_number(10, 22, label=_("Taroks"))
+            self.fields[f"{role}_pagat"] = _optional_choice(
+                ("med", "uden"), {"med": _("with the Pagat"), "uden": _("without the Pagat")}, label=_("Pagat")
+            )
+            self.fields[f"{role}_matadors"] = _optional_number(3, 22, label=_("Matadors"))
+            levels = [lv for lv in MELD_LEVELS if lv != "overfull" or ruleset.overfull_melds]
+            for suit in SUITS:
+                self.fields[f"{role}_{suit}"] = _optional_choice(levels, LEVEL_LABELS, label=SUIT_LABELS[suit])
+                self.fields[f"{role}_{suit}_missing"] = _optional_choice(COURT_CARDS, COURT_LABELS, label=_("missing"))
+            self.fields[f"{role}_kings"] = _optional_choice(levels, LEVEL_LABELS, label=_("Kings"))
+            self.fields[f"{role}_kings_missing"] = _optional_choice(SUITS, SUIT_LABELS, label=_("missing"))
+            self.fields[f"{role}_count"] = forms.IntegerField(
+                label=_("Count"), required=False, widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 78})
+            )
+        self.fields["pagat_holder"] = _optional_choice(self.seat_names, label=_("Pagat held by"))
+        fates = [f for f in PAGAT_FATES if f != "skat" or ruleset.pagat_in_skat]
+        self.fields["pagat_fate"] = _optional_choice(fates, PAGAT_FATE_LABELS, label=_("Pagat's fate"))
+        for suit in SUITS:
+            self.fields[f"king_{suit}_holder"] = _optional_choice(self.seat_names, label=SUIT_LABELS[suit])
+            self.fields[f"king_{suit}_fate"] = _optional_choice(KING_FATES, KING_FATE_LABELS, label=_("fate"))
+        self.fields["last_trick"] = _optional_choice(self.seat_names, label=_("Last trick won by"))
+        self.fields["nolo"] = _optional_choice(self.seat_names, label=_("Nolo"))
+        self.fields["tout"] = _optional_choice(self.seat_names, label=_("Tout"))
+        if ruleset.tout_can_fail:
+            self.fields["tout_failed"] = forms.BooleanField(label=_("The announced tout failed"), required=False)
+        offences = list(ruleset.fines)
+        for row in range(FINE_ROWS):
+            self.fields[f"fine_{row}_player"] = _optional_choice(self.seat_names, label=_("Fined"))
+            self.fields[f"fine_{row}_offence"] = _optional_choice(offences, OFFENCE_LABELS, label=_("Offence"))
+        if ruleset.culprit:
+            self.fields["culprit_player"] = _optional_choice(self.seat_names, label=_("Culprit"))
+            self.fields["culprit_caused"] = _optional_choice(
+                ("ultimo", "bagud"), {"ultimo": PAGAT_FATE_LABELS["ultimo"], "bagud": PAGAT_FATE_LABELS["bagud"]}, label=_("caused")
+            )
+        if any(fine.stops for fine in ruleset.fines.values()):
+            self.fields["stopped"] = forms.BooleanField(label=_("The deal was stopped"), required=False)
+
+    # Shapes the template walks through.
+
+    @property
+    def counts_are_rounded(self) -> bool:
+        return self.ruleset.count == "rounded"
+
+    def role_blocks(self) -> list[dict[str, Any]]:
+        """Per role: its name now, its meld fields, and whether its meld block starts open."""
+        blocks = []
+        for role in ROLES:
+            suits = [
+                {"symbol": SUIT_SYMBOLS[s], "level": self[f"{role}_{s}"], "missing": self[f"{role}_{s}_missing"]}
+                for s in SUITS
+            ]
+            meld_fields = [f"{role}_{n}" for n in ("taroks", "pagat", "matadors", "kings", "kings_missing")]
+            meld_fields += [f"{role}_{s}{m}" for s in SUITS for m in ("", "_missing")]
+            blocks.append(
+                {
+                    "role": role,
+                    "label": ROLE_LABELS[role],
+                    "name": self._current(role),
+                    "taroks": self[f"{role}_taroks"],
+                    "pagat": self[f"{role}_pagat"],
+                    "matadors": self[f"{role}_matadors"],
+                    "suits": suits,
+                    "kings": self[f"{role}_kings"],
+                    "kings_missing": self[f"{role}_kings_missing"],
+                    "count": self[f"{role}_count"],
+                    "open": any(self._current(f) or self[f].errors for f in meld_fields),
+                    "count_open": self._current(f"{role}_count") not in (None, "") or bool(self[f"{role}_count"].errors),
+                }
+            )
+        return blocks
+
+    def king_rows(self) -> list[dict[str, Any]]:
+        return [
+            {"symbol": SUIT_SYMBOLS[s], "holder": self[f"king_{s}_holder"], "fate": self[f"king_{s}_fate"]} for s in SUITS
+        ]
+
+    def fine_rows(self) -> list[dict[str, Any]]:
+        return [{"player": self[f"fine_{r}_player"], "offence": self[f"fine_{r}_offence"]} for r in range(FINE_ROWS)]
+
+    @property
+    def kings_open(self) -> bool:
+        names = [n for n in self.fields if n.startswith("king_")]
+        return any(self._current(n) or self[n].errors for n in names)
+
+    @property
+    def fines_open(self) -> bool:
+        names = [n for n in self.fields if n.startswith(("fine_", "culprit_")) or n == "stopped"]
+        return any(self._current(n) or self[n].errors for n in names)
+
+    def problem_list(self) -> list[tuple[str, str]]:
+        """Every problem as (where, message): the summary beside the settlement preview."""
+        return [(self._where(name), error) for name, errors in self.errors.items() for error in errors]
+
+    def _where(self, name: str) -> str:
+        if name not in self.fields:
+            return ""
+        label = str(self.fields[name].label)
+        head = name.split("_")[0]
+        if head in ROLES and name != head:
+            return f"{ROLE_LABELS[head]} ({self._current(head) or '?'}): {label}"
+        if head == "king":
+            return f"{_('King')}: {label}"
+        if head == "fine":
+            return f"{_('Fine %(row)s') % {'row': int(name.split('_')[1]) + 1}}: {label}"
+        return label
+
+    def sitting_out(self) -> list[str]:
+        playing = {self._current(role) for role in ROLES}
+        return [n for n in self.seat_names if n not in playing]
+
+    def _current(self, name: str) -> Any:
+        """A field's value as the page shows it: submitted data if bound, else the initial."""
+        if self.is_bound:
+            return self.data.get(self.add_prefix(name))
+        return self.initial.get(name)
+
+    # The record, and the engine's problems put beside their fields.
+
+    def record(self) -> dict[str, Any]:
+        return build_record(self.cleaned_data)
+
+    def add_problems(self, problems: Sequence[rules.Problem], language: str, number: int | None = None) -> None:
+        """Put each problem beside its field. A problem of another deal (`number` given: a
+        correction can make a later deal invalid) goes above the form, naming that deal."""
+        placed = []
+        # Map every path first: add_error drops the field from cleaned_data, which maps names.
+        for p in problems:
+            if number is not None and p.deal is not None and p.deal != number:
+                message = _("Deal %(number)s: %(problem)s") % {"number": p.deal, "problem": p.message_in(language)}
+                placed.append((None, message))
+            else:
+                placed.append((field_for(p.field, self.cleaned_data), p.message_in(language)))
+        for field, message in placed:
+            self.add_error(field if field in self.fields else None, message)
+
+
+def build_record(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A sitting-format deal from the deal form's cleaned data. Left-out keys mean "nothing
+    happened"; half-filled entries (a holder without a fate) are kept so the engine names them."""
+    players = [data.get(role) or None for role in ROLES]
+    record: dict[str, Any] = {"dealer": players[0], "players": players}
+
+    melds = {}
+    for role, name in zip(ROLES, players):
+        meld = _meld(data, role)
+        if meld and name:
+            melds[name] = meld
+    if melds:
+        record["melds"] = melds
+
+    if data.get("pagat_holder") or data.get("pagat_fate"):
+        record["pagat"] = {"holder": data.get("pagat_holder") or None, "fate": data.get("pagat_fate") or None}
+    kings = {}
+    for suit in SUITS:
+        holder, fate = data.get(f"king_{suit}_holder"), data.get(f"king_{suit}_fate")
+        if holder or fate:
+            kings[suit] = {"holder": holder or None, "fate": fate or None}
+    if kings:
+        record["kings"] = kings
+
+    if data.get("last_trick"):
+        record["last_trick"] = data["last_trick"]
+    if data.get("nolo"):
+        record["nolo"] = data["nolo"]
+    if data.get("tout"):
+        record["tout"] = {"player": data["tout"], "won": False} if data.get("tout_failed") else data["tout"]
+
+    counts = {name: data[f"{role}_count"] for role, name in zip(ROLES, players) if data.get(f"{role}_count") is not None}
+    if counts:
+        record["counts"] = counts
+
+    fines = [
+        {"player": data.get(f"fine_{row}_player") or None, "offence": data.get(f"fine_{row}_offence") or None}
+        for row in _filled_fine_rows(data)
+    ]
+    if fines:
+        record["fines"] = fines
+    if data.get("culprit_player") or data.get("culprit_caused"):
+        record["culprit"] = {"player": data.get("culprit_player") or None, "caused": data.get("culprit_caused") or None}
+    if data.get("stopped"):
+        record["stopped"] = True
+    return record
+
+
+def _meld(data: Mapping[str, Any], role: str) -> dict[str, Any]:
+    meld: dict[str, Any] = {}
+    if data.get(f"{role}_taroks") is not None:
+        meld["taroks"] = data[f"{role}_taroks"]
+    if data.get(f"{role}_pagat"):
+        meld["pagat"] = data[f"{role}_pagat"] == "med"
+    if data.get(f"{role}_matadors") is not None:
+        meld["matadors"] = data[f"{role}_matadors"]
+    suits = {}
+    for suit in SUITS:
+        level, missing = data.get(f"{role}_{suit}"), data.get(f"{role}_{suit}_missing")
+        if level or missing:
+            suits[suit] = {"level": level or None, "missing": missing} if missing else level
+    if suits:
+        meld["suits"] = suits
+    level, missing = data.get(f"{role}_kings"), data.get(f"{role}_kings_missing")
+    if level or missing:
+        meld["kings"] = {"level": level or None, "missing": missing} if missing else level
+    return meld
+
+
+def _filled_fine_rows(data: Mapping[str, Any]) -> list[int]:
+    return [row for row in range(FINE_ROWS) if data.get(f"fine_{row}_player") or data.get(f"fine_{row}_offence")]
+
+
+def initial_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The deal form's initial data for a stored record: `build_record`'s inverse."""
+    players = list(record.get("players") or [])
+    initial: dict[str, Any] = dict(zip(ROLES, players))
+    role_of = {name: role for role, name in zip(ROLES, players)}
+    for name, meld in (record.get("melds") or {}).items():
+        role = role_of.get(name)
+        if role is None:
+            continue
+        if "taroks" in meld:
+            initial[f"{role}_taroks"] = meld["taroks"]
+        if "pagat" in meld:
+            initial[f"{role}_pagat"] = "med" if meld["pagat"] else "uden"
+        if "matadors" in meld:
+            initial[f"{role}_matadors"] = meld["matadors"]
+        for suit, level in (meld.get("suits") or {}).items():
+            _initial_level(initial, f"{role}_{suit}", level)
+        if meld.get("kings") is not None:
+            _initial_level(initial, f"{role}_kings", meld["kings"])
+    if record.get("pagat"):
+        initial["pagat_holder"] = record["pagat"].get("holder")
+        initial["pagat_fate"] = record["pagat"].get("fate")
+    for suit, fate in (record.get("kings") or {}).items():
+        initial[f"king_{suit}_holder"] = fate.get("holder")
+        initial[f"king_{suit}_fate"] = fate.get("fate")
+    for key in ("last_trick", "nolo"):
+        if record.get(key):
+            initial[key] = record[key]
+    tout = record.get("tout")
+    if isinstance(tout, str):
+        initial["tout"] = tout
+    elif isinstance(tout, Mapping):
+        initial["tout"] = tout.get("player")
+        initial["tout_failed"] = tout.get("won") is False
+    for name, points in (record.get("counts") or {}).items():
+        if name in role_of:
+            initial[f"{role_of[name]}_count"] = points
+    for row, fine in enumerate((record.get("fines") or [])[:FINE_ROWS]):
+        initial[f"fine_{row}_player"] = fine.get("player")
+        initial[f"fine_{row}_offence"] = fine.get("offence")
+    if record.get("culprit"):
+        initial["culprit_player"] = record["culprit"].get("player")
+        initial["culprit_caused"] = record["culprit"].get("caused")
+    if record.get("stopped"):
+        initial["stopped"] = True
+    return initial
+
+
+def _initial_level(initial: dict[str, Any], field: str, level: Any) -> None:
+    if isinstance(level, Mapping):
+        initial[field] = level.get("level")
+        if level.get("missing"):
+            initial[f"{field}_missing"] = level["missing"]
+    else:
+        initial[field] = level
+
+
+def rotation(seat_names: Sequence[str], previous_record: Mapping[str, Any] | None, first_dealer: str) -> dict[str, str]:
+    """Who deals, leads and counts next: the previous forehand deals (001 L316), the first
+    deal is the first dealer's; the other two follow the seats (`rules.seat_order_from`)."""
+    dealer = first_dealer
+    if previous_record is not None:
+        previous_players = previous_record.get("players") or []
+        if len(previous_players) > 1 and previous_players[1] in seat_names:
+            dealer = previous_players[1]
+    return dict(zip(ROLES, rules.seat_order_from(dealer, list(seat_names))))
+
+
+def field_for(path: str, data: Mapping[str, Any]) -> str | None:
+    """The form field a problem's field path (as the engine reports it) belongs to; None for
+    a problem of the deal as a whole."""
+    parts = path.split(".") if path else []
+    if not parts:
+        return None
+    head, rest = parts[0], parts[1:]
+    role_of = {data.get(role): role for role in reversed(ROLES) if data.get(role)}
+    if head in ("dealer", "players"):
+        if head == "players" and rest and rest[0].isdigit() and int(rest[0]) < len(ROLES):
+            return ROLES[int(rest[0])]
+        return "dealer"
+    if head == "melds":
+        role = role_of.get(rest[0]) if rest else None
+        if role is None:
+            return None
+        detail = rest[1:]
+        if not detail:
+            return f"{role}_taroks"
+        if detail[0] == "suits" and len(detail) > 1:
+            return f"{role}_{detail[1]}_missing" if detail[-1] == "missing" else f"{role}_{detail[1]}"
+        if detail[0] == "kings":
+            return f"{role}_kings_missing" if detail[-1] == "missing" else f"{role}_kings"
+        return f"{role}_{detail[0]}" if detail[0] in ("taroks", "pagat", "matadors") else f"{role}_taroks"
+    if head == "pagat":
+        return "pagat_fate" if rest[:1] == ["fate"] else "pagat_holder"
+    if head == "kings":
+        if not rest:
+            return "king_hearts_holder"
+        return f"king_{rest[0]}_fate" if rest[1:2] == ["fate"] else f"king_{rest[0]}_holder"
+    if head in ("last_trick", "nolo", "stopped"):
+        return head
+    if head == "tout":
+        return "tout_failed" if rest[:1] == ["won"] else "tout"
+    if head == "counts":
+        role = role_of.get(rest[0]) if rest else None
+        return f"{role}_count" if role else "dealer_count"
+    if head == "fines":
+        rows = _filled_fine_rows(data)
+        if not rest or not rest[0].isdigit() or int(rest[0]) >= len(rows):
+            return "fine_0_player"
+        row = rows[int(rest[0])]
+        return f"fine_{row}_player" if rest[1:2] == ["player"] else f"fine_{row}_offence"
+    if head == "culprit":
+        return "culprit_caused" if rest[:1] == ["caused"] else "culprit_player"
+    return None
+
+
+class DealEntryForm(DealForm):
+    """A new deal: the number the scorer saw and a key that makes a double tap one deal."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["number"] = forms.IntegerField(widget=forms.HiddenInput)
+        self.fields["idempotency_key"] = forms.CharField(max_length=100, widget=forms.HiddenInput)
+
+
+class CorrectionForm(DealForm):
+    """A corrected deal: why, and which version it corrects (someone may correct it first)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["reason"] = forms.CharField(
+            label=_("Reason for the correction"), max_length=500, widget=forms.Textarea(attrs={"rows": 2})
+        )
+        self.fields["base_version"] = forms.IntegerField(widget=forms.HiddenInput)
+
+
+# --- starting and closing a sitting ----------------------------------------------------------
+
+
+class StartSittingForm(forms.Form):
+    """Who sits where: seats in the order the cards go, 3 to 5 of them, and who deals first."""
+
+    season = forms.ModelChoiceField(queryset=Season.objects.none(), label=_("Season"))
+    table = forms.ModelChoiceField(queryset=Table.objects.none(), label=_("Table"))
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    first_dealer = forms.ModelChoiceField(queryset=Member.objects.none(), label=_("First dealer"))
+
+    def __init__(self, *args, club, season: Season | None, **kwargs):
+        super().__init__(*args, **kwargs)
+        members = club.members.filter(active=True)
+        self.fields["season"].queryset = club.seasons.all()
+        self.fields["table"].queryset = club.tables.all()
+        self.fields["first_dealer"].queryset = members
+        self.initial.setdefault("season", season)
+        self.initial.setdefault("date", timezone.localdate())
+        tables = list(club.tables.exclude(pk__in=Sitting.objects.filter(closed_at__isnull=True).values("table")))
+        if tables:
+            self.initial.setdefault("table", tables[0])
+        for seat in range(MAX_SEATS):
+            self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
+                queryset=members, required=seat < 3, label=_("Seat %(number)s") % {"number": seat + 1}
+            )
+
+    def seat_fields(self):
+        return [self[f"seat_{seat}"] for seat in range(MAX_SEATS)]
+
+    def clean(self):
+        data = super().clean()
+        members = self.members()
+        if len({m.pk for m in members}) != len(members):
+            raise forms.ValidationError(_("A member can have only one seat."))
+        dealer = data.get("first_dealer")
+        if dealer is not None and dealer not in members:
+            self.add_error("first_dealer", _("The first dealer must sit at the table."))
+        season = data.get("season")
+        if season is not None and data.get("date") and not season.starts_on <= data["date"] <= season.ends_on:
+            self.add_error("date", _("The date lies outside the season %(season)s.") % {"season": season})
+        return data
+
+    def members(self) -> list[Member]:
+        return [m for seat in range(MAX_SEATS) if (m := self.cleaned_data.get(f"seat_{seat}")) is not None]
+
+
+class CloseSittingForm(forms.Form):
+    how = forms.ChoiceField(label=_("The cups"), choices=Season.Close.choices, widget=forms.RadioSelect)

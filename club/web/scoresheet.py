@@ -1,0 +1,104 @@
+"""A sitting's score sheet: per event, what each member and cup got, and the running totals.
+
+Read from the ledger alone — postings summed per event key ("funding:1", "deal:3", "close"), so
+a corrected deal shows what it settles to now (its reversal and its new posting both carry the
+event's key). Nothing here prices a deal; it only adds up what was posted.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Sum
+
+import rules
+from ledger.models import Account, Posting
+from ledger.services import cups_of
+
+from ..models import Sitting
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str  # the event key
+    kind: str  # "funding", "deal" or "close"
+    number: int | None  # the deal number, for deals and the funding before one
+    points: list[int]  # per seat, this event
+    totals: list[int]  # per seat, the sitting so far
+    cups: rules.Cups  # after this event
+    dealer: str | None = None
+    corrected: bool = False
+
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        """Per seat: (this event's points, the running total)."""
+        return list(zip(self.points, self.totals))
+
+
+@dataclass(frozen=True)
+class Scoresheet:
+    names: list[str]
+    cups_before: rules.Cups
+    rows: list[Row]
+
+    @property
+    def totals(self) -> list[int]:
+        return self.rows[-1].totals if self.rows else [0] * len(self.names)
+
+    @property
+    def cups(self) -> rules.Cups:
+        return self.rows[-1].cups if self.rows else self.cups_before
+
+
+def _order(key: str) -> tuple[float, int]:
+    kind, _, number = key.partition(":")
+    if kind == "close":
+        return (float("inf"), 2)
+    return (int(number), 0 if kind == "funding" else 1)
+
+
+def scoresheet(sitting: Sitting) -> Scoresheet:
+    seats = list(sitting.seats.order_by("position"))
+    seat_of_account = dict(
+        Account.objects.filter(member__in=[s.member_id for s in seats]).values_list("pk", "member_id")
+    )
+    position = {seat.member_id: i for i, seat in enumerate(seats)}
+    rows = (
+        Posting.objects.filter(transaction__sitting=sitting)
+        .values("transaction__event", "account_id", "account__kind")
+        .annotate(points=Sum("points"))
+    )
+    by_event: dict[str, dict] = defaultdict(lambda: {"members": [0] * len(seats), "cups": {}})
+    for row in rows:
+        event = by_event[row["transaction__event"]]
+        if row["account__kind"] == Account.Kind.MEMBER:
+            event["members"][position[seat_of_account[row["account_id"]]]] += row["points"]
+        else:
+            event["cups"][row["account__kind"]] = event["cups"].get(row["account__kind"], 0) + row["points"]
+
+    deals = {d.number: d for d in sitting.deals.select_related("current_version")}
+    cups_before = cups_of(sitting.table, before_sitting=sitting)
+    cups, totals, sheet = cups_before, [0] * len(seats), []
+    # Every deal gets a row, even one that moved no points (it can still be corrected).
+    for key in sorted(set(by_event) | {f"deal:{n}" for n in deals}, key=_order):
+        event = by_event[key]
+        kind, _, number = key.partition(":")
+        totals = [t + p for t, p in zip(totals, event["members"])]
+        cups = rules.Cups(
+            cups.pagat + event["cups"].get(Account.Kind.PAGAT_CUP, 0), cups.king + event["cups"].get(Account.Kind.KING_CUP, 0)
+        )
+        deal = deals.get(int(number)) if number else None
+        sheet.append(
+            Row(
+                key=key,
+                kind=kind,
+                number=int(number) if number else None,
+                points=event["members"],
+                totals=totals,
+                cups=cups,
+                dealer=deal.current_version.record.get("dealer") if deal and kind == "deal" else None,
+                corrected=bool(deal and kind == "deal" and deal.current_version.version > 1),
+            )
+        )
+    return Scoresheet([seat.name for seat in seats], cups_before, sheet)

@@ -1,0 +1,384 @@
+"""The table pages: what a member sees and does on a phone at the card table.
+
+Every club page lives under /c/<club-slug>/ and answers 404 to anyone who is not an active
+member of that club (`club.access.membership`). Pages that change money need a scorer and go
+through `club.services`; the pages only read the ledger's postings.
+"""
+
+from __future__ import annotations
+
+import uuid
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Prefetch
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.views.decorators.http import require_POST
+
+import rules
+from ledger import queries
+from rules.records import SUITS
+
+from .. import access, services
+from ..models import Club, Deal, Member, Season, Seat, Sitting
+from . import throttle
+from .charts import balance_chart
+from .forms import CloseSittingForm, CorrectionForm, DealEntryForm, DealForm, StartSittingForm, initial_from_record, rotation
+from .present import card_label, describe_differences, describe_events
+from .scoresheet import scoresheet
+from .stats import MELD_KINDS, member_stats
+
+CARDS = ("pagat", *(f"king:{suit}" for suit in SUITS))
+MELD_LABELS = {"taroks": _lazy("Taroks"), "matadors": _lazy("Matadors"), "suits": _lazy("Court cards"), "kings": _lazy("Kings")}
+
+# --- site and login --------------------------------------------------------------------------
+
+
+def home(request):
+    """The landing page; a signed-in member goes to his club, or picks one if he has several."""
+    clubs = list(access.clubs_of(request.user)) if request.user.is_authenticated else []
+    if len(clubs) == 1:
+        return redirect("club_home", slug=clubs[0].slug)
+    return render(request, "club/home.html", {"clubs": clubs})
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login, refusing a username+address for a while after repeated failures."""
+
+    template_name = "club/login.html"
+    redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        if throttle.is_locked(request, request.POST.get("username", "")):
+            context = self.get_context_data(form=self.get_form(), locked=True)
+            return self.render_to_response(context, status=429)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        throttle.record_failure(self.request, self.request.POST.get("username", ""))
+        return super().form_invalid(form)
+
+    def form_valid(self, form):
+        throttle.clear(self.request, form.get_user().get_username())
+        return super().form_valid(form)
+
+
+# --- the club's pages ------------------------------------------------------------------------
+
+
+def club_page(view):
+    """Resolve /c/<slug>/ to the club and the signed-in member of it, or 404."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, slug, **kwargs):
+        club = get_object_or_404(Club, slug=slug)
+        member = access.membership(request.user, club)
+        return view(request, club, member, **kwargs)
+
+    return wrapper
+
+
+def _require_scorer(member: Member) -> None:
+    if not access.can_score(member):
+        raise PermissionDenied(_("Only the club's scorers may do this."))
+
+
+def _current_season(club: Club) -> Season | None:
+    today = timezone.localdate()
+    seasons = club.seasons.all()
+    return seasons.filter(starts_on__lte=today, ends_on__gte=today).first() or seasons.first()
+
+
+def _sitting(club: Club, sitting_id: int) -> Sitting:
+    return get_object_or_404(
+        Sitting.objects.select_related("season", "table", "first_dealer").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.order_by("position"))
+        ),
+        pk=sitting_id,
+        season__club=club,
+    )
+
+
+def _language() -> str:
+    return (translation.get_language() or "da").split("-")[0]
+
+
+@club_page
+def club_home(request, club, member):
+    season = _current_season(club)
+    open_sittings = (
+        Sitting.objects.filter(season__club=club, closed_at__isnull=True)
+        .select_related("table", "season")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")))
+        .annotate(deal_count=Count("deals"))
+        .order_by("table__name")
+    )
+    recent = []
+    if season is not None:
+        recent = (
+            season.sittings.filter(closed_at__isnull=False)
+            .select_related("table")
+            .annotate(deal_count=Count("deals"))
+            .order_by("-date", "-id")[:5]
+        )
+    tables = [(table, queries.table_cups(table)) for table in club.tables.all()]
+    return render(
+        request,
+        "club/club_home.html",
+        {
+            "club": club,
+            "member": member,
+            "season": season,
+            "open_sittings": open_sittings,
+            "recent_sittings": recent,
+            "tables": tables,
+            "can_score": access.can_score(member),
+        },
+    )
+
+
+@club_page
+def sitting_new(request, club, member):
+    _require_scorer(member)
+    form = StartSittingForm(request.POST or None, club=club, season=_current_season(club))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            sitting = services.start_sitting(
+                season=data["season"],
+                table=data["table"],
+                members=form.members(),
+                first_dealer=data["first_dealer"],
+                date=data["date"],
+                by=request.user,
+            )
+        except rules.InvalidRecord as error:
+            for problem in error.problems:
+                form.add_error(None, problem.message_in(_language()))
+        except services.SittingError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("The sitting has started; the cups are funded."))
+            return redirect("sitting", slug=club.slug, sitting_id=sitting.pk)
+    return render(request, "club/sitting_new.html", {"club": club, "member": member, "form": form})
+
+
+@club_page
+def sitting_detail(request, club, member, sitting_id):
+    sitting = _sitting(club, sitting_id)
+    return render(
+        request,
+        "club/sitting.html",
+        {
+            "club": club,
+            "member": member,
+            "sitting": sitting,
+            "sheet": scoresheet(sitting),
+            "can_score": access.can_score(member),
+            "close_form": CloseSittingForm(initial={"how": sitting.season.close}),
+        },
+    )
+
+
+@club_page
+@require_POST
+def sitting_close(request, club, member, sitting_id):
+    _require_scorer(member)
+    sitting = _sitting(club, sitting_id)
+    form = CloseSittingForm(request.POST)
+    if form.is_valid():
+        try:
+            services.close_sitting(sitting, by=request.user, how=form.cleaned_data["how"])
+        except services.SittingError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("The sitting is closed."))
+    return redirect("sitting", slug=club.slug, sitting_id=sitting.pk)
+
+
+# --- entering a deal -------------------------------------------------------------------------
+
+
+def _deal_form(form_class, sitting: Sitting, data=None, initial=None):
+    return form_class(data, initial=initial, seat_names=sitting.seat_names(), ruleset=sitting.season.ruleset())
+
+
+def _fresh_entry_form(sitting: Sitting, data=None) -> DealEntryForm:
+    """A new deal's form: the rotation pre-filled, the next number, a new idempotency key."""
+    last = sitting.deals.select_related("current_version").order_by("-number").first()
+    first_dealer = next(seat.name for seat in sitting.seats.all() if seat.member_id == sitting.first_dealer_id)
+    initial = rotation(sitting.seat_names(), last.current_version.record if last else None, first_dealer)
+    initial |= {"number": last.number + 1 if last else 1, "idempotency_key": uuid.uuid4().hex}
+    if data is not None:
+        data = data.copy()
+        data["number"], data["idempotency_key"] = initial["number"], initial["idempotency_key"]
+    return _deal_form(DealEntryForm, sitting, data, initial)
+
+
+def _deal_page(request, club, sitting, form, status=200):
+    return render(
+        request,
+        "club/deal_form.html",
+        {"club": club, "sitting": sitting, "form": form, "number": form["number"].value()},
+        status=status,
+    )
+
+
+@club_page
+def deal_new(request, club, member, sitting_id):
+    _require_scorer(member)
+    sitting = _sitting(club, sitting_id)
+    if not sitting.is_open:
+        messages.error(request, _("The sitting is closed."))
+        return redirect("sitting", slug=club.slug, sitting_id=sitting.pk)
+    if request.method != "POST":
+        return _deal_page(request, club, sitting, _fresh_entry_form(sitting))
+
+    form = _deal_form(DealEntryForm, sitting, request.POST)
+    if form.is_valid():
+        try:
+            recorded = services.record_deal(
+                sitting,
+                form.record(),
+                by=request.user,
+                idempotency_key=form.cleaned_data["idempotency_key"],
+                number=form.cleaned_data["number"],
+            )
+        except rules.InvalidRecord as error:
+            form.add_problems(error.problems, _language())
+        except services.DealConflict as error:
+            # Someone else saved this number: offer the same entries as the next deal.
+            form = _fresh_entry_form(sitting, request.POST)
+            form.is_valid()
+            form.add_error(None, str(error))
+        except services.SittingError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Deal %(number)s is saved.") % {"number": recorded.deal.number})
+            url = reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk})
+            return HttpResponseRedirect(f"{url}#deal-{recorded.deal.number}")
+    return _deal_page(request, club, sitting, form)
+
+
+@club_page
+@require_POST
+def deal_preview(request, club, member, sitting_id):
+    """The live preview (htmx): problems beside their fields, and the settlement line by line."""
+    _require_scorer(member)
+    sitting = _sitting(club, sitting_id)
+    form = _deal_form(DealForm, sitting, request.POST)
+    events, cups_before = [], None
+    if form.is_valid():
+        try:
+            cups_before, settled = services.preview_deal(sitting, form.record())
+        except rules.InvalidRecord as error:
+            form.add_problems(error.problems, _language())
+        else:
+            number = (sitting.deals.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+            events = describe_events(settled, sitting.seat_names(), number)
+    return render(
+        request,
+        "club/partials/deal_preview.html",
+        {"form": form, "events": events, "cups_before": cups_before, "cups_after": events[-1].cups_after if events else None},
+    )
+
+
+# --- correcting a deal -----------------------------------------------------------------------
+
+
+def _deal(sitting: Sitting, number: int) -> Deal:
+    return get_object_or_404(sitting.deals.select_related("current_version"), number=number)
+
+
+@club_page
+def deal_correct(request, club, member, sitting_id, number):
+    """Two steps: the corrected deal is previewed (what changes, deal by deal), then confirmed."""
+    _require_scorer(member)
+    sitting = _sitting(club, sitting_id)
+    deal = _deal(sitting, number)
+    versions = deal.versions.select_related("entered_by").order_by("version")
+    context = {"club": club, "sitting": sitting, "deal": deal, "versions": versions, "changes": None}
+    if request.method != "POST":
+        initial = initial_from_record(deal.current_version.record) | {"base_version": deal.current_version.pk}
+        context["form"] = _deal_form(CorrectionForm, sitting, initial=initial)
+        return render(request, "club/deal_correct.html", context)
+
+    form = _deal_form(CorrectionForm, sitting, request.POST)
+    context["form"] = form
+    if form.is_valid():
+        if form.cleaned_data["base_version"] != deal.current_version.pk:
+            form.add_error(None, _("Someone corrected this deal meanwhile; check the deal again and preview anew."))
+            return render(request, "club/deal_correct.html", context)
+        record = form.record()
+        try:
+            differences = services.preview_correction(deal, record)
+            if request.POST.get("confirmed") == "1":
+                services.correct_deal(deal, record, by=request.user, reason=form.cleaned_data["reason"])
+        except rules.InvalidRecord as error:
+            form.add_problems(error.problems, _language(), number=deal.number)
+        except services.SittingError as error:
+            form.add_error(None, str(error))
+        else:
+            if request.POST.get("confirmed") == "1":
+                messages.success(request, _("Deal %(number)s is corrected.") % {"number": deal.number})
+                url = reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk})
+                return HttpResponseRedirect(f"{url}#deal-{deal.number}")
+            context["changes"] = describe_differences(differences, sitting)
+    return render(request, "club/deal_correct.html", context)
+
+
+# --- standings and members -------------------------------------------------------------------
+
+
+@club_page
+def season_standings(request, club, member, season_id=None):
+    if season_id is None:
+        season = _current_season(club)
+        if season is None:
+            return render(request, "club/season.html", {"club": club, "season": None})
+    else:
+        season = get_object_or_404(club.seasons, pk=season_id)
+    standings = queries.season_standings(season)
+    members = {m.pk: m for m in club.members.filter(pk__in=[s.member_id for s in standings])}
+    series = [(s.name, queries.member_by_sitting(members[s.member_id], season)) for s in standings]
+    return render(
+        request,
+        "club/season.html",
+        {
+            "club": club,
+            "season": season,
+            "seasons": club.seasons.all(),
+            "standings": standings,
+            "chart": balance_chart(series),
+            "sittings": season.sittings.select_related("table").annotate(deal_count=Count("deals")).order_by("-date", "-id"),
+        },
+    )
+
+
+@club_page
+def member_detail(request, club, member, member_id):
+    subject = get_object_or_404(club.members, pk=member_id)
+    season = _current_season(club)
+    if request.GET.get("season"):
+        season = get_object_or_404(club.seasons, pk=request.GET["season"])
+    context = {"club": club, "subject": subject, "season": season, "seasons": club.seasons.all()}
+    if season is not None:
+        stats = member_stats(subject, season)
+        cards = [c for c in CARDS if stats.ultimos[c] or stats.bagud[c]]
+        context |= {
+            "stats": stats,
+            "cards": [(card_label(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
+            "melds": [(kind, MELD_LABELS[kind], stats.melds[kind]) for kind in MELD_KINDS],
+            "balance": queries.member_balance(subject, season=season),
+            "by_sitting": queries.member_by_sitting(subject, season),
+        }
+    return render(request, "club/member.html", context)

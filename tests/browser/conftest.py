@@ -1,0 +1,72 @@
+"""Playwright in Debian's Chromium (never a downloaded browser), at a phone's 360×740.
+
+The sync API runs an event loop in the test's thread, which makes Django refuse database calls
+there unless told that this is deliberate: the browser tests say so for themselves only (the
+variable must not leak, `check --deploy` refuses it), and the browser lives per module, so its
+loop is gone before other tests run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _database_calls_beside_playwrights_loop():
+    # Module-wide, so the database flush after each test (outlived by the browser) may run too.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="module")
+def browser(_database_calls_beside_playwrights_loop):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A page as a Danish member's phone sees it: 360×740, touch, Danish first."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="da-DK")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def screenshot(phone):
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def take(name: str, *, full_page: bool = True) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        phone.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return take

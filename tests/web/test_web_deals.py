@@ -1,0 +1,164 @@
+"""Entering a deal: the rotation pre-filled, the live preview, saving once, and mistakes shown."""
+
+import re
+
+from django.urls import reverse
+
+from club.models import Deal, DealVersion
+from ledger import queries
+from ledger.models import Posting, Transaction
+
+from conftest import DEAL_1
+
+
+def entry_url(sitting):
+    return reverse("deal_new", args=["nordvest", sitting.pk])
+
+
+def preview_url(sitting):
+    return reverse("deal_preview", args=["nordvest", sitting.pk])
+
+
+def hidden(html: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
+
+
+def selected(html: str, name: str) -> str:
+    select = re.search(rf'<select name="{name}".*?</select>', html, re.S).group()
+    return re.search(r'<option value="([^"]*)" selected>', select).group(1)
+
+
+DEAL_1_FORM = {"dealer": "Anna", "forehand": "Bent", "middlehand": "Dorte", "last_trick": "Bent", "dealer_count": "39", "middlehand_count": "19"}
+
+
+def test_the_first_deal_is_the_first_dealers(sitting, as_member):
+    page = as_member("Bent").get(entry_url(sitting))
+
+    assert page.status_code == 200
+    assert (selected(page.text, "dealer"), selected(page.text, "forehand"), selected(page.text, "middlehand")) == ("Anna", "Bent", "Dorte")
+    assert '<span id="sits-out">Carl</span>' in page.text
+    assert hidden(page.text, "number") == "1"
+    assert re.fullmatch(r"[0-9a-f]{32}", hidden(page.text, "idempotency_key"))
+    assert f'hx-post="{preview_url(sitting)}" hx-trigger="change"' in page.text
+
+
+def test_the_next_dealer_is_the_previous_forehand(played, as_member):
+    page = as_member("Bent").get(entry_url(played)).text
+
+    # Deal 3: Carl dealt, Dorte was forehand; so Dorte deals deal 4, Anna leads, Carl counts.
+    assert (selected(page, "dealer"), selected(page, "forehand"), selected(page, "middlehand")) == ("Dorte", "Anna", "Carl")
+    assert hidden(page, "number") == "4"
+
+
+def test_each_page_load_gets_its_own_idempotency_key(sitting, as_member):
+    client = as_member("Bent")
+
+    assert hidden(client.get(entry_url(sitting)).text, "idempotency_key") != hidden(client.get(entry_url(sitting)).text, "idempotency_key")
+
+
+def test_saving_records_the_deal_and_returns_to_the_score_sheet(sitting, members, as_member):
+    client = as_member("Bent")
+
+    response = client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "k-1"})
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/c/nordvest/sittings/{sitting.pk}/#deal-1"
+    version = DealVersion.objects.get()
+    assert version.record == DEAL_1
+    assert version.entered_by == members["Bent"].user and version.idempotency_key == "k-1"
+    assert queries.sitting_totals(sitting) == {members[n].pk: p for n, p in {"Anna": -55, "Bent": -10, "Carl": -40, "Dorte": -65}.items()}
+
+
+def test_a_double_tap_makes_one_deal(sitting, as_member):
+    client = as_member("Bent")
+    form = DEAL_1_FORM | {"number": "1", "idempotency_key": "same-tap"}
+
+    first = client.post(entry_url(sitting), form)
+    second = client.post(entry_url(sitting), form)
+
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert Deal.objects.count() == 1
+    assert Transaction.objects.filter(kind="deal").count() == 1
+
+
+def test_a_deal_someone_else_saved_first_is_not_saved_twice(sitting, as_member):
+    client = as_member("Bent")
+    client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "anna-phone"})
+
+    stale = client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone"})
+
+    assert stale.status_code == 200
+    assert "Deal 1 is already recorded; the next deal is 2." in stale.text
+    assert hidden(stale.text, "number") == "2"  # saving again means: this is deal 2
+    assert hidden(stale.text, "idempotency_key") not in ("anna-phone", "bent-phone")
+    assert Deal.objects.count() == 1
+
+
+def test_a_wrong_deal_is_shown_again_with_each_problem_beside_its_field(sitting, as_member):
+    form = DEAL_1_FORM | {"last_trick": "Carl", "pagat_holder": "Bent", "pagat_fate": "bagud", "number": "1", "idempotency_key": "k"}
+
+    page = as_member("Bent").post(entry_url(sitting), form)
+
+    assert page.status_code == 200
+    assert re.search(r'id="problems-last_trick"><p>Carl does not play this deal.</p>', page.text)
+    assert selected(page.text, "pagat_fate") == "bagud"  # the entries are kept
+    assert hidden(page.text, "idempotency_key") == "k"
+    assert not Deal.objects.exists() and not Posting.objects.filter(transaction__kind="deal").exists()
+
+
+def test_the_form_works_in_danish_too(sitting, members, client):
+    client.force_login(members["Bent"].user)
+    form = DEAL_1_FORM | {"last_trick": "", "number": "1", "idempotency_key": "k"}
+
+    page = client.post(entry_url(sitting), form)
+
+    assert '<html lang="da"' in page.text
+    assert '<div class="problems" id="problems-last_trick"><p>Hvem tog sidste stik?</p></div>' in page.text
+
+
+def test_the_preview_shows_the_settlement_line_by_line_and_writes_nothing(played, as_member):
+    before = Posting.objects.count()
+    # Deal 4: Dorte deals, Anna forehand, Carl middlehand; Anna takes the last trick; Dorte
+    # counts 30 (+5), Carl 40 (+15), Anna pays 20.
+    data = {"dealer": "Dorte", "forehand": "Anna", "middlehand": "Carl", "last_trick": "Anna", "dealer_count": "30", "middlehand_count": "40"}
+
+    page = as_member("Bent").post(preview_url(played), data, HTTP_HX_REQUEST="true")
+
+    assert page.status_code == 200
+    assert "<html" not in page.text  # a partial for htmx
+    assert "Cups before: Pagatkop <strong>85</strong> · Kongekop <strong>195</strong>" in page.text
+    lines = re.findall(r'<li data-rule="(\w+)">.*?<span class="payers">(.*?)</span>\s*<span class="arrow".*?<span class="receivers">(.*?)</span>\s*</div>', page.text, re.S)
+    strip = lambda html: re.sub(r"<[^>]+>", " ", html).split()  # noqa: E731
+    assert [(rule, " ".join(strip(payers)), " ".join(strip(receivers))) for rule, payers, receivers in lines] == [
+        ("stake", "Dorte −10", "Pagatkop +5 Kongekop +5"),
+        ("last_trick", "Dorte −20 Carl −20", "Anna +40"),
+        ("count", "Anna −20", "Dorte +5 Carl +15"),
+    ]
+    assert "last_trick · 001 L300" in page.text  # the rule and its seed line
+    assert re.findall(r'data-name="(\w+)" data-points="(-?\d+)"', page.text) == [("Anna", "20"), ("Bent", "0"), ("Carl", "-5"), ("Dorte", "-25")]
+    assert 'Cups after: Pagatkop <strong data-cup="pagat">90</strong> · Kongekop <strong data-cup="king">200</strong>' in page.text
+    assert Posting.objects.count() == before and Deal.objects.count() == 3
+
+
+def test_the_preview_puts_problems_beside_fields_out_of_band(played, as_member):
+    data = {"dealer": "Dorte", "forehand": "Anna", "middlehand": "Carl", "last_trick": "Anna", "dealer_count": "30", "forehand_count": "", "middlehand_count": "60"}
+
+    page = as_member("Bent").post(preview_url(played), data, HTTP_HX_REQUEST="true")
+
+    assert '<div class="problems" id="problems-dealer_count" hx-swap-oob="true"><p>The counts add up to 90; two counts hold at most 78.</p></div>' in page.text
+    assert '<div class="problems" id="problems-last_trick" hx-swap-oob="true"></div>' in page.text  # cleared
+    assert "1 thing to fix" in page.text and "Cups before" not in page.text
+    assert '<span hx-swap-oob="innerHTML:.name-dealer">Dorte</span>' in page.text
+    assert '<span id="sits-out" hx-swap-oob="true">Bent</span>' in page.text
+
+
+def test_a_closed_sitting_takes_no_more_deals(played, as_member):
+    client = as_member("Bent")
+    client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "carry"})
+
+    response = client.get(entry_url(played), follow=True)
+
+    assert response.redirect_chain[-1][0] == f"/c/nordvest/sittings/{played.pk}/"
+    assert "The sitting is closed." in response.text
+    assert Deal.objects.count() == 3

@@ -1,0 +1,145 @@
+"""The deal form's translation to and from the sitting format, and where problems go."""
+
+import pytest
+
+import rules
+from club.web.forms import DealForm, build_record, field_for, initial_from_record, rotation
+
+SEATS = ["Anna", "Bent", "Carl", "Dorte"]
+VLK = rules.ruleset("vlk-2010")
+ENSARTEDE = rules.ruleset("ensartede")
+
+FULL_RECORD = {
+    "dealer": "Bent",
+    "players": ["Bent", "Carl", "Anna"],
+    "melds": {
+        "Carl": {"taroks": 11, "pagat": True, "matadors": 3, "suits": {"hearts": "full", "clubs": {"level": "half", "missing": "knight"}}},
+        "Anna": {"kings": {"level": "half", "missing": "spades"}, "taroks": 10, "pagat": False},
+    },
+    "pagat": {"holder": "Carl", "fate": "ultimo"},
+    "kings": {"spades": {"holder": "Bent", "fate": "lost"}},
+    "last_trick": "Carl",
+    "counts": {"Bent": 30, "Anna": 25},
+    "fines": [{"player": "Anna", "offence": "scus_called_in_vain"}],
+}
+
+
+def form_data(**fields):
+    return {"dealer": "Bent", "forehand": "Carl", "middlehand": "Anna"} | fields
+
+
+def cleaned(data, ruleset=VLK):
+    form = DealForm(data, seat_names=SEATS, ruleset=ruleset)
+    assert form.is_valid(), form.errors
+    return form.cleaned_data
+
+
+def test_a_plain_deal_becomes_the_smallest_record():
+    data = cleaned(form_data(last_trick="Carl", dealer_count="39", middlehand_count="19"))
+
+    assert build_record(data) == {
+        "dealer": "Bent",
+        "players": ["Bent", "Carl", "Anna"],
+        "last_trick": "Carl",
+        "counts": {"Bent": 39, "Anna": 19},
+    }
+
+
+def test_every_part_of_a_deal_is_read_from_its_fields():
+    data = cleaned(
+        form_data(
+            forehand_taroks="11", forehand_pagat="med", forehand_matadors="3", forehand_hearts="full",
+            forehand_clubs="half", forehand_clubs_missing="knight",
+            middlehand_taroks="10", middlehand_pagat="uden", middlehand_kings="half", middlehand_kings_missing="spades",
+            pagat_holder="Carl", pagat_fate="ultimo", king_spades_holder="Bent", king_spades_fate="lost",
+            last_trick="Carl", dealer_count="30", middlehand_count="25",
+            fine_1_player="Anna", fine_1_offence="scus_called_in_vain",
+        )
+    )
+
+    assert build_record(data) == FULL_RECORD
+
+
+def test_a_stored_record_fills_the_form_and_reads_back_the_same():
+    initial = initial_from_record(FULL_RECORD)
+    assert initial["forehand_taroks"] == 11 and initial["forehand_pagat"] == "med"
+    assert initial["middlehand_kings_missing"] == "spades" and initial["fine_0_offence"] == "scus_called_in_vain"
+
+    posted = {k: "" if v is None else str(v) for k, v in initial.items()}
+    assert build_record(cleaned(posted)) == FULL_RECORD
+
+
+def test_half_filled_entries_are_kept_for_the_engine_to_name():
+    data = cleaned(form_data(pagat_fate="lost", king_hearts_holder="Anna", fine_2_offence="misdeal", last_trick="Bent"))
+    record = build_record(data)
+
+    assert record["pagat"] == {"holder": None, "fate": "lost"}
+    assert record["kings"] == {"hearts": {"holder": "Anna", "fate": None}}
+    assert record["fines"] == [{"player": None, "offence": "misdeal"}]
+    problems = []
+    assert rules.parse_deal(record, 1, problems) is None
+    assert {p.field for p in problems} == {"pagat.holder", "kings.hearts.fate", "fines.0.player"}
+
+
+def test_a_failed_tout_culprit_and_exact_counts_where_the_preset_has_them():
+    schiellerup = rules.ruleset("schiellerup-1900")
+    form = DealForm(form_data(tout="Carl", tout_failed="on", culprit_player="Anna", culprit_caused="ultimo"), seat_names=SEATS, ruleset=schiellerup)
+    assert form.is_valid(), form.errors
+    record = form.record()
+    assert record["tout"] == {"player": "Carl", "won": False}
+    assert record["culprit"] == {"player": "Anna", "caused": "ultimo"}
+    assert "stopped" not in DealForm(seat_names=SEATS, ruleset=schiellerup).fields  # no stopping offence
+    assert "stopped" in DealForm(seat_names=SEATS, ruleset=VLK).fields
+    assert "culprit_player" not in DealForm(seat_names=SEATS, ruleset=VLK).fields
+    assert set(dict(DealForm(seat_names=SEATS, ruleset=ENSARTEDE).fields["fine_0_offence"].choices)) - {""} == set(ENSARTEDE.fines)
+
+
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        ("dealer", "dealer"),
+        ("players", "dealer"),
+        ("players.2", "middlehand"),
+        ("melds.Carl.taroks", "forehand_taroks"),
+        ("melds.Carl.pagat", "forehand_pagat"),
+        ("melds.Anna.suits.clubs", "middlehand_clubs"),
+        ("melds.Anna.suits.clubs.missing", "middlehand_clubs_missing"),
+        ("melds.Anna.kings", "middlehand_kings"),
+        ("melds.Bent", "dealer_taroks"),
+        ("melds.Erik.taroks", None),
+        ("pagat.holder", "pagat_holder"),
+        ("pagat.fate", "pagat_fate"),
+        ("kings.spades.fate", "king_spades_fate"),
+        ("kings.spades.holder", "king_spades_holder"),
+        ("last_trick", "last_trick"),
+        ("tout.won", "tout_failed"),
+        ("counts", "dealer_count"),
+        ("counts.Anna", "middlehand_count"),
+        ("fines.0.player", "fine_2_player"),  # the first filled fine row is the third
+        ("fines.0.offence", "fine_2_offence"),
+        ("culprit.caused", "culprit_caused"),
+        ("", None),
+    ],
+)
+def test_a_problem_path_names_its_field(path, field):
+    data = {"dealer": "Bent", "forehand": "Carl", "middlehand": "Anna", "fine_2_player": "Anna", "fine_2_offence": "misdeal"}
+
+    assert field_for(path, data) == field
+
+
+def test_problems_stand_beside_their_fields_in_the_page_language():
+    form = DealForm(form_data(last_trick="Dorte"), seat_names=SEATS, ruleset=VLK)
+    assert form.is_valid()
+    with pytest.raises(rules.InvalidRecord) as refused:
+        rules.play(rules.parse_deal(form.record(), 4, []), SEATS, rules.TableState(rules.Cups(80, 80)), VLK)
+
+    form.add_problems(refused.value.problems, "da")
+
+    assert form.errors["last_trick"] == ["Dorte spiller ikke med i dette spil."]
+
+
+def test_the_next_dealer_is_the_previous_forehand():
+    assert rotation(SEATS, None, "Anna") == {"dealer": "Anna", "forehand": "Bent", "middlehand": "Dorte"}
+    assert rotation(SEATS, {"players": ["Anna", "Bent", "Dorte"]}, "Anna") == {"dealer": "Bent", "forehand": "Carl", "middlehand": "Anna"}
+    five = [*SEATS, "Erik"]
+    assert rotation(five, {"players": ["Dorte", "Erik", "Carl"]}, "Anna") == {"dealer": "Erik", "forehand": "Anna", "middlehand": "Dorte"}

@@ -1,0 +1,38 @@
+"""The score sheet adds up postings per event: a correction's reversal and new posting net out."""
+
+from club import services
+from club.web.scoresheet import scoresheet
+
+from conftest import DEAL_1_CORRECTED, TOTALS, TOTALS_CORRECTED
+
+
+def test_rows_follow_the_events_of_the_sitting(played):
+    sheet = scoresheet(played)
+
+    assert sheet.names == ["Anna", "Bent", "Carl", "Dorte"]
+    assert [row.key for row in sheet.rows] == ["funding:1", "deal:1", "deal:2", "deal:3"]
+    assert [row.dealer for row in sheet.rows] == [None, "Anna", "Bent", "Carl"]
+    assert sheet.rows[2].points == [-75, -80, 175, -20]
+    assert sheet.totals == list(TOTALS.values())
+    assert (sheet.cups_before.as_dict(), sheet.cups.as_dict()) == ({"pagat": 0, "king": 0}, {"pagat": 85, "king": 195})
+
+
+def test_a_corrected_deal_shows_what_it_settles_to_now(played):
+    services.correct_deal(played.deals.get(number=1), DEAL_1_CORRECTED, reason="forgotten King")
+
+    sheet = scoresheet(played)
+
+    assert sheet.rows[1].points == [-10, 35, 0, -40] and sheet.rows[1].corrected
+    assert sheet.rows[3].points == [0, 80, 30, -225] and not sheet.rows[3].corrected
+    assert sheet.totals == list(TOTALS_CORRECTED.values())
+    assert sheet.cups.as_dict() == {"pagat": 85, "king": 205}
+
+
+def test_carried_cups_open_the_next_sitting(played, season, table, members, today):
+    services.close_sitting(played, how="carry")
+    seated = [members[n] for n in ("Anna", "Bent", "Carl")]
+
+    following = scoresheet(services.start_sitting(season=season, table=table, members=seated, first_dealer=seated[0], date=today))
+
+    assert following.cups_before.as_dict() == {"pagat": 85, "king": 195}
+    assert following.rows == [] and following.totals == [0, 0, 0]  # full cups: nothing to fund

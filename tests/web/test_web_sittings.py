@@ -1,0 +1,132 @@
+"""The club's home, starting a sitting, the score sheet, closing."""
+
+import re
+
+from django.urls import reverse
+
+from club.models import Sitting
+from ledger import queries
+from ledger.models import Transaction
+
+from conftest import SEATS, TOTALS
+
+
+def cells(html: str, row_id: str) -> list[int]:
+    row = re.search(rf'<tr id="{row_id}".*?</tr>', html, re.S).group()
+    return [int(v) for v in re.findall(r'data-points="(-?\d+)"', row)]
+
+
+def test_club_home_shows_season_open_sitting_and_cups(played, as_member):
+    page = as_member("Bent").get(reverse("club_home", args=["nordvest"]))
+
+    assert page.status_code == 200
+    assert "Season Vinter" in page.text
+    assert f'href="/c/nordvest/sittings/{played.pk}/"' in page.text
+    assert "Anna, Bent, Carl, Dorte" in page.text
+    assert "3 deals" in page.text
+    assert '<td class="num" data-cup="pagat">85</td><td class="num" data-cup="king">195</td>' in page.text
+    assert 'href="/c/nordvest/seasons/' in page.text and 'id="start-sitting"' in page.text
+
+
+def test_the_start_form_offers_the_season_a_free_table_and_today(season, table, members, as_member, today):
+    page = as_member("Anna").get(reverse("sitting_new", args=["nordvest"]))
+
+    assert page.status_code == 200
+    assert f'value="{today.isoformat()}"' in page.text
+    assert f'<option value="{table.pk}" selected>Bord 1</option>' in page.text
+    assert f'<option value="{season.pk}" selected>Vinter</option>' in page.text
+
+
+def start(client, members, table, season, today, seats, dealer):
+    data = {"season": season.pk, "table": table.pk, "date": today.isoformat(), "first_dealer": members[dealer].pk}
+    data |= {f"seat_{i}": members[name].pk for i, name in enumerate(seats)}
+    return client.post(reverse("sitting_new", args=["nordvest"]), data)
+
+
+def test_starting_a_sitting_seats_the_members_and_funds_the_cups(season, table, members, as_member, today):
+    client = as_member("Bent")
+
+    response = start(client, members, table, season, today, ["Carl", "Anna", "Dorte"], "Dorte")
+
+    sitting = Sitting.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/c/nordvest/sittings/{sitting.pk}/"
+    assert sitting.seat_names() == ["Carl", "Anna", "Dorte"]
+    assert sitting.first_dealer == members["Dorte"] and sitting.date == today
+    assert queries.table_cups(table).as_dict() == {"pagat": 60, "king": 60}  # 3 × 20 into each
+    assert Transaction.objects.get().created_by == members["Bent"].user
+    page = client.get(response["Location"])
+    assert cells(page.text, "funding-1") == [-40, -40, -40]
+    assert '<strong data-cup="pagat">60</strong>' in page.text
+
+
+def test_a_table_needs_three_to_five_different_members_and_a_seated_dealer(season, table, members, as_member, today):
+    client = as_member("Anna")
+
+    two = start(client, members, table, season, today, ["Anna", "Bent"], "Anna")
+    twice = start(client, members, table, season, today, ["Anna", "Bent", "Anna"], "Anna")
+    absent = start(client, members, table, season, today, ["Anna", "Bent", "Carl"], "Dorte")
+
+    assert two.status_code == twice.status_code == absent.status_code == 200
+    assert "This field is required." in two.text
+    assert "A member can have only one seat." in twice.text
+    assert "The first dealer must sit at the table." in absent.text
+    assert not Sitting.objects.exists()
+
+
+def test_a_table_with_an_open_sitting_cannot_start_another(sitting, season, table, members, as_member, today):
+    response = start(as_member("Anna"), members, table, season, today, ["Anna", "Bent", "Carl"], "Anna")
+
+    assert response.status_code == 200
+    assert "Bord 1 already has an open sitting; close it first." in response.text
+    assert Sitting.objects.count() == 1
+
+
+def test_the_score_sheet_shows_each_deal_and_running_totals_from_the_ledger(played, as_member):
+    page = as_member("Dorte").get(reverse("sitting", args=["nordvest", played.pk]))
+
+    assert page.status_code == 200
+    assert [f">{name}</th>" in page.text for name in SEATS] == [True] * 4
+    assert cells(page.text, "funding-1") == [-40, -40, -40, -40]
+    assert cells(page.text, "deal-1") == [-55, -10, -40, -65]
+    assert cells(page.text, "deal-2") == [-130, -90, 135, -85]
+    assert cells(page.text, "deal-3") == list(TOTALS.values())
+    assert cells(page.text, "totals") == list(TOTALS.values())
+    changes = re.search(r'<tr id="deal-2".*?</tr>', page.text, re.S).group()
+    assert re.findall(r'data-change="(-?\d+)"', changes) == ["-75", "-80", "175", "-20"]
+    assert 'data-pagat="80" data-king="90"' in changes
+    assert '<strong data-cup="king">195</strong>' in page.text
+    assert f'href="/c/nordvest/sittings/{played.pk}/deals/2/correct/"' in page.text
+
+
+def test_closing_splits_the_cups_by_default(played, as_member):
+    client = as_member("Carl")
+    page = client.get(reverse("sitting", args=["nordvest", played.pk]))
+    assert 'value="split" id="id_how_0" required checked' in page.text
+
+    response = client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split"}, follow=True)
+
+    played.refresh_from_db()
+    assert not played.is_open and played.closed_how == "split"
+    # 280 in the cups, 70 to each of the four
+    assert cells(response.text, "close") == [-60, 60, 235, -235]
+    assert queries.table_cups(played.table).as_dict() == {"pagat": 0, "king": 0}
+    assert "The sitting is closed." in response.text
+    assert "Enter the next deal" not in response.text
+
+
+def test_closing_can_carry_the_cups_to_the_next_sitting(played, as_member):
+    as_member("Carl").post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "carry"})
+
+    played.refresh_from_db()
+    assert played.closed_how == "carry"
+    assert queries.table_cups(played.table).as_dict() == {"pagat": 85, "king": 195}
+
+
+def test_closing_twice_says_so(played, as_member):
+    client = as_member("Carl")
+    client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split"})
+
+    again = client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split"}, follow=True)
+
+    assert "The sitting is already closed." in again.text
+    assert Transaction.objects.filter(kind="close").count() == 1

@@ -1,0 +1,95 @@
+"""Season standings with the server-drawn chart, and a member's statistics."""
+
+import datetime
+import re
+
+from django.urls import reverse
+
+from club import services
+from club.models import Season
+from club.web.charts import balance_chart
+from club.web.stats import member_stats
+
+from conftest import DEAL_1_CORRECTED
+
+
+def standings(html):
+    return re.findall(r'<tr data-name="(\w+)" data-points="(-?\d+)">', html)
+
+
+def test_standings_list_every_balance_best_first_with_a_chart(played, as_member):
+    page = as_member("Erik").get(reverse("standings", args=["nordvest"]))
+
+    assert page.status_code == 200
+    assert standings(page.text) == [("Carl", "165"), ("Bent", "-10"), ("Anna", "-130"), ("Dorte", "-305")]
+    # One sitting: every line runs from 0 at the left edge to the balance at the right;
+    # the scale is 165 … −305 over 164 px of height (8 px padding).
+    assert re.findall(r'<polyline [^>]*points="([^"]+)" data-name="(\w+)"', page.text) == [
+        ("8.0,65.6 312.0,8.0", "Carl"),
+        ("8.0,65.6 312.0,69.1", "Bent"),
+        ("8.0,65.6 312.0,110.9", "Anna"),
+        ("8.0,65.6 312.0,172.0", "Dorte"),
+    ]
+    assert '<svg viewBox="0 0 320 180" role="img"' in page.text
+    assert "<script" not in page.text.split("</head>")[1]  # drawn on the server
+
+
+def test_standings_of_a_chosen_season(played, club, as_member, today):
+    old = Season.objects.create(club=club, name="Forår", starts_on=datetime.date(2020, 1, 1), ends_on=datetime.date(2020, 6, 30))
+
+    page = as_member("Anna").get(reverse("season", args=["nordvest", old.pk]))
+
+    assert page.status_code == 200
+    assert "Forår" in page.text and standings(page.text) == []
+    assert "No deals this season yet." in page.text
+
+
+def test_the_chart_keeps_a_balance_over_sittings_a_member_missed():
+    d1, d2 = datetime.date(2026, 1, 5), datetime.date(2026, 1, 12)
+
+    chart = balance_chart([("Anna", [(1, d1, 100), (2, d2, -50)]), ("Bent", [(1, d1, -100)])], width=208, height=116)
+
+    # columns at x 8, 104, 200; scale 100 … −100 over 100 px, so y = 8 + (100 − v) / 2
+    assert [line.points for line in chart.lines] == ["8.0,58.0 104.0,8.0 200.0,33.0", "8.0,58.0 104.0,108.0 200.0,108.0"]
+    assert [line.last for line in chart.lines] == [50, -100]
+    assert (chart.top, chart.bottom, chart.zero_y) == (100, -100, 58.0)
+    assert (chart.first_date, chart.last_date) == (d1, d2)
+
+
+def test_a_members_page_counts_deals_ultimos_bagud_melds_and_counts(played, members, as_member):
+    client = as_member("Erik")
+
+    carl = client.get(reverse("member", args=["nordvest", members["Carl"].pk])).text
+    dorte = client.get(reverse("member", args=["nordvest", members["Dorte"].pk])).text
+
+    stat = lambda html, key: re.search(rf'data-stat="{key}">([^<]+)<', html).group(1)  # noqa: E731
+    assert 'data-points="165"' in carl
+    assert [stat(carl, k) for k in ("deals_played", "deals_dealt", "nolos", "average_card_points", "average_count_result")] == ["2", "1", "0", "40.0", "5.0"]
+    assert '<tr data-card="Pagat"><td>Pagat</td><td class="num">1</td><td class="num">0</td></tr>' in carl
+    assert '<dd data-meld="taroks">1</dd>' in carl
+    # Dorte counted 19 in deal 1 (−5) and paid 10 as forehand in deal 3: −15 over two counted deals.
+    assert [stat(dorte, k) for k in ("deals_played", "deals_dealt", "average_card_points", "average_count_result")] == ["2", "0", "19.0", "-7.5"]
+    assert '<tr data-card="King of Hearts"><td>King of Hearts</td><td class="num">0</td><td class="num">1</td></tr>' in dorte
+
+
+def test_statistics_follow_corrections_and_skip_void_counts(played, sitting, members):
+    services.correct_deal(played.deals.get(number=1), DEAL_1_CORRECTED, reason="forgotten King")
+    # Deal 4: Dorte deals, Anna forehand, Carl middlehand; Carl takes no trick (nolo), so the
+    # counts given are void.
+    services.record_deal(
+        played,
+        {"dealer": "Dorte", "players": ["Dorte", "Anna", "Carl"], "nolo": "Carl", "last_trick": "Anna", "counts": {"Dorte": 30, "Carl": 0}},
+    )
+
+    carl = member_stats(members["Carl"], played.season)
+    dorte = member_stats(members["Dorte"], played.season)
+
+    assert (carl.deals_played, carl.nolos, carl.deals_counted, carl.own_counts) == (3, 1, 2, 1)
+    assert (dorte.deals_played, dorte.deals_dealt, dorte.count_result, dorte.deals_counted) == (3, 1, -15, 2)
+    assert dorte.bagud == {"king:hearts": 1} and dorte.ultimos == {}
+
+
+def test_a_member_of_another_club_is_404_by_id(played, members, outsider, as_member):
+    olaf = outsider.memberships.get()
+
+    assert as_member("Anna").get(reverse("member", args=["nordvest", olaf.pk])).status_code == 404
