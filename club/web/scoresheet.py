@@ -29,6 +29,7 @@ class Row:
     cups: rules.Cups  # after this event
     dealer: str | None = None
     corrected: bool = False
+    deal_id: int | None = None  # for the deal's audit page
 
     @property
     def cells(self) -> list[tuple[int, int]]:
@@ -98,6 +99,7 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
                 totals=totals,
                 cups=cups,
                 dealer=deal.current_version.record.get("dealer") if deal and kind == "deal" else None,
+                deal_id=deal.pk if deal and kind == "deal" else None,
                 corrected=bool(deal and kind == "deal" and deal.current_version.version > 1),
             )
         )

@@ -29,6 +29,8 @@ from rules.records import SUITS
 
 from .. import access, services
 from ..models import Club, Deal, Member, Season, Seat, Sitting
+from ..reports.services import disputes_of_sitting
+from ..reports.statements import Month
 from . import throttle
 from .charts import balance_chart
 from .forms import CloseSittingForm, CorrectionForm, DealEntryForm, DealForm, StartSittingForm, initial_from_record, rotation
@@ -184,6 +186,8 @@ def sitting_detail(request, club, member, sitting_id):
             "sitting": sitting,
             "sheet": scoresheet(sitting),
             "can_score": access.can_score(member),
+            "disputes": disputes_of_sitting(sitting),
+            "can_resolve": access.is_official(member),
             "close_form": CloseSittingForm(initial={"how": sitting.season.close}),
         },
     )
@@ -381,4 +385,8 @@ def member_detail(request, club, member, member_id):
             "balance": queries.member_balance(subject, season=season),
             "by_sitting": queries.member_by_sitting(subject, season),
         }
+    # Statements and postings are the member's own business, and the officials'.
+    if subject == member or access.is_official(member):
+        today = timezone.localdate()
+        context["statement_month"] = Month(today.year, today.month)
     return render(request, "club/member.html", context)

@@ -5,7 +5,7 @@ from django.urls import reverse
 from club import services
 from club.models import Club, Member, Season, Sitting, Table
 
-from conftest import PASSWORD
+from table_evening import PASSWORD
 
 
 def club_urls(sitting, members):

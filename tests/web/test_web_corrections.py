@@ -8,7 +8,7 @@ from club.models import DealVersion
 from ledger import queries
 from ledger.models import Transaction
 
-from conftest import DEAL_1, DEAL_1_CORRECTED, TOTALS, TOTALS_CORRECTED
+from table_evening import DEAL_1, DEAL_1_CORRECTED, TOTALS, TOTALS_CORRECTED
 
 
 def correct_url(sitting, number=1):

@@ -8,7 +8,7 @@ from club.models import Deal, DealVersion
 from ledger import queries
 from ledger.models import Posting, Transaction
 
-from conftest import DEAL_1
+from table_evening import DEAL_1
 
 
 def entry_url(sitting):

@@ -3,7 +3,7 @@
 from club import services
 from club.web.scoresheet import scoresheet
 
-from conftest import DEAL_1_CORRECTED, TOTALS, TOTALS_CORRECTED
+from table_evening import DEAL_1_CORRECTED, TOTALS, TOTALS_CORRECTED
 
 
 def test_rows_follow_the_events_of_the_sitting(played):

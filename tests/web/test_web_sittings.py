@@ -8,7 +8,7 @@ from club.models import Sitting
 from ledger import queries
 from ledger.models import Transaction
 
-from conftest import SEATS, TOTALS
+from table_evening import SEATS, TOTALS
 
 
 def cells(html: str, row_id: str) -> list[int]:

@@ -10,7 +10,7 @@ from club.models import Season
 from club.web.charts import balance_chart
 from club.web.stats import member_stats
 
-from conftest import DEAL_1_CORRECTED
+from table_evening import DEAL_1_CORRECTED
 
 
 def standings(html):
