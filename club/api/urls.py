@@ -1,7 +1,30 @@
-from django.urls import path
+"""The REST API under /api/, and its OpenAPI schema with Swagger UI and Redoc (served from
+drf-spectacular-sidecar's static files, never a CDN). The schema and its viewers are public:
+they describe the API and reveal no club's data."""
+
+from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.permissions import AllowAny
+from rest_framework.routers import SimpleRouter
+
+from . import views
+
+router = SimpleRouter()
+router.register("clubs", views.ClubViewSet, basename="api-club")
+router.register("members", views.MemberViewSet, basename="api-member")
+router.register("seasons", views.SeasonViewSet, basename="api-season")
+router.register("tables", views.TableViewSet, basename="api-table")
+router.register("sittings", views.SittingViewSet, basename="api-sitting")
+router.register("deals", views.DealViewSet, basename="api-deal")
 
 urlpatterns = [
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("schema/", SpectacularAPIView.as_view(permission_classes=[AllowAny]), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema", permission_classes=[AllowAny]), name="api-docs"),
+    path("redoc/", views.LocalRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    re_path(
+        r"^members/(?P<member_id>[0-9]{1,18})/statements/(?P<month>[0-9]{4}-[0-9]{2})\.pdf$",
+        views.StatementView.as_view(),
+        name="api-member-statement",
+    ),
+    *router.urls,
 ]

@@ -1,0 +1,229 @@
+"""What the API reads and writes. Money is never computed here: it comes from `club.services`,
+`ledger.queries` and the rules engine's own events (`club.api.settlement`)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from club.models import Club, DealVersion, Member, Season, Sitting, Table
+from ledger import queries
+
+from .roles import Roles
+from .schemas import DEAL_RECORD
+from .settlement import close_event, deal_events
+
+# --- the rules engine's shapes (described for the schema; the engine produces the values) ----
+
+
+class ProblemSerializer(serializers.Serializer):
+    deal = serializers.IntegerField(allow_null=True, help_text=_("The deal number; null for the sitting."))
+    field = serializers.CharField(help_text=_("Path in the record, e.g. melds.Bent.taroks."))
+    code = serializers.CharField(help_text=_("A stable code for programs."))
+    message = serializers.CharField()
+    message_da = serializers.CharField()
+
+
+class ErrorListSerializer(serializers.Serializer):
+    """Every problem found, exactly as `python -m rules replay` prints them; nothing was written."""
+
+    errors = ProblemSerializer(many=True)
+
+
+class DetailSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+class CupsSerializer(serializers.Serializer):
+    pagat = serializers.IntegerField()
+    king = serializers.IntegerField()
+
+
+class LineItemSerializer(serializers.Serializer):
+    rule = serializers.CharField(help_text=_("The rule's stable key, e.g. stake or meld.taroks."))
+    ref = serializers.CharField(help_text=_("Where the rule stands in the sources, e.g. 001 L258."))
+    postings = serializers.DictField(child=serializers.IntegerField(), help_text=_("Points by account; they sum to 0."))
+    player = serializers.CharField(required=False)
+    card = serializers.CharField(required=False)
+
+
+class EventSerializer(serializers.Serializer):
+    """One settled event, as `python -m rules replay` prints it."""
+
+    kind = serializers.ChoiceField(choices=["funding", "deal", "close"])
+    number = serializers.IntegerField(required=False)
+    items = LineItemSerializer(many=True)
+    net = serializers.DictField(child=serializers.IntegerField(), required=False, help_text=_("Each member's net (deals only)."))
+    cups_after = CupsSerializer()
+
+
+@extend_schema_field(DEAL_RECORD, component_name="DealRecord")
+class DealRecordField(serializers.JSONField):
+    """A deal in the sitting-format shape; the rules engine validates it, not this field."""
+
+
+# --- the club ---------------------------------------------------------------------------------
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug"]
+
+
+class MemberSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Member
+        fields = ["id", "club", "name", "role", "active"]
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = ["id", "club", "name", "starts_on", "ends_on", "preset", "overrides", "point_value_ore", "close"]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    cups = serializers.SerializerMethodField(help_text=_("What the Pagatkop and Kongekop hold now."))
+
+    class Meta:
+        model = Table
+        fields = ["id", "club", "name", "cups"]
+
+    @extend_schema_field(CupsSerializer)
+    def get_cups(self, table: Table) -> dict:
+        return queries.table_cups(table).as_dict()
+
+
+class SeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    member = serializers.IntegerField(source="member_id")
+    name = serializers.CharField()
+
+
+class SittingSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    is_open = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = Sitting
+        fields = ["id", "season", "table", "date", "first_dealer", "seats", "is_open", "closed_at", "closed_how"]
+
+
+class ClosedSittingSerializer(SittingSerializer):
+    close = serializers.SerializerMethodField(help_text=_("The close of the sitting as settled; null if it moved nothing."))
+
+    class Meta(SittingSerializer.Meta):
+        fields = [*SittingSerializer.Meta.fields, "close"]
+
+    @extend_schema_field(EventSerializer(allow_null=True))
+    def get_close(self, sitting: Sitting) -> dict | None:
+        return close_event(sitting)
+
+
+class _ScorableField(serializers.PrimaryKeyRelatedField):
+    """An object of a club the requester scores for; anything else reads as "does not exist"."""
+
+    def __init__(self, model, **kwargs):
+        self.model = model
+        super().__init__(queryset=model.objects.none(), **kwargs)
+
+    def get_queryset(self):
+        return self.model.objects.filter(club_id__in=Roles.of(self.context["request"]).scoring_clubs)
+
+
+class StartSittingSerializer(serializers.Serializer):
+    season = _ScorableField(Season)
+    table = _ScorableField(Table)
+    members = serializers.ListField(
+        child=_ScorableField(Member), help_text=_("Member ids in seat order, counter-clockwise: 3, 4 or 5.")
+    )
+    first_dealer = _ScorableField(Member)
+    date = serializers.DateField()
+
+    def validate(self, data):
+        clubs = {data["season"].club_id, data["table"].club_id, data["first_dealer"].club_id}
+        clubs |= {member.club_id for member in data["members"]}
+        if len(clubs) > 1:
+            raise serializers.ValidationError(_("Members, table and season must belong to the same club."))
+        if data["first_dealer"] not in data["members"]:
+            raise serializers.ValidationError({"first_dealer": _("The first dealer must sit at the table.")})
+        return data
+
+
+class CloseSittingSerializer(serializers.Serializer):
+    how = serializers.ChoiceField(
+        choices=Season.Close.choices, required=False, help_text=_("Split or carry the cups; the season's way if left out.")
+    )
+
+
+# --- deals and corrections ------------------------------------------------------------------
+
+
+class DealSerializer(serializers.ModelSerializer):
+    """A deal as its current version (or, answering a POST, the version that POST recorded)."""
+
+    id = serializers.IntegerField(source="deal_id", read_only=True)
+    sitting = serializers.IntegerField(source="deal.sitting_id", read_only=True)
+    number = serializers.IntegerField(source="deal.number", read_only=True)
+    record = DealRecordField(read_only=True)
+    entered_by = serializers.CharField(source="entered_by.get_username", read_only=True, allow_null=True, default=None)
+
+    class Meta:
+        model = DealVersion
+        fields = ["id", "sitting", "number", "version", "record", "entered_by", "entered_at", "reason"]
+
+
+class DealSettlementSerializer(DealSerializer):
+    events = serializers.SerializerMethodField(help_text=_("What this version settles to, as `rules replay` prints it."))
+
+    class Meta(DealSerializer.Meta):
+        fields = [*DealSerializer.Meta.fields, "events"]
+
+    @extend_schema_field(EventSerializer(many=True))
+    def get_events(self, version: DealVersion) -> list[dict]:
+        return deal_events(version)
+
+
+class CorrectionRequestSerializer(serializers.Serializer):
+    record = DealRecordField(help_text=_("The whole corrected deal, as it should have been recorded."))
+    reason = serializers.CharField(max_length=2000, help_text=_("Why the deal is corrected; kept with the new version."))
+
+
+class DifferenceSerializer(serializers.Serializer):
+    sitting = serializers.IntegerField()
+    event = serializers.CharField(help_text=_('The event\'s key: "funding:N", "deal:N" or "close".'))
+    account = serializers.CharField(help_text=_("A member's name, cup:pagat or cup:king."))
+    member = serializers.IntegerField(allow_null=True)
+    before = serializers.IntegerField(help_text=_("Points the ledger held for this event and account."))
+    after = serializers.IntegerField(help_text=_("Points it holds now."))
+
+
+class CorrectionSerializer(serializers.Serializer):
+    deal = serializers.IntegerField()
+    version = serializers.IntegerField()
+    reason = serializers.CharField()
+    differences = DifferenceSerializer(many=True)
+
+
+# --- balances ---------------------------------------------------------------------------------
+
+
+class StandingSerializer(serializers.Serializer):
+    member = serializers.IntegerField(source="member_id")
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+
+
+class SeasonBalanceSerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+
+
+class BalanceSerializer(serializers.Serializer):
+    member = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.IntegerField(help_text=_("All seasons together."))
+    seasons = SeasonBalanceSerializer(many=True)
