@@ -1,0 +1,207 @@
+"""Factories for the ledger's tests: a club with members and a table, seasons of each preset,
+sittings started through the services, deal records, and what the rules engine says a sitting
+settles to.
+
+Helpers are fixtures (this folder is no package, so tests cannot import from here).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.db.models import Sum
+
+import rules
+from club import services
+from club.models import Club, Deal, DealVersion, Member, Season, Sitting, Table
+from ledger import queries
+from ledger.models import Account, Posting, Transaction
+from ledger.services import cups_of
+
+NAMES = ("Anna", "Bent", "Carl", "Dorte", "Erik")
+SITTING_DATE = datetime.date(2024, 3, 7)
+
+# --- PostgreSQL-only modules: collected on PostgreSQL, deselected (not skipped) on SQLite -------
+
+POSTGRES_ONLY = ("test_postgres_guards.py",)
+
+
+def pytest_collection_modifyitems(config, items):
+    if connection.vendor == "postgresql":
+        return
+    here = __file__.rsplit("/", 1)[0]
+    deselected = [item for item in items if str(item.path).startswith(here) and item.path.name in POSTGRES_ONLY]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = [item for item in items if item not in deselected]
+
+
+# --- the club ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def club(db) -> Club:
+    club = Club.objects.create(name="Tarokklubben Pagat", slug="pagat")
+    for name in NAMES:
+        Member.objects.create(club=club, name=name)
+    return club
+
+
+@pytest.fixture
+def members(club) -> dict[str, Member]:
+    return {m.name: m for m in club.members.all()}
+
+
+@pytest.fixture
+def scorer(django_user_model):
+    return django_user_model.objects.create_user("scorer", password="not used")
+
+
+@pytest.fixture
+def table(club) -> Table:
+    return Table.objects.create(club=club, name="Bord 1")
+
+
+@pytest.fixture
+def make_season(club) -> Callable[..., Season]:
+    def make(preset: str = "vlk-2010", *, close: str = "split", overrides: dict | None = None, name: str | None = None) -> Season:
+        return Season.objects.create(
+            club=club,
+            name=name or f"2024 {preset} {close}",
+            starts_on=datetime.date(2024, 1, 1),
+            ends_on=datetime.date(2024, 12, 31),
+            preset=preset,
+            overrides=overrides or {},
+            close=close,
+        )
+
+    return make
+
+
+@pytest.fixture
+def season(make_season) -> Season:
+    return make_season("vlk-2010")
+
+
+@pytest.fixture
+def start(members, table) -> Callable[..., Sitting]:
+    """Start a sitting through the service: `start(season, "Anna Bent Carl Dorte")`."""
+
+    def start_sitting(season: Season, seated: str = "Anna Bent Carl Dorte", *, at: Table | None = None, date=SITTING_DATE, by=None) -> Sitting:
+        seats = [members[name] for name in seated.split()]
+        return services.start_sitting(season=season, table=at or table, members=seats, first_dealer=seats[0], date=date, by=by)
+
+    return start_sitting
+
+
+# --- deal records --------------------------------------------------------------------------------
+
+
+def deal(dealer: str, table: str = "Anna Bent Carl Dorte", **fields: Any) -> dict:
+    """A deal record: players in seat order from `dealer`; forehand wins a plain last trick
+    unless `last_trick` says otherwise. Other keys go in as given."""
+    players = list(rules.seat_order_from(dealer, table.split()))
+    return {"dealer": dealer, "players": players, "last_trick": players[1]} | fields
+
+
+@pytest.fixture
+def deal_record() -> Callable[..., dict]:
+    return deal
+
+
+# The sitting the settlement tests play (vlk-2010, Anna Bent Carl Dorte). Hand-computed nets
+# are in test_ledger_record_deal.py; `DEAL_1_KING_LOST` is deal 1 as corrected.
+DEAL_1 = deal("Anna", melds={"Bent": {"taroks": 11, "pagat": True}}, pagat={"holder": "Bent", "fate": "saved"}, last_trick="Dorte")
+DEAL_1_KING_LOST = DEAL_1 | {"kings": {"spades": {"holder": "Dorte", "fate": "lost"}}}
+DEAL_2 = deal("Bent", melds={"Carl": {"suits": {"hearts": "full"}}}, pagat={"holder": "Anna", "fate": "ultimo"}, last_trick="Anna")
+DEAL_3 = deal("Carl", kings={"hearts": {"holder": "Bent", "fate": "bagud"}}, last_trick="Dorte", counts={"Carl": 39, "Bent": 19})
+DEAL_4 = deal("Dorte", melds={"Carl": {"matadors": 3}}, pagat={"holder": "Carl", "fate": "lost"}, last_trick="Anna", nolo="Dorte")
+
+
+@pytest.fixture
+def evening() -> list[dict]:
+    return [DEAL_1, DEAL_2, DEAL_3, DEAL_4]
+
+
+@pytest.fixture
+def deal_1_king_lost() -> dict:
+    return DEAL_1_KING_LOST
+
+
+# --- what the ledger holds, and what the rules engine says it should --------------------------
+
+
+def export(sitting: Sitting) -> dict:
+    """The sitting as a sitting-format record, from its seats and current deal versions."""
+    sitting = Sitting.objects.select_related("season", "table").get(pk=sitting.pk)
+    opening = cups_of(sitting.table, before_sitting=sitting)
+    record: dict[str, Any] = {
+        "ruleset": sitting.season.preset,
+        "overrides": sitting.season.overrides,
+        "table": sitting.seat_names(),
+        "cups": {"pagat": opening.pagat, "king": opening.king},
+        "deals": [d.current_version.record for d in sitting.deals.select_related("current_version").order_by("number")],
+    }
+    if sitting.closed_how:
+        record["close"] = sitting.closed_how
+    return record
+
+
+def ledger_view(sitting: Sitting) -> dict[str, int]:
+    """Each seat's net over the sitting (ledger.queries) and what the table's cups hold after
+    it (ledger.services.cups_of): the shape of `rules.replay(...)["balances"]`."""
+    by_member = queries.sitting_totals(sitting)
+    view = {seat.name: by_member.get(seat.member_id, 0) for seat in sitting.seats.all()}
+    later = Sitting.objects.filter(table=sitting.table, pk__gt=sitting.pk).order_by("pk").first()
+    cups = cups_of(sitting.table, before_sitting=later) if later else cups_of(sitting.table)
+    if sitting.season.ruleset().cups:
+        view |= {"cup:pagat": cups.pagat, "cup:king": cups.king}
+    return view
+
+
+@pytest.fixture
+def replayed() -> Callable[[Sitting], dict[str, int]]:
+    """`rules.replay` of the sitting exported from the database: its balances."""
+    return lambda sitting: rules.replay(export(sitting))["balances"]
+
+
+@pytest.fixture
+def in_ledger() -> Callable[[Sitting], dict[str, int]]:
+    return ledger_view
+
+
+def row_counts() -> dict[str, int]:
+    return {
+        model.__name__: model.objects.count()
+        for model in (Sitting, Deal, DealVersion, Transaction, Posting, Account)
+    }
+
+
+@pytest.fixture
+def counts() -> Callable[[], dict[str, int]]:
+    return row_counts
+
+
+def postings_of(txn: Transaction) -> list[tuple[str, int, str]]:
+    """(account, points, rule) of a transaction, accounts named as the rules engine names them."""
+    def name(account: Account) -> str:
+        if account.kind == Account.Kind.MEMBER:
+            return account.member.name
+        return "cup:pagat" if account.kind == Account.Kind.PAGAT_CUP else "cup:king"
+
+    return sorted((name(p.account), p.points, p.rule) for p in txn.postings.select_related("account__member"))
+
+
+@pytest.fixture
+def postings() -> Callable[[Transaction], list[tuple[str, int, str]]]:
+    return postings_of
+
+
+@pytest.fixture
+def club_total() -> Callable[[Club], int]:
+    """The sum of every posting of a club: zero, always (double entry)."""
+    return lambda club: Posting.objects.filter(transaction__club=club).aggregate(total=Sum("points"))["total"] or 0

@@ -1,0 +1,89 @@
+"""Refused input says which deal, which field and why, and leaves no trace in the database."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+import rules
+from club import services
+from club.models import Deal
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"melds": {"Carl": {"taroks": 30, "pagat": False}}}, "melds.Carl.taroks"),  # at most 22
+        ({"last_trick": "Dorte"}, "last_trick"),  # Dorte sits out deal 2
+        ({"players": ["Bent", "Anna", "Carl"]}, "players"),  # not the seat order from Bent
+    ],
+)
+def test_an_invalid_record_names_deal_and_field_and_writes_nothing(season, start, evening, counts, change, field):
+    sitting = start(season)
+    services.record_deal(sitting, evening[0])
+    before = counts()
+
+    with pytest.raises(rules.InvalidRecord) as refused:
+        services.record_deal(sitting, evening[1] | change, idempotency_key="tap-1")
+
+    errors = refused.value.as_dict()["errors"]
+    assert [(e["deal"], e["field"]) for e in errors] == [(2, field)]
+    assert errors[0]["code"] and errors[0]["message"] and errors[0]["message_da"]
+    assert counts() == before  # no Deal, no DealVersion, no Transaction, no Posting
+    # The key was not used up: the fixed record goes through under it.
+    assert services.record_deal(sitting, evening[1], idempotency_key="tap-1").deal.number == 2
+
+
+def test_a_record_that_is_no_deal_at_all_is_refused(season, start, counts):
+    sitting = start(season)
+    before = counts()
+    with pytest.raises(rules.InvalidRecord) as refused:
+        services.record_deal(sitting, ["not", "a", "deal"])
+    assert [(e["deal"], e["field"], e["code"]) for e in refused.value.as_dict()["errors"]][0][:2] == (1, "")
+    assert counts() == before
+
+
+def test_recording_into_a_closed_sitting_is_refused(season, start, evening, counts):
+    sitting = start(season)
+    services.record_deal(sitting, evening[0])
+    services.close_sitting(sitting)
+    before = counts()
+
+    with translation.override("en"), pytest.raises(services.SittingError, match="The sitting is closed"):
+        services.record_deal(sitting, evening[1])
+    with translation.override("en"), pytest.raises(services.SittingError, match="already closed"):
+        services.close_sitting(sitting)
+    assert counts() == before
+
+
+def test_an_invalid_correction_is_refused_and_writes_nothing(season, start, evening, counts):
+    sitting = start(season)
+    for record in evening:
+        services.record_deal(sitting, record)
+    deal_2 = Deal.objects.get(sitting=sitting, number=2)
+    before = counts()
+
+    with pytest.raises(rules.InvalidRecord) as refused:
+        services.correct_deal(deal_2, evening[1] | {"players": ["Bent", "Anna", "Carl"]}, reason="seat order")
+
+    assert {(e["deal"], e["field"]) for e in refused.value.as_dict()["errors"]} == {(2, "players")}
+    assert counts() == before
+    assert Deal.objects.get(pk=deal_2.pk).current_version.version == 1
+
+
+def test_a_correction_that_makes_a_later_deal_invalid_is_refused_whole(make_season, start, deal_record, counts):
+    """Deal 2 fines the previous dealer for not pushing the cups (ensartede); correcting deal 1's
+    dealer makes that fine fall on the wrong member, and nothing is written."""
+    ensartede = make_season("ensartede")
+    sitting = start(ensartede)
+    services.record_deal(sitting, deal_record("Anna", last_trick="Bent"))
+    services.record_deal(sitting, deal_record("Bent", last_trick="Carl", fines=[{"player": "Anna", "offence": "cups_not_pushed"}]))
+    before = counts()
+
+    with pytest.raises(rules.InvalidRecord) as refused:
+        services.correct_deal(sitting.deals.get(number=1), deal_record("Dorte", last_trick="Anna"), reason="Dorte dealt")
+
+    assert {(e["deal"], e["field"]) for e in refused.value.as_dict()["errors"]} == {(2, "fines.0.player")}
+    assert counts() == before
