@@ -223,7 +223,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "close_not_split_or_carry": (
         "Close a sitting by 'split' or 'carry'.",
-        "En siddning afsluttes med 'split' eller 'carry'.",
+        "En spilleaften afsluttes med 'split' eller 'carry'.",
     ),
     "no_cups_in_preset": (
         "{preset} plays without cups.",

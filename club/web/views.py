@@ -20,7 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 import rules
@@ -39,7 +39,7 @@ from .scoresheet import scoresheet
 from .stats import MELD_KINDS, member_stats
 
 CARDS = ("pagat", *(f"king:{suit}" for suit in SUITS))
-MELD_LABELS = {"taroks": _lazy("Taroks"), "matadors": _lazy("Matadors"), "suits": _lazy("Court cards"), "kings": _lazy("Kings")}
+MELD_LABELS = {"taroks": gettext_lazy("Taroks"), "matadors": gettext_lazy("Matadors"), "suits": gettext_lazy("Court cards"), "kings": gettext_lazy("Kings")}
 
 # --- site and login --------------------------------------------------------------------------
 

@@ -163,7 +163,7 @@ def test_an_evening_at_the_table(club, live_server, phone, screenshot):
     screenshot("08-sitting-three-deals")
 
     # Correct deal 1: pre-filled, a reason, the changes to later deals previewed, then confirmed.
-    page.click("#deal-1 th a")
+    page.click("#deal-1 a.correct-link")
     expect(page.locator("#id_last_trick")).to_have_value("Bent")
     expect(page.locator("#id_dealer_count")).to_have_value("39")
     page.click("details.kings summary")

@@ -7,6 +7,7 @@ import io
 import pypdf
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import translation
 
 
 class Terminal(io.StringIO):
@@ -42,7 +43,10 @@ def test_one_club_only(autumn, other_club, tmp_path):
 
 
 def test_refuses_a_bad_month_or_an_unknown_club(db, tmp_path):
-    with pytest.raises(CommandError, match="2026-13 is not a month"):
+    with translation.override("en"):
+        with pytest.raises(CommandError, match="2026-13 is not a month"):
+            call_command("statements", "--month", "2026-13", "--out", str(tmp_path))
+        with pytest.raises(CommandError, match="No club has the short name 'nowhere'"):
+            call_command("statements", "--month", "2026-11", "--club", "nowhere", "--out", str(tmp_path))
+    with pytest.raises(CommandError, match="2026-13 er ikke en måned"):
         call_command("statements", "--month", "2026-13", "--out", str(tmp_path))
-    with pytest.raises(CommandError, match="No club has the short name 'nowhere'"):
-        call_command("statements", "--month", "2026-11", "--club", "nowhere", "--out", str(tmp_path))
