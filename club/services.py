@@ -126,10 +126,6 @@ def record_deal(sitting: Sitting, record: Any, *, by=None, idempotency_key: str 
     first, `DealConflict` says so instead of silently recording a different deal. A repeated
     `idempotency_key` returns the first result (a double tap makes one deal).
     """
-    if idempotency_key:
-        earlier = _by_idempotency_key(idempotency_key)
-        if earlier is not None:
-            return earlier
     give_up_at = time.monotonic() + SQLITE_WRITER_WAIT
     while True:
         try:
@@ -159,6 +155,10 @@ def _sqlite_writer_busy(error: OperationalError) -> bool:
 
 def _record(sitting: Sitting, record: Any, by, idempotency_key: str | None, number: int | None) -> Recorded:
     sitting = Sitting.objects.select_for_update().select_related("season", "table").get(pk=sitting.pk)
+    # Looked up under the sitting's lock: a double tap's second request waits here for the
+    # first and then finds its key, rather than a deal number that has moved on.
+    if idempotency_key and (earlier := _by_idempotency_key(idempotency_key)) is not None:
+        return earlier
     if not sitting.is_open:
         raise SittingError(_("The sitting is closed."))
     last = sitting.deals.select_related("current_version").order_by("-number").first()

@@ -78,9 +78,10 @@ def test_without_a_number_the_second_scorer_waits_and_records_the_next_deal(afte
     assert in_ledger(sitting) == replayed(sitting)
 
 
-def test_a_double_tap_racing_itself_makes_one_deal(after_deal_1, evening):
+@pytest.mark.parametrize("number", [None, 2], ids=["key only", "key and number, as the deal form sends"])
+def test_a_double_tap_racing_itself_makes_one_deal(after_deal_1, evening, number):
     sitting = after_deal_1
-    call = {"record": evening[1], "idempotency_key": "tap-42"}
+    call = {"record": evening[1], "idempotency_key": "tap-42", "number": number}
     outcomes = _race(sitting, [call, call])
 
     assert all(isinstance(o, services.Recorded) for o in outcomes), outcomes
