@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from typing import NamedTuple
+from dataclasses import dataclass
 
 from .citations import seed_ref
 from .presets import RuleSet
@@ -17,8 +18,9 @@ from .records import KING_CUP, PAGAT_CUP, Cups, Deal, Meld
 from .validation import count_is_void, effective_ultimo, is_barred, tout_contract
 
 
-@dataclass(frozen=True, slots=True)
-class LineItem:
+class LineItem(NamedTuple):
+    """One balanced movement: its postings sum to zero. A named tuple: a replay makes many."""
+
     rule: str  # a stable key, e.g. "stake", "meld.taroks", "fine.revoke", "king_bagud"
     ref: str  # where the rule stands, e.g. "001 L258"
     postings: Mapping[str, int]
@@ -63,31 +65,38 @@ class Event:
         return data
 
 
-@dataclass
 class _Book:
     """Collects line items for one event and keeps the cups' content as they go."""
 
-    rules: RuleSet
-    cups: Cups
-    items: list[LineItem] = field(default_factory=list)
+    __slots__ = ("rules", "pagat", "king", "items", "_preset", "_has_cups")
 
-    def post(self, rule: str, postings: Mapping[str, int], *, ref_key: str | None = None, player: str | None = None, card: str | None = None) -> None:
+    def __init__(self, rules: RuleSet, cups: Cups):
+        self.rules = rules
+        self.pagat, self.king = cups.pagat, cups.king
+        self.items: list[LineItem] = []
+        self._preset, self._has_cups = rules.preset, rules.cups
+
+    @property
+    def cups(self) -> Cups:
+        return Cups(self.pagat, self.king)
+
+    def post(self, rule: str, postings: dict[str, int], ref_key: str | None = None, player: str | None = None, card: str | None = None) -> None:
         cleaned = {account: points for account, points in postings.items() if points}
         if not cleaned:
             return
         assert sum(cleaned.values()) == 0, (rule, cleaned)
-        if not self.rules.cups:
-            assert not any(a.startswith("cup:") for a in cleaned), (rule, cleaned)
-        self.items.append(LineItem(rule, _ref(self.rules.preset, ref_key or rule), cleaned, player, card))
         if PAGAT_CUP in cleaned or KING_CUP in cleaned:  # most items move points between members only
-            self.cups = self.cups.plus(cleaned)
+            assert self._has_cups, (rule, cleaned)
+            self.pagat += cleaned.get(PAGAT_CUP, 0)
+            self.king += cleaned.get(KING_CUP, 0)
+        self.items.append(LineItem(rule, _ref(self._preset, ref_key or rule), cleaned, player, card))
 
-    def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, **kw) -> None:
+    def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, ref_key: str | None = None, player: str | None = None, card: str | None = None) -> None:
         """`receiver` gets `amount` from each payer."""
         postings = {receiver: amount * len(payers)}
         for payer in payers:
             postings[payer] = postings.get(payer, 0) - amount
-        self.post(rule, postings, **kw)
+        self.post(rule, postings, ref_key, player, card)
 
     def into_each_cup(self, rule: str, payer: str, amount: int, others: Sequence[str], **kw) -> None:
         """A fine or stake into each cup; where there are no cups, to each other active player."""
@@ -218,26 +227,28 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
 
 def _play_fees(book: _Book, deal: Deal, rules: RuleSet, *, last_trick: bool) -> None:
     """Pagat saved / lost and Kings lost; at step 6 the vlk-2010 fees for the last trick."""
-    others = deal.others
     rule_suffix = "last_trick_fee" if last_trick else None
+    saved, lost = ("ultimo", "bagud") if last_trick else ("saved", "lost")
     pagat = deal.pagat
     if pagat is not None:
-        saved = ("ultimo",) if last_trick else ("saved",)
-        lost = ("bagud",) if last_trick else ("lost",)
-        if pagat.fate in saved:
-            book.from_each("pagat_saved", pagat.holder, others(pagat.holder), rules.pagat_saved, ref_key=rule_suffix, player=pagat.holder, card="pagat")
-        elif pagat.fate in lost:
-            postings = _add({pagat.holder: -2 * rules.pagat_lost}, {p: rules.pagat_lost for p in others(pagat.holder)})
-            if rules.cups:
-                postings = _add(postings, {pagat.holder: -rules.pagat_lost_cup, PAGAT_CUP: rules.pagat_lost_cup})
-            book.post("pagat_lost", postings, ref_key=rule_suffix, player=pagat.holder, card="pagat")
-    lost = ("bagud",) if last_trick else ("lost",)
+        if pagat.fate == saved:
+            book.from_each("pagat_saved", pagat.holder, deal.others(pagat.holder), rules.pagat_saved, rule_suffix, pagat.holder, "pagat")
+        elif pagat.fate == lost:
+            postings = _loses(deal, pagat.holder, rules.pagat_lost, PAGAT_CUP, rules.pagat_lost_cup if rules.cups else 0)
+            book.post("pagat_lost", postings, rule_suffix, pagat.holder, "pagat")
     for suit, fate in deal.kings.items():
-        if fate.fate in lost:
-            postings = _add({fate.holder: -2 * rules.king_lost}, {p: rules.king_lost for p in others(fate.holder)})
-            if rules.cups:
-                postings = _add(postings, {fate.holder: -rules.king_lost_cup, KING_CUP: rules.king_lost_cup})
-            book.post("king_lost", postings, ref_key=rule_suffix, player=fate.holder, card=f"king:{suit}")
+        if fate.fate == lost:
+            postings = _loses(deal, fate.holder, rules.king_lost, KING_CUP, rules.king_lost_cup if rules.cups else 0)
+            book.post("king_lost", postings, rule_suffix, fate.holder, f"king:{suit}")
+
+
+def _loses(deal: Deal, holder: str, to_each: int, cup: str, to_cup: int) -> dict[str, int]:
+    """`holder` pays `to_each` to each of the other two, and `to_cup` into `cup`."""
+    postings = {holder: -2 * to_each - to_cup}
+    for other in deal.others(holder):
+        postings[other] = to_each
+    postings[cup] = to_cup
+    return postings
 
 
 def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
@@ -246,7 +257,7 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
     X is each cup's content as the step begins; nothing in this step changes it, so two bagud
     in one cup each pay the same X (brief §2, decision). Returns the cups taken, to refund.
     """
-    content = {PAGAT_CUP: book.cups.pagat, KING_CUP: book.cups.king} if rules.cups else {PAGAT_CUP: 0, KING_CUP: 0}
+    content = {PAGAT_CUP: book.pagat, KING_CUP: book.king} if rules.cups else {PAGAT_CUP: 0, KING_CUP: 0}
     others = deal.others
     culprit = deal.culprit
     taken: list[str] = []
@@ -276,10 +287,8 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
             third = next(p for p in deal.players if p not in (fate.holder, culprit.player))
             book.post("culprit_bagud", {culprit.player: -x - premium, cup: x, third: premium}, player=culprit.player, card=card)
         else:
-            postings = _add({fate.holder: -2 * premium}, {p: premium for p in others(fate.holder)})
-            if rules.cups:
-                postings = _add(postings, {fate.holder: -x, cup: x})  # 001 L305: bagud doubles the cup
-            book.post(kind, postings, player=fate.holder, card=card)
+            # 001 L305: bagud doubles the cup (x is 0 where there are no cups), and pays to each.
+            book.post(kind, _loses(deal, fate.holder, premium, cup, x), player=fate.holder, card=card)
 
     if rules.last_trick_fees:
         _play_fees(book, deal, rules, last_trick=True)  # 001 L308
