@@ -15,6 +15,7 @@ from django.db.models.functions import TruncMonth
 import rules
 
 from .models import Account, Posting
+from .services import cups_of
 
 
 @dataclass(frozen=True)
@@ -87,8 +88,6 @@ def sitting_totals(sitting) -> dict[int, int]:
 
 
 def table_cups(table) -> rules.Cups:
-    from .services import cups_of
-
     return cups_of(table)
 
 

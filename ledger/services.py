@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.db import transaction as db_transaction
-from django.db.models import Q, Sum
+from django.db.models import Sum
 
 import rules
 
@@ -144,9 +144,3 @@ def _check_balanced(postings: list[Posting], key: str) -> None:
     # PostgreSQL checks again at commit (a deferred constraint trigger, migration 0002).
     if sum(p.points for p in postings) != 0:
         raise UnbalancedTransaction(f"{key}: postings sum to {sum(p.points for p in postings)}, not 0")
-
-
-def balances(accounts_filter: Q, *, group_by: str = "account") -> dict:
-    """Sum of postings per account (or per any posting field path), for the given filter."""
-    rows = Posting.objects.filter(accounts_filter).values(group_by).annotate(total=Sum("points"))
-    return {row[group_by]: row["total"] for row in rows}

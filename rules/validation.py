@@ -181,7 +181,7 @@ class _DealCheck:
     # --- the Pagat and the Kings ---------------------------------------------------------
 
     def cards(self) -> None:
-        deal, rules = self.deal, self.rules
+        deal = self.deal
         if deal.pagat is not None:
             self.pagat(deal.pagat)
         for suit, fate in deal.kings.items():
@@ -194,7 +194,6 @@ class _DealCheck:
                     self.fail(f"{path}.holder", "king_holder_conflict", expected=player)
                 elif says is False and fate.holder == player:
                     self.fail(f"{path}.holder", "king_holder_excluded", player=player)
-        del rules
 
     def pagat(self, pagat: CardFate) -> None:
         deal, rules = self.deal, self.rules

@@ -15,7 +15,7 @@ from django.utils import translation
 import rules
 from club.models import Sitting
 from ledger import services as ledger
-from ledger.models import Account, Posting, Transaction
+from ledger.models import Account, Transaction
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,6 @@ import subprocess
 from pathlib import Path
 
 import pypdf
-import pytest
 from django.urls import reverse
 
 from club.reports.pdf import ascii_slug, render_statement_pdf

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 import rules
 from club import services
-from club.models import Club, Season, Table
+from club.models import Club, Table
 
 
 class Command(BaseCommand):
