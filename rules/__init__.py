@@ -1,18 +1,46 @@
-"""Tarokbog's rules engine: Danish Tarok records in, validated settlements out.
+"""Tarokbog's rules engine: tarok records in, validated settlements out.
 
 Pure Python, standard library only, deterministic. The one place where tarok arithmetic lives:
 `club/` and `ledger/` ask here what a deal costs and post what they are told.
 
+- `rules.problems` — what is wrong with a record, in English and Danish (shared by the families)
+- `rules.replay` — a whole sitting record, dispatched to its family by `ruleset`
+- `rules.danish` — Danish Tarok: four presets with the Pagatkop and Kongekop
+
     rules = ruleset("vlk-2010", {"nolo": 30})
     events, state = play(deal, table, TableState(Cups()), rules)
+
+The Danish names are exported here too, as the ones club/ and ledger/ were written against.
 """
 
-from .engine import TableState, play, replay, settle_sitting
-from .presets import DEFAULT_PRESET, OFFENCES, OVERRIDABLE, PRESETS, FineRule, RuleSet, resolve, ruleset
+from .danish import (
+    DEFAULT_PRESET,
+    OFFENCES,
+    OVERRIDABLE,
+    PRESETS,
+    Cups,
+    Deal,
+    Event,
+    FineRule,
+    LineItem,
+    RuleSet,
+    Sitting,
+    TableState,
+    close,
+    fund,
+    parse_deal,
+    parse_sitting,
+    play,
+    resolve,
+    rounded_count,
+    ruleset,
+    seat_order_from,
+    settle_sitting,
+    validate_deal,
+    validate_table,
+)
 from .problems import InvalidRecord, Problem
-from .records import Cups, Deal, Sitting, parse_deal, parse_sitting
-from .settlement import Event, LineItem, close, fund, rounded_count
-from .validation import seat_order_from, validate_deal, validate_table
+from .replay import replay
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -28,9 +56,9 @@ __all__ = [
     "Problem",
     "RuleSet",
     "Sitting",
+    "TableState",
     "close",
     "fund",
-    "TableState",
     "parse_deal",
     "parse_sitting",
     "play",

@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from .engine import replay
+from .replay import replay
 from .problems import InvalidRecord, problem
 
 

@@ -7,7 +7,7 @@ table, a meld the preset lacks) and the answer then says which field and why.
 
 from __future__ import annotations
 
-from rules.records import COURT_CARDS, CULPRIT_CAUSES, KING_FATES, MELD_LEVELS, PAGAT_FATES, SUITS
+from rules.danish.records import COURT_CARDS, CULPRIT_CAUSES, KING_FATES, MELD_LEVELS, PAGAT_FATES, SUITS
 
 NAME = {"type": "string", "minLength": 1, "description": "A member's name as seated at the sitting."}
 NULLABLE_NAME = {**NAME, "nullable": True}

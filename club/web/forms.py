@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 import rules
-from rules.records import COURT_CARDS, KING_FATES, MELD_LEVELS, PAGAT_FATES, SUITS
+from rules.danish.records import COURT_CARDS, KING_FATES, MELD_LEVELS, PAGAT_FATES, SUITS
 
 from ..models import Member, Season, Sitting, Table
 

@@ -14,7 +14,7 @@ from django.utils.translation import pgettext_lazy
 
 import rules
 from ledger.models import Account
-from rules.records import KING_CUP, PAGAT_CUP
+from rules.danish.records import KING_CUP, PAGAT_CUP
 
 from .forms import OFFENCE_LABELS, SUIT_LABELS
 

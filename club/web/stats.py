@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from django.db.models import Sum
 
 import rules
-from rules.validation import count_is_void
+from rules.danish.validation import count_is_void
 from ledger.models import Posting
 
 from ..models import Deal, Member, Season, Seat

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 
 import rules
 from ledger import queries
-from rules.records import SUITS
+from rules.danish.records import SUITS
 
 from .. import access, services
 from ..models import Club, Deal, Member, Season, Seat, Sitting

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .problems import Problem, problem
+from ..problems import Problem, problem
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 COURT_CARDS = ("king", "queen", "cavalier", "knight")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from .problems import Problem, problem
+from ..problems import Problem, problem
 
 DEFAULT_PRESET = "vlk-2010"
 
@@ -306,7 +306,7 @@ def _override_fines(base: RuleSet, value: Any, path: str, problems: list[Problem
 
 def ruleset(preset: str = DEFAULT_PRESET, overrides: Mapping[str, Any] | None = None) -> RuleSet:
     """Like `resolve`, for callers that have checked their input: raises on a bad one."""
-    from .problems import InvalidRecord
+    from ..problems import InvalidRecord
 
     resolved, problems = resolve(preset, overrides)
     if resolved is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .presets import MELD_OFFENCES, RuleSet
-from .problems import Problem, problem
+from ..problems import Problem, problem
 from .records import SUITS, CardFate, Deal, Meld
 
 STOPPING_OFFENCES = ("revoke", "wrong_cards", "wrong_skat")  # 001 L275, L288, L295

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .presets import PRESETS, RuleSet, resolve
-from .problems import InvalidRecord, Problem, problem
+from ..problems import InvalidRecord, Problem, problem
 from .records import Cups, Deal, Sitting, parse_sitting
 from .settlement import Event, close, fund, settle_deal
 from .validation import validate_deal, validate_table
