@@ -233,7 +233,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The record is not valid JSON: {error}.",
         "Optegnelsen er ikke gyldig JSON: {error}.",
     ),
+    # The envelope's member names and keys (rules.envelope), shared by every family.
+    "unknown_key": (
+        "'{key}' is not a field of the record here.",
+        "'{key}' er ikke et felt i optegnelsen her.",
+    ),
+    "empty_name": ("A member's name cannot be empty.", "Et medlems navn kan ikke være tomt."),
+    "long_name": (
+        "A member's name has at most {limit} characters, not {length}.",
+        "Et medlems navn har højst {limit} tegn, ikke {length}.",
+    ),
+    "bad_name": (
+        "A member's name must be valid Unicode text.",
+        "Et medlems navn skal være gyldig Unicode-tekst.",
+    ),
 }
+
+
+# family -> code -> (English, Danish): a family's own texts, found before the shared ones above.
+FAMILY_MESSAGES: dict[str, dict[str, tuple[str, str]]] = {}
+
+
+def register_messages(family: str, messages: dict[str, tuple[str, str]]) -> None:
+    """A rules family adds its texts (see `rules.hungarian.messages`); its problems name the family."""
+    FAMILY_MESSAGES.setdefault(family, {}).update(messages)
 
 
 @dataclass(frozen=True)
@@ -242,13 +265,14 @@ class Problem:
     field: str
     code: str
     params: tuple[tuple[str, Any], ...] = ()
+    family: str = ""  # whose message catalogue speaks first; "" = the shared one
 
     @property
     def message(self) -> str:
         return self.message_in("en")
 
     def message_in(self, language: str) -> str:
-        english, danish = MESSAGES[self.code]
+        english, danish = FAMILY_MESSAGES.get(self.family, MESSAGES).get(self.code) or MESSAGES[self.code]
         template = danish if language == "da" else english
         values = _DefaultDict(self.params)
         return template.format_map(values)

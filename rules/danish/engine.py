@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
-import gc
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..envelope import collector_paused
 from .presets import PRESETS, RuleSet, resolve
 from ..problems import InvalidRecord, Problem, problem
 from .records import Cups, Deal, Sitting, parse_sitting
@@ -93,21 +92,8 @@ def replay(data: Any) -> dict[str, Any]:
 
     Raises `InvalidRecord` listing every problem; nothing is settled then.
     """
-    with _collector_paused():
+    with collector_paused():
         return _replay(data)
-
-
-@contextlib.contextmanager
-def _collector_paused():
-    # A replay builds many small objects that never form cycles; the cyclic garbage
-    # collector's passes over them would only cost time (about half of it on a long sitting).
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _replay(data: Any) -> dict[str, Any]:

@@ -9,31 +9,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 from dataclasses import dataclass
 
+from ..events import LineItem
 from .citations import seed_ref
 from .presets import RuleSet
 from .records import KING_CUP, PAGAT_CUP, Cups, Deal, Meld
 from .validation import count_is_void, effective_ultimo, is_barred, tout_contract
-
-
-class LineItem(NamedTuple):
-    """One balanced movement: its postings sum to zero. A named tuple: a replay makes many."""
-
-    rule: str  # a stable key, e.g. "stake", "meld.taroks", "fine.revoke", "king_bagud"
-    ref: str  # where the rule stands, e.g. "001 L258"
-    postings: Mapping[str, int]
-    player: str | None = None  # the member the item is about, where there is one
-    card: str | None = None  # "pagat" or "king:<suit>", where the item is about a card
-
-    def as_dict(self) -> dict:
-        data = {"rule": self.rule, "ref": self.ref, "postings": self.postings}
-        if self.player is not None:
-            data["player"] = self.player
-        if self.card is not None:
-            data["card"] = self.card
-        return data
 
 
 @dataclass(frozen=True)

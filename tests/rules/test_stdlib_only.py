@@ -34,6 +34,9 @@ def test_the_rules_package_has_the_expected_modules():
         "__init__.py", "__main__.py",
         "danish/__init__.py", "danish/citations.py", "danish/engine.py", "danish/presets.py",
         "danish/records.py", "danish/settlement.py", "danish/validation.py",
+        "envelope.py", "events.py",
+        "hungarian/__init__.py", "hungarian/citations.py", "hungarian/engine.py", "hungarian/messages.py",
+        "hungarian/presets.py", "hungarian/records.py", "hungarian/settlement.py", "hungarian/validation.py",
         "problems.py", "replay.py",
     ]
 
@@ -60,6 +63,7 @@ def test_importing_rules_in_an_isolated_interpreter_loads_no_django():
     assert done.returncode == 0, done.stderr
     loaded = json.loads(done.stdout)
     assert "rules.danish.engine" in loaded
+    assert "rules.hungarian.engine" in loaded
     assert not [m for m in loaded if m.split(".")[0] in {"django", "rest_framework", "club", "ledger"}]
 
 

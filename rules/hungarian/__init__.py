@@ -1,0 +1,43 @@
+"""Hungarian tarokk: the six games of Tolnai 1930 (seed 002) — Paskievics, Magyar tarokk,
+Királyhívó, Tapper, Strómann, Trisák — with the ultimókassza (`pot`) where a game keeps one.
+
+    rules = ruleset("paskievics", {"pot": True})
+    deal = parse_deal(record, number, problems)          # shape problems into `problems`
+    events, state = play(deal, table, TableState(pot=0), rules)   # raises InvalidRecord
+    last = close(table, state.pot, rules, "split", first_dealer)
+"""
+
+from .engine import TableState, check_sitting, play, replay, settle_sitting
+from .messages import HUNGARIAN_MESSAGES
+from .presets import PARAMETERS, PRESETS, RuleSet, resolve, ruleset
+from .records import POT, Deal, Sitting, parse_deal, parse_sitting
+from .settlement import Event, close, settle_deal
+from .validation import Parties, active_players, forehand, parties, validate_deal, validate_table
+
+__all__ = [
+    "HUNGARIAN_MESSAGES",
+    "PARAMETERS",
+    "POT",
+    "PRESETS",
+    "Deal",
+    "Event",
+    "Parties",
+    "RuleSet",
+    "Sitting",
+    "TableState",
+    "active_players",
+    "check_sitting",
+    "close",
+    "forehand",
+    "parse_deal",
+    "parse_sitting",
+    "parties",
+    "play",
+    "replay",
+    "resolve",
+    "ruleset",
+    "settle_deal",
+    "settle_sitting",
+    "validate_deal",
+    "validate_table",
+]

@@ -1,0 +1,146 @@
+"""The Hungarian family's problem texts, in English and Danish (brief §9's codes).
+
+Registered with the shared catalogue (`rules.problems.register_messages`); the shared codes
+(`required`, `wrong_type`, `unknown_key`, `not_at_table`, …) keep their shared texts. Hungarian game
+words stay Hungarian in both languages: tulétroá, volát, pagátultimó, kontra.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..problems import MESSAGES, Problem, register_messages
+
+FAMILY = "hungarian"
+
+HUNGARIAN_MESSAGES: dict[str, tuple[str, str]] = {
+    "unknown_override": (
+        "'{name}' is not a parameter of {preset} that a club can change.",
+        "'{name}' er ikke en parameter i {preset}, som en klub kan ændre.",
+    ),
+    "bad_override": (
+        "'{value}' is not a value of {name}: expected {expected}.",
+        "'{value}' er ikke en værdi for {name}: forventede {expected}.",
+    ),
+    "table_size": (
+        "A {preset} table seats {sizes} members, not {count}.",
+        "Et {preset}-bord har {sizes} spillere, ikke {count}.",
+    ),
+    "reserved_name": (
+        "'{player}' is the name of the table's pot (ultimókassza); choose another name.",
+        "'{player}' er navnet på bordets pulje (ultimókassza); vælg et andet navn.",
+    ),
+    "pot_not_kept": (
+        "{preset} is played here without a pot (ultimókassza), so the sitting has no pot.",
+        "{preset} spilles her uden pulje (ultimókassza), så spilleaftenen har ingen pulje.",
+    ),
+    "contract_fields": (
+        "'{key}' does not belong to {what}.",
+        "'{key}' hører ikke til {what}.",
+    ),
+    "choice_out_of_range": (
+        "The talon choice of a {contract} is {low}..{high}, not {value}.",
+        "Talonvalget i en {contract} er {low}..{high}, ikke {value}.",
+    ),
+    "called_card": (
+        "The called trump is {low}..{high} (II..{roman}), not {value}.",
+        "Den kaldte tarok er {low}..{high} (II..{roman}), ikke {value}.",
+    ),
+    "partner_invalid": (
+        "The declarer cannot call himself in {what}.",
+        "Spilføreren kan ikke kalde sig selv i {what}.",
+    ),
+    "official_contra_not_doubled": (
+        "An official contra (hivatalos kontra) is a kontra on the game: game_contra must be at least 1.",
+        "En officiel kontra (hivatalos kontra) er en kontra på spillet: game_contra skal være mindst 1.",
+    ),
+    "card_points_range": (
+        "Card points are 0..{high}, not {value}.",
+        "Kortpoint er 0..{high}, ikke {value}.",
+    ),
+    "card_points_total": (
+        "{what}",
+        "{what_da}",
+    ),
+    "tricks_range": (
+        "Tricks are 0..{high} in this game, not {value}.",
+        "Stik er 0..{high} i dette spil, ikke {value}.",
+    ),
+    "volat_tricks_mismatch": (
+        "A volát takes every trick: the declarer's party has {expected} tricks, not {value}.",
+        "En volát tager alle stik: spilførerens parti har {expected} stik, ikke {value}.",
+    ),
+    "volat_points_mismatch": (
+        "A party with the volát has at least 71 card points; the declarer's party has {value}.",
+        "Et parti med volát har mindst 71 kortpoint; spilførerens parti har {value}.",
+    ),
+    "figure_not_in_contract": (
+        "{figure} is not played in {what}.",
+        "{figure} spilles ikke i {what}.",
+    ),
+    "figure_made_by_both": (
+        "Only one party can make {figure}.",
+        "Kun ét parti kan lave {figure}.",
+    ),
+    "figure_wrong_party": (
+        "Only the declarer's party plays for {figure}.",
+        "Kun spilførerens parti spiller om {figure}.",
+    ),
+    "figures_conflict": (
+        "{what}",
+        "{what_da}",
+    ),
+    "duplicate_announcement": (
+        "The {party} announce {figure} more than once.",
+        "{party_da} melder {figure} mere end én gang.",
+    ),
+    "counter_without_contra": (
+        "Both parties announce {figure}; the second announcement comes only after a kontra.",
+        "Begge partier melder {figure}; den anden melding kommer kun efter en kontra.",
+    ),
+    "contra_out_of_range": (
+        "The kontra level is 0..{high} here, not {value}.",
+        "Kontra-niveauet er 0..{high} her, ikke {value}.",
+    ),
+    "ultimo_call_needs_ultimo": (
+        "An ultimóhívás needs the declarer's announced pagátultimó.",
+        "En ultimóhívás kræver spilførerens meldte pagátultimó.",
+    ),
+    "concession_invalid": (
+        "Only a declarer left alone in an ultimóhívás (called trump out of play) can concede.",
+        "Kun en spilfører, der står alene i en ultimóhívás (kaldt tarok ude af spil), kan opgive.",
+    ),
+    "declarer_not_forehand": (
+        "{contract} belongs to the forehand, {expected}.",
+        "{contract} tilhører forhånden, {expected}.",
+    ),
+    "trump_count_invalid": (
+        "{what}",
+        "{what_da}",
+    ),
+    "hand_bonus_conflict": (
+        "{what}",
+        "{what_da}",
+    ),
+    "bonus_needs_bid": (
+        "{player} took no part in the bidding, so he cannot claim {bonus}.",
+        "{player} deltog ikke i budgivningen og kan ikke kræve {bonus}.",
+    ),
+    "offence_invalid": (
+        "{what}",
+        "{what_da}",
+    ),
+    "talon_honours_invalid": (
+        "{what}",
+        "{what_da}",
+    ),
+}
+
+register_messages(FAMILY, HUNGARIAN_MESSAGES)
+
+
+def problem(deal: int | None, field: str, code: str, **params: Any) -> Problem:
+    """A problem of a Hungarian record: its text comes from this family's catalogue first."""
+    if code not in HUNGARIAN_MESSAGES and code not in MESSAGES:
+        raise KeyError(code)
+    return Problem(deal, field, code, tuple(sorted(params.items())), FAMILY)
