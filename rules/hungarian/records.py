@@ -102,8 +102,11 @@ class Sitting:
 
 
 def _stated(value: Any) -> bool:
-    """A key counts as stated unless it holds its default: null, false, an empty list or object."""
-    return value is not None and value is not False and value != [] and value != {}
+    """A key counts as stated unless it holds its default: null, false, an empty list, an object
+    whose every value is such a default (`{"declarer": []}`)."""
+    if isinstance(value, Mapping):
+        return any(_stated(item) for item in value.values())
+    return value is not None and value is not False and value != []
 
 
 class _DealReader(Reader):
