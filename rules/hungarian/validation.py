@@ -210,9 +210,9 @@ class _DealCheck:
             allowed.add("hand_bonuses")
             if contract == "ultimo_call":
                 allowed.add("conceded")
-            if deal.conceded:
-                allowed -= {"card_points", "tricks", "made", "fines"}
-                required.discard("card_points")
+                if deal.conceded:  # settled before play (brief §8): no play keys
+                    allowed -= {"card_points", "tricks", "made", "fines"}
+                    required.discard("card_points")
         return allowed, required
 
     def fields(self) -> None:
