@@ -1,10 +1,11 @@
 """Replay throughput: one long random sitting through `rules.replay`, best of three.
 
     python benchmarks/replay_random.py                 # vlk-2010, 10,000 deals
-    python benchmarks/replay_random.py --all-presets   # every preset, one line each
+    python benchmarks/replay_random.py --all-presets   # every preset of both families, one line each
+    python benchmarks/replay_random.py --hungarian     # the six Hungarian games only
     python benchmarks/replay_random.py --profile       # and the cProfile hot spots
 
-The sitting comes from `fixtures/sittings.py` with a fixed seed, so every run replays the same
+The sitting comes from `fixtures/sittings.py` (`fixtures/hungarian_sittings.py`) with a fixed seed, so every run replays the same
 record. Timing covers `rules.replay` alone (parse, validate, settle, build the JSON result), not
 the generator; the garbage collector runs as it would in production.
 """
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import rules  # noqa: E402
+from fixtures import hungarian_sittings  # noqa: E402
 from fixtures.sittings import random_sitting  # noqa: E402
 
 GOAL = 20_000  # deals per second
@@ -44,14 +46,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2010)
     parser.add_argument("--table-size", type=int, default=4, choices=(3, 4, 5))
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--all-presets", action="store_true", help="every preset, not only vlk-2010")
+    parser.add_argument("--all-presets", action="store_true", help="every preset of both families, not only vlk-2010")
+    parser.add_argument("--hungarian", action="store_true", help="the six Hungarian games only")
     parser.add_argument("--profile", action="store_true", help="print the top functions of one replay by cProfile")
     args = parser.parse_args(argv)
 
-    presets = list(rules.PRESETS) if args.all_presets else [rules.DEFAULT_PRESET]
+    if args.hungarian:
+        presets = list(rules.hungarian.PRESETS)
+    elif args.all_presets:
+        presets = [*rules.PRESETS, *rules.hungarian.PRESETS]
+    else:
+        presets = [rules.DEFAULT_PRESET]
     print(f"rules.replay, {args.deals:,} deals at a table of {args.table_size}, seed {args.seed}, best of {args.repeat}")
     for preset in presets:
-        record = random_sitting(random.Random(args.seed), preset, args.deals, table_size=args.table_size, close="split")
+        if preset in rules.hungarian.PRESETS:  # the game's own table size, the largest it seats
+            size = max(rules.hungarian.PRESETS[preset].table_sizes)
+            record = hungarian_sittings.random_sitting(random.Random(args.seed), preset, args.deals, table_size=size, close="split")
+        else:
+            record = random_sitting(random.Random(args.seed), preset, args.deals, table_size=args.table_size, close="split")
         seconds = best_of(args.repeat, record)
         rate = args.deals / seconds
         verdict = "meets" if rate >= GOAL else "below"

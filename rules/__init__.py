@@ -6,6 +6,8 @@ Pure Python, standard library only, deterministic. The one place where tarok ari
 - `rules.problems` — what is wrong with a record, in English and Danish (shared by the families)
 - `rules.replay` — a whole sitting record, dispatched to its family by `ruleset`
 - `rules.danish` — Danish Tarok: four presets with the Pagatkop and Kongekop
+- `rules.hungarian` — Hungarian tarokk: the six games of Tolnai 1930, with the pot (ultimókassza)
+- `rules.events`, `rules.envelope` — the line items every family posts; reading a record's JSON
 
     rules = ruleset("vlk-2010", {"nolo": 30})
     events, state = play(deal, table, TableState(Cups()), rules)
@@ -39,8 +41,9 @@ from .danish import (
     validate_deal,
     validate_table,
 )
+from . import hungarian
 from .problems import InvalidRecord, Problem
-from .replay import replay
+from .replay import family_of, replay
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -58,7 +61,9 @@ __all__ = [
     "Sitting",
     "TableState",
     "close",
+    "family_of",
     "fund",
+    "hungarian",
     "parse_deal",
     "parse_sitting",
     "play",

@@ -13,11 +13,10 @@ from typing import Any
 from . import danish, hungarian
 
 
-def family_of(data: Any):
-    """The family module that reads this record: `rules.hungarian` for its six preset ids."""
-    if isinstance(data, Mapping) and isinstance(data.get("ruleset"), str) and data["ruleset"] in hungarian.PRESETS:
-        return hungarian
-    return danish
+def family_of(ruleset: Any):
+    """The family module of a preset id: `rules.hungarian` for its six games, else `rules.danish`
+    (which also answers an unknown id with `unknown_ruleset`)."""
+    return hungarian if isinstance(ruleset, str) and ruleset in hungarian.PRESETS else danish
 
 
 def replay(data: Any) -> dict[str, Any]:
@@ -25,4 +24,4 @@ def replay(data: Any) -> dict[str, Any]:
 
     Raises `InvalidRecord` listing every problem; nothing is settled then.
     """
-    return family_of(data).replay(data)
+    return family_of(data.get("ruleset") if isinstance(data, Mapping) else None).replay(data)

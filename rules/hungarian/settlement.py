@@ -77,12 +77,12 @@ class _Book:
         self.items: list[LineItem] = []
         self.contract = contract
 
-    def post(self, rule: str, postings: Mapping[str, int], player: str | None = None, card: str | None = None, ref: str | None = None) -> None:
+    def post(self, rule: str, postings: Mapping[str, int], player: str | None = None, ref: str | None = None) -> None:
         cleaned = balanced(postings, rule)
         if not cleaned:
             return
         self.pot += cleaned.get(POT, 0)
-        self.items.append(LineItem(rule, seed_ref(self.rules.preset, rule, ref or self.contract), cleaned, player, card))
+        self.items.append(LineItem(rule, seed_ref(self.rules.preset, rule, ref or self.contract), cleaned, player))
 
     def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, **kw) -> None:
         """`receiver` gets `amount` from each payer (a negative amount: pays each)."""
@@ -224,7 +224,7 @@ def _talon_honours(book: _Book, deal: Deal, sides: Parties) -> None:
         for honour in honours:
             if honour == "xxi" and "xxi_capture" in deal.made_by(opposite):
                 continue  # his XXI was captured: nothing for it
-            book.post("talon_honour", {player: -TALON_HONOURS[honour], deal.dealer: TALON_HONOURS[honour]}, player=player, card=honour)
+            book.post("talon_honour", {player: -TALON_HONOURS[honour], deal.dealer: TALON_HONOURS[honour]}, player=player)
 
 
 def _cries_and_laughs(rules: RuleSet, table: Sequence[str]) -> bool:
@@ -239,8 +239,8 @@ def _party_deal(book: _Book, deal: Deal, table: Sequence[str], actives: Sequence
     sides = parties(deal, table, rules)
     assert sides is not None
     value = game_value(deal, rules)
+    _trump_counts(book, deal, table, actives, sides)  # step 3, in the brief's order
     _hand_bonuses(book, deal, actives)
-    _trump_counts(book, deal, table, actives, sides)
     _talon_honours(book, deal, sides)
 
     if deal.conceded:  # brief §8: half of game and ultimo fee to each, nothing else
