@@ -1,13 +1,13 @@
 """Hungarian tarokk: the six games of Tolnai 1930 (seed 002) — Paskievics, Magyar tarokk,
 Királyhívó, Tapper, Strómann, Trisák — with the ultimókassza (`pot`) where a game keeps one.
 
-    rules = ruleset("paskievics", {"pot": True})
-    deal = parse_deal(record, number, problems)          # shape problems into `problems`
+    rules = ruleset("paskievics", {"pot": True})                 # InvalidRecord on a bad override
+    deal, problems = check_deal(record, number, table, rules)     # deal None when problems
     events, state = play(deal, table, TableState(pot=0), rules)   # raises InvalidRecord
     last = close(table, state.pot, rules, "split", first_dealer)
 """
 
-from .engine import TableState, check_sitting, play, replay, settle_sitting
+from .engine import TableState, check_deal, check_sitting, play, replay, settle_sitting
 from .messages import HUNGARIAN_MESSAGES
 from .presets import PARAMETERS, PRESETS, RuleSet, resolve, ruleset
 from .records import POT, Deal, Sitting, parse_deal, parse_sitting
@@ -26,6 +26,7 @@ __all__ = [
     "Sitting",
     "TableState",
     "active_players",
+    "check_deal",
     "check_sitting",
     "close",
     "forehand",

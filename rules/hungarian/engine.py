@@ -10,7 +10,7 @@ from ..envelope import collector_paused
 from ..problems import InvalidRecord, Problem
 from .messages import problem
 from .presets import PRESETS, RuleSet, resolve
-from .records import POT, Deal, Sitting, parse_sitting
+from .records import POT, Deal, Sitting, parse_deal, parse_sitting
 from .settlement import Event, close, settle_deal
 from .validation import validate_deal, validate_table
 
@@ -20,6 +20,17 @@ class TableState:
     """What a table carries from deal to deal: the pot's content (0 where no pot is kept)."""
 
     pot: int = 0
+
+
+def check_deal(data: Any, number: int, table: Sequence[str], rules: RuleSet) -> tuple[Deal | None, list[Problem]]:
+    """One deal record as a form or the API sends it: the parsed deal (None when it cannot be read)
+    and every problem of it, shape and rules alike (a live preview shows them beside their fields)."""
+    problems: list[Problem] = []
+    deal = parse_deal(data, number, problems)
+    if deal is not None:
+        problems += validate_deal(deal, table, rules)
+    problems.sort(key=lambda p: p.field)
+    return (deal if not problems else None), problems
 
 
 def play(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:

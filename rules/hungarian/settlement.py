@@ -243,7 +243,7 @@ def _party_deal(book: _Book, deal: Deal, table: Sequence[str], actives: Sequence
     _hand_bonuses(book, deal, actives)
     _talon_honours(book, deal, sides)
 
-    if deal.conceded:  # brief §8: half of game and ultimo fee to each, nothing else
+    if deal.conceded:  # brief §8: half of game and ultimo fee to each, nothing else (no declarations either)
         half = (value + figure_values("ultimo", deal, rules, value)[0]) // 2
         book.from_each("concession", deal.declarer or "", sides.opponents, -half, player=deal.declarer)
         return

@@ -210,8 +210,8 @@ class _DealCheck:
             allowed.add("hand_bonuses")
             if contract == "ultimo_call":
                 allowed.add("conceded")
-                if deal.conceded:  # settled before play (brief §8): no play keys
-                    allowed -= {"card_points", "tricks", "made", "fines"}
+                if deal.conceded:  # settled before play, "nothing else is settled" (brief §8)
+                    allowed -= {"card_points", "tricks", "made", "fines", "hand_bonuses"}
                     required.discard("card_points")
         return allowed, required
 
@@ -277,7 +277,7 @@ class _DealCheck:
 
     def game(self) -> None:
         deal, rules = self.deal, self.rules
-        self.parties = parties(deal, self.table, rules) if deal.declarer in self.actives or deal.declarer is None else None
+        self.parties = parties(deal, self.table, rules) if deal.declarer in self.actives else None
         self.contras()
         if rules.preset == "paskievics":
             self.paskievics()

@@ -102,3 +102,41 @@ def test_random_valid_deals_of_every_game_never_crash(preset, seed):
     record = random_sitting(random.Random(seed), preset, 60, overrides="random")
     result = rules.replay(record)
     assert len([e for e in result["events"] if e["kind"] == "deal"]) == 60
+
+
+JUNK = [None, 0, -1, 1, 8, 9, 20, 10**13, True, "", "x", "pot", "trull", "volat", [], {}, [1], ["trull"],
+        {"declarer": ["volat"]}, {"card": 20, "partner": None}, {"king": "hearts", "partner": "x"}, 1.5]
+
+
+def _damage(rng, value, depth=0):
+    """Replace, delete or descend into one place of `value` (a dict or list), in place."""
+    if isinstance(value, dict) and value:
+        key = rng.choice(sorted(value))
+        if rng.random() < 0.3:
+            del value[key]
+        elif depth < 4 and isinstance(value[key], (dict, list)) and rng.random() < 0.6:
+            _damage(rng, value[key], depth + 1)
+        else:
+            value[key] = copy.deepcopy(rng.choice(JUNK))
+    elif isinstance(value, list) and value:
+        index = rng.randrange(len(value))
+        if depth < 4 and isinstance(value[index], (dict, list)) and rng.random() < 0.6:
+            _damage(rng, value[index], depth + 1)
+        else:
+            value[index] = copy.deepcopy(rng.choice(JUNK))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(0, 2**32 - 1), st.integers(1, 4))
+def test_damaged_records_are_refused_with_problems_never_a_crash(preset, seed, damage):
+    """Any JSON value in any place: the answer is a result or InvalidRecord with readable problems."""
+    rng = random.Random(seed)
+    record = random_sitting(rng, preset, 4, overrides="random")
+    for _ in range(damage):
+        _damage(rng, record)
+    try:
+        rules.replay(record)
+    except rules.InvalidRecord as error:
+        assert error.problems
+        for found in error.as_dict()["errors"]:
+            assert found["code"] and found["message"] and found["message_da"]

@@ -320,3 +320,22 @@ def test_every_code_of_section_9_has_both_texts():
     for code in section_9:
         made = problem(1, "x", code)
         assert made.message_in("en") and made.message_in("da")
+
+
+def test_check_deal_for_a_form_preview():
+    """The club's one-deal check: shape and rules problems of one record, the deal only when clean."""
+    game = rules.hungarian.ruleset("paskievics")
+    table = ["A", "B", "C", "D"]
+    deal, found = rules.hungarian.check_deal(pask(), 7, table, game)
+    assert found == [] and deal.number == 7 and deal.card_points == 50
+    deal, found = rules.hungarian.check_deal(pask(card_points=95, tricks="9"), 7, table, game)
+    assert deal is None and [(p.deal, p.field, p.code) for p in found] == [(7, "tricks", "wrong_type")]
+    deal, found = rules.hungarian.check_deal(pask(card_points=95, game_contra=6), 7, table, game)
+    assert [(p.field, p.code) for p in found] == [("card_points", "card_points_range"), ("game_contra", "contra_out_of_range")]
+
+
+def test_a_conceded_ultimo_call_settles_nothing_else():
+    """Brief §8: "nothing else is settled": play keys and hand bonuses are refused beside a concession."""
+    conceded = {"dealer": "D", "contract": "ultimo_call", "declarer": "B", "call": {"card": 19, "partner": None}, "conceded": True,
+                "announcements": [{"figure": "ultimo", "by": "B"}], "card_points": 60, "hand_bonuses": [{"player": "C", "bonus": "trull"}]}
+    assert problems("trisak", conceded) == [(1, "card_points", "contract_fields"), (1, "hand_bonuses", "contract_fields")]
