@@ -22,6 +22,13 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def env_choice(name: str, default: str, choices: list[str]) -> str:
+    value = os.environ.get(name, default)
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name}={value!r}: use one of {', '.join(choices)}.")
+    return value
+
+
 def env_int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 
@@ -106,11 +113,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "da"
 LANGUAGES = [
     ("da", _("Danish")),
     ("en", _("English")),
 ]
+# The default language of pages and of management commands' output and --help.
+LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "da", [code for code, _name in LANGUAGES])
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Copenhagen"
 USE_I18N = True

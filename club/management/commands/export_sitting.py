@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club import services
+from club.management.base import TranslatedCommand
 from club.models import Sitting
 
 
-class Command(BaseCommand):
+class Command(TranslatedCommand):
     help = gettext_lazy("Write a sitting's record: rules, seats, opening cups, current deals and close.")
 
     def add_arguments(self, parser):
         parser.add_argument("sitting", type=int, metavar="SITTING_ID")
-        parser.add_argument("-o", "--output", metavar="FILE", help=gettext_lazy("Write here instead of standard output."))
+        parser.add_argument("-o", "--output", metavar="FILE", help=_("Write here instead of standard output."))
 
     def handle(self, *args, sitting, output, **options):
         found = Sitting.objects.select_related("season", "table").filter(pk=sitting).first()

@@ -6,23 +6,24 @@ import datetime
 import json
 import sys
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import rules
 from club import services
+from club.management.base import TranslatedCommand
 from club.models import Club, Table
 
 
-class Command(BaseCommand):
+class Command(TranslatedCommand):
     help = gettext_lazy(
         "Validate a sitting record as a whole, then record its seats, deals and close in one transaction."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("file", metavar="FILE", help=gettext_lazy("The sitting record (JSON); - reads standard input."))
+        parser.add_argument("file", metavar="FILE", help=_("The sitting record (JSON); - reads standard input."))
         parser.add_argument("--club", required=True, metavar="SLUG")
         parser.add_argument("--season", required=True, metavar="NAME")
         parser.add_argument("--table", required=True, metavar="NAME")
@@ -30,10 +31,10 @@ class Command(BaseCommand):
             "--date",
             type=datetime.date.fromisoformat,
             metavar="YYYY-MM-DD",
-            help=gettext_lazy("The sitting's date (default: the file's \"date\", else today)."),
+            help=_("The sitting's date (default: the file's \"date\", else today)."),
         )
         parser.add_argument(
-            "--create-members", action="store_true", help=gettext_lazy("Add members the club does not know yet.")
+            "--create-members", action="store_true", help=_("Add members the club does not know yet.")
         )
 
     def handle(self, *args, file, club, season, table, date, create_members, **options):

@@ -13,12 +13,12 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club import services
+from club.management.base import TranslatedCommand
 from club.models import Club, Member, Season, Table
 
 DEMO_DIRECTORY = Path(settings.BASE_DIR) / "fixtures" / "demo"
@@ -28,11 +28,11 @@ DEMO_PASSWORD = "tarokbog"
 DEMO_MEMBER = "Anna"
 
 
-class Command(BaseCommand):
+class Command(TranslatedCommand):
     help = gettext_lazy("Load the demo club (Vestbyens Tarokklub) unless it is already there.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--directory", type=Path, default=DEMO_DIRECTORY, help=gettext_lazy("Where manifest.json lies."))
+        parser.add_argument("--directory", type=Path, default=DEMO_DIRECTORY, help=_("Where manifest.json lies."))
 
     def handle(self, *args, directory: Path, **options):
         manifest = _read(directory / "manifest.json")

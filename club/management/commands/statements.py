@@ -10,9 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from weasyprint.text.fonts import FontConfiguration
 
+from club.management.base import TranslatedCommand
 from club.models import Club
 from club.reports.pdf import statement_filename, statement_pdf
 from club.reports.statements import Month, build_statement, members_with_statements
@@ -20,14 +23,19 @@ from club.reports.statements import Month, build_statement, members_with_stateme
 BAR_WIDTH = 30
 
 
-class Command(BaseCommand):
-    help = "Write every member's monthly statement as a PDF."
+class Command(TranslatedCommand):
+    help = gettext_lazy("Write every member's monthly statement as a PDF.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--month", required=True, help="the month, as YYYY-MM")
-        parser.add_argument("--club", help="one club's short name (default: every club)")
-        parser.add_argument("--out", required=True, type=Path, help="directory for the PDFs (created if missing)")
-        parser.add_argument("--language", default=settings.LANGUAGE_CODE, choices=[code for code, _ in settings.LANGUAGES])
+        parser.add_argument("--month", required=True, help=_("the month, as YYYY-MM"))
+        parser.add_argument("--club", help=_("one club's short name (default: every club)"))
+        parser.add_argument("--out", required=True, type=Path, help=_("directory for the PDFs (created if missing)"))
+        parser.add_argument(
+            "--language",
+            default=settings.LANGUAGE_CODE,
+            choices=[code for code, _name in settings.LANGUAGES],
+            help=_("the statements' language"),
+        )
 
     def handle(self, *args, month: str, club: str | None, out: Path, language: str, **options):
         try:

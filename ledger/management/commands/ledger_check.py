@@ -17,21 +17,22 @@ import time
 from collections import defaultdict
 from collections.abc import Iterator
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club import services
+from club.management.base import TranslatedCommand
 from club.models import Club, Season, Sitting, Table
 from ledger.models import Account, Posting, Transaction
 
 
-class Command(BaseCommand):
+class Command(TranslatedCommand):
     help = gettext_lazy("Replay every table's sittings through the rules engine and compare them with the ledger.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--club", metavar="SLUG", help=gettext_lazy("Check only this club."))
+        parser.add_argument("--club", metavar="SLUG", help=_("Check only this club."))
 
     def handle(self, *args, club=None, **options):
         started = time.perf_counter()
