@@ -1,4 +1,5 @@
-# `make demo` runs the site locally; `make test` runs the whole suite.
+# `make demo` runs the site locally; `make test` runs the whole suite; `make serve` serves it for
+# real (DEBUG off, gunicorn; needs SECRET_KEY and ALLOWED_HOSTS, see README).
 # DATABASE_URL picks the database (SQLite by default, see README).
 
 PYTHON ?= python3
@@ -8,13 +9,16 @@ PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 
-.PHONY: demo test system-deps messages
+.PHONY: demo test serve system-deps messages
 
 demo: system-deps $(INSTALLED) messages
 	$(PY) manage.py migrate --noinput
 # Vestbyens Tarokklub from fixtures/demo/ (does nothing once loaded); log in as demo / tarokbog.
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+serve: system-deps $(INSTALLED) messages
+	scripts/serve
 
 test: system-deps $(INSTALLED) messages
 	$(PY) -m pytest

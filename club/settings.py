@@ -5,21 +5,34 @@ SQLite file in the checkout. Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS 
 DATABASE_URL; see README.md.
 """
 
+import ipaddress
 import os
+from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from whitenoise.compress import Compressor
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
+# Strict, as healthchecks' envbool: a value the settings cannot read refuses to start, with the
+# variable's name, instead of silently meaning something else (DEBUG=flase used to mean off).
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off"}
+
+
 def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None:
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    if value in TRUE_WORDS:
+        return True
+    if value in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(f"{name}={os.environ[name]!r} is not a yes/no value: use 1 or 0 (or true/false).")
 
 
 def env_choice(name: str, default: str, choices: list[str]) -> str:
@@ -30,11 +43,24 @@ def env_choice(name: str, default: str, choices: list[str]) -> str:
 
 
 def env_int(name: str, default: int) -> int:
-    return int(os.environ.get(name, default))
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a whole number.") from None
 
 
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def env_networks(name: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    try:
+        return [ipaddress.ip_network(item, strict=False) for item in env_list(name)]
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name}: {error} (give addresses or networks, comma-separated).") from None
 
 
 DEBUG = env_bool("DEBUG", True)
@@ -45,6 +71,8 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("Set SECRET_KEY when DEBUG is off.")
     SECRET_KEY = "django-insecure-tarokbog-local-development-only"
 
+if not DEBUG and not env_list("ALLOWED_HOSTS"):
+    raise ImproperlyConfigured("Set ALLOWED_HOSTS (the site's host names, comma-separated) when DEBUG is off.")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
@@ -66,6 +94,11 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files answer here, before sessions and the rest; they are compressed in advance.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and JSON gzip-compressed. BREACH: Django's GZipMiddleware pads each response with
+    # random bytes (since 4.2) and the CSRF token is masked anew on every response.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it reads the language cookie), before common (i18n redirects).
     "django.middleware.locale.LocaleMiddleware",
@@ -134,6 +167,21 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # With DEBUG off, `collectstatic` writes hashed names (site.3f2a….css) with .gz and .br beside
+    # them; WhiteNoise serves those with a ten-year Cache-Control. While developing, plain names.
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+# Only the hashed copies are kept, and source maps are not compressed: collectstatic stays quick.
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True
+# While developing (and under pytest, which turns settings.DEBUG off), from the apps' folders.
+WHITENOISE_AUTOREFRESH = WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [*Compressor.SKIP_COMPRESS_EXTENSIONS, "map"]
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -170,3 +218,46 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+    # The load balancer asks over plain http.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+# Addresses of the reverse proxies in front of the site (addresses or networks, comma-separated).
+# Only a request that comes from one of them may name the client in X-Forwarded-For; the login
+# throttle counts failures per client address (club.web.client_ip).
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
+
+# Who gets a mail with the traceback of a server error: ADMINS="Anna <anna@example.org>, …".
+# Without ADMINS no mail is sent; errors always go to standard error.
+ADMINS = getaddresses(env_list("ADMINS"))
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", "root@localhost")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", SERVER_EMAIL)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s"},
+    },
+    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        # Standard error, in production too: a 500 leaves its traceback here (exc_info).
+        "stderr": {"class": "logging.StreamHandler", "formatter": "line"},
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": env_choice("LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])},
+    "loggers": {
+        # mail_admins sends nothing while ADMINS is empty.
+        "django": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
+        # runserver's own request lines; in production gunicorn writes one access line per request.
+        "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
+}

@@ -1,11 +1,15 @@
-"""Production settings: refuse to start without a secret, and pass Django's deploy checks."""
+"""Production settings: refuse to start without a secret or hosts, refuse values they cannot read,
+and pass Django's deploy checks."""
 
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 MANAGE = Path(__file__).resolve().parent.parent / "manage.py"
+SECRET = "x7Rq2-not-a-real-secret-but-long-and-varied-enough-9KpZw4vN"
 
 
 def manage(*args, **env):
@@ -21,7 +25,7 @@ def manage(*args, **env):
 def test_production_settings_pass_deploy_checks():
     result = manage(
         "check", "--deploy", "--fail-level", "WARNING",
-        DEBUG="0", SECRET_KEY="x7Rq2-not-a-real-secret-but-long-and-varied-enough-9KpZw4vN",
+        DEBUG="0", SECRET_KEY=SECRET, ALLOWED_HOSTS="tarok.example.org",
     )
 
     assert result.returncode == 0, result.stderr
@@ -33,3 +37,41 @@ def test_production_refuses_to_start_without_secret_key():
 
     assert result.returncode != 0
     assert "Set SECRET_KEY" in result.stderr
+
+
+def test_production_refuses_to_start_without_allowed_hosts():
+    # Before, DEBUG=0 fell back to localhost-only and the real host got 400 for every page.
+    result = manage("check", DEBUG="0", SECRET_KEY=SECRET, ALLOWED_HOSTS="")
+
+    assert result.returncode != 0
+    assert "Set ALLOWED_HOSTS" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "says"),
+    [
+        # Used to mean "off" silently; now an unknown word stops the start-up, naming the variable.
+        ("DEBUG", "flase", "DEBUG='flase' is not a yes/no value"),
+        ("TRUST_X_FORWARDED_PROTO", "maybe", "TRUST_X_FORWARDED_PROTO='maybe' is not a yes/no value"),
+        ("CONN_MAX_AGE", "1 minute", "CONN_MAX_AGE='1 minute' is not a whole number"),
+        ("LANGUAGE_CODE", "de", "LANGUAGE_CODE='de': use one of da, en"),
+        ("TRUSTED_PROXIES", "10.0.0.300", "TRUSTED_PROXIES: '10.0.0.300' does not appear to be an IPv4"),
+    ],
+)
+def test_a_value_the_settings_cannot_read_refuses_to_start(name, value, says):
+    env = {"DEBUG": "0", "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "tarok.example.org", name: value}
+    result = manage("check", **env)
+
+    assert result.returncode != 0
+    assert says in result.stderr
+
+
+@pytest.mark.parametrize(("value", "debug"), [("0", False), ("false", False), ("no", False), ("1", True), ("On", True)])
+def test_debug_words_that_are_understood(value, debug):
+    result = manage(
+        "shell", "-c", "from django.conf import settings; print(settings.DEBUG)",
+        DEBUG=value, SECRET_KEY=SECRET, ALLOWED_HOSTS="tarok.example.org",
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == str(debug)

@@ -11,13 +11,14 @@ import hashlib
 
 from django.core.cache import cache
 
+from .client_ip import client_ip
+
 FAILURES_ALLOWED = 5
 WINDOW_SECONDS = 15 * 60
 
 
 def _key(request, username: str) -> str:
-    # REMOTE_ADDR, not X-Forwarded-For: a client can write any forwarded header it likes.
-    who = f"{username.strip().casefold()}|{request.META.get('REMOTE_ADDR', '')}"
+    who = f"{username.strip().casefold()}|{client_ip(request)}"
     return "login-failures:" + hashlib.sha256(who.encode()).hexdigest()
 
 

@@ -1,0 +1,40 @@
+"""/healthz: 200 and JSON while the database answers, 503 and JSON when it does not."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from django.conf import settings
+
+
+@pytest.mark.django_db
+def test_healthz_is_200_with_the_database(client):
+    response = client.get("/healthz")
+
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok"}
+    assert "no-store" in response["Cache-Control"]
+
+
+def test_healthz_is_503_when_the_database_cannot_be_opened(tmp_path):
+    # A SQLite file in a folder that does not exist: every connection fails, as a stopped server would.
+    script = (
+        "from django.test import Client; r = Client().get('/healthz', HTTP_HOST='localhost'); "
+        "print(r.status_code); print(r.content.decode())"
+    )
+    result = subprocess.run(
+        [sys.executable, settings.BASE_DIR / "manage.py", "shell", "-c", script],
+        env={**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'missing' / 'db.sqlite3'}", "DEBUG": "1"},
+        capture_output=True,
+        text=True,
+    )
+
+    status, body = result.stdout.splitlines()[-2:]
+    assert status == "503"
+    assert json.loads(body) == {"status": "error", "database": "unavailable"}
+    assert "healthz: the database does not answer" in result.stderr  # logged with its traceback
+    assert "Traceback" in result.stderr
