@@ -111,9 +111,9 @@ class Reader:
             return None
         return value
 
-    def required(self, data: Mapping[str, Any], key: str, path: str, what: str) -> bool:
+    def required(self, data: Mapping[str, Any], key: str, path: str, what: str, what_da: str | None = None) -> bool:
         if data.get(key) is None:
-            self.fail(path, "required", what=what)
+            self.fail(path, "required", what=what, what_da=what_da or what)
             return False
         return True
 

@@ -115,7 +115,7 @@ class _DealReader(Reader):
         for i, item in enumerate(self.list_(value, path)):
             name = self.name(item, f"{path}.{i}")
             if name is None and item is None:
-                self.fail(f"{path}.{i}", "required", what="A member")
+                self.fail(f"{path}.{i}", "required", what="A member", what_da="Et medlem")
             if name is not None:
                 found.append(name)
         return tuple(found)
@@ -128,7 +128,7 @@ class _DealReader(Reader):
             data = self.obj(item, item_path)
             if data is None:
                 if item is None:
-                    self.fail(item_path, "required", what="An entry")
+                    self.fail(item_path, "required", what="An entry", what_da="En post")
                 continue
             self.known_keys(data, keys, item_path)
             if all([self.required(data, key, f"{item_path}.{key}", key) for key in required]):
@@ -142,10 +142,10 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
     before = len(problems)
     deal = read.obj(data, "")
     if deal is None:
-        read.fail("", "required", what="The deal")
+        read.fail("", "required", what="The deal", what_da="Spillet")
         return None
     read.known_keys(deal, DEAL_KEYS, "")
-    read.required(deal, "dealer", "dealer", "The dealer")
+    read.required(deal, "dealer", "dealer", "The dealer", "Giveren")
     dealer = read.name(deal.get("dealer"), "dealer")
 
     call = None
@@ -153,11 +153,12 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
     if call_data is not None:
         read.known_keys(call_data, ("card", "king", "partner"), "call")
         if "partner" not in call_data:
-            read.fail("call.partner", "required", what="The partner (null when the card lay out of play)")
+            read.fail("call.partner", "required", what="The partner (null when the card lay out of play)",
+                      what_da="Makkeren (null når kortet lå uden for spillet)")
         card = read.int_(call_data.get("card"), "call.card")
         king = read.choice(call_data.get("king"), "call.king", KINGS)
         if card is None and king is None and call_data.get("card") is None and call_data.get("king") is None:
-            read.fail("call.card", "required", what="The called card")
+            read.fail("call.card", "required", what="The called card", what_da="Det kaldte kort")
         call = Call(read.name(call_data.get("partner"), "call.partner"), card, king)
 
     announcements = []
@@ -252,7 +253,7 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
     read = _DealReader(None, problems, problem)
     sitting = read.obj(data, "")
     if sitting is None:
-        read.fail("", "required", what="The sitting")
+        read.fail("", "required", what="The sitting", what_da="Spilleaftenen")
         return None, problems
     read.known_keys(sitting, SITTING_KEYS, "")
     ruleset = sitting.get("ruleset")
@@ -261,12 +262,12 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
     table_data = sitting.get("table")
     table: tuple[str, ...] = ()
     if not isinstance(table_data, list):
-        read.fail("table", "required", what="The table")
+        read.fail("table", "required", what="The table", what_da="Bordet")
     else:
         table = tuple(read.name(m, f"table.{i}") or "" if m is not None else "" for i, m in enumerate(table_data))
         for i, member in enumerate(table_data):
             if member is None:
-                read.fail(f"table.{i}", "required", what="A member")
+                read.fail(f"table.{i}", "required", what="A member", what_da="Et medlem")
 
     pot = read.int_(sitting.get("pot", 0), "pot", 0, 10**12) or 0
     close = read.choice(sitting.get("close"), "close", CLOSE_WAYS)

@@ -163,7 +163,7 @@ class _DealCheck:
                 return False
             return True
         if deal.contract is None:
-            self.fail("contract", "required", what="The contract (or no_game)")
+            self.fail("contract", "required", what="The contract (or no_game)", what_da="Kontrakten (eller no_game)")
             return False
         if deal.contract not in rules.contracts:
             self.fail("contract", "unknown_value", value=deal.contract, choices=", ".join(rules.contracts))
@@ -239,12 +239,12 @@ class _DealCheck:
                 if deal.call.card is not None:
                     self.fail("call.card", "contract_fields", key="call.card", what=self.what)
                 if deal.call.king is None:
-                    self.fail("call.king", "required", what="The called king")
+                    self.fail("call.king", "required", what="The called king", what_da="Den kaldte konge")
             else:
                 if deal.call.king is not None:
                     self.fail("call.king", "contract_fields", key="call.king", what=self.what)
                 if deal.call.card is None:
-                    self.fail("call.card", "required", what="The called card")
+                    self.fail("call.card", "required", what="The called card", what_da="Det kaldte kort")
 
     def names(self) -> None:
         deal = self.deal
@@ -365,7 +365,7 @@ class _DealCheck:
         points = deal.player_points or {}
         for player in self.actives:
             if player not in points:
-                self.fail(f"player_points.{player}", "required", what=f"{player}'s card points")
+                self.fail(f"player_points.{player}", "required", what=f"{player}'s card points", what_da=f"{player}s kortpoint")
         for player, value in points.items():
             if not 0 <= value <= rules.deck_points:
                 self.fail(f"player_points.{player}", "card_points_range", value=value, high=rules.deck_points)
