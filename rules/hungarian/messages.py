@@ -24,7 +24,7 @@ HUNGARIAN_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "table_size": (
         "A {preset} table seats {sizes} members, not {count}.",
-        "Et {preset}-bord har {sizes} spillere, ikke {count}.",
+        "Et {preset}-bord har {sizes_da} spillere, ikke {count}.",
     ),
     "reserved_name": (
         "'{player}' is the name of the table's pot (ultimókassza); choose another name.",
@@ -36,7 +36,7 @@ HUNGARIAN_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "contract_fields": (
         "'{key}' does not belong to {what}.",
-        "'{key}' hører ikke til {what}.",
+        "'{key}' hører ikke til {what_da}.",
     ),
     "choice_out_of_range": (
         "The talon choice of a {contract} is {low}..{high}, not {value}.",
@@ -48,7 +48,7 @@ HUNGARIAN_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "partner_invalid": (
         "The declarer cannot call himself in {what}.",
-        "Spilføreren kan ikke kalde sig selv i {what}.",
+        "Spilføreren kan ikke kalde sig selv i {what_da}.",
     ),
     "official_contra_not_doubled": (
         "An official contra (hivatalos kontra) is a kontra on the game: game_contra must be at least 1.",
@@ -76,7 +76,7 @@ HUNGARIAN_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "figure_not_in_contract": (
         "{figure} is not played in {what}.",
-        "{figure} spilles ikke i {what}.",
+        "{figure} spilles ikke i {what_da}.",
     ),
     "figure_made_by_both": (
         "Only one party can make {figure}.",

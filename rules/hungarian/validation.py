@@ -58,8 +58,9 @@ class Parties:
 def validate_table(table: Sequence[str], rules: RuleSet) -> list[Problem]:
     problems = []
     if len(table) not in rules.table_sizes:
-        sizes = " or ".join(str(size) for size in rules.table_sizes)
-        problems.append(problem(None, "table", "table_size", preset=rules.preset, sizes=sizes, count=len(table)))
+        sizes = [str(size) for size in rules.table_sizes]
+        problems.append(problem(None, "table", "table_size", preset=rules.preset, sizes=" or ".join(sizes),
+                                sizes_da=" eller ".join(sizes), count=len(table)))
     seen: set[str] = set()
     for i, member in enumerate(table):
         if member == POT:
@@ -140,11 +141,13 @@ class _DealCheck:
         return True
 
     @property
-    def what(self) -> str:
+    def what(self) -> dict[str, str]:
+        """The deal's kind for a message, in English and Danish (`what`, `what_da`)."""
         deal = self.deal
         if deal.no_game is not None:
-            return f"a no-game deal ({deal.no_game})"
-        return f"{self.rules.preset} {deal.contract}"
+            return {"what": f"a no-game deal ({deal.no_game})", "what_da": f"et spil uden kontrakt ({deal.no_game})"}
+        kind = f"{self.rules.preset} {deal.contract}"
+        return {"what": kind, "what_da": kind}
 
     # --- the deal's kind -------------------------------------------------------------------
 
@@ -159,7 +162,7 @@ class _DealCheck:
                 self.fail("no_game", "unknown_value", value=deal.no_game, choices=", ".join(rules.no_games) or "-")
                 return False
             if deal.contract is not None:
-                self.fail("contract", "contract_fields", key="contract", what=self.what)
+                self.fail("contract", "contract_fields", key="contract", **self.what)
                 return False
             return True
         if deal.contract is None:
@@ -227,7 +230,7 @@ class _DealCheck:
             elif key == "conceded":
                 self.fail("conceded", "concession_invalid")
             else:
-                self.fail(key, "contract_fields", key=key, what=self.what)
+                self.fail(key, "contract_fields", key=key, **self.what)
         for key in sorted(required - deal.given):
             if key == "card_points" and deal.card_points == 0:
                 continue
@@ -237,12 +240,12 @@ class _DealCheck:
         if deal.call is not None and "call" in allowed:
             if rules.preset == "kiralyhivo":
                 if deal.call.card is not None:
-                    self.fail("call.card", "contract_fields", key="call.card", what=self.what)
+                    self.fail("call.card", "contract_fields", key="call.card", **self.what)
                 if deal.call.king is None:
                     self.fail("call.king", "required", what="The called king", what_da="Den kaldte konge")
             else:
                 if deal.call.king is not None:
-                    self.fail("call.king", "contract_fields", key="call.king", what=self.what)
+                    self.fail("call.king", "contract_fields", key="call.king", **self.what)
                 if deal.call.card is None:
                     self.fail("call.card", "required", what="The called card", what_da="Det kaldte kort")
 
@@ -339,7 +342,7 @@ class _DealCheck:
     def kiralyhivo(self) -> None:
         deal = self.deal
         if deal.call is not None and deal.contract == "solo" and deal.call.partner == deal.declarer:
-            self.fail("call.partner", "partner_invalid", what=self.what)
+            self.fail("call.partner", "partner_invalid", **self.what)
 
     def trisak(self) -> None:
         deal = self.deal
@@ -350,7 +353,7 @@ class _DealCheck:
         if deal.contract in CALL_CONTRACTS["trisak"]:
             self.called_card()
             if deal.call is not None and deal.call.partner == deal.declarer:
-                self.fail("call.partner", "partner_invalid", what=self.what)
+                self.fail("call.partner", "partner_invalid", **self.what)
         if deal.conceded and deal.contract == "ultimo_call" and deal.call is not None and deal.call.partner is not None:
             self.fail("conceded", "concession_invalid")
         if deal.contract == "ultimo_call" and not any(
@@ -431,7 +434,7 @@ class _DealCheck:
         announced: dict[tuple[str, str], list[int]] = {}
         for i, ann in enumerate(deal.announcements):
             if self.figure_missing(ann.figure):
-                self.fail(f"announcements.{i}.figure", "figure_not_in_contract", figure=ann.figure, what=self.what)
+                self.fail(f"announcements.{i}.figure", "figure_not_in_contract", figure=ann.figure, **self.what)
                 continue
             if parties_ is None or ann.by not in self.actives:
                 continue
@@ -450,7 +453,7 @@ class _DealCheck:
         for side, figures in made.items():
             for i, figure in enumerate(figures):
                 if figure == "double" or self.figure_missing(figure):
-                    self.fail(f"made.{side}.{i}", "figure_not_in_contract", figure=figure, what=self.what)
+                    self.fail(f"made.{side}.{i}", "figure_not_in_contract", figure=figure, **self.what)
                 elif figure == "king_ultimo" and side == "opponents":
                     self.fail(f"made.{side}.{i}", "figure_wrong_party", figure=figure)
         for figure in set(made["declarer"]) & set(made["opponents"]):
@@ -484,7 +487,7 @@ class _DealCheck:
         claims: dict[str, list[str]] = {}
         for i, bonus in enumerate(deal.hand_bonuses):
             if bonus.bonus not in usable:
-                self.fail(f"hand_bonuses.{i}.bonus", "figure_not_in_contract", figure=bonus.bonus, what=self.what)
+                self.fail(f"hand_bonuses.{i}.bonus", "figure_not_in_contract", figure=bonus.bonus, **self.what)
                 continue
             needs_bid = ("trull", "four_kings") + (("two_honours",) if rules.fejek_needs_bid else ())
             if rules.preset == "tapper" and bonus.bonus in needs_bid:
