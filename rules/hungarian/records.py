@@ -113,9 +113,9 @@ class _DealReader(Reader):
     def names(self, value: Any, path: str) -> tuple[str, ...]:
         found = []
         for i, item in enumerate(self.list_(value, path)):
-            name = self.name(item, f"{path}.{i}")
+            name = self.name(item, f"{path}[{i}]")
             if name is None and item is None:
-                self.fail(f"{path}.{i}", "required", what="A member", what_da="Et medlem")
+                self.fail(f"{path}[{i}]", "required", what="A member", what_da="Et medlem")
             if name is not None:
                 found.append(name)
         return tuple(found)
@@ -124,7 +124,7 @@ class _DealReader(Reader):
         """The objects of a list, each with its path; shape problems of each are reported."""
         found = []
         for i, item in enumerate(self.list_(value, path)):
-            item_path = f"{path}.{i}"
+            item_path = f"{path}[{i}]"
             data = self.obj(item, item_path)
             if data is None:
                 if item is None:
@@ -175,7 +175,7 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
     for party in PARTIES:
         figures = []
         for i, figure in enumerate(read.list_(made_data.get(party), f"made.{party}")):
-            if read.choice(figure, f"made.{party}.{i}", FIGURES) is not None:
+            if read.choice(figure, f"made.{party}[{i}]", FIGURES) is not None:
                 figures.append(figure)
         made[party] = tuple(dict.fromkeys(figures))
 
@@ -205,7 +205,7 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
 
     talon_honours: dict[str, tuple[str, ...]] = {}
     for player, honours in (read.obj(deal.get("talon_honours"), "talon_honours") or {}).items():
-        words = [read.word(h, f"talon_honours.{player}.{i}") for i, h in enumerate(read.list_(honours, f"talon_honours.{player}"))]
+        words = [read.word(h, f"talon_honours.{player}[{i}]") for i, h in enumerate(read.list_(honours, f"talon_honours.{player}"))]
         talon_honours[player] = tuple(w for w in words if w is not None)
 
     fines = []
@@ -264,10 +264,10 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
     if not isinstance(table_data, list):
         read.fail("table", "required", what="The table", what_da="Bordet")
     else:
-        table = tuple(read.name(m, f"table.{i}") or "" if m is not None else "" for i, m in enumerate(table_data))
+        table = tuple(read.name(m, f"table[{i}]") or "" if m is not None else "" for i, m in enumerate(table_data))
         for i, member in enumerate(table_data):
             if member is None:
-                read.fail(f"table.{i}", "required", what="A member", what_da="Et medlem")
+                read.fail(f"table[{i}]", "required", what="A member", what_da="Et medlem")
 
     pot = read.int_(sitting.get("pot", 0), "pot", 0, 10**12) or 0
     close = read.choice(sitting.get("close"), "close", CLOSE_WAYS)

@@ -64,9 +64,9 @@ def validate_table(table: Sequence[str], rules: RuleSet) -> list[Problem]:
     seen: set[str] = set()
     for i, member in enumerate(table):
         if member == POT:
-            problems.append(problem(None, f"table.{i}", "reserved_name", player=member))
+            problems.append(problem(None, f"table[{i}]", "reserved_name", player=member))
         elif member and member in seen:
-            problems.append(problem(None, f"table.{i}", "duplicate_member", player=member))
+            problems.append(problem(None, f"table[{i}]", "duplicate_member", player=member))
         seen.add(member)
     return problems
 
@@ -258,21 +258,21 @@ class _DealCheck:
         if deal.call is not None and deal.call.partner is not None:
             self.active(deal.call.partner, "call.partner")
         for i, ann in enumerate(deal.announcements):
-            self.active(ann.by, f"announcements.{i}.by")
+            self.active(ann.by, f"announcements[{i}].by")
         for i, count in enumerate(deal.trump_counts):
-            self.active(count.player, f"trump_counts.{i}.player")
+            self.active(count.player, f"trump_counts[{i}].player")
         for i, bonus in enumerate(deal.hand_bonuses):
-            self.active(bonus.player, f"hand_bonuses.{i}.player")
+            self.active(bonus.player, f"hand_bonuses[{i}].player")
         for i, bidder in enumerate(deal.bidders or ()):
-            self.active(bidder, f"bidders.{i}")
+            self.active(bidder, f"bidders[{i}]")
         for i, fine in enumerate(deal.fines):
-            self.active(fine.player, f"fines.{i}.player")
+            self.active(fine.player, f"fines[{i}].player")
         if deal.ultimo is not None:
             self.active(deal.ultimo, "ultimo")
         for player in deal.player_points or {}:
             self.active(player, f"player_points.{player}")
         for i, player in enumerate(deal.trickless):
-            self.active(player, f"trickless.{i}")
+            self.active(player, f"trickless[{i}]")
         for player in deal.talon_honours:
             self.active(player, f"talon_honours.{player}")
 
@@ -307,7 +307,7 @@ class _DealCheck:
             self.fail("game_contra", "contra_out_of_range", value=deal.game_contra, high=high)
         for i, ann in enumerate(deal.announcements):
             if not 0 <= ann.contra <= high:
-                self.fail(f"announcements.{i}.contra", "contra_out_of_range", value=ann.contra, high=high)
+                self.fail(f"announcements[{i}].contra", "contra_out_of_range", value=ann.contra, high=high)
 
     def called_card(self) -> None:
         deal, preset = self.deal, self.rules.preset
@@ -388,11 +388,11 @@ class _DealCheck:
         seen: set[str] = set()
         for i, count in enumerate(deal.trump_counts):
             if count.count not in (8, 9):
-                self.fail(f"trump_counts.{i}.count", "trump_count_invalid",
+                self.fail(f"trump_counts[{i}].count", "trump_count_invalid",
                           what=f"A trump count is 8 or 9, not {count.count}.",
                           what_da=f"Et tarokkszám er 8 eller 9, ikke {count.count}.")
             if count.player in seen:
-                self.fail(f"trump_counts.{i}.player", "trump_count_invalid",
+                self.fail(f"trump_counts[{i}].player", "trump_count_invalid",
                           what=f"{count.player} has one trump count.", what_da=f"{count.player} har ét tarokkszám.")
             seen.add(count.player)
         total = sum(count.count for count in deal.trump_counts)
@@ -414,11 +414,11 @@ class _DealCheck:
         for player, honours in deal.talon_honours.items():
             for i, honour in enumerate(honours):
                 if honour not in HONOURS:
-                    self.fail(f"talon_honours.{player}.{i}", "talon_honours_invalid",
+                    self.fail(f"talon_honours.{player}[{i}]", "talon_honours_invalid",
                               what=f"'{honour}' is not an honour: skiz, xxi, pagat.",
                               what_da=f"'{honour}' er ikke en honnőr: skiz, xxi, pagat.")
                 elif honour in seen:
-                    self.fail(f"talon_honours.{player}.{i}", "talon_honours_invalid",
+                    self.fail(f"talon_honours.{player}[{i}]", "talon_honours_invalid",
                               what=f"There is one {honour}.", what_da=f"Der er kun én {honour}.")
                 seen.add(honour)
 
@@ -434,15 +434,15 @@ class _DealCheck:
         announced: dict[tuple[str, str], list[int]] = {}
         for i, ann in enumerate(deal.announcements):
             if self.figure_missing(ann.figure):
-                self.fail(f"announcements.{i}.figure", "figure_not_in_contract", figure=ann.figure, **self.what)
+                self.fail(f"announcements[{i}].figure", "figure_not_in_contract", figure=ann.figure, **self.what)
                 continue
             if parties_ is None or ann.by not in self.actives:
                 continue
             side = parties_.side(ann.by)
             if ann.figure == "king_ultimo" and side == "opponents":
-                self.fail(f"announcements.{i}.by", "figure_wrong_party", figure=ann.figure)
+                self.fail(f"announcements[{i}].by", "figure_wrong_party", figure=ann.figure)
             if (side, ann.figure) in announced:
-                self.fail(f"announcements.{i}.figure", "duplicate_announcement", figure=ann.figure,
+                self.fail(f"announcements[{i}].figure", "duplicate_announcement", figure=ann.figure,
                           party=f"{side} party", party_da="Spilførerens parti" if side == "declarer" else "Modspillerne")
             announced.setdefault((side, ann.figure), []).append(ann.contra)
         for figure in {f for (_, f) in announced}:
@@ -453,9 +453,9 @@ class _DealCheck:
         for side, figures in made.items():
             for i, figure in enumerate(figures):
                 if figure == "double" or self.figure_missing(figure):
-                    self.fail(f"made.{side}.{i}", "figure_not_in_contract", figure=figure, **self.what)
+                    self.fail(f"made.{side}[{i}]", "figure_not_in_contract", figure=figure, **self.what)
                 elif figure == "king_ultimo" and side == "opponents":
-                    self.fail(f"made.{side}.{i}", "figure_wrong_party", figure=figure)
+                    self.fail(f"made.{side}[{i}]", "figure_wrong_party", figure=figure)
         for figure in set(made["declarer"]) & set(made["opponents"]):
             self.fail("made", "figure_made_by_both", figure=figure)
         for side, other in (("declarer", "opponents"), ("opponents", "declarer")):
@@ -477,7 +477,7 @@ class _DealCheck:
             self.fail("fines", "offence_invalid", what="A deal has at most one fine.", what_da="Et spil har højst én bøde.")
         for i, fine in enumerate(deal.fines):
             if fine.offence not in OFFENCES:
-                self.fail(f"fines.{i}.offence", "offence_invalid",
+                self.fail(f"fines[{i}].offence", "offence_invalid",
                           what=f"'{fine.offence}' is not an offence: revoke, faulty_discard.",
                           what_da=f"'{fine.offence}' er ikke en forseelse: revoke, faulty_discard.")
 
@@ -487,13 +487,13 @@ class _DealCheck:
         claims: dict[str, list[str]] = {}
         for i, bonus in enumerate(deal.hand_bonuses):
             if bonus.bonus not in usable:
-                self.fail(f"hand_bonuses.{i}.bonus", "figure_not_in_contract", figure=bonus.bonus, **self.what)
+                self.fail(f"hand_bonuses[{i}].bonus", "figure_not_in_contract", figure=bonus.bonus, **self.what)
                 continue
             needs_bid = ("trull", "four_kings") + (("two_honours",) if rules.fejek_needs_bid else ())
             if rules.preset == "tapper" and bonus.bonus in needs_bid:
                 bidders = set(deal.bidders or ()) | {deal.declarer}
                 if bonus.player not in bidders:
-                    self.fail(f"hand_bonuses.{i}.player", "bonus_needs_bid", player=bonus.player, bonus=bonus.bonus)
+                    self.fail(f"hand_bonuses[{i}].player", "bonus_needs_bid", player=bonus.player, bonus=bonus.bonus)
             claims.setdefault(bonus.player, []).append(bonus.bonus)
         why = hand_conflict(claims, rules.preset)
         if why:

@@ -56,7 +56,7 @@ def test_the_invalid_hungarian_fixture_exits_2_with_several_problems():
         (1, "game_contra", "official_contra_not_doubled"),
         (2, "announcements", "counter_without_contra"),
         (2, "card_points", "card_points_range"),
-        (3, "trump_counts.0.count", "trump_count_invalid"),
+        (3, "trump_counts[0].count", "trump_count_invalid"),
         (4, "no_game", "unknown_value"),
     ]
     for error in output["errors"]:
