@@ -1,16 +1,28 @@
 """`python -m rules replay FILE` (or `-` for standard input): see sitting-format.md.
 
-Exit 0 with the JSON result; exit 2 with the JSON error list and nothing settled.
+Exit 0 with the JSON result; exit 2 with the JSON error list and nothing settled. Any bytes at all
+get one of the two answers, never a traceback (brief §9): text that is not UTF-8, a byte-order
+mark (accepted), numbers too long to read, nesting deeper than 100 levels. The output is UTF-8
+JSON, compact unless `--indent N` asks for it pretty-printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
+from typing import Any
 
-from .replay import replay
 from .problems import InvalidRecord, problem
+from .replay import replay
+
+MAX_DEPTH = 100  # brief §9: nesting deeper than this is refused before it is parsed
+BOM = b"\xef\xbb\xbf"
+# A JSON string (escapes included) and the brackets outside strings.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -18,32 +30,98 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     replay_parser = commands.add_parser("replay", help="settle a sitting record and print the result as JSON")
     replay_parser.add_argument("file", help="a sitting record (JSON), or - for standard input")
+    replay_parser.add_argument("--indent", type=_indent, metavar="N", help="pretty-print with N spaces (0-16)")
     args = parser.parse_args(argv)
 
     try:
         if args.file == "-":
-            text = sys.stdin.read()
+            raw = sys.stdin.buffer.read()
         else:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(args.file, "rb") as handle:
+                raw = handle.read()
     except OSError as error:
         print(f"rules replay: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 1
+    answer, status = answer_for(raw)
+    return _print(answer, status, args.indent)
 
+
+def answer_for(raw: bytes) -> tuple[dict[str, Any], int]:
+    """The answer to one input: (result, 0) or ({"errors": [...]}, 2)."""
     try:
-        data = json.loads(text)
-        result = replay(data)
-    except json.JSONDecodeError as error:
-        failure = InvalidRecord([problem(None, "", "not_json", error=f"line {error.lineno}, column {error.colno}: {error.msg}")])
-        return _print(failure.as_dict(), 2)
+        data = read_json(raw)
+        return replay(data), 0
     except InvalidRecord as error:
-        return _print(error.as_dict(), 2)
-    return _print(result, 0)
+        return error.as_dict(), 2
+    except RecursionError:  # the depth check should make this impossible; never a traceback
+        return _refused("too_deep", limit=MAX_DEPTH), 2
 
 
-def _print(data: dict, status: int) -> int:
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+def read_json(raw: bytes) -> Any:
+    """The JSON value in `raw`, or `InvalidRecord` saying why there is none."""
+    if raw.startswith(BOM):
+        raw = raw[len(BOM) :]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidRecord([problem(None, "", "not_utf8", position=error.start)]) from None
+    if _depth(text) > MAX_DEPTH:
+        # Checked before json.loads, which would recurse once per level.
+        raise InvalidRecord([problem(None, "", "too_deep", limit=MAX_DEPTH)])
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidRecord([problem(None, "", "not_json", error=f"line {error.lineno}, column {error.colno}: {error.msg}")]) from None
+    except ValueError:
+        # Python refuses to read an integer of more than 4,300 digits (sys.set_int_max_str_digits).
+        raise InvalidRecord([problem(None, "", "number_too_long", limit=sys.get_int_max_str_digits())]) from None
+
+
+def _depth(text: str) -> int:
+    """How deep arrays and objects nest in `text`, counting brackets outside strings."""
+    if "[" not in text and "{" not in text:
+        return 0
+    depth = deepest = 0
+    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        else:
+            depth -= 1
+    return deepest
+
+
+def _refused(code: str, **params: Any) -> dict[str, Any]:
+    return InvalidRecord([problem(None, "", code, **params)]).as_dict()
+
+
+def _indent(value: str) -> int:
+    try:
+        indent = int(value)
+    except ValueError:
+        indent = -1
+    if not 0 <= indent <= 16:
+        raise argparse.ArgumentTypeError("N is a whole number from 0 to 16")
+    return indent
+
+
+def _print(data: dict, status: int, indent: int | None = None) -> int:
+    separators = (",", ":") if indent is None else None
+    text = json.dumps(data, ensure_ascii=False, indent=indent, separators=separators) + "\n"
+    # Problems show a lone surrogate as U+FFFD already; "replace" keeps the output UTF-8 anyway.
+    output = text.encode("utf-8", "replace")
+    try:
+        stream = getattr(sys.stdout, "buffer", None)
+        if stream is not None:
+            stream.write(output)
+        else:  # a text-only stand-in for standard output (a test's StringIO)
+            sys.stdout.write(output.decode("utf-8"))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`| head`): say nothing more, and let Python's exit not complain.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
     return status
 
 

@@ -8,12 +8,15 @@ and English.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
 # code -> (English, Danish). Placeholders are filled from the problem's parameters.
 MESSAGES: dict[str, tuple[str, str]] = {
-    "required": ("{what} is required.", "{what} skal udfyldes."),
+    "required": ("{what} is required.", "{what_da} skal udfyldes."),
     "wrong_type": ("Expected {expected}.", "Forventede {expected_da}."),
     "out_of_range": ("{value} is outside {low}..{high}.", "{value} ligger uden for {low}..{high}."),
     "unknown_value": (
@@ -86,8 +89,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Kun én spiller kan melde konger.",
     ),
     "meld_kings_conflict": (
-        "{holder} melds all four Kings, so this meld would need a King he holds.",
-        "{holder} melder alle fire konger, så denne melding kræver en konge, han har.",
+        "{holder}'s melds hold the King of {suit}, so this meld cannot hold it too.",
+        "{holder}s meldinger har {suit_da} konge, så denne melding kan ikke også have den.",
+    ),
+    "meld_kings_no_room": (
+        "The other players' melds hold {count} Kings, so three Kings are not left for a half kings meld.",
+        "De andre spilleres meldinger har {count} konger, så der er ikke tre konger tilbage til halve konger.",
+    ),
+    "meld_matadors_over_taroks": (
+        "{matadors} matadors are more than the {taroks} taroks melded.",
+        "{matadors} matadorer er flere end de {taroks} meldte tarokker.",
+    ),
+    "meld_matadors_without_pagat": (
+        "Matadors hold the Pagat, so the taroks meld cannot be without it.",
+        "Matadorer har Pagaten, så tarokmeldingen kan ikke være uden Pagat.",
+    ),
+    "meld_missing_not_half": (
+        "Only a half meld misses a card; a {level} meld has them all.",
+        "Kun en halv melding mangler et kort; en {level_da} melding har dem alle.",
+    ),
+    "pagat_skat_melded": (
+        "The dealer melded the Pagat ({what}), so he did not lay it in the skat.",
+        "Giveren meldte Pagaten ({what_da}), så han lagde den ikke i skaten.",
     ),
     "meld_pagat_twice": (
         "Only one player holds the Pagat, but {players} meld with it.",
@@ -202,8 +225,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{preset} betaler den forkerte meldings værdi tilbage: angiv meldingen ved bøden.",
     ),
     "fine_meld_not_allowed": (
-        "Only a wrong meld fine carries a meld.",
-        "Kun en bøde for forkert melding har en melding med.",
+        "Only a fine for a wrong or out-of-time meld carries a meld.",
+        "Kun en bøde for en forkert eller for tidlig/sen melding har en melding med.",
+    ),
+    "wrong_skat_correctable": (
+        "Nobody else has melded yet, so the skat is put right and nothing is recorded (001 L275).",
+        "Ingen anden har meldt endnu, så skaten rettes, og intet noteres (001 L275).",
     ),
     "culprit_not_in_preset": (
         "{preset} has no rule for a culprit paying.",
@@ -220,6 +247,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "culprit_is_beneficiary": (
         "The culprit cannot be the player whose {caused} he caused.",
         "Synderen kan ikke selv have den {caused}, han er skyld i.",
+    ),
+    "culprit_prevented_only": (
+        "'{key}' belongs to a prevented ultimo only.",
+        "'{key}' hører kun til en forhindret ultimo.",
+    ),
+    "culprit_nothing_prevented": (
+        "No ultimo can have been prevented in a deal with {what}.",
+        "Ingen ultimo kan være forhindret i et spil med {what_da}.",
+    ),
+    "culprit_victim_barred": (
+        "{player} may not ultimo this deal, so no ultimo of his was prevented.",
+        "{player} må ikke ultimere i dette spil, så ingen ultimo blev forhindret for ham.",
+    ),
+    "culprit_victim_not_holder": (
+        "The prevented ultimo was made with {card}, which {holder} held.",
+        "Den forhindrede ultimo var med {card_da}, som {holder} havde.",
     ),
     "close_not_split_or_carry": (
         "Close a sitting by 'split' or 'carry'.",
@@ -246,6 +289,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bad_name": (
         "A member's name must be valid Unicode text.",
         "Et medlems navn skal være gyldig Unicode-tekst.",
+    ),
+    "not_utf8": (
+        "The record is not UTF-8 text (byte {position}).",
+        "Optegnelsen er ikke UTF-8-tekst (byte {position}).",
+    ),
+    "too_deep": (
+        "The record nests deeper than {limit} levels.",
+        "Optegnelsen er indlejret dybere end {limit} niveauer.",
+    ),
+    "number_too_long": (
+        "A number in the record is too long to read (more than {limit} digits).",
+        "Et tal i optegnelsen er for langt til at læse (mere end {limit} cifre).",
     ),
 }
 
@@ -280,7 +335,7 @@ class Problem:
     def as_dict(self) -> dict[str, Any]:
         return {
             "deal": self.deal,
-            "field": self.field,
+            "field": printable(self.field),
             "code": self.code,
             "message": self.message_in("en"),
             "message_da": self.message_in("da"),
@@ -288,12 +343,28 @@ class Problem:
 
 
 class _DefaultDict(dict):
-    """Lets a Danish template ask for `x_da` and fall back to `x`."""
+    """Lets a Danish template ask for `x_da` and fall back to `x`; text comes out printable."""
+
+    def __getitem__(self, key: str) -> Any:
+        value = super().__getitem__(key)
+        return printable(value) if isinstance(value, str) else value
 
     def __missing__(self, key: str) -> Any:
         if key.endswith("_da") and key[:-3] in self:
             return self[key[:-3]]
         return "?"
+
+
+def has_lone_surrogate(text: str) -> bool:
+    """Whether `text` holds half a UTF-16 pair, which is no character (JSON lets "\\ud800" in)."""
+    return not text.isascii() and _SURROGATE.search(text) is not None
+
+
+def printable(text: str) -> str:
+    """`text` with any lone surrogate (which no UTF-8 output can hold) shown as U+FFFD."""
+    if text.isascii():
+        return text
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def problem(deal: int | None, field: str, code: str, **params: Any) -> Problem:

@@ -92,7 +92,17 @@ DEAL_RECORD = {
         "culprit": {
             "type": "object",
             "nullable": True,
-            "properties": {"player": NAME, "caused": {"type": "string", "enum": list(CULPRIT_CAUSES)}},
+            "properties": {
+                "player": NAME,
+                "caused": {
+                    "oneOf": [
+                        {"type": "string", "enum": list(CULPRIT_CAUSES)},
+                        {"type": "array", "items": {"type": "string", "enum": ["ultimo", "bagud"]}, "minItems": 1, "maxItems": 2},
+                    ]
+                },
+                "card": {"type": "string", "enum": ["pagat", *SUITS], "description": "A prevented ultimo's card."},
+                "victim": {**NAME, "description": "Whose ultimo the error prevented."},
+            },
             "required": ["player", "caused"],
         },
         "stopped": {"type": "boolean"},

@@ -64,6 +64,8 @@ OFFENCE_LABELS = {
     "lead_out_of_turn": _("lead out of turn"),
     "miscount": _("miscount"),
     "scus_called_in_vain": _("Scus called in vain"),
+    "play_out_of_turn": _("played out of turn"),
+    "meld_out_of_time": _("meld too early or too late"),
 }
 BLANK = [("", "—")]
 

@@ -35,6 +35,7 @@ RULE_LABELS = {
     "king_bagud": _("King bagud"),
     "culprit_ultimo": _("Culprit refills the cup"),
     "culprit_bagud": _("Culprit pays the bagud"),
+    "prevented_ultimo": _("Culprit pays the prevented ultimo"),
     "last_trick": _("Last trick"),
     "nolo": pgettext_lazy("settlement", "Nolo"),
     "tout": pgettext_lazy("settlement", "Tout"),

@@ -13,7 +13,7 @@ Rule keys: ``funding``, ``stake``, ``meld.taroks``, ``meld.matadors``, ``meld.su
 (kavaleri), ``meld.kings``, ``pagat_saved``, ``pagat_lost``, ``king_lost``,
 ``last_trick``, ``pagat_ultimo``, ``king_ultimo``, ``pagat_bagud``, ``king_bagud``,
 ``last_trick_fee``, ``barred_last_trick``, ``nolo``, ``tout``, ``tout_failed``,
-``count``, ``count_shortfall``, ``refund``, ``culprit_ultimo``, ``culprit_bagud``,
+``count``, ``count_shortfall``, ``refund``, ``culprit_ultimo``, ``culprit_bagud``, ``prevented_ultimo``,
 ``close_split``, ``close_carry``, ``skat_fate`` and ``fine.<offence>`` for every
 offence key of brief §6.
 """
@@ -47,6 +47,8 @@ FINE_OFFENCES = (
     "lead_out_of_turn",
     "miscount",
     "scus_called_in_vain",
+    "play_out_of_turn",
+    "meld_out_of_time",
 )
 
 # Fallback: the section of the brief that settles a rule when a book is silent.
@@ -75,6 +77,7 @@ BRIEF_SECTIONS: dict[str, str] = {
     "refund": "§2",
     "culprit_ultimo": "§6",
     "culprit_bagud": "§6",
+    "prevented_ultimo": "§6",
     "close_split": "§5",
     "close_carry": "§5",
     "skat_fate": "§7",
@@ -136,11 +139,12 @@ SEED_REFS: dict[str, dict[str, str]] = {
         "king_bagud": "000 L257",
         "nolo": "000 L677",  # also L129
         "tout": "000 L709",  # both cups + 40 and 45 from each (last line, no newline)
-        "count": "000 L143–L145",  # 26 each: L63
+        "count": "000 L143–L145",  # 26 each: L63; a tout counts too: L697
         "count_shortfall": "000 L145",
         "refund": "000 L257",
         "culprit_ultimo": "000 L161–L189",
-        "culprit_bagud": "000 L191–L201",
+        "culprit_bagud": "000 L191–L201",  # both at once: L201
+        "prevented_ultimo": "000 L187–L189",
         "close_split": "000 L71",
         "skat_fate": "000 L79",
         "fine.misdeal": "000 L71",
@@ -156,6 +160,8 @@ SEED_REFS: dict[str, dict[str, str]] = {
         "fine.lead_out_of_turn": "000 L157",
         "fine.miscount": "000 L145",  # class-1 fine, L151
         "fine.scus_called_in_vain": "000 L557",
+        "fine.play_out_of_turn": "000 L157",
+        "fine.meld_out_of_time": "000 L85",
     },
     # C. G. Schiellerup 1900: one paragraph per line.
     "schiellerup-1900": {
@@ -179,7 +185,7 @@ SEED_REFS: dict[str, dict[str, str]] = {
         "count": "003 L66–L76",
         "refund": "003 L100–L104",
         "culprit_ultimo": "003 L86",
-        "culprit_bagud": "003 L90",  # prevented ultimo: culprit replaces the cup
+        "prevented_ultimo": "003 L90",
         "close_split": "003 L34",
         "skat_fate": "003 L36",
         "fine.misdeal": "003 L32",
@@ -194,6 +200,7 @@ SEED_REFS: dict[str, dict[str, str]] = {
         "fine.meld_caused_ultimo": "003 L50",
         "fine.lead_out_of_turn": "003 L88",
         "fine.scus_called_in_vain": "003 L144",
+        "fine.play_out_of_turn": "003 L88",
     },
     # Martin Schwartz 1847: no cups; fines are paid to each other active player.
     "schwartz-1847": {

@@ -73,10 +73,11 @@ def check_sitting(data: Any) -> tuple[Sitting | None, RuleSet | None, list[Probl
     problems += rule_problems
     table_problems = validate_table(sitting.table)
     problems += table_problems
+    table_ok = not table_problems and None not in sitting.table  # an unreadable name has its problem
     # With a bad override the deals are still checked against the preset itself, so one
     # answer lists every problem of the record.
     checking = rules if rules is not None else PRESETS.get(sitting.ruleset)
-    if checking is not None and not table_problems:
+    if checking is not None and table_ok:
         previous_dealer = None
         for deal in sitting.deals:
             problems += validate_deal(deal, sitting.table, checking, previous_dealer)
@@ -106,7 +107,7 @@ def _replay(data: Any) -> dict[str, Any]:
     balances = {member: 0 for member in table}
     settled = []
     for event in events:
-        data = event.as_dict(table)
+        data = event.as_dict(table, rules.cups)
         for member, points in (data["net"] if "net" in data else event.net(table)).items():
             balances[member] += points
         settled.append(data)

@@ -28,6 +28,8 @@ class FineRule:
     after_count: bool = False  # the miscount fine is paid at step 8, not step 4
     pays_meld_back: bool = False  # schwartz-1847: the wrong meld's value to each (004 L200)
     voids_dealer: bool = False  # schwartz-1847 wrong skat: dealer's melds unpaid, no count (004 L185)
+    needs_other_meld: bool = False  # vlk-2010 wrong skat: only after another hand's positive meld (001 L275)
+    carries_meld: bool = False  # a wrong or out-of-time meld may ride on the fine as "meld"
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class RuleSet:
     nolo: int
     tout: int
     tout_takes_cups: bool
+    tout_counts: bool  # a tout that takes the cups still counts (ensartede, 000 L697)
     count: str  # "rounded" (001 L316-L355) or "exact"
     count_shortfall_to_pagatkop: bool
     fines: Mapping[str, FineRule]
@@ -65,7 +68,7 @@ class RuleSet:
     half_suit_needs_scus: bool = True  # schwartz-1847 L107-L108: three court cards, no Scus
     overfull_melds: bool = True  # schwartz-1847 knows none (brief §3, decision)
     pagat_in_skat: bool = True  # vlk-2010 L414-L422 forbids it
-    culprit: str | None = None  # "ensartede" (000 L161-L201) or "schiellerup" (003)
+    culprit: str | None = None  # "ensartede" (000 L161-L201) or "schiellerup" (003 L86-L90)
     tout_can_fail: bool = False  # schiellerup-1900: a failed announced tout costs the same
 
     @property
@@ -85,6 +88,7 @@ OVERRIDABLE: dict[str, type] = {
     "last_trick_needs_no_ultimo_card": bool,
     "last_trick_fees": bool,
     "tout_takes_cups": bool,
+    "tout_counts": bool,
     "count_shortfall_to_pagatkop": bool,
     "count": str,
     "fines": dict,
@@ -104,7 +108,10 @@ OFFENCES = (
     "lead_out_of_turn",
     "miscount",
     "scus_called_in_vain",
+    "play_out_of_turn",
+    "meld_out_of_time",
 )
+# The meld errors that can make a culprit (brief §6; 000 L107: "som ved svigen kulør").
 MELD_OFFENCES = ("missing_meld", "missing_meld_self", "wrong_meld", "wrong_meld_self")
 
 
@@ -114,6 +121,8 @@ def _fines(**rules: FineRule) -> Mapping[str, FineRule]:
 
 
 _BARRED_20 = FineRule(20, barred=True)
+_WRONG_MELD_5 = FineRule(5, barred=True, carries_meld=True)
+_WRONG_MELD_SELF = FineRule(0, barred=True, carries_meld=True)
 _NO_LAST_TRICK_20 = FineRule(20, barred=True, no_last_trick=True)
 
 PRESETS: Mapping[str, RuleSet] = MappingProxyType(
@@ -133,18 +142,19 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             nolo=25,  # 001 L311
             tout=80,  # 001 L313
             tout_takes_cups=True,
+            tout_counts=False,  # brief §4, decision: no count
             count="rounded",  # 001 L316-L355
             count_shortfall_to_pagatkop=False,
             pagat_in_skat=False,  # 001 L414-L422
             fines=_fines(
                 misdeal=FineRule(5),  # 001 L272
-                wrong_skat=FineRule(40, stops=True),  # 001 L275
+                wrong_skat=FineRule(40, stops=True, needs_other_meld=True),  # 001 L275
                 wrong_cards=FineRule(40, stops=True),  # 001 L288
                 revoke=FineRule(40, stops=True),  # 001 L295
                 missing_meld=FineRule(10, barred=True),  # 001 L234, L292
                 missing_meld_self=FineRule(10, barred=True),
-                wrong_meld=FineRule(10, barred=True),  # 001 L230, L292
-                wrong_meld_self=FineRule(10, barred=True),
+                wrong_meld=FineRule(10, barred=True, carries_meld=True),  # 001 L230, L292
+                wrong_meld_self=FineRule(10, barred=True, carries_meld=True),
                 scus_called_in_vain=FineRule(20),  # 001 L298
             ),
         ),
@@ -161,8 +171,9 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             last_trick_needs_no_ultimo_card=True,
             last_trick_fees=False,
             nolo=26,  # 000 L129
-            tout=0,  # brief §4: no premium, count and play as usual
-            tout_takes_cups=False,
+            tout=85,  # 000 L709: both cups and the two ultimo premiums, 40 + 45 from each
+            tout_takes_cups=True,
+            tout_counts=True,  # 000 L697: a tout "wins 26 from each in the count"
             count="exact",
             count_shortfall_to_pagatkop=True,  # 000 L145
             culprit="ensartede",  # 000 L161-L201
@@ -174,11 +185,13 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
                 revoke=_BARRED_20,
                 missing_meld=FineRule(5, barred=True),  # 000 L101-L109
                 missing_meld_self=FineRule(0, barred=True),
-                wrong_meld=FineRule(5, barred=True),
-                wrong_meld_self=FineRule(0, barred=True),
+                wrong_meld=_WRONG_MELD_5,
+                wrong_meld_self=_WRONG_MELD_SELF,
                 lead_out_of_turn=FineRule(5),
                 miscount=FineRule(5, after_count=True),
                 scus_called_in_vain=FineRule(20),
+                play_out_of_turn=FineRule(5),  # 000 L157: "ifalder han sædvanlig bøde"
+                meld_out_of_time=FineRule(0, barred=True, carries_meld=True),  # 000 L85
             ),
         ),
         "schiellerup-1900": RuleSet(
@@ -196,6 +209,7 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             nolo=26,
             tout=95,
             tout_takes_cups=True,
+            tout_counts=False,
             tout_can_fail=True,
             count="exact",
             count_shortfall_to_pagatkop=False,
@@ -208,11 +222,12 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
                 revoke=_BARRED_20,
                 missing_meld=FineRule(5, barred=True),
                 missing_meld_self=FineRule(0, barred=True),
-                wrong_meld=FineRule(5, barred=True),
-                wrong_meld_self=FineRule(0, barred=True),
+                wrong_meld=_WRONG_MELD_5,
+                wrong_meld_self=_WRONG_MELD_SELF,
                 meld_caused_ultimo=FineRule(20),  # 003 L50
                 lead_out_of_turn=FineRule(5),
                 scus_called_in_vain=FineRule(20),
+                play_out_of_turn=FineRule(5),  # 003 L88
             ),
         ),
         "schwartz-1847": RuleSet(
@@ -232,6 +247,7 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             nolo=52,
             tout=0,
             tout_takes_cups=False,
+            tout_counts=False,
             count="exact",
             count_shortfall_to_pagatkop=False,
             half_suit_needs_scus=False,  # 004 L107-L108
@@ -240,8 +256,8 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
                 misdeal=FineRule(5),
                 wrong_skat=FineRule(0, voids_dealer=True),  # 004 L185
                 revoke=FineRule(5),
-                wrong_meld=FineRule(0, pays_meld_back=True),  # 004 L200
-                wrong_meld_self=FineRule(0, pays_meld_back=True),
+                wrong_meld=FineRule(0, pays_meld_back=True, carries_meld=True),  # 004 L200
+                wrong_meld_self=FineRule(0, pays_meld_back=True, carries_meld=True),
             ),
         ),
     }

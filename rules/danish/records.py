@@ -7,20 +7,55 @@ phone form or an import file learns about every mistake at once.
 
 from __future__ import annotations
 
+import datetime
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..problems import Problem, problem
+from ..envelope import name_problem
+from ..problems import Problem, has_lone_surrogate, problem
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 COURT_CARDS = ("king", "queen", "cavalier", "knight")
 MELD_LEVELS = ("half", "full", "overfull")
 PAGAT_FATES = ("saved", "lost", "ultimo", "bagud", "skat")
 KING_FATES = ("kept", "lost", "ultimo", "bagud")
-CULPRIT_CAUSES = ("ultimo", "bagud")
+CULPRIT_CAUSES = ("ultimo", "bagud", "prevented_ultimo")  # or ["ultimo", "bagud"] (000 L201)
+PREVENTED = "prevented_ultimo"
+CULPRIT_CARDS = ("pagat", *SUITS)  # the card of a prevented ultimo
 CLOSE_WAYS = ("split", "carry")
+
+# The keys each object of the record knows (sitting-format.md); anything else is `unknown_key`.
+SITTING_KEYS = frozenset(("ruleset", "overrides", "table", "cups", "deals", "close", "date"))
+CUPS_KEYS = frozenset(("pagat", "king"))
+DEAL_KEYS = frozenset(
+    ("dealer", "players", "melds", "pagat", "kings", "last_trick", "nolo", "tout", "counts", "fines", "culprit", "stopped")
+)
+MELD_KEYS = frozenset(("taroks", "pagat", "matadors", "suits", "kings"))
+SUIT_MELD_KEYS = frozenset(("level", "missing"))
+FATE_KEYS = frozenset(("holder", "fate"))
+TOUT_KEYS = frozenset(("player", "won"))
+FINE_KEYS = frozenset(("player", "offence", "meld"))
+CULPRIT_KEYS = frozenset(("player", "caused", "card", "victim"))
+
+# Field words for `required`, in both languages (the Danish message names the field in Danish).
+FIELD_WORDS = {
+    "dealer": ("The dealer", "Giveren"),
+    "deal": ("The deal", "Spillet"),
+    "sitting": ("The sitting", "Spilleaftenen"),
+    "table": ("The table", "Bordet"),
+    "holder": ("The holder", "Ejeren"),
+    "fate": ("The fate", "Udfaldet"),
+    "level": ("The level", "Niveauet"),
+    "tout.player": ("The tout player", "Toutspilleren"),
+    "offence": ("The offence", "Forseelsen"),
+    "fined": ("The fined player", "Den idømte spiller"),
+    "culprit": ("The culprit", "Synderen"),
+    "caused": ("What the culprit caused", "Det, synderen var skyld i,"),
+    "card": ("The card", "Kortet"),
+    "victim": ("The player whose ultimo was prevented", "Spilleren, hvis ultimo blev forhindret,"),
+}
 
 PAGAT_CUP = "cup:pagat"
 KING_CUP = "cup:king"
@@ -83,8 +118,12 @@ class Fine:
 
 @dataclass(frozen=True)
 class Culprit:
+    """Who pays for what his error did (brief §6): an ultimo, a bagud, both, or a prevented ultimo."""
+
     player: str
-    caused: str
+    caused: tuple[str, ...]  # ("ultimo",), ("bagud",), ("ultimo", "bagud") or ("prevented_ultimo",)
+    card: str | None = None  # a prevented ultimo: "pagat" or the King's suit
+    victim: str | None = None  # a prevented ultimo: whose ultimo failed
 
 
 @dataclass(frozen=True)
@@ -134,6 +173,8 @@ class Sitting:
 class _Reader:
     """Reads one JSON value with a field path, collecting problems instead of raising."""
 
+    __slots__ = ("deal", "problems")
+
     def __init__(self, deal: int | None, problems: list[Problem]):
         self.deal = deal
         self.problems = problems
@@ -141,19 +182,28 @@ class _Reader:
     def fail(self, path: str, code: str, **params: Any) -> None:
         self.problems.append(problem(self.deal, path, code, **params))
 
-    def obj(self, value: Any, path: str) -> Mapping[str, Any] | None:
+    def required(self, path: str, word: str) -> None:
+        english, danish = FIELD_WORDS[word]
+        self.fail(path, "required", what=english, what_da=danish)
+
+    def obj(self, value: Any, path: str, known: frozenset[str] | None = None) -> Mapping[str, Any] | None:
+        """`value` as an object (None stays None); with `known`, every other key is refused."""
         if value is None:
             return None
         if not isinstance(value, Mapping):
             self.fail(path, "wrong_type", expected="an object", expected_da="et objekt")
             return None
+        if known is not None and not known.issuperset(value):
+            for key in value:
+                if key not in known:
+                    self.fail(_at(path, key), "unknown_key", key=str(key))
         return value
 
     def int_(self, value: Any, path: str, low: int, high: int) -> int | None:
         # bool is an int in Python; a checkbox value is never a count.
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, int):
+        if type(value) is not int:
             self.fail(path, "wrong_type", expected="a whole number", expected_da="et heltal")
             return None
         if not low <= value <= high:
@@ -162,124 +212,164 @@ class _Reader:
         return value
 
     def bool_(self, value: Any, path: str) -> bool | None:
-        if value is None:
-            return None
-        if not isinstance(value, bool):
-            self.fail(path, "wrong_type", expected="true or false", expected_da="true eller false")
-            return None
-        return value
+        if value is None or value is True or value is False:
+            return value
+        self.fail(path, "wrong_type", expected="true or false", expected_da="true eller false")
+        return None
 
     def name(self, value: Any, path: str) -> str | None:
+        """A member's name as the record names him (whether he is at the table is validation's):
+        not blank, valid Unicode, at most 60 characters (brief §7 and §9, rules.envelope)."""
         if value is None:
             return None
-        if not isinstance(value, str) or not value.strip():
-            self.fail(path, "wrong_type", expected="a member's name", expected_da="et medlems navn")
+        wrong = name_problem(value)
+        if wrong is not None:
+            code, params = wrong
+            self.fail(path, code, **params)
             return None
         return value
 
     def choice(self, value: Any, path: str, choices: tuple[str, ...]) -> str | None:
         if value is None:
             return None
-        if value not in choices:
+        if value not in choices or type(value) is not str:
             self.fail(path, "unknown_value", value=value, choices=", ".join(choices))
             return None
         return value
 
     def suit_meld(self, value: Any, path: str, missing_choices: tuple[str, ...]) -> SuitMeld | None:
-        if isinstance(value, str):
+        if type(value) is str:
             level = self.choice(value, path, MELD_LEVELS)
-            return SuitMeld(level) if level else None
-        data = self.obj(value, path)
+            return _LEVELS.get(level)
+        data = self.obj(value, path, SUIT_MELD_KEYS)
         if data is None:
             return None
         level = self.choice(data.get("level"), f"{path}.level", MELD_LEVELS)
-        if "level" not in data:
-            self.fail(f"{path}.level", "required", what="level")
+        if data.get("level") is None:
+            self.required(f"{path}.level", "level")
         missing = self.choice(data.get("missing"), f"{path}.missing", missing_choices)
         return SuitMeld(level, missing) if level else None
 
     def meld(self, value: Any, path: str) -> Meld | None:
-        data = self.obj(value, path)
+        data = self.obj(value, path, MELD_KEYS)
         if data is None:
             return None
-        suits: dict[str, SuitMeld] = {}
-        suits_data = self.obj(data.get("suits"), f"{path}.suits") or {}
-        for suit, level in suits_data.items():
-            if self.choice(suit, f"{path}.suits.{suit}", SUITS):
-                parsed = self.suit_meld(level, f"{path}.suits.{suit}", COURT_CARDS)
-                if parsed:
-                    suits[suit] = parsed
+        get = data.get
+        suits = self.per_suit(get("suits"), f"{path}.suits", lambda value, at: self.suit_meld(value, at, COURT_CARDS))
+        kings = get("kings")
         return Meld(
-            taroks=self.int_(data.get("taroks"), f"{path}.taroks", 10, 22),
-            pagat=self.bool_(data.get("pagat"), f"{path}.pagat"),
-            matadors=self.int_(data.get("matadors"), f"{path}.matadors", 3, 22),
+            taroks=self.int_(get("taroks"), f"{path}.taroks", 10, 22),
+            pagat=self.bool_(get("pagat"), f"{path}.pagat"),
+            matadors=self.int_(get("matadors"), f"{path}.matadors", 3, 22),
             suits=suits,
-            kings=self.suit_meld(data.get("kings"), f"{path}.kings", SUITS)
-            if data.get("kings") is not None
-            else None,
+            kings=None if kings is None else self.suit_meld(kings, f"{path}.kings", SUITS),
         )
 
     def card_fate(self, value: Any, path: str, fates: tuple[str, ...]) -> CardFate | None:
-        data = self.obj(value, path)
+        data = self.obj(value, path, FATE_KEYS)
         if data is None:
             return None
         holder = self.name(data.get("holder"), f"{path}.holder")
         fate = self.choice(data.get("fate"), f"{path}.fate", fates)
         for key in ("holder", "fate"):
             if data.get(key) is None:
-                self.fail(f"{path}.{key}", "required", what=key)
+                self.required(f"{path}.{key}", key)
         return CardFate(holder, fate) if holder and fate else None
+
+    def per_suit(self, value: Any, path: str, read_one) -> dict[str, Any]:
+        """An object keyed by suit (a meld's `suits`, a deal's `kings`), each value read by `read_one`."""
+        found: dict[str, Any] = {}
+        data = self.obj(value, path)
+        if data:
+            for suit, item in data.items():
+                at = f"{path}.{suit}"
+                if self.choice(suit, at, SUITS):
+                    parsed = read_one(item, at)
+                    if parsed:
+                        found[suit] = parsed
+        return found
+
+    def names_as_keys(self, data: Mapping[str, Any], path: str) -> None:
+        """The keys of `melds` and `counts` are members' names: no lone surrogates (brief §9)."""
+        for key in data:
+            if type(key) is str and has_lone_surrogate(key):
+                self.fail(_at(path, key), "bad_name")
+
+    def causes(self, value: Any, path: str) -> tuple[str, ...] | None:
+        """`caused`: one word, or ["ultimo", "bagud"] when one error caused both (000 L201)."""
+        if value is None:
+            return None
+        if type(value) is str:
+            cause = self.choice(value, path, CULPRIT_CAUSES)
+            return (cause,) if cause else None
+        if not isinstance(value, list):
+            self.fail(path, "wrong_type", expected="a word or a list", expected_da="et ord eller en liste")
+            return None
+        both = ("ultimo", "bagud")
+        if not value or len(set(map(repr, value))) != len(value):
+            self.fail(path, "unknown_value", value=value, choices='["ultimo", "bagud"]')
+            return None
+        ok = all(self.choice(cause, f"{path}.{i}", both) for i, cause in enumerate(value))
+        return tuple(cause for cause in both if cause in value) if ok else None
+
+
+_LEVELS = {level: SuitMeld(level) for level in MELD_LEVELS}
+
+
+def _at(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)
 
 
 def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
     """Parse one deal object; shape problems go into `problems`, None if it cannot be read."""
     read = _Reader(number, problems)
     before = len(problems)
-    deal = read.obj(data, "")
+    deal = read.obj(data, "", DEAL_KEYS)
     if deal is None:
-        read.fail("", "required", what="The deal")
+        read.required("", "deal")
         return None
+    get = deal.get
 
-    dealer = read.name(deal.get("dealer"), "dealer")
-    if deal.get("dealer") is None:
-        read.fail("dealer", "required", what="The dealer")
-    players_data = deal.get("players")
+    dealer = read.name(get("dealer"), "dealer")
+    if get("dealer") is None:
+        read.required("dealer", "dealer")
+    players_data = get("players")
     players: tuple[str, ...] = ()
-    if not isinstance(players_data, list) or len(players_data) != 3:
+    if type(players_data) is not list or len(players_data) != 3:
         read.fail("players", "players_count")
     else:
         players = tuple(read.name(p, f"players.{i}") or "" for i, p in enumerate(players_data))
 
     melds: dict[str, Meld] = {}
-    for player, meld_data in (read.obj(deal.get("melds"), "melds") or {}).items():
-        meld = read.meld(meld_data, f"melds.{player}")
-        if meld is not None:
-            melds[player] = meld
+    melds_data = read.obj(get("melds"), "melds")
+    if melds_data:
+        read.names_as_keys(melds_data, "melds")
+        for player, meld_data in melds_data.items():
+            meld = read.meld(meld_data, f"melds.{player}")
+            if meld is not None:
+                melds[player] = meld
 
-    kings: dict[str, CardFate] = {}
-    for suit, fate_data in (read.obj(deal.get("kings"), "kings") or {}).items():
-        if read.choice(suit, f"kings.{suit}", SUITS):
-            fate = read.card_fate(fate_data, f"kings.{suit}", KING_FATES)
-            if fate:
-                kings[suit] = fate
+    kings: dict[str, CardFate] = read.per_suit(get("kings"), "kings", lambda value, at: read.card_fate(value, at, KING_FATES))
 
     tout = None
-    tout_data = deal.get("tout")
-    if isinstance(tout_data, str):
-        tout = Tout(tout_data)
+    tout_data = get("tout")
+    if type(tout_data) is str:
+        player = read.name(tout_data, "tout")
+        tout = Tout(player) if player else None
     elif tout_data is not None:
-        data = read.obj(tout_data, "tout")
+        data = read.obj(tout_data, "tout", TOUT_KEYS)
         if data is not None:
             player = read.name(data.get("player"), "tout.player")
             won = read.bool_(data.get("won", True), "tout.won")
-            if player is None:
-                read.fail("tout.player", "required", what="The tout player")
-            elif won is not None:
+            if data.get("player") is None:
+                read.required("tout.player", "tout.player")
+            elif player is not None and won is not None:
                 tout = Tout(player, won)
 
     counts = None
-    counts_data = read.obj(deal.get("counts"), "counts")
+    counts_data = read.obj(get("counts"), "counts")
     if counts_data is not None:
+        read.names_as_keys(counts_data, "counts")
         counts = {}
         for player, points in counts_data.items():
             value = read.int_(points, f"counts.{player}", 0, 78)
@@ -287,83 +377,126 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
                 counts[player] = value
 
     fines: list[Fine] = []
-    fines_data = deal.get("fines") or []
-    if not isinstance(fines_data, list):
-        read.fail("fines", "wrong_type", expected="a list", expected_da="en liste")
-        fines_data = []
-    for i, fine_data in enumerate(fines_data):
-        data = read.obj(fine_data, f"fines.{i}")
-        if data is None:
-            continue
-        player = read.name(data.get("player"), f"fines.{i}.player")
-        offence = data.get("offence")
-        if not isinstance(offence, str):
-            read.fail(f"fines.{i}.offence", "required", what="The offence")
-        meld = read.meld(data.get("meld"), f"fines.{i}.meld")
-        if data.get("player") is None:
-            read.fail(f"fines.{i}.player", "required", what="The fined player")
-        if player and isinstance(offence, str):
-            fines.append(Fine(player, offence, meld))
+    fines_data = get("fines")
+    if fines_data:
+        if type(fines_data) is not list:
+            read.fail("fines", "wrong_type", expected="a list", expected_da="en liste")
+            fines_data = ()
+        for i, fine_data in enumerate(fines_data):
+            path = f"fines.{i}"
+            data = read.obj(fine_data, path, FINE_KEYS)
+            if data is None:
+                if fine_data is None:
+                    read.fail(path, "wrong_type", expected="an object", expected_da="et objekt")
+                continue
+            player = read.name(data.get("player"), f"{path}.player")
+            offence = data.get("offence")
+            if type(offence) is not str:
+                read.required(f"{path}.offence", "offence")
+            meld = read.meld(data.get("meld"), f"{path}.meld")
+            if data.get("player") is None:
+                read.required(f"{path}.player", "fined")
+            if player and type(offence) is str:
+                fines.append(Fine(player, offence, meld))
 
     culprit = None
-    culprit_data = read.obj(deal.get("culprit"), "culprit")
+    culprit_data = read.obj(get("culprit"), "culprit", CULPRIT_KEYS)
     if culprit_data is not None:
-        player = read.name(culprit_data.get("player"), "culprit.player")
-        caused = read.choice(culprit_data.get("caused"), "culprit.caused", CULPRIT_CAUSES)
-        if player and caused:
-            culprit = Culprit(player, caused)
-        elif culprit_data.get("caused") is None:
-            read.fail("culprit.caused", "required", what="What the culprit caused")
+        culprit = _culprit(read, culprit_data)
 
     parsed = Deal(
         number=number,
         dealer=dealer or "",
         players=players,  # type: ignore[arg-type]
         melds=melds,
-        pagat=read.card_fate(deal.get("pagat"), "pagat", PAGAT_FATES),
+        pagat=read.card_fate(get("pagat"), "pagat", PAGAT_FATES),
         kings=kings,
-        last_trick=read.name(deal.get("last_trick"), "last_trick"),
-        nolo=read.name(deal.get("nolo"), "nolo"),
+        last_trick=read.name(get("last_trick"), "last_trick"),
+        nolo=read.name(get("nolo"), "nolo"),
         tout=tout,
         counts=counts,
         fines=tuple(fines),
         culprit=culprit,
-        stopped=bool(read.bool_(deal.get("stopped", False), "stopped")),
+        stopped=bool(read.bool_(get("stopped", False), "stopped")),
     )
     return parsed if len(problems) == before else None
 
 
+def _culprit(read: _Reader, data: Mapping[str, Any]) -> Culprit | None:
+    get = data.get
+    player = read.name(get("player"), "culprit.player")
+    if get("player") is None:
+        read.required("culprit.player", "culprit")
+    caused = read.causes(get("caused"), "culprit.caused")
+    if get("caused") is None:
+        read.required("culprit.caused", "caused")
+    card = victim = None
+    if caused == (PREVENTED,):
+        # 000 L187-L189, 003 L90: which card's ultimo failed, and whose.
+        card = read.choice(get("card"), "culprit.card", CULPRIT_CARDS)
+        victim = read.name(get("victim"), "culprit.victim")
+        for key in ("card", "victim"):
+            if get(key) is None:
+                read.required(f"culprit.{key}", key)
+        if card is None or victim is None:
+            return None
+    elif caused is not None:
+        for key in ("card", "victim"):
+            if get(key) is not None:
+                read.fail(f"culprit.{key}", "culprit_prevented_only", key=key)
+    if player is None or caused is None:
+        return None
+    return Culprit(player, caused, card, victim)
+
+
+def _date(read: _Reader, value: Any) -> None:
+    """The sitting's date, YYYY-MM-DD: the club's export writes it, the engine only checks it."""
+    if value is None:
+        return
+    try:
+        ok = type(value) is str and len(value) == 10 and bool(datetime.date.fromisoformat(value))
+    except ValueError:
+        ok = False
+    if not ok:
+        read.fail("date", "wrong_type", expected="a date, YYYY-MM-DD", expected_da="en dato, ÅÅÅÅ-MM-DD")
+
+
 def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
-    """Parse a whole sitting; returns the sitting (None if unreadable) and every shape problem."""
+    """Parse a whole sitting; returns the sitting (None if unreadable) and every shape problem.
+
+    A table member that cannot be read is None in `table`: validation then leaves the deals alone.
+    """
     problems: list[Problem] = []
     read = _Reader(None, problems)
-    sitting = read.obj(data, "")
+    sitting = read.obj(data, "", SITTING_KEYS)
     if sitting is None:
-        read.fail("", "required", what="The sitting")
+        read.required("", "sitting")
         return None, problems
+    get = sitting.get
 
-    ruleset = sitting.get("ruleset", "vlk-2010")
-    if not isinstance(ruleset, str):
+    ruleset = get("ruleset", "vlk-2010")
+    if type(ruleset) is not str:
         read.fail("ruleset", "wrong_type", expected="a preset id", expected_da="et regelsæt")
-    overrides = read.obj(sitting.get("overrides"), "overrides") or {}
+    overrides = read.obj(get("overrides"), "overrides") or {}
 
-    table_data = sitting.get("table")
-    table: tuple[str, ...] = ()
-    if not isinstance(table_data, list):
-        read.fail("table", "required", what="The table")
+    table_data = get("table")
+    table: tuple[str | None, ...] = ()
+    if type(table_data) is not list:
+        read.required("table", "table")
     else:
-        table = tuple(read.name(m, f"table.{i}") or "" for i, m in enumerate(table_data))
+        table = tuple(_member(read, member, f"table.{i}") for i, member in enumerate(table_data))
 
-    cups_data = read.obj(sitting.get("cups"), "cups") or {}
+    cups_data = read.obj(get("cups"), "cups", CUPS_KEYS) or {}
     cups = Cups(
         read.int_(cups_data.get("pagat", 0), "cups.pagat", 0, 10**12) or 0,
         read.int_(cups_data.get("king", 0), "cups.king", 0, 10**12) or 0,
     )
-    close = read.choice(sitting.get("close"), "close", CLOSE_WAYS)
+    close = read.choice(get("close"), "close", CLOSE_WAYS)
+    _date(read, get("date"))
 
-    deals_data = sitting.get("deals", [])
+    deals_data = get("deals", [])
     deals: list[Deal] = []
-    if not isinstance(deals_data, list):
+    if type(deals_data) is not list:
         read.fail("deals", "wrong_type", expected="a list", expected_da="en liste")
         deals_data = []
     for index, deal_data in enumerate(deals_data):
@@ -373,4 +506,12 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
 
     # Deals that could not be read are left out but keep their numbers, so validation can still
     # report the problems of every other deal in the same answer.
-    return Sitting(str(ruleset), dict(overrides), table, cups, tuple(deals), close), problems
+    return Sitting(str(ruleset), dict(overrides), table, cups, tuple(deals), close), problems  # type: ignore[arg-type]
+
+
+def _member(read: _Reader, value: Any, path: str) -> str | None:
+    """A member seated at the table: a name of 1 to 60 characters (brief §7, rev. 2)."""
+    if value is None:
+        read.fail(path, "wrong_type", expected="a member's name", expected_da="et medlems navn")
+        return None
+    return read.name(value, path)

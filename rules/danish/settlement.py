@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..events import LineItem
 from .citations import seed_ref
 from .presets import RuleSet
-from .records import KING_CUP, PAGAT_CUP, Cups, Deal, Meld
+from .records import KING_CUP, PAGAT_CUP, PREVENTED, Cups, Deal, Meld
 from .validation import count_is_void, effective_ultimo, is_barred, tout_contract
 
 
@@ -36,14 +36,17 @@ class Event:
                     totals[account] += points
         return totals
 
-    def as_dict(self, members: Sequence[str]) -> dict:
+    def as_dict(self, members: Sequence[str], with_cups: bool = True) -> dict:
+        """The event as `python -m rules replay` prints it; a preset without cups has no
+        `cups_after` (brief §9)."""
         data: dict = {"kind": self.kind}
         if self.number is not None:
             data["number"] = self.number
         data["items"] = [item.as_dict() for item in self.items]
         if self.kind == "deal":
             data["net"] = self.net(members)
-        data["cups_after"] = self.cups_after.as_dict()
+        if with_cups:
+            data["cups_after"] = self.cups_after.as_dict()
         return data
 
 
@@ -254,8 +257,11 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
         ultimo = effective_ultimo(deal, rules)
         if ultimo is not None:
             taken = _ultimo(book, deal, rules, content, *ultimo)
-        elif rules.last_trick:
-            _plain_last_trick(book, deal, rules)
+        else:
+            if culprit is not None and culprit.caused == (PREVENTED,):
+                _prevented_ultimo(book, deal, rules, content)
+            if rules.last_trick:
+                _plain_last_trick(book, deal, rules)
         if deal.tout is not None and not deal.tout.won:
             _failed_tout(book, deal, rules, content)
 
@@ -263,7 +269,7 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
         kind = "pagat_bagud" if cup == PAGAT_CUP else "king_bagud"
         premium = rules.pagat_bagud if cup == PAGAT_CUP else rules.king_bagud
         x = content[cup]
-        if culprit is not None and culprit.caused == "bagud":
+        if culprit is not None and "bagud" in culprit.caused:
             # 000 L193-L199: the culprit pays the doubling and the premium to the third player;
             # the premium to the culprit himself lapses, the bagud player pays nothing.
             third = next(p for p in deal.players if p not in (fate.holder, culprit.player))
@@ -296,7 +302,7 @@ def _ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int], cu
     card = "pagat" if cup == PAGAT_CUP else _king_card(deal, fate)
     winner, x, culprit = fate.holder, content[cup], deal.culprit
     take = {winner: x, cup: -x}
-    if culprit is None or culprit.caused != "ultimo":
+    if culprit is None or "ultimo" not in culprit.caused:
         book.post(kind, _add(take, {winner: 2 * premium}, {p: -premium for p in deal.others(winner)}), player=winner, card=card)
         return [cup] if rules.cups else []
     if rules.culprit == "ensartede":
@@ -308,6 +314,28 @@ def _ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int], cu
     # ... and he replaces the emptied cup, so there is no refund round for it.
     book.post("culprit_ultimo", {culprit.player: -x, cup: x}, player=culprit.player, card=card)
     return []
+
+
+def _prevented_ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int]) -> None:
+    """Brief §6 (rev. 2): the culprit pays for an ultimo his error made fail; nothing is taken.
+
+    ensartede (000 L187-L189): the ultimo is awarded as if it had happened — the victim takes X
+    and both premiums, all paid by the culprit, who puts X back. schiellerup-1900 (003 L90): the
+    culprit pays X to the victim, and nothing else (no premiums: decision).
+    """
+    culprit = deal.culprit
+    culprit_player, victim = culprit.player, culprit.victim  # type: ignore[union-attr]
+    is_pagat = culprit.card == "pagat"  # type: ignore[union-attr]
+    cup = PAGAT_CUP if is_pagat else KING_CUP
+    card = "pagat" if is_pagat else f"king:{culprit.card}"  # type: ignore[union-attr]
+    x = content[cup]
+    if rules.culprit == "ensartede":
+        premium = rules.pagat_ultimo if is_pagat else rules.king_ultimo
+        kind = "pagat_ultimo" if is_pagat else "king_ultimo"
+        book.post(kind, {victim: x + 2 * premium, cup: -x, culprit_player: -2 * premium}, "prevented_ultimo", victim, card)  # type: ignore[dict-item]
+        book.post("culprit_ultimo", {culprit_player: -x, cup: x}, "prevented_ultimo", culprit_player, card)
+    else:
+        book.post("prevented_ultimo", {culprit_player: -x, victim: x}, None, culprit_player, card)  # type: ignore[dict-item]
 
 
 def _plain_last_trick(book: _Book, deal: Deal, rules: RuleSet) -> None:

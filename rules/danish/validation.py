@@ -10,18 +10,24 @@ from collections.abc import Iterable, Sequence
 
 from .presets import MELD_OFFENCES, RuleSet
 from ..problems import Problem, problem
-from .records import SUITS, CardFate, Deal, Meld
+from .records import PREVENTED, SUITS, CardFate, Culprit, Deal, Meld
 
 STOPPING_OFFENCES = ("revoke", "wrong_cards", "wrong_skat")  # 001 L275, L288, L295
 SCUS_LEVELS = ("half", "overfull")
+SUITS_DA = {"hearts": "hjerter", "diamonds": "ruder", "clubs": "klør", "spades": "spar"}
+LEVELS_DA = {"half": "halv", "full": "fuld", "overfull": "overfyldt"}
 
 
-def validate_table(table: Sequence[str]) -> list[Problem]:
+def validate_table(table: Sequence[str | None]) -> list[Problem]:
+    """The seats: 3 to 5 distinct names, none a cup's. A name that could not be read (None) has
+    its problem already and is not compared with the others."""
     problems = []
     if not 3 <= len(table) <= 5:
         problems.append(problem(None, "table", "table_size", count=len(table)))
     seen: set[str] = set()
     for i, member in enumerate(table):
+        if member is None:
+            continue
         if member.startswith("cup:"):
             # The cups' accounts are called cup:pagat and cup:king in every settlement.
             problems.append(problem(None, f"table.{i}", "reserved_name", player=member))
@@ -122,6 +128,7 @@ class _DealCheck:
         scus_users: list[str] = []
         pagat_with: list[str] = []
         kings_melders: list[str] = []
+        active_melders: list[str] = []  # the active players whose melds are compared below
         court_melders: dict[str, list[str]] = {suit: [] for suit in SUITS}
         tarok_total = 0
         for player, meld in self.deal.melds.items():
@@ -138,6 +145,7 @@ class _DealCheck:
             for suit in meld.suits:
                 court_melders[suit].append(player)
             tarok_total += max(meld.taroks or 0, meld.matadors or 0)
+            active_melders.append(player)
 
         if len(scus_users) > 1:
             self.fail(f"melds.{scus_users[1]}", "meld_scus_twice", players=" & ".join(scus_users))
@@ -147,36 +155,81 @@ class _DealCheck:
             self.fail(f"melds.{kings_melders[1]}.kings", "meld_kings_twice")
         for suit, melders in court_melders.items():
             if len(melders) > 1:
-                self.fail(f"melds.{melders[1]}.suits.{suit}", "meld_court_twice", suit=suit)
+                self.fail(f"melds.{melders[1]}.suits.{suit}", "meld_court_twice", suit=suit, suit_da=SUITS_DA[suit])
         if tarok_total > 22:
             self.fail("melds", "meld_taroks_total", total=tarok_total)
-        if len(kings_melders) == 1:
-            self.all_kings_conflicts(kings_melders[0])
+        self.king_claims(active_melders)
 
     def meld_shape(self, meld: Meld, path: str) -> None:
+        """One player's meld on its own (also a wrong meld riding on its fine)."""
         if meld.taroks is not None and meld.pagat is None:
             self.fail(f"{path}.pagat", "meld_needs_pagat_flag")
         if meld.pagat is not None and meld.taroks is None:
             self.fail(f"{path}.pagat", "meld_pagat_without_taroks")
-        if not self.rules.overfull_melds:
-            levels = [(f"{path}.suits.{s}", m.level) for s, m in meld.suits.items()]
-            if meld.kings:
-                levels.append((f"{path}.kings", meld.kings.level))
-            for field, level in levels:
-                if level == "overfull":
-                    self.fail(field, "meld_level_not_in_preset", preset=self.rules.preset, level=level, level_da="overfyldt")
+        if meld.matadors is not None:
+            # Brief §7 (rev. 2): matadors are taroks that hold the Pagat.
+            if meld.taroks is not None and meld.matadors > meld.taroks:
+                self.fail(f"{path}.matadors", "meld_matadors_over_taroks", matadors=meld.matadors, taroks=meld.taroks)
+            if meld.pagat is False:
+                self.fail(f"{path}.pagat", "meld_matadors_without_pagat")
+        levels = [(f"{path}.suits.{s}", m) for s, m in meld.suits.items()]
+        if meld.kings:
+            levels.append((f"{path}.kings", meld.kings))
+        for field, suit_meld in levels:
+            level = suit_meld.level
+            if level != "half" and suit_meld.missing is not None:
+                self.fail(f"{field}.missing", "meld_missing_not_half", level=level, level_da=LEVELS_DA[level])
+            if level == "overfull" and not self.rules.overfull_melds:
+                self.fail(field, "meld_level_not_in_preset", preset=self.rules.preset, level=level, level_da="overfyldt")
 
-    def all_kings_conflicts(self, holder: str) -> None:
-        # 4 Kings in one hand: nobody else can meld a full suit, and their halves lack the King.
-        kings = self.deal.melds[holder].kings
-        if kings is None or kings.level == "half":
-            return
-        for player, meld in self.deal.melds.items():
-            if player == holder:
-                continue
+    def king_claims(self, melders: list[str]) -> None:
+        """Brief §7 (rev. 2): a King belongs to at most one player across all melds.
+
+        A kings meld claims its Kings: full and overfull all four, a half the three other than
+        its `missing` suit; a bare half claims three that nobody else claims, so it is refused
+        only when the others' melds claim two or more. A suit meld claims its King unless it is
+        a half missing the King; a bare suit half next to another player's full or overfull
+        kings is King-less by necessity. Two suit melds in one suit are `meld_court_twice` and
+        two kings melds `meld_kings_twice` already; here a kings meld meets suit melds.
+        """
+        melds = self.deal.melds
+        all_four = {p for p in melders if melds[p].kings is not None and melds[p].kings.level != "half"}
+        kings_claim: dict[str, str] = {}  # suit -> the player whose kings meld claims its King
+        suit_claims: dict[str, list[str]] = {suit: [] for suit in SUITS}
+        bare_halves: list[str] = []
+        for player in melders:
+            meld = melds[player]
+            kings = meld.kings
+            if kings is not None:
+                if kings.level != "half":
+                    claimed: tuple[str, ...] = SUITS
+                elif kings.missing is None:
+                    claimed = ()
+                    bare_halves.append(player)
+                else:
+                    claimed = tuple(suit for suit in SUITS if suit != kings.missing)
+                for suit in claimed:
+                    kings_claim.setdefault(suit, player)
             for suit, suit_meld in meld.suits.items():
-                if suit_meld.level != "half" or suit_meld.missing != "king":
-                    self.fail(f"melds.{player}.suits.{suit}", "meld_kings_conflict", holder=holder)
+                if suit_meld.level == "half":
+                    if suit_meld.missing == "king":
+                        continue
+                    if suit_meld.missing is None and all_four - {player}:
+                        continue  # King-less by necessity
+                suit_claims[suit].append(player)
+        for suit, claimers in suit_claims.items():
+            holder = kings_claim.get(suit)
+            for player in claimers:
+                if holder is not None and player != holder:
+                    self.fail(f"melds.{player}.suits.{suit}", "meld_kings_conflict", holder=holder, suit=suit, suit_da=SUITS_DA[suit])
+        for player in bare_halves:
+            others = [
+                suit
+                for suit in SUITS
+                if any(p != player for p in suit_claims[suit]) or kings_claim.get(suit, player) != player
+            ]
+            if len(others) >= 2:
+                self.fail(f"melds.{player}.kings", "meld_kings_no_room", count=len(others))
 
     # --- the Pagat and the Kings ---------------------------------------------------------
 
@@ -209,6 +262,14 @@ class _DealCheck:
                 self.fail("pagat.fate", "pagat_skat_forbidden", preset=rules.preset)  # 001 L422
             elif pagat.holder != deal.dealer:
                 self.fail("pagat.holder", "pagat_skat_not_dealer")
+            else:
+                # 000 L79: only a hand of three taroks or fewer lays them (and the Pagat) away, so
+                # the dealer's melds cannot hold the Pagat (brief §7, rev. 2; matadors: decision).
+                meld = deal.melds.get(deal.dealer)
+                if meld is not None and meld.taroks and meld.pagat:
+                    self.fail("pagat.fate", "pagat_skat_melded", what="taroks with the Pagat", what_da="tarokker med Pagat")
+                elif meld is not None and meld.matadors:
+                    self.fail("pagat.fate", "pagat_skat_melded", what="matadors", what_da="matadorer")
 
     # --- fines (brief §6) ----------------------------------------------------------------
 
@@ -229,8 +290,11 @@ class _DealCheck:
             elif self.active(fine.player, f"{path}.player"):
                 if fine.offence == "wrong_skat" and fine.player != deal.dealer:
                     self.fail(f"{path}.player", "fine_player_not_dealer")
+            if rule.needs_other_meld and not any(p != deal.dealer and not m.is_empty for p, m in deal.melds.items()):
+                # 001 L275 (rev. 2): before another hand has melded, the skat is put right instead.
+                self.fail(f"{path}.offence", "wrong_skat_correctable")
             if fine.meld is not None:
-                if not fine.offence.startswith("wrong_meld"):
+                if not rule.carries_meld:
                     self.fail(f"{path}.meld", "fine_meld_not_allowed")
                 else:
                     self.meld_shape(fine.meld, f"{path}.meld")
@@ -356,22 +420,48 @@ class _DealCheck:
             return
         if not self.active(culprit.player, "culprit.player"):
             return
+        # 003 L86, L90: a revoke or wrong cards; 000 L161, L107: also a missing or wrong meld.
         causing = ("revoke", "wrong_cards") if rules.culprit == "schiellerup" else ("revoke", "wrong_cards", *MELD_OFFENCES)
         if not any(f.offence in causing for f in self.known_fines(culprit.player)):
             self.fail("culprit.player", "culprit_without_offence", player=culprit.player)
-        if culprit.caused == "ultimo":
+        if culprit.caused == (PREVENTED,):
+            self.prevented_ultimo(culprit)
+            return
+        if "ultimo" in culprit.caused:
             ultimo = effective_ultimo(deal, rules)
             if ultimo is None:
                 self.fail("culprit.caused", "culprit_nothing_caused", caused="ultimo")
             elif ultimo[1].holder == culprit.player:
                 self.fail("culprit.player", "culprit_is_beneficiary", caused="ultimo")
-        else:
+        if "bagud" in culprit.caused:
             bagud = [fate for _c, _p, fate in self.last_trick_cards() if fate.fate == "bagud"]
             if rules.culprit == "schiellerup" or len(bagud) != 1:
                 # 000 L193-L199 covers one bagud; 003 knows no caused bagud (brief §6).
                 self.fail("culprit.caused", "culprit_nothing_caused", caused="bagud")
             elif bagud[0].holder == culprit.player:
                 self.fail("culprit.player", "culprit_is_beneficiary", caused="bagud")
+
+    def prevented_ultimo(self, culprit: Culprit) -> None:
+        """Brief §6 (rev. 2): 000 L187-L189, 003 L90 — an ultimo the error made fail."""
+        deal = self.deal
+        victim, card = culprit.victim, culprit.card
+        if not self.active(victim, "culprit.victim"):
+            return
+        if victim == culprit.player:
+            self.fail("culprit.victim", "culprit_is_beneficiary", caused="ultimo")
+        if any(fate.fate == "ultimo" for _c, _p, fate in self.last_trick_cards()):
+            # L201: the ultimo that happened comes before one made by analogy.
+            self.fail("culprit.caused", "culprit_nothing_prevented", what="an ultimo", what_da="en ultimo")
+        if deal.tout is not None and deal.tout.won:
+            self.fail("culprit.caused", "culprit_nothing_prevented", what="a won tout", what_da="en vundet tout")
+        if deal.nolo is not None:
+            self.fail("culprit.caused", "culprit_nothing_prevented", what="a nolo", what_da="nolo")
+        if is_barred(deal, victim, self.rules):  # type: ignore[arg-type]
+            self.fail("culprit.victim", "culprit_victim_barred", player=victim)
+        recorded = deal.pagat if card == "pagat" else deal.kings.get(card)  # type: ignore[arg-type]
+        if recorded is not None and recorded.holder != victim:
+            name, name_da = ("the Pagat", "Pagaten") if card == "pagat" else (f"the King of {card}", f"{SUITS_DA[card]} konge")  # type: ignore[index]
+            self.fail("culprit.card", "culprit_victim_not_holder", card=name, card_da=name_da, holder=recorded.holder)
 
     def known_fines(self, player: str):
         return [f for f in self.deal.fines if f.player == player and f.offence in self.rules.fines]
@@ -417,7 +507,7 @@ def count_is_void(deal: Deal, rules: RuleSet) -> bool:
     return (
         deal.stopped
         or deal.nolo is not None  # brief §4: nolo voids the count (001 L356)
-        or tout_contract(deal, rules)
+        or (tout_contract(deal, rules) and not rules.tout_counts)  # ensartede counts (000 L697)
         or any(f.offence in rules.fines and rules.fines[f.offence].voids_dealer for f in deal.fines)
     )
 

@@ -53,6 +53,15 @@ def problems(deals: list[dict] | dict, ruleset: str = "vlk-2010", table: list[st
     raise AssertionError("the sitting was accepted")
 
 
+def raw_problems(record: Any) -> list[tuple]:
+    """The (deal, field, code) of every problem `rules.replay` refuses a whole record for."""
+    try:
+        rules.replay(copy.deepcopy(record))
+    except rules.InvalidRecord as error:
+        return [(p.deal, p.field, p.code) for p in error.problems]
+    raise AssertionError("the sitting was accepted")
+
+
 def deal_event(result: dict, number: int = 1) -> dict:
     return next(e for e in result["events"] if e["kind"] == "deal" and e["number"] == number)
 

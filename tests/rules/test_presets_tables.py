@@ -361,12 +361,23 @@ def test_vlk_tout_with_the_pagat_in_the_last_trick_is_no_ultimo_but_earns_the_sa
     assert rules_of(event) == ["stake", "tout", "pagat_saved", "refund", "refund"]
 
 
-def test_ensartede_tout_has_no_premium_count_and_play_settle_as_usual():
+def test_ensartede_tout_takes_both_cups_and_85_from_each_and_counts_as_usual():
+    """Brief §4 (rev. 2), 000 L709: "får både Pagat og kongekoppen hjem, med den hertil hørende
+    præmie 40 og 45 for ultimo af hver af de medspillende" — both cups and 40 + 45 = 85 from each;
+    000 L697: the count as usual ("han vinder 26 af hver i tælling"); no ultimo, no last trick.
+
+    Cups 100/80, A deals: stake makes 105/85. B takes 105 + 85 and 2 x 85 = 170: +360. Count
+    exact: B 78 - 26 = +52, A and C -26 each. Both cups are refunded, 20 from each of three: 60.
+    """
     record = deal(last_trick="B", tout="B", pagat={"holder": "B", "fate": "ultimo"}, counts={"A": 0, "B": 78, "C": 0})
     event = settle("ensartede", record)
-    assert items(event, "tout") == []
-    assert item(event, "pagat_ultimo") == {"B": 105 + 90, P: -105, "A": -45, "C": -45}
+    assert item(event, "tout") == {"B": 105 + 85 + 170, "A": -85, "C": -85, P: -105, K: -85}
+    assert refs(event, "tout") == ["000 L709"]
+    assert items(event, "pagat_ultimo") == [] and items(event, "last_trick") == []
     assert item(event, "count") == {"A": -26, "B": 52, "C": -26}
+    assert rules_of(event) == ["stake", "tout", "count", "refund", "refund"]
+    assert event["net"] == {"A": -10 - 85 - 26 - 40, "B": 360 + 52 - 40, "C": -85 - 26 - 40}
+    assert event["cups_after"] == {"pagat": 60, "king": 60}
 
 
 def test_schiellerup_tout_takes_both_cups_and_95_from_each():
@@ -494,6 +505,10 @@ FINES = {
     "lead_out_of_turn": {"ensartede": (5, F, F), "schiellerup-1900": (5, F, F)},
     "miscount": {"ensartede": (5, F, F)},
     "scus_called_in_vain": {"vlk-2010": (20, F, F), "ensartede": (20, F, F), "schiellerup-1900": (20, F, F)},
+    # Rev. 2: 000 L157 / 003 L88 playing out of turn, the usual 5; 000 L85 a meld too early or late
+    # earns nothing and bars the ultimo, no money fine.
+    "play_out_of_turn": {"ensartede": (5, F, F), "schiellerup-1900": (5, F, F)},
+    "meld_out_of_time": {"ensartede": (0, T, F)},
 }
 PLAIN_FINES = [(o, p, *v) for o, row in FINES.items() for p, v in row.items() if v is not None]
 ABSENT_FINES = [(o, p) for o, row in FINES.items() for p in PRESETS if p not in row]
@@ -506,6 +521,9 @@ def fined_sitting(ruleset, offence, **deal2):
     """
     player = {"wrong_skat": "B", "cups_not_pushed": "A"}.get(offence, "C")
     fine = {"player": player, "offence": offence}
+    if offence == "wrong_skat" and ruleset == "vlk-2010" and "melds" not in deal2:
+        # 001 L275 (rev. 2): a wrong skat is fined only once another hand has melded.
+        deal2["melds"] = {"C": {"suits": {"hearts": "full"}}}
     second = deal(dealer="B", fines=[fine], **deal2)
     return player, [deal(last_trick="B"), second]
 

@@ -9,7 +9,7 @@ Each test names the line(s) it reproduces.
 import pytest
 
 import rules
-from tarok_testkit import K, P, deal, deal_event, item, items, only, problems, replay, rules_of
+from tarok_testkit import K, P, deal, deal_event, item, items, only, problems, refs, replay, rules_of
 
 # The §8 seat names: A forehand, B middlehand, C the dealer (baghånd).
 ABC = ["C", "A", "B"]
@@ -153,7 +153,9 @@ def test_001_L272_L298_fines_into_each_cup():
     for offence, amount, stops in [("misdeal", 5, False), ("wrong_skat", 40, True), ("wrong_cards", 40, True),
                                    ("missing_meld", 10, False), ("wrong_meld", 10, False), ("revoke", 40, True),
                                    ("scus_called_in_vain", 20, False)]:
-        record = deal(fines=[{"player": "A", "offence": offence}], **({"stopped": True} if stops else {}))
+        # L275: a wrong skat is fined once another hand has melded (brief §6, rev. 2).
+        melds = {"melds": {"B": {"kings": "full"}}} if offence == "wrong_skat" else {}
+        record = deal(fines=[{"player": "A", "offence": offence}], **melds, **({"stopped": True} if stops else {}))
         event = deal_event(replay(record, "vlk-2010", **cups(100, 80)))
         assert item(event, f"fine.{offence}") == {"A": -2 * amount, P: amount, K: amount}, offence
         assert ("last_trick" in rules_of(event)) is not stops, offence
@@ -257,19 +259,27 @@ def test_003_L86_revoke_that_causes_an_ultimo_replaces_the_cup_premiums_as_usual
     assert event["cups_after"]["king"] == x
 
 
-def test_003_L90_a_prevented_ultimo_is_settled_as_caused_by_wrong_cards():
-    """003 L90: "erstatter indholdet af den pågældende kop, som tages hjem af den, hvis ultimo på
-    grund af den begåede fejl mislykkedes" — the table records the ultimo it awards."""
+def test_003_L90_a_prevented_ultimo_costs_the_culprit_the_cups_content():
+    """003 L90: "bøder med den sædvanlige straf og erstatter indholdet af den pågældende kop, som
+    tages hjem af den, hvis ultimo på grund af den begåede fejl mislykkedes". Rev. 2 records it as
+    a prevented ultimo: B (wrong cards, 20 into each cup) pays A the Pagatkop's content X; the cup
+    is unchanged, no premiums (brief §6, decision). A's Pagat went as recorded (lost: 5 to each
+    and 5 into the Pagatkop, so X = 100 + 5 stake + 20 fine + 5 = 130); C wins a plain last trick
+    (10 from each)."""
     record = deal(
-        last_trick="A",
-        pagat={"holder": "A", "fate": "ultimo"},
+        last_trick="C",
+        pagat={"holder": "A", "fate": "lost"},
         fines=[{"player": "B", "offence": "wrong_cards"}],
-        culprit={"player": "B", "caused": "ultimo"},
+        culprit={"player": "B", "caused": "prevented_ultimo", "card": "pagat", "victim": "A"},
     )
     event = deal_event(replay(record, "schiellerup-1900", **cups(100, 80)))
-    x = 100 + 5 + 20
-    assert item(event, "pagat_ultimo") == {"A": x + 90, P: -x, "B": -45, "C": -45}
-    assert item(event, "culprit_ultimo") == {"B": -x, P: x}
+    x = 100 + 5 + 20 + 5
+    assert item(event, "prevented_ultimo") == {"B": -x, "A": x}
+    assert refs(event, "prevented_ultimo") == ["003 L90"]
+    assert items(event, "pagat_ultimo") == [] and items(event, "refund") == []
+    assert item(event, "last_trick") == {"C": 20, "A": -10, "B": -10}
+    assert event["net"] == {"A": -10 - 15 + x - 10, "B": -40 + 5 - x - 10, "C": 5 + 20}
+    assert event["cups_after"] == {"pagat": x, "king": 80 + 5 + 20}
 
 
 def test_003_caused_bagud_is_refused():
@@ -583,19 +593,27 @@ def test_000_x8c_wrong_cards_cause_an_ultimo():
 
 def test_000_x8d_ultimo_prevented_by_wrong_cards_is_awarded_at_the_culprits_cost():
     """§8(d) (L187-L189): "A ultimerer og C, der har fejle kort, må foruden at betale egne også
-    betale B's omkostninger og erstatte Pagatkoppen": A gets 90 from C; B pays nothing."""
+    betale B's omkostninger og erstatte Pagatkoppen, som A tager hjem": A gets X and 90 from C;
+    B pays nothing. Rev. 2 records it as a prevented ultimo; A led the Pagat in the second-last
+    trick and lost it there (5 to each, 5 into the Pagatkop), which settles as recorded, and so
+    does B's plain last trick (10 from each, no Pagat or King in it).
+
+    X = 100 + 5 stake + 20 fine + 5 lost = 130."""
     record = deal(
-        dealer="C", table=ABC, last_trick="A",
-        pagat={"holder": "A", "fate": "ultimo"},
+        dealer="C", table=ABC, last_trick="B",
+        pagat={"holder": "A", "fate": "lost"},
         fines=[{"player": "C", "offence": "wrong_cards"}],
-        culprit={"player": "C", "caused": "ultimo"},
+        culprit={"player": "C", "caused": "prevented_ultimo", "card": "pagat", "victim": "A"},
     )
     event = deal_event(replay(record, "ensartede", ABC, **cups(100, 80)))
-    x = 100 + 5 + 20
+    x = 100 + 5 + 20 + 5
     assert item(event, "pagat_ultimo") == {"A": x + 90, P: -x, "C": -90}
     assert item(event, "culprit_ultimo") == {"C": -x, P: x}
-    assert event["net"]["B"] == 0
-    assert event["cups_after"]["pagat"] == x
+    assert refs(event, "pagat_ultimo") == refs(event, "culprit_ultimo") == ["000 L187–L189"]
+    assert item(event, "last_trick") == {"B": 20, "A": -10, "C": -10}
+    assert items(event, "refund") == []
+    assert event["net"] == {"A": -15 + x + 90 - 10, "B": 5 + 20, "C": -10 - 40 + 5 - 90 - x - 10}
+    assert event["cups_after"] == {"pagat": x, "king": 80 + 5 + 20}
 
 
 def test_000_x8e_bagud_caused_by_wrong_cards_is_paid_by_the_culprit():
