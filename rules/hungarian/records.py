@@ -240,7 +240,7 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
         called_king_captured=bool(read.bool_(deal.get("called_king_captured"), "called_king_captured")),
         conceded=bool(read.bool_(deal.get("conceded"), "conceded")),
         player_points=player_points,
-        trickless=read.names(deal.get("trickless"), "trickless"),
+        trickless=tuple(dict.fromkeys(read.names(deal.get("trickless"), "trickless"))),
         talon_honours=talon_honours,
         fines=tuple(fines),
     )

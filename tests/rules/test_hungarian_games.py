@@ -313,3 +313,8 @@ def test_trisakolas_ties_at_the_top():
 def test_trisakolas_two_trickless_players_get_nine_each():
     deal = trisak("trisak", player_points={"A": 50, "B": 30, "C": 0, "D": 0}, trickless=["C", "D"])
     assert net("trisak", deal) == {"A": -18, "B": 0, "C": 9, "D": 9}
+
+
+def test_trisakolas_a_trickless_player_named_twice_is_paid_once():
+    deal = trisak("trisak", player_points={"A": 50, "B": 30, "C": 20, "D": 0}, trickless=["D", "D"])
+    assert net("trisak", deal) == {"A": -9, "B": 0, "C": 0, "D": 9}
