@@ -8,6 +8,7 @@ phone form or an import file learns about every mistake at once. `collector_paus
 from __future__ import annotations
 
 import contextlib
+import datetime
 import gc
 from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any
@@ -116,6 +117,19 @@ class Reader:
             self.fail(path, "required", what=what, what_da=what_da or what)
             return False
         return True
+
+
+def read_date(read: Any, value: Any) -> None:
+    """The sitting's date, YYYY-MM-DD: the club's export writes it, the engine only checks it.
+    `read` is a family's reader (anything with `fail(path, code, **params)`)."""
+    if value is None:
+        return
+    try:
+        ok = type(value) is str and len(value) == 10 and bool(datetime.date.fromisoformat(value))
+    except ValueError:
+        ok = False
+    if not ok:
+        read.fail("date", "wrong_type", expected="a date, YYYY-MM-DD", expected_da="en dato, ÅÅÅÅ-MM-DD")
 
 
 @contextlib.contextmanager

@@ -7,13 +7,13 @@ phone form or an import file learns about every mistake at once.
 
 from __future__ import annotations
 
-import datetime
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..envelope import name_problem
+from ..envelope import read_date as _date
 from ..problems import Problem, has_lone_surrogate, problem
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
@@ -447,18 +447,6 @@ def _culprit(read: _Reader, data: Mapping[str, Any]) -> Culprit | None:
     if player is None or caused is None:
         return None
     return Culprit(player, caused, card, victim)
-
-
-def _date(read: _Reader, value: Any) -> None:
-    """The sitting's date, YYYY-MM-DD: the club's export writes it, the engine only checks it."""
-    if value is None:
-        return
-    try:
-        ok = type(value) is str and len(value) == 10 and bool(datetime.date.fromisoformat(value))
-    except ValueError:
-        ok = False
-    if not ok:
-        read.fail("date", "wrong_type", expected="a date, YYYY-MM-DD", expected_da="en dato, ÅÅÅÅ-MM-DD")
 
 
 def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:

@@ -11,14 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..envelope import Reader
+from ..envelope import Reader, read_date
 from ..problems import Problem
 from .messages import problem
 from .presets import FIGURES, HAND_BONUSES, KINGS
 
 POT = "pot"  # the ultimókassza's account in every posting
 CLOSE_WAYS = ("split", "carry")
-SITTING_KEYS = ("ruleset", "overrides", "table", "pot", "deals", "close")
+SITTING_KEYS = ("ruleset", "overrides", "table", "pot", "deals", "close", "date")
 DEAL_KEYS = (
     "dealer", "contract", "declarer", "call", "choice", "game_contra", "announcements", "card_points",
     "tricks", "made", "trump_counts", "hand_bonuses", "bidders", "ultimo", "called_king_captured",
@@ -269,6 +269,7 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
             if member is None:
                 read.fail(f"table[{i}]", "required", what="A member", what_da="Et medlem")
 
+    read_date(read, sitting.get("date"))  # the club's export writes it (as for the Danish games)
     pot = read.int_(sitting.get("pot", 0), "pot", 0, 10**12) or 0
     close = read.choice(sitting.get("close"), "close", CLOSE_WAYS)
 

@@ -339,3 +339,9 @@ def test_a_conceded_ultimo_call_settles_nothing_else():
     conceded = {"dealer": "D", "contract": "ultimo_call", "declarer": "B", "call": {"card": 19, "partner": None}, "conceded": True,
                 "announcements": [{"figure": "ultimo", "by": "B"}], "card_points": 60, "hand_bonuses": [{"player": "C", "bonus": "trull"}]}
     assert problems("trisak", conceded) == [(1, "card_points", "contract_fields"), (1, "hand_bonuses", "contract_fields")]
+
+
+def test_the_sitting_date_the_club_export_writes():
+    """The envelope's `date` (YYYY-MM-DD) is read as for the Danish games (rules.envelope.read_date)."""
+    rules.replay({"ruleset": "magyar", "table": ["A", "B", "C"], "date": "2026-11-26", "deals": []})
+    assert problems("magyar", [], date="26/11/2026") == [(None, "date", "wrong_type")]
