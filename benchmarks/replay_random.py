@@ -8,6 +8,10 @@
 The sitting comes from `fixtures/sittings.py` (`fixtures/hungarian_sittings.py`) with a fixed seed, so every run replays the same
 record. Timing covers `rules.replay` alone (parse, validate, settle, build the JSON result), not
 the generator; the garbage collector runs as it would in production.
+
+The goal is wall-clock time on an idle machine. On a shared, busy one the wall clock mostly
+measures the other processes, so the CPU time this process spent (`time.process_time`, best of
+the same runs) is printed beside it: on an idle machine the two agree.
 """
 
 from __future__ import annotations
@@ -31,13 +35,15 @@ from fixtures.sittings import random_sitting  # noqa: E402
 GOAL = 20_000  # deals per second
 
 
-def best_of(repeat: int, record: dict) -> float:
-    best = float("inf")
+def best_of(repeat: int, record: dict) -> tuple[float, float]:
+    """The fastest of `repeat` replays: (wall-clock seconds, CPU seconds)."""
+    wall = cpu = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         rules.replay(record)
-        best = min(best, time.perf_counter() - start)
-    return best
+        wall = min(wall, time.perf_counter() - start)
+        cpu = min(cpu, time.process_time() - start_cpu)
+    return wall, cpu
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,10 +70,10 @@ def main(argv: list[str] | None = None) -> int:
             record = hungarian_sittings.random_sitting(random.Random(args.seed), preset, args.deals, table_size=size, close="split")
         else:
             record = random_sitting(random.Random(args.seed), preset, args.deals, table_size=args.table_size, close="split")
-        seconds = best_of(args.repeat, record)
-        rate = args.deals / seconds
+        seconds, cpu = best_of(args.repeat, record)
+        rate, cpu_rate = args.deals / seconds, args.deals / cpu
         verdict = "meets" if rate >= GOAL else "below"
-        print(f"  {preset:17s} {seconds:7.3f} s  {rate:10,.0f} deals/s  ({verdict} the {GOAL:,} goal)")
+        print(f"  {preset:17s} {seconds:7.3f} s  {rate:10,.0f} deals/s  ({verdict} the {GOAL:,} goal)   CPU {cpu:6.3f} s  {cpu_rate:8,.0f} deals/s")
         if args.profile:
             profiler = cProfile.Profile()
             profiler.runcall(rules.replay, record)

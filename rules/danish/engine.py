@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..envelope import collector_paused
 from .presets import PRESETS, RuleSet, resolve
@@ -14,8 +13,7 @@ from .settlement import Event, close, fund, settle_deal
 from .validation import validate_deal, validate_table
 
 
-@dataclass(frozen=True)
-class TableState:
+class TableState(NamedTuple):
     """What a table carries from deal to deal: the cups, and who dealt last."""
 
     cups: Cups = Cups()
@@ -104,12 +102,13 @@ def _replay(data: Any) -> dict[str, Any]:
     # check_sitting has validated every deal in order, so each is settled without a second check.
     events = _settle(sitting, rules, _play_valid)
     table = sitting.table
-    balances = {member: 0 for member in table}
+    balances = dict.fromkeys(table, 0)
     settled = []
     for event in events:
         data = event.as_dict(table, rules.cups)
         for member, points in (data["net"] if "net" in data else event.net(table)).items():
-            balances[member] += points
+            if points:
+                balances[member] += points
         settled.append(data)
     final = events[-1].cups_after if events else sitting.cups
     if rules.cups:

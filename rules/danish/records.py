@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from ..envelope import name_problem
 from ..envelope import read_date as _date
@@ -61,8 +61,7 @@ PAGAT_CUP = "cup:pagat"
 KING_CUP = "cup:king"
 
 
-@dataclass(frozen=True)
-class Cups:
+class Cups(NamedTuple):
     pagat: int = 0
     king: int = 0
 
@@ -76,20 +75,24 @@ class Cups:
         return {"pagat": self.pagat, "king": self.king}
 
 
-@dataclass(frozen=True)
-class SuitMeld:
+# The parsed record is made of named tuples: immutable, and cheap to make by the ten thousand.
+
+
+class SuitMeld(NamedTuple):
     """A court-card meld in one suit (kavaleri), or the kings meld; `missing` names the gap."""
 
     level: str
     missing: str | None = None
 
 
-@dataclass(frozen=True)
-class Meld:
+_NO_SUITS: Mapping[str, SuitMeld] = MappingProxyType({})
+
+
+class Meld(NamedTuple):
     taroks: int | None = None
     pagat: bool | None = None  # with (True) or without (False) the Pagat; goes with taroks
     matadors: int | None = None
-    suits: Mapping[str, SuitMeld] = field(default_factory=dict)
+    suits: Mapping[str, SuitMeld] = _NO_SUITS
     kings: SuitMeld | None = None
 
     @property
@@ -97,27 +100,23 @@ class Meld:
         return not (self.taroks or self.matadors or self.suits or self.kings)
 
 
-@dataclass(frozen=True)
-class CardFate:
+class CardFate(NamedTuple):
     holder: str
     fate: str
 
 
-@dataclass(frozen=True)
-class Tout:
+class Tout(NamedTuple):
     player: str
     won: bool = True
 
 
-@dataclass(frozen=True)
-class Fine:
+class Fine(NamedTuple):
     player: str
     offence: str
     meld: Meld | None = None  # a wrong meld rides along here, never in `melds`
 
 
-@dataclass(frozen=True)
-class Culprit:
+class Culprit(NamedTuple):
     """Who pays for what his error did (brief §6): an ultimo, a bagud, both, or a prevented ultimo."""
 
     player: str
@@ -126,14 +125,13 @@ class Culprit:
     victim: str | None = None  # a prevented ultimo: whose ultimo failed
 
 
-@dataclass(frozen=True)
-class Deal:
+class Deal(NamedTuple):
     number: int
     dealer: str
     players: tuple[str, str, str]
-    melds: Mapping[str, Meld] = field(default_factory=dict)
+    melds: Mapping[str, Meld] = _NO_SUITS  # type: ignore[assignment]
     pagat: CardFate | None = None
-    kings: Mapping[str, CardFate] = field(default_factory=dict)
+    kings: Mapping[str, CardFate] = _NO_SUITS  # type: ignore[assignment]
     last_trick: str | None = None
     nolo: str | None = None
     tout: Tout | None = None
@@ -153,15 +151,16 @@ class Deal:
     def others(self, player: str) -> tuple[str, ...]:
         """The other two active players: who "each" means in the rulebooks."""
         # Someone sitting out (a cups_not_pushed fine) has all three active players as "others".
-        return self._others.get(player, self.players)
-
-    @functools.cached_property
-    def _others(self) -> dict[str, tuple[str, ...]]:
-        return {player: tuple(p for p in self.players if p != player) for player in self.players}
+        return others_of(self.players).get(player, self.players)
 
 
-@dataclass(frozen=True)
-class Sitting:
+@functools.lru_cache(maxsize=256)
+def others_of(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    # A table of five makes at most five different threes: a replay asks again and again.
+    return {player: tuple(p for p in players if p != player) for player in players}
+
+
+class Sitting(NamedTuple):
     ruleset: str
     overrides: Mapping[str, Any]
     table: tuple[str, ...]
@@ -171,13 +170,19 @@ class Sitting:
 
 
 class _Reader:
-    """Reads one JSON value with a field path, collecting problems instead of raising."""
+    """Reads one JSON value, collecting problems instead of raising.
 
-    __slots__ = ("deal", "problems")
+    A field's path is made only when it has a problem: methods take the path of the object
+    (`at`) and the field's key, joined by `_at`. `good` remembers the names already found
+    well-formed, which a sitting repeats in every deal.
+    """
 
-    def __init__(self, deal: int | None, problems: list[Problem]):
+    __slots__ = ("deal", "problems", "good")
+
+    def __init__(self, deal: int | None, problems: list[Problem], good: set[str] | None = None):
         self.deal = deal
         self.problems = problems
+        self.good = good if good is not None else set()
 
     def fail(self, path: str, code: str, **params: Any) -> None:
         self.problems.append(problem(self.deal, path, code, **params))
@@ -190,7 +195,7 @@ class _Reader:
         """`value` as an object (None stays None); with `known`, every other key is refused."""
         if value is None:
             return None
-        if not isinstance(value, Mapping):
+        if type(value) is not dict and not isinstance(value, Mapping):  # JSON gives dicts: no ABC check
             self.fail(path, "wrong_type", expected="an object", expected_da="et objekt")
             return None
         if known is not None and not known.issuperset(value):
@@ -199,55 +204,59 @@ class _Reader:
                     self.fail(_at(path, key), "unknown_key", key=str(key))
         return value
 
-    def int_(self, value: Any, path: str, low: int, high: int) -> int | None:
+    def int_(self, value: Any, at: str, key: str, low: int, high: int) -> int | None:
         # bool is an int in Python; a checkbox value is never a count.
         if value is None:
             return None
         if type(value) is not int:
-            self.fail(path, "wrong_type", expected="a whole number", expected_da="et heltal")
+            self.fail(_at(at, key), "wrong_type", expected="a whole number", expected_da="et heltal")
             return None
         if not low <= value <= high:
-            self.fail(path, "out_of_range", value=value, low=low, high=high)
+            self.fail(_at(at, key), "out_of_range", value=value, low=low, high=high)
             return None
         return value
 
-    def bool_(self, value: Any, path: str) -> bool | None:
+    def bool_(self, value: Any, at: str, key: str) -> bool | None:
         if value is None or value is True or value is False:
             return value
-        self.fail(path, "wrong_type", expected="true or false", expected_da="true eller false")
+        self.fail(_at(at, key), "wrong_type", expected="true or false", expected_da="true eller false")
         return None
 
-    def name(self, value: Any, path: str) -> str | None:
+    def name(self, value: Any, at: str, key: Any = None) -> str | None:
         """A member's name as the record names him (whether he is at the table is validation's):
         not blank, valid Unicode, at most 60 characters (brief §7 and §9, rules.envelope)."""
         if value is None:
             return None
+        if type(value) is str and value in self.good:
+            return value
         wrong = name_problem(value)
         if wrong is not None:
             code, params = wrong
-            self.fail(path, code, **params)
+            self.fail(_at(at, key), code, **params)
             return None
+        self.good.add(value)
         return value
 
-    def choice(self, value: Any, path: str, choices: tuple[str, ...]) -> str | None:
+    def choice(self, value: Any, at: str, key: Any, choices: tuple[str, ...]) -> str | None:
         if value is None:
             return None
-        if value not in choices or type(value) is not str:
-            self.fail(path, "unknown_value", value=value, choices=", ".join(choices))
+        if type(value) is not str or value not in choices:
+            self.fail(_at(at, key), "unknown_value", value=value, choices=", ".join(choices))
             return None
         return value
 
-    def suit_meld(self, value: Any, path: str, missing_choices: tuple[str, ...]) -> SuitMeld | None:
+    def suit_meld(self, value: Any, at: str, key: str, missing_choices: tuple[str, ...]) -> SuitMeld | None:
         if type(value) is str:
-            level = self.choice(value, path, MELD_LEVELS)
-            return _LEVELS.get(level)
+            level = self.choice(value, at, key, MELD_LEVELS)
+            return _LEVELS.get(level)  # type: ignore[arg-type]
+        path = _at(at, key)
         data = self.obj(value, path, SUIT_MELD_KEYS)
         if data is None:
             return None
-        level = self.choice(data.get("level"), f"{path}.level", MELD_LEVELS)
+        level = self.choice(data.get("level"), path, "level", MELD_LEVELS)
         if data.get("level") is None:
             self.required(f"{path}.level", "level")
-        missing = self.choice(data.get("missing"), f"{path}.missing", missing_choices)
+        missing = self.choice(data.get("missing"), path, "missing", missing_choices)
         return SuitMeld(level, missing) if level else None
 
     def meld(self, value: Any, path: str) -> Meld | None:
@@ -255,26 +264,43 @@ class _Reader:
         if data is None:
             return None
         get = data.get
-        suits = self.per_suit(get("suits"), f"{path}.suits", lambda value, at: self.suit_meld(value, at, COURT_CARDS))
+        suits = get("suits")
+        if suits is not None:
+            suits = self.per_suit(suits, f"{path}.suits", self.court_meld)
         kings = get("kings")
         return Meld(
-            taroks=self.int_(get("taroks"), f"{path}.taroks", 10, 22),
-            pagat=self.bool_(get("pagat"), f"{path}.pagat"),
-            matadors=self.int_(get("matadors"), f"{path}.matadors", 3, 22),
-            suits=suits,
-            kings=None if kings is None else self.suit_meld(kings, f"{path}.kings", SUITS),
+            self.int_(get("taroks"), path, "taroks", 10, 22),
+            self.bool_(get("pagat"), path, "pagat"),
+            self.int_(get("matadors"), path, "matadors", 3, 22),
+            suits or _NO_SUITS,
+            None if kings is None else self.suit_meld(kings, path, "kings", SUITS),
         )
 
-    def card_fate(self, value: Any, path: str, fates: tuple[str, ...]) -> CardFate | None:
+    def court_meld(self, value: Any, at: str, key: str) -> SuitMeld | None:
+        return self.suit_meld(value, at, key, COURT_CARDS)
+
+    def card_fate(self, value: Any, at: str, key: str, fates: tuple[str, ...]) -> CardFate | None:
+        if type(value) is dict and len(value) == 2:
+            # The usual record: a known holder and a fate, nothing else (checked in full below).
+            holder, fate = value.get("holder"), value.get("fate")
+            if type(holder) is str and holder in self.good and type(fate) is str and fate in fates:
+                return CardFate(holder, fate)
+        path = _at(at, key)
         data = self.obj(value, path, FATE_KEYS)
         if data is None:
             return None
-        holder = self.name(data.get("holder"), f"{path}.holder")
-        fate = self.choice(data.get("fate"), f"{path}.fate", fates)
+        get = data.get
+        holder = self.name(get("holder"), path, "holder")
+        fate = self.choice(get("fate"), path, "fate", fates)
+        if holder and fate:
+            return CardFate(holder, fate)
         for key in ("holder", "fate"):
-            if data.get(key) is None:
+            if get(key) is None:
                 self.required(f"{path}.{key}", key)
-        return CardFate(holder, fate) if holder and fate else None
+        return None
+
+    def king_fate(self, value: Any, at: str, key: str) -> CardFate | None:
+        return self.card_fate(value, at, key, KING_FATES)
 
     def per_suit(self, value: Any, path: str, read_one) -> dict[str, Any]:
         """An object keyed by suit (a meld's `suits`, a deal's `kings`), each value read by `read_one`."""
@@ -282,9 +308,8 @@ class _Reader:
         data = self.obj(value, path)
         if data:
             for suit, item in data.items():
-                at = f"{path}.{suit}"
-                if self.choice(suit, at, SUITS):
-                    parsed = read_one(item, at)
+                if self.choice(suit, path, suit, SUITS):
+                    parsed = read_one(item, path, suit)
                     if parsed:
                         found[suit] = parsed
         return found
@@ -292,7 +317,7 @@ class _Reader:
     def names_as_keys(self, data: Mapping[str, Any], path: str) -> None:
         """The keys of `melds` and `counts` are members' names: no lone surrogates (brief §9)."""
         for key in data:
-            if type(key) is str and has_lone_surrogate(key):
+            if type(key) is str and key not in self.good and has_lone_surrogate(key):
                 self.fail(_at(path, key), "bad_name")
 
     def causes(self, value: Any, path: str) -> tuple[str, ...] | None:
@@ -300,7 +325,7 @@ class _Reader:
         if value is None:
             return None
         if type(value) is str:
-            cause = self.choice(value, path, CULPRIT_CAUSES)
+            cause = self.choice(value, path, None, CULPRIT_CAUSES)
             return (cause,) if cause else None
         if not isinstance(value, list):
             self.fail(path, "wrong_type", expected="a word or a list", expected_da="et ord eller en liste")
@@ -309,7 +334,7 @@ class _Reader:
         if not value or len(set(map(repr, value))) != len(value):
             self.fail(path, "unknown_value", value=value, choices='["ultimo", "bagud"]')
             return None
-        ok = all(self.choice(cause, f"{path}.{i}", both) for i, cause in enumerate(value))
+        ok = all(self.choice(cause, path, i, both) for i, cause in enumerate(value))
         return tuple(cause for cause in both if cause in value) if ok else None
 
 
@@ -317,31 +342,40 @@ _LEVELS = {level: SuitMeld(level) for level in MELD_LEVELS}
 
 
 def _at(path: str, key: Any) -> str:
+    """The field path of `key` inside the object at `path` (no key: the object itself)."""
+    if key is None:
+        return path
     return f"{path}.{key}" if path else str(key)
 
 
-def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
-    """Parse one deal object; shape problems go into `problems`, None if it cannot be read."""
-    read = _Reader(number, problems)
+def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] | None = None) -> Deal | None:
+    """Parse one deal object; shape problems go into `problems`, None if it cannot be read.
+
+    `good`: names already found well-formed (a sitting passes the same set to every deal).
+    """
+    read = _Reader(number, problems, good)
     before = len(problems)
     deal = read.obj(data, "", DEAL_KEYS)
     if deal is None:
         read.required("", "deal")
         return None
     get = deal.get
+    name = read.name
 
-    dealer = read.name(get("dealer"), "dealer")
-    if get("dealer") is None:
+    dealer = name(get("dealer"), "dealer")
+    if dealer is None and get("dealer") is None:
         read.required("dealer", "dealer")
     players_data = get("players")
     players: tuple[str, ...] = ()
     if type(players_data) is not list or len(players_data) != 3:
         read.fail("players", "players_count")
     else:
-        players = tuple(read.name(p, f"players.{i}") or "" for i, p in enumerate(players_data))
+        players = tuple(name(p, "players", i) or "" for i, p in enumerate(players_data))
 
     melds: dict[str, Meld] = {}
-    melds_data = read.obj(get("melds"), "melds")
+    melds_data = get("melds")
+    if melds_data is not None:
+        melds_data = read.obj(melds_data, "melds")
     if melds_data:
         read.names_as_keys(melds_data, "melds")
         for player, meld_data in melds_data.items():
@@ -349,30 +383,35 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
             if meld is not None:
                 melds[player] = meld
 
-    kings: dict[str, CardFate] = read.per_suit(get("kings"), "kings", lambda value, at: read.card_fate(value, at, KING_FATES))
+    kings_data = get("kings")
+    kings: dict[str, CardFate] = read.per_suit(kings_data, "kings", read.king_fate) if kings_data is not None else {}
+    pagat_data = get("pagat")
+    pagat = read.card_fate(pagat_data, "", "pagat", PAGAT_FATES) if pagat_data is not None else None
 
     tout = None
     tout_data = get("tout")
     if type(tout_data) is str:
-        player = read.name(tout_data, "tout")
+        player = name(tout_data, "tout")
         tout = Tout(player) if player else None
     elif tout_data is not None:
         data = read.obj(tout_data, "tout", TOUT_KEYS)
         if data is not None:
-            player = read.name(data.get("player"), "tout.player")
-            won = read.bool_(data.get("won", True), "tout.won")
+            player = name(data.get("player"), "tout", "player")
+            won = read.bool_(data.get("won", True), "tout", "won")
             if data.get("player") is None:
                 read.required("tout.player", "tout.player")
             elif player is not None and won is not None:
                 tout = Tout(player, won)
 
     counts = None
-    counts_data = read.obj(get("counts"), "counts")
+    counts_data = get("counts")
+    if counts_data is not None:
+        counts_data = read.obj(counts_data, "counts")
     if counts_data is not None:
         read.names_as_keys(counts_data, "counts")
         counts = {}
         for player, points in counts_data.items():
-            value = read.int_(points, f"counts.{player}", 0, 78)
+            value = read.int_(points, "counts", player, 0, 78)
             if value is not None:
                 counts[player] = value
 
@@ -389,7 +428,7 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
                 if fine_data is None:
                     read.fail(path, "wrong_type", expected="an object", expected_da="et objekt")
                 continue
-            player = read.name(data.get("player"), f"{path}.player")
+            player = name(data.get("player"), path, "player")
             offence = data.get("offence")
             if type(offence) is not str:
                 read.required(f"{path}.offence", "offence")
@@ -400,31 +439,36 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
                 fines.append(Fine(player, offence, meld))
 
     culprit = None
-    culprit_data = read.obj(get("culprit"), "culprit", CULPRIT_KEYS)
+    culprit_data = get("culprit")
     if culprit_data is not None:
-        culprit = _culprit(read, culprit_data)
+        culprit_data = read.obj(culprit_data, "culprit", CULPRIT_KEYS)
+        if culprit_data is not None:
+            culprit = _culprit(read, culprit_data)
 
+    last_trick = get("last_trick")
+    nolo = get("nolo")
+    stopped = get("stopped", False)
     parsed = Deal(
-        number=number,
-        dealer=dealer or "",
-        players=players,  # type: ignore[arg-type]
-        melds=melds,
-        pagat=read.card_fate(get("pagat"), "pagat", PAGAT_FATES),
-        kings=kings,
-        last_trick=read.name(get("last_trick"), "last_trick"),
-        nolo=read.name(get("nolo"), "nolo"),
-        tout=tout,
-        counts=counts,
-        fines=tuple(fines),
-        culprit=culprit,
-        stopped=bool(read.bool_(get("stopped", False), "stopped")),
+        number,
+        dealer or "",
+        players,  # type: ignore[arg-type]
+        melds,
+        pagat,
+        kings,
+        None if last_trick is None else name(last_trick, "last_trick"),
+        None if nolo is None else name(nolo, "nolo"),
+        tout,
+        counts,
+        tuple(fines),
+        culprit,
+        stopped if stopped is False or stopped is True else bool(read.bool_(stopped, "stopped", None)),
     )
     return parsed if len(problems) == before else None
 
 
 def _culprit(read: _Reader, data: Mapping[str, Any]) -> Culprit | None:
     get = data.get
-    player = read.name(get("player"), "culprit.player")
+    player = read.name(get("player"), "culprit", "player")
     if get("player") is None:
         read.required("culprit.player", "culprit")
     caused = read.causes(get("caused"), "culprit.caused")
@@ -433,8 +477,8 @@ def _culprit(read: _Reader, data: Mapping[str, Any]) -> Culprit | None:
     card = victim = None
     if caused == (PREVENTED,):
         # 000 L187-L189, 003 L90: which card's ultimo failed, and whose.
-        card = read.choice(get("card"), "culprit.card", CULPRIT_CARDS)
-        victim = read.name(get("victim"), "culprit.victim")
+        card = read.choice(get("card"), "culprit", "card", CULPRIT_CARDS)
+        victim = read.name(get("victim"), "culprit", "victim")
         for key in ("card", "victim"):
             if get(key) is None:
                 read.required(f"culprit.{key}", key)
@@ -476,10 +520,10 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
 
     cups_data = read.obj(get("cups"), "cups", CUPS_KEYS) or {}
     cups = Cups(
-        read.int_(cups_data.get("pagat", 0), "cups.pagat", 0, 10**12) or 0,
-        read.int_(cups_data.get("king", 0), "cups.king", 0, 10**12) or 0,
+        read.int_(cups_data.get("pagat", 0), "cups", "pagat", 0, 10**12) or 0,
+        read.int_(cups_data.get("king", 0), "cups", "king", 0, 10**12) or 0,
     )
-    close = read.choice(get("close"), "close", CLOSE_WAYS)
+    close = read.choice(get("close"), "close", None, CLOSE_WAYS)
     _date(read, get("date"))
 
     deals_data = get("deals", [])
@@ -488,7 +532,7 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
         read.fail("deals", "wrong_type", expected="a list", expected_da="en liste")
         deals_data = []
     for index, deal_data in enumerate(deals_data):
-        deal = parse_deal(deal_data, index + 1, problems)
+        deal = parse_deal(deal_data, index + 1, problems, read.good)
         if deal is not None:
             deals.append(deal)
 

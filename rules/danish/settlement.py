@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from ..events import LineItem
+from ..events import LineItem, net_of
 from .citations import seed_ref
 from .presets import RuleSet
-from .records import KING_CUP, PAGAT_CUP, PREVENTED, Cups, Deal, Meld
+from .records import KING_CUP, PAGAT_CUP, PREVENTED, SUITS, Cups, Deal, Meld, others_of
 from .validation import count_is_void, effective_ultimo, is_barred, tout_contract
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One settled happening at a table: a funding, a deal, or the close of the sitting."""
 
     kind: str  # "funding", "deal" or "close"
@@ -29,12 +28,7 @@ class Event:
     number: int | None = None
 
     def net(self, members: Sequence[str]) -> dict[str, int]:
-        totals = {member: 0 for member in members}
-        for item in self.items:
-            for account, points in item.postings.items():
-                if account in totals:
-                    totals[account] += points
-        return totals
+        return net_of(self.items, members)
 
     def as_dict(self, members: Sequence[str], with_cups: bool = True) -> dict:
         """The event as `python -m rules replay` prints it; a preset without cups has no
@@ -42,57 +36,88 @@ class Event:
         data: dict = {"kind": self.kind}
         if self.number is not None:
             data["number"] = self.number
-        data["items"] = [item.as_dict() for item in self.items]
+        items = []
+        totals = dict.fromkeys(members, 0)
+        for rule, ref, postings, player, card in self.items:
+            item = {"rule": rule, "ref": ref, "postings": postings}
+            if player is not None:
+                item["player"] = player
+            if card is not None:
+                item["card"] = card
+            items.append(item)
+            for account, points in postings.items():
+                if account in totals:
+                    totals[account] += points
+        data["items"] = items
         if self.kind == "deal":
-            data["net"] = self.net(members)
+            data["net"] = totals
         if with_cups:
-            data["cups_after"] = self.cups_after.as_dict()
+            data["cups_after"] = {"pagat": self.cups_after.pagat, "king": self.cups_after.king}
         return data
 
 
 class _Book:
     """Collects line items for one event and keeps the cups' content as they go."""
 
-    __slots__ = ("rules", "pagat", "king", "items", "_preset", "_has_cups")
+    __slots__ = ("rules", "pagat", "king", "items", "_refs", "_has_cups")
 
     def __init__(self, rules: RuleSet, cups: Cups):
         self.rules = rules
-        self.pagat, self.king = cups.pagat, cups.king
+        self.pagat, self.king = cups
         self.items: list[LineItem] = []
-        self._preset, self._has_cups = rules.preset, rules.cups
+        self._refs, self._has_cups = _refs_of(rules.preset), rules.cups
 
     @property
     def cups(self) -> Cups:
         return Cups(self.pagat, self.king)
 
     def post(self, rule: str, postings: dict[str, int], ref_key: str | None = None, player: str | None = None, card: str | None = None) -> None:
-        cleaned = {account: points for account, points in postings.items() if points}
-        if not cleaned:
-            return
-        assert sum(cleaned.values()) == 0, (rule, cleaned)
-        if PAGAT_CUP in cleaned or KING_CUP in cleaned:  # most items move points between members only
-            assert self._has_cups, (rule, cleaned)
-            self.pagat += cleaned.get(PAGAT_CUP, 0)
-            self.king += cleaned.get(KING_CUP, 0)
-        self.items.append(LineItem(rule, _ref(self._preset, ref_key or rule), cleaned, player, card))
+        if 0 in postings.values():
+            postings = {account: points for account, points in postings.items() if points}
+            if not postings:
+                return
+        assert sum(postings.values()) == 0, (rule, postings)
+        if PAGAT_CUP in postings or KING_CUP in postings:  # most items move points between members only
+            assert self._has_cups, (rule, postings)
+            self.pagat += postings.get(PAGAT_CUP, 0)
+            self.king += postings.get(KING_CUP, 0)
+        self._append(rule, postings, ref_key, player, card)
+
+    def _append(self, rule: str, postings: dict[str, int], ref_key: str | None, player: str | None, card: str | None) -> None:
+        key = ref_key or rule
+        ref = self._refs.get(key)
+        if ref is None:
+            ref = self._refs[key] = seed_ref(self.rules.preset, key)
+        self.items.append(LineItem(rule, ref, postings, player, card))
 
     def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, ref_key: str | None = None, player: str | None = None, card: str | None = None) -> None:
-        """`receiver` gets `amount` from each payer."""
+        """`receiver` gets `amount` from each payer: members only, balanced by construction."""
+        if not amount:
+            return
+        if len(payers) == 2 and receiver not in payers:  # "each of the other two": nearly always
+            first, second = payers
+            self._append(rule, {receiver: amount + amount, first: -amount, second: -amount}, ref_key, player, card)
+            return
         postings = {receiver: amount * len(payers)}
         for payer in payers:
             postings[payer] = postings.get(payer, 0) - amount
         self.post(rule, postings, ref_key, player, card)
 
-    def into_each_cup(self, rule: str, payer: str, amount: int, others: Sequence[str], **kw) -> None:
+    def into_each_cup(self, rule: str, payer: str, amount: int, others: Sequence[str], player: str | None = None) -> None:
         """A fine or stake into each cup; where there are no cups, to each other active player."""
-        if self.rules.cups:
-            self.post(rule, {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}, **kw)
+        if self._has_cups:
+            self.post(rule, {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}, None, player)
         else:
-            self.from_each(rule, payer, others, -amount, **kw)
+            self.from_each(rule, payer, others, -amount, None, player)
 
 
-# A replay asks for the same few references thousands of times.
-_ref = functools.lru_cache(maxsize=512)(seed_ref)
+KING_CARDS = {suit: f"king:{suit}" for suit in SUITS}  # the `card` of an item about a King
+
+
+@functools.cache
+def _refs_of(preset: str) -> dict[str, str]:
+    """Rule key -> seed reference for one preset, filled as a replay asks (the same few, often)."""
+    return {}
 
 
 def _add(*parts: Mapping[str, int]) -> dict[str, int]:
@@ -108,6 +133,8 @@ def _add(*parts: Mapping[str, int]) -> dict[str, int]:
 
 def fund(table: Sequence[str], cups: Cups, rules: RuleSet) -> Event | None:
     """Step 1: a cup that is empty gets `fund` from every member at the table (000 L69)."""
+    if (cups.pagat and cups.king) or not rules.cups:
+        return None  # nearly every deal: nothing to fund
     book = _Book(rules, cups)
     if rules.cups and rules.fund:
         for cup in (PAGAT_CUP, KING_CUP):
@@ -146,30 +173,34 @@ def meld_values(meld: Meld, rules: RuleSet) -> list[tuple[str, int]]:
         values.append(("meld.taroks", rules.meld_taroks + rules.meld_taroks_step * (meld.taroks - 10)))
     if meld.matadors:
         values.append(("meld.matadors", rules.meld_matadors + rules.meld_matadors_step * (meld.matadors - 3)))
-    level_value = {"half": rules.meld_half, "full": rules.meld_full, "overfull": rules.meld_overfull}
     for suit_meld in meld.suits.values():
-        values.append(("meld.suit", level_value[suit_meld.level]))
+        values.append(("meld.suit", _level_value(suit_meld.level, rules)))
     if meld.kings:
-        values.append(("meld.kings", level_value[meld.kings.level]))
+        values.append(("meld.kings", _level_value(meld.kings.level, rules)))
     return values
+
+
+def _level_value(level: str, rules: RuleSet) -> int:
+    return rules.meld_half if level == "half" else rules.meld_full if level == "full" else rules.meld_overfull
 
 
 def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) -> Event:
     """Settle one validated deal from the cups' content before it (after any funding)."""
     book = _Book(rules, cups)
-    others = deal.others
+    players = deal.players
+    others = others_of(players).get  # each player's other two (all three for one sitting out)
 
     # 2. The dealer's stake into each cup (001 L258).
     if rules.cups:
-        book.into_each_cup("stake", deal.dealer, rules.stake, others(deal.dealer), player=deal.dealer)
+        book.into_each_cup("stake", deal.dealer, rules.stake, others(deal.dealer, players), player=deal.dealer)
 
     # 3. Melds, paid by each of the other two active players.
-    dealer_void = any(rules.fines[f.offence].voids_dealer for f in deal.fines)
+    dealer_void = bool(deal.fines) and any(rules.fines[f.offence].voids_dealer for f in deal.fines)
     for player, meld in deal.melds.items():
         if dealer_void and player == deal.dealer:
             continue  # 004 L185: a wrong skat leaves the dealer's melds unpaid
         for rule, value in meld_values(meld, rules):
-            book.from_each(rule, player, others(player), value, player=player)
+            book.from_each(rule, player, others(player, players), value, player=player)
 
     # 4. Fines, except the miscount fine which follows the count.
     for fine in deal.fines:
@@ -179,9 +210,9 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
         if fine_rule.pays_meld_back:
             # 004 L200: he received the wrong meld and pays it back double; we never paid it.
             amount = sum(value for _rule, value in meld_values(fine.meld, rules)) if fine.meld else 0
-            book.from_each(f"fine.{fine.offence}", fine.player, others(fine.player), -amount, player=fine.player)
+            book.from_each(f"fine.{fine.offence}", fine.player, others(fine.player, players), -amount, player=fine.player)
         else:
-            book.into_each_cup(f"fine.{fine.offence}", fine.player, fine_rule.amount, others(fine.player), player=fine.player)
+            book.into_each_cup(f"fine.{fine.offence}", fine.player, fine_rule.amount, others(fine.player, players), player=fine.player)
 
     # 5. Play: the Pagat saved or lost, each King lost, during the play.
     _play_fees(book, deal, rules, last_trick=False)
@@ -194,14 +225,14 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
 
     # 7. Nolo.
     if deal.nolo is not None:
-        book.from_each("nolo", deal.nolo, others(deal.nolo), rules.nolo, player=deal.nolo)
+        book.from_each("nolo", deal.nolo, others(deal.nolo, players), rules.nolo, player=deal.nolo)
 
     # 8. Count, then the miscount fine.
     if deal.counts is not None and not count_is_void(deal, rules):
         _count(book, deal, rules)
     for fine in deal.fines:
         if rules.fines[fine.offence].after_count:
-            book.into_each_cup(f"fine.{fine.offence}", fine.player, rules.fines[fine.offence].amount, others(fine.player), player=fine.player)
+            book.into_each_cup(f"fine.{fine.offence}", fine.player, rules.fines[fine.offence].amount, others(fine.player, players), player=fine.player)
 
     # 9. Refund every cup taken at step 6, from every member at the table (000 L257).
     for cup in taken:
@@ -224,7 +255,7 @@ def _play_fees(book: _Book, deal: Deal, rules: RuleSet, *, last_trick: bool) -> 
     for suit, fate in deal.kings.items():
         if fate.fate == lost:
             postings = _loses(deal, fate.holder, rules.king_lost, KING_CUP, rules.king_lost_cup if rules.cups else 0)
-            book.post("king_lost", postings, rule_suffix, fate.holder, f"king:{suit}")
+            book.post("king_lost", postings, rule_suffix, fate.holder, KING_CARDS[suit])
 
 
 def _loses(deal: Deal, holder: str, to_each: int, cup: str, to_cup: int) -> dict[str, int]:
@@ -368,11 +399,11 @@ def _bagud_cards(deal: Deal):
         yield deal.pagat, PAGAT_CUP, "pagat"
     for suit, fate in deal.kings.items():
         if fate.fate == "bagud":
-            yield fate, KING_CUP, f"king:{suit}"
+            yield fate, KING_CUP, KING_CARDS[suit]
 
 
 def _king_card(deal: Deal, fate) -> str:
-    return next(f"king:{suit}" for suit, f in deal.kings.items() if f is fate)
+    return next(KING_CARDS[suit] for suit, f in deal.kings.items() if f is fate)
 
 
 def rounded_count(points: int) -> int:

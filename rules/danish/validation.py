@@ -6,11 +6,12 @@ Every check appends a `Problem` and goes on, so one answer lists everything the 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from .presets import MELD_OFFENCES, RuleSet
 from ..problems import Problem, problem
-from .records import PREVENTED, SUITS, CardFate, Culprit, Deal, Meld
+from .records import PREVENTED, SUITS, CardFate, Culprit, Deal, Meld, SuitMeld
 
 STOPPING_OFFENCES = ("revoke", "wrong_cards", "wrong_skat")  # 001 L275, L288, L295
 SCUS_LEVELS = ("half", "overfull")
@@ -59,18 +60,28 @@ def validate_deal(
 ) -> list[Problem]:
     check = _DealCheck(deal, table, rules)
     if check.players_ok():
-        check.melds()
-        check.cards()
-        check.fines(previous_dealer)
+        # Each check looks only where the deal says something (a replay checks thousands).
+        if deal.melds:
+            check.melds()
+        if deal.pagat is not None or deal.kings:
+            check.cards()
+        if deal.fines:
+            check.fines(previous_dealer)
         check.last_trick()
-        check.nolo_and_tout()
-        check.counts()
-        check.stopped()
-        check.culprit()
+        if deal.nolo is not None or deal.tout is not None:
+            check.nolo_and_tout()
+        if deal.counts is not None:
+            check.counts()
+        if deal.stopped or deal.fines:
+            check.stopped()
+        if deal.culprit is not None:
+            check.culprit()
     return check.problems
 
 
 class _DealCheck:
+    __slots__ = ("deal", "table", "rules", "problems")
+
     def __init__(self, deal: Deal, table: Sequence[str], rules: RuleSet):
         self.deal = deal
         self.table = table
@@ -81,6 +92,8 @@ class _DealCheck:
         self.problems.append(problem(self.deal.number, field, code, **params))
 
     def active(self, player: str | None, field: str) -> bool:
+        if player in self.deal.players:
+            return True
         if player is None:
             return False
         if player not in self.table:
@@ -94,7 +107,9 @@ class _DealCheck:
     # --- who plays -------------------------------------------------------------------------
 
     def players_ok(self) -> bool:
-        deal = self.deal
+        deal, table = self.deal, self.table
+        if deal.dealer in table and deal.players == _seats(deal.dealer, table if type(table) is tuple else tuple(table)):
+            return True  # the usual answer; anything else is explained below
         if len(deal.players) != 3:
             self.fail("players", "players_count")
             return False
@@ -129,13 +144,13 @@ class _DealCheck:
         pagat_with: list[str] = []
         kings_melders: list[str] = []
         active_melders: list[str] = []  # the active players whose melds are compared below
-        court_melders: dict[str, list[str]] = {suit: [] for suit in SUITS}
+        court_melders: dict[str, list[str]] = {}
         tarok_total = 0
+        players = self.deal.players
         for player, meld in self.deal.melds.items():
-            path = f"melds.{player}"
-            if not self.active(player, path):
+            if player not in players and not self.active(player, f"melds.{player}"):
                 continue
-            self.meld_shape(meld, path)
+            self.meld_shape(meld, f"melds.{player}")
             if _needs_scus(meld, rules):
                 scus_users.append(player)
             if meld.matadors or (meld.taroks and meld.pagat):
@@ -143,7 +158,7 @@ class _DealCheck:
             if meld.kings:
                 kings_melders.append(player)
             for suit in meld.suits:
-                court_melders[suit].append(player)
+                court_melders.setdefault(suit, []).append(player)
             tarok_total += max(meld.taroks or 0, meld.matadors or 0)
             active_melders.append(player)
 
@@ -158,7 +173,8 @@ class _DealCheck:
                 self.fail(f"melds.{melders[1]}.suits.{suit}", "meld_court_twice", suit=suit, suit_da=SUITS_DA[suit])
         if tarok_total > 22:
             self.fail("melds", "meld_taroks_total", total=tarok_total)
-        self.king_claims(active_melders)
+        if kings_melders:  # without a kings meld no King is claimed twice (the rest is above)
+            self.king_claims(active_melders)
 
     def meld_shape(self, meld: Meld, path: str) -> None:
         """One player's meld on its own (also a wrong meld riding on its fine)."""
@@ -172,15 +188,17 @@ class _DealCheck:
                 self.fail(f"{path}.matadors", "meld_matadors_over_taroks", matadors=meld.matadors, taroks=meld.taroks)
             if meld.pagat is False:
                 self.fail(f"{path}.pagat", "meld_matadors_without_pagat")
-        levels = [(f"{path}.suits.{s}", m) for s, m in meld.suits.items()]
+        for suit, suit_meld in meld.suits.items():
+            self.level_shape(suit_meld, path, f"suits.{suit}")
         if meld.kings:
-            levels.append((f"{path}.kings", meld.kings))
-        for field, suit_meld in levels:
-            level = suit_meld.level
-            if level != "half" and suit_meld.missing is not None:
-                self.fail(f"{field}.missing", "meld_missing_not_half", level=level, level_da=LEVELS_DA[level])
-            if level == "overfull" and not self.rules.overfull_melds:
-                self.fail(field, "meld_level_not_in_preset", preset=self.rules.preset, level=level, level_da="overfyldt")
+            self.level_shape(meld.kings, path, "kings")
+
+    def level_shape(self, suit_meld: SuitMeld, path: str, key: str) -> None:
+        level = suit_meld.level
+        if level != "half" and suit_meld.missing is not None:
+            self.fail(f"{path}.{key}.missing", "meld_missing_not_half", level=level, level_da=LEVELS_DA[level])
+        if level == "overfull" and not self.rules.overfull_melds:
+            self.fail(f"{path}.{key}", "meld_level_not_in_preset", preset=self.rules.preset, level=level, level_da="overfyldt")
 
     def king_claims(self, melders: list[str]) -> None:
         """Brief §7 (rev. 2): a King belongs to at most one player across all melds.
@@ -237,16 +255,16 @@ class _DealCheck:
         deal = self.deal
         if deal.pagat is not None:
             self.pagat(deal.pagat)
+        players, melds = deal.players, deal.melds
         for suit, fate in deal.kings.items():
-            path = f"kings.{suit}"
-            if not self.active(fate.holder, f"{path}.holder"):
+            if fate.holder not in players and not self.active(fate.holder, f"kings.{suit}.holder"):
                 continue
-            for player, meld in deal.melds.items():
+            for player, meld in melds.items():
                 says = _meld_says_king(meld, suit)
                 if says is True and fate.holder != player:
-                    self.fail(f"{path}.holder", "king_holder_conflict", expected=player)
+                    self.fail(f"kings.{suit}.holder", "king_holder_conflict", expected=player)
                 elif says is False and fate.holder == player:
-                    self.fail(f"{path}.holder", "king_holder_excluded", player=player)
+                    self.fail(f"kings.{suit}.holder", "king_holder_excluded", player=player)
 
     def pagat(self, pagat: CardFate) -> None:
         deal, rules = self.deal, self.rules
@@ -315,7 +333,7 @@ class _DealCheck:
             return
         if winner == deal.nolo:
             self.fail("last_trick", "last_trick_nolo")
-        if any(self.rules.fines[f.offence].no_last_trick for f in self.known_fines(winner)):
+        if deal.fines and any(self.rules.fines[f.offence].no_last_trick for f in self.known_fines(winner)):
             self.fail("last_trick", "last_trick_barred", player=winner)
         in_trick: dict[str, list[str]] = {}
         for card, path, fate in self.last_trick_cards():
@@ -369,9 +387,10 @@ class _DealCheck:
         counts = deal.counts
         if counts is None:
             return
-        for player in counts:
-            self.active(player, f"counts.{player}")
-        if not all(p in deal.players for p in counts):
+        players = deal.players
+        if not all(p in players for p in counts):
+            for player in counts:
+                self.active(player, f"counts.{player}")
             return
         if len(counts) not in (2, 3):
             self.fail("counts", "count_players")
@@ -468,13 +487,15 @@ class _DealCheck:
 
 
 def _needs_scus(meld: Meld, rules: RuleSet) -> bool:
-    suit_levels = [m.level for m in meld.suits.values()]
-    needs = ("half", "overfull") if rules.half_suit_needs_scus else ("overfull",)
-    return bool(
-        meld.matadors
-        or any(level in needs for level in suit_levels)
-        or (meld.kings and meld.kings.level in SCUS_LEVELS)  # half kings need the Scus (004 L111 too)
-    )
+    if meld.matadors or (meld.kings and meld.kings.level in SCUS_LEVELS):  # half kings: 004 L111 too
+        return True
+    needs = SCUS_LEVELS if rules.half_suit_needs_scus else ("overfull",)
+    return any(suit_meld.level in needs for suit_meld in meld.suits.values())
+
+
+@functools.lru_cache(maxsize=64)
+def _seats(dealer: str, table: tuple[str, ...]) -> tuple[str, str, str]:
+    return seat_order_from(dealer, table)
 
 
 def _meld_says_king(meld: Meld, suit: str) -> bool | None:
@@ -495,7 +516,7 @@ def _meld_says_king(meld: Meld, suit: str) -> bool | None:
 
 
 def is_barred(deal: Deal, player: str, rules: RuleSet) -> bool:
-    return any(f.player == player and rules.fines[f.offence].barred for f in deal.fines if f.offence in rules.fines)
+    return bool(deal.fines) and any(f.player == player and rules.fines[f.offence].barred for f in deal.fines if f.offence in rules.fines)
 
 
 def tout_contract(deal: Deal, rules: RuleSet) -> bool:
