@@ -23,7 +23,8 @@ import rules
 from ledger import services as ledger
 from ledger.models import Transaction
 
-from .models import Deal, DealVersion, Member, Season, Sitting, Table
+from . import inputs
+from .models import Deal, DealVersion, Member, Season, Seat, Sitting, Table
 
 
 class SittingError(Exception):
@@ -37,20 +38,44 @@ class DealConflict(SittingError):
 # --- starting a sitting ----------------------------------------------------------------------
 
 
+class InvalidSitting(SittingError):
+    """A sitting that breaks a rule of starting one. `errors` maps each field of the request
+    (season, table, members, first_dealer, date) to what is wrong with it, for a member; forms
+    and serializers only translate them to their own fields."""
+
+    def __init__(self, errors: Mapping[str, list[str]]):
+        self.errors = {name: list(messages) for name, messages in errors.items()}
+        super().__init__(" ".join(message for messages in self.errors.values() for message in messages))
+
+
 def start_sitting(
-    *, season: Season, table: Table, members: Sequence[Member], first_dealer: Member, date: datetime.date, by=None
+    *,
+    season: Season,
+    table: Table,
+    members: Sequence[Member],
+    first_dealer: Member,
+    date: datetime.date,
+    by=None,
+    closes_at_once: bool = False,
 ) -> Sitting:
-    """Seat 3 to 5 members at a table in seat order and fund its empty cups (000 L69)."""
+    """Seat 3 to 5 members at a table in seat order and fund its empty cups (000 L69).
+
+    The rules of starting a sitting live here and nowhere else: 3 to 5 active members of the
+    season's club, each seated once, the first dealer among them, the table of the same club,
+    the date inside the season, the table free, and nobody already seated at another open
+    sitting (one member, one table at a time). `closes_at_once` is for an imported sitting,
+    recorded after the fact and closed in the same transaction: it is never open alongside
+    another, so its members may sit at an open sitting tonight.
+    """
     names = [m.name for m in members]
     problems = rules.validate_table(names)
     if problems:
         raise rules.InvalidRecord(problems)
-    if first_dealer not in members:
-        raise SittingError(_("The first dealer must sit at the table."))
-    if any(m.club_id != season.club_id for m in members) or table.club_id != season.club_id:
-        raise SittingError(_("Members, table and season must belong to the same club."))
+    _check_sitting(season, table, members, first_dealer, date)
     try:
         with transaction.atomic():
+            if not closes_at_once:
+                _check_seats_free(table, members)
             sitting = Sitting.objects.create(season=season, table=table, date=date, first_dealer=first_dealer)
             sitting.seats.bulk_create(
                 sitting.seats.model(sitting=sitting, member=m, position=i, name=m.name) for i, m in enumerate(members)
@@ -64,6 +89,46 @@ def start_sitting(
     except IntegrityError as error:
         raise SittingError(_("%(table)s already has an open sitting; close it first.") % {"table": table}) from error
     return sitting
+
+
+def _check_sitting(season: Season, table: Table, members: Sequence[Member], first_dealer: Member, date: datetime.date) -> None:
+    errors: dict[str, list[str]] = defaultdict(list)
+    if table.club_id != season.club_id:
+        errors["table"].append(_("The table and the season must belong to the same club."))
+    if any(m.club_id != season.club_id for m in members):
+        errors["members"].append(_("Members, table and season must belong to the same club."))
+    inactive = [m.name for m in members if not m.active]
+    if inactive:
+        errors["members"].append(_("%(names)s is no longer an active member.") % {"names": ", ".join(inactive)})
+    if len({m.pk for m in members}) != len(members):
+        errors["members"].append(_("A member can have only one seat."))
+    if first_dealer not in members:
+        errors["first_dealer"].append(_("The first dealer must sit at the table."))
+    if not season.starts_on <= date <= season.ends_on:
+        errors["date"].append(
+            _("%(date)s is outside the season %(season)s (%(start)s to %(end)s).")
+            % {"date": date, "season": season, "start": season.starts_on, "end": season.ends_on}
+        )
+    if errors:
+        raise InvalidSitting(errors)
+
+
+def _check_seats_free(table: Table, members: Sequence[Member]) -> None:
+    if Sitting.objects.filter(table=table, closed_at__isnull=True).exists():
+        raise SittingError(_("%(table)s already has an open sitting; close it first.") % {"table": table})
+    # The members' rows are locked in a fixed order, so two scorers seating the same member at
+    # two tables at once take turns, and the second finds the first's open sitting.
+    list(Member.objects.select_for_update().filter(pk__in=[m.pk for m in members]).order_by("pk").values_list("pk"))
+    taken = (
+        Seat.objects.filter(member__in=members, sitting__closed_at__isnull=True)
+        .select_related("sitting__table")
+        .order_by("position")
+    )
+    for seat in taken:
+        raise SittingError(
+            _("%(member)s already sits at the open sitting at %(table)s; close it first.")
+            % {"member": seat.name, "table": seat.sitting.table}
+        )
 
 
 @dataclass
@@ -98,6 +163,7 @@ class Recorded:
 
 
 def parse_record(record: Any, number: int) -> rules.Deal:
+    inputs.check_record(record, number)  # storable and bounded, before the engine reads it
     problems: list[rules.Problem] = []
     deal = rules.parse_deal(record, number, problems)
     if deal is None:
@@ -424,16 +490,10 @@ def import_sitting(
     checked against the club: same rules as the season, same cups as the table holds, members
     known by name. All of it lands in one database transaction, or none of it does.
     """
+    inputs.check_record(data, None, max_bytes=None)  # storable text; each deal is bounded as it is recorded
     rules.replay(data)  # every problem of every deal, before anything is written
     club = season.club
-    if table.club_id != club.pk:
-        raise SittingError(_("The table and the season must belong to the same club."))
     _check_same_rules(season, data)
-    if not season.starts_on <= date <= season.ends_on:
-        raise SittingError(
-            _("%(date)s is outside the season %(season)s (%(start)s to %(end)s).")
-            % {"date": date, "season": season, "start": season.starts_on, "end": season.ends_on}
-        )
     names = list(data["table"])
     deals = data.get("deals", [])
     with transaction.atomic():
@@ -442,7 +502,13 @@ def import_sitting(
         members = _members_by_name(club, names, create_members)
         first_dealer = deals[0]["dealer"] if deals else names[0]
         sitting = start_sitting(
-            season=season, table=table, members=[members[n] for n in names], first_dealer=members[first_dealer], date=date, by=by
+            season=season,
+            table=table,
+            members=[members[n] for n in names],
+            first_dealer=members[first_dealer],
+            date=date,
+            by=by,
+            closes_at_once=bool(data.get("close")),
         )
         for number, record in enumerate(deals, start=1):
             record_deal(sitting, record, by=by, number=number)
@@ -489,14 +555,15 @@ def _check_same_cups(table: Table, data: Mapping[str, Any]) -> None:
 def _members_by_name(club, names: Sequence[str], create: bool) -> dict[str, Member]:
     found = {m.name: m for m in Member.objects.filter(club=club, name__in=names)}
     missing = [n for n in names if n not in found]
+    if too_long := [n for n in missing if len(n) > inputs.MAX_NAME]:
+        raise SittingError(
+            _("A member's name has at most %(limit)s characters: %(names)s.") % {"limit": inputs.MAX_NAME, "names": ", ".join(too_long)}
+        )
     if missing and not create:
         raise SittingError(_("%(club)s has no member called %(names)s.") % {"club": club, "names": ", ".join(missing)})
     for name in missing:
         found[name] = Member.objects.create(club=club, name=name)
-    inactive = [n for n in names if not found[n].active]
-    if inactive:
-        raise SittingError(_("%(names)s is no longer an active member.") % {"names": ", ".join(inactive)})
-    return found
+    return found  # whether they may sit, start_sitting says
 
 
 def export_sitting(sitting: Sitting) -> dict[str, Any]:

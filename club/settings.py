@@ -108,6 +108,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, so its process_exception runs first: a database outage answers 503 (JSON on the API).
+    "club.errors.DatabaseOutage",
 ]
 
 ROOT_URLCONF = "club.urls"
@@ -183,6 +185,10 @@ WHITENOISE_KEEP_ONLY_HASHED_FILES = True
 WHITENOISE_AUTOREFRESH = WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [*Compressor.SKIP_COMPRESS_EXTENSIONS, "map"]
 
+# A request body's limit (the API answers 413 above it, club/errors.py); the largest honest body,
+# a sitting record of a long evening, is far below it. A deal record alone is bounded at 16 KiB.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token", not 403.
@@ -193,6 +199,14 @@ REST_FRAMEWORK = {
     ],
     # A ledger: nothing is readable anonymously unless a view says so.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # Every answer is JSON, errors included (club/errors.py); bodies are bounded (club/api/parsers.py).
+    "DEFAULT_RENDERER_CLASSES": ["club.api.errors.SafeJSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [
+        "club.api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "EXCEPTION_HANDLER": "club.errors.api_exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {

@@ -11,3 +11,9 @@ urlpatterns = [
     path("", include("club.reports.urls")),
     path("", include("club.web.urls")),
 ]
+
+# Error answers: JSON under /api/, Django's pages elsewhere (club/errors.py).
+handler400 = "club.errors.handler400"
+handler403 = "club.errors.handler403"
+handler404 = "club.errors.handler404"
+handler500 = "club.errors.handler500"

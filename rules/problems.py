@@ -302,6 +302,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "A number in the record is too long to read (more than {limit} digits).",
         "Et tal i optegnelsen er for langt til at læse (mere end {limit} cifre).",
     ),
+    # The club's limits on what it stores (club/inputs.py), said in the record's terms.
+    "bad_character": (
+        "The text contains a NUL character or a lone surrogate, which cannot be stored.",
+        "Teksten indeholder et NUL-tegn eller en enlig surrogat, som ikke kan gemmes.",
+    ),
+    "record_too_large": (
+        "The deal record is {size} bytes as JSON; at most {limit} are kept.",
+        "Spillets optegnelse fylder {size} byte som JSON; der gemmes højst {limit}.",
+    ),
 }
 
 

@@ -1,4 +1,161 @@
 """Fixtures shared by the whole suite.
 
-pytest-django supplies ``client``, ``admin_client`` and ``db``; add project-wide fixtures here.
+pytest-django supplies ``client``, ``admin_client`` and ``db``. The two clubs below (`world`) serve the
+API's tests, the authorization matrices of the API and the web, and the hostile-input tests.
+
+Two clubs with the same shape, for the API's tests. Every figure is worked out by hand.
+
+Each club plays vlk-2010 (fund 20 to each cup, stake 5 to each cup, last trick 20 from each)
+in season "2026". Anna is the club admin, Bent a scorer, Carl a member; Dorte, Erik, Finn and
+Gitte have no login (Finn and Gitte never play). Bord 2 stays free for starting a sitting. Carl disputes deal 1 at Bord 1 (open).
+
+Bord 1, 12 March 2026, open: Anna Bent Carl Dorte, deal 1 recorded (Carl sits out)
+    funding                 Anna -40  Bent -40  Carl -40  Dorte -40     cups 80 + 80
+    deal 1 (Anna deals; Bent melds 10 taroks with the Pagat, saves it, takes the last trick)
+        stake               Anna -10                                   cups +5 +5
+        meld.taroks         Anna -10  Bent +20             Dorte -10
+        pagat_saved         Anna  -5  Bent +10             Dorte  -5
+        last_trick          Anna -20  Bent +40             Dorte -20
+        net                 Anna -45  Bent +70  Carl   0  Dorte -35    cups 85 + 85
+Bord 3, 5 March 2026, closed by split: Anna Bent Dorte Erik (Carl did not sit here)
+    funding                 each -40                                   cups 80 + 80
+    deal 1 (Anna deals, players Anna Bent Erik, Erik takes the last trick)
+        stake + last trick  Anna -30  Bent -20  Dorte   0  Erik +40    cups 85 + 85
+    close: split 170        Anna +43  Bent +43  Dorte +42  Erik +42    (170 = 4·42 + 2: the
+                                                                         first dealer Anna, then Bent)
+Season standings: Erik +42, Bent +13, Carl -40, Dorte -73, Anna -112 (sum -170: the cups of Bord 1).
 """
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import ClassVar
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from rest_framework.test import APIClient
+
+import rules
+from club import services
+from club.models import Club, Deal, Dispute, Member, Season, Sitting, Table
+from club.reports import services as disputes
+
+
+def deal(dealer: str, table: str, **fields) -> dict:
+    """A deal record with the players in seat order from `dealer`."""
+    return {"dealer": dealer, "players": list(rules.seat_order_from(dealer, table.split()))} | fields
+
+
+OPEN_TABLE = "Anna Bent Carl Dorte"
+CLOSED_TABLE = "Anna Bent Dorte Erik"
+OPEN_DEAL_1 = deal(
+    "Anna", OPEN_TABLE, melds={"Bent": {"taroks": 10, "pagat": True}}, pagat={"holder": "Bent", "fate": "saved"}, last_trick="Bent"
+)
+# The next deal at Bord 1: Bent deals, Carl takes the last trick.
+#   stake Bent -10 (cups +5 +5); last_trick Carl +40, Bent -20, Anna -20.
+OPEN_DEAL_2 = deal("Bent", OPEN_TABLE, last_trick="Carl")
+CLOSED_DEAL_1 = deal("Anna", CLOSED_TABLE, last_trick="Erik")
+# Deal 1 at Bord 1 as corrected: Dorte, not Bent, took the last trick.
+OPEN_DEAL_1_CORRECTED = OPEN_DEAL_1 | {"last_trick": "Dorte"}
+CLOSED_DEAL_1_CORRECTED = CLOSED_DEAL_1 | {"last_trick": "Bent"}
+
+SEASON_DATES = (datetime.date(2026, 1, 1), datetime.date(2026, 12, 31))
+OPEN_DATE = datetime.date(2026, 3, 12)
+CLOSED_DATE = datetime.date(2026, 3, 5)
+
+
+@dataclass
+class ClubWorld:
+    club: Club
+    season: Season
+    members: dict[str, Member]
+    users: dict[str, object]  # role -> user: "admin" (Anna), "scorer" (Bent), "member" (Carl)
+    open_table: Table
+    free_table: Table
+    open_sitting: Sitting
+    closed_sitting: Sitting
+    open_deal: Deal
+    closed_deal: Deal
+    dispute: Dispute  # Carl's, open, on deal 1 at Bord 1
+
+    # The records above, for tests (this folder is no package: tests reach them through here).
+    open_deal_1: ClassVar[dict] = OPEN_DEAL_1
+    open_deal_2: ClassVar[dict] = OPEN_DEAL_2
+    open_deal_1_corrected: ClassVar[dict] = OPEN_DEAL_1_CORRECTED
+    closed_deal_1_corrected: ClassVar[dict] = CLOSED_DEAL_1_CORRECTED
+
+    def start_body(self) -> dict:
+        """A valid POST /api/sittings/ body: Bord 2, Erik Finn Gitte (nobody of them sits at an open
+        sitting: a member sits at one open sitting at a time), Erik deals first."""
+        seated = [self.members[name].pk for name in ("Erik", "Finn", "Gitte")]
+        return {
+            "season": self.season.pk,
+            "table": self.free_table.pk,
+            "members": seated,
+            "first_dealer": seated[0],
+            "date": "2026-03-19",
+        }
+
+
+def build_club(slug: str, user_model) -> ClubWorld:
+    club = Club.objects.create(name=f"Tarokklubben {slug.title()}", slug=slug)
+    members = {name: Member.objects.create(club=club, name=name, role=Member.Role.MEMBER) for name in "Anna Bent Carl Dorte Erik Finn Gitte".split()}
+    users = {}
+    for role, name in (("admin", "Anna"), ("scorer", "Bent"), ("member", "Carl")):
+        user = user_model.objects.create_user(f"{slug}-{role}")  # no password: hashing is slow
+        Member.objects.filter(pk=members[name].pk).update(user=user, role=role)
+        users[role] = user
+    members = {m.name: m for m in club.members.all()}
+    season = Season.objects.create(club=club, name="2026", starts_on=SEASON_DATES[0], ends_on=SEASON_DATES[1], preset="vlk-2010")
+    open_table, free_table, closed_table = (Table.objects.create(club=club, name=f"Bord {n}") for n in (1, 2, 3))
+
+    def start(table: Table, seated: str, date: datetime.date) -> Sitting:
+        seats = [members[name] for name in seated.split()]
+        return services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=date)
+
+    closed_sitting = start(closed_table, CLOSED_TABLE, CLOSED_DATE)
+    closed_deal = services.record_deal(closed_sitting, CLOSED_DEAL_1).deal
+    services.close_sitting(closed_sitting, how="split")
+    open_sitting = start(open_table, OPEN_TABLE, OPEN_DATE)
+    open_deal = services.record_deal(open_sitting, OPEN_DEAL_1).deal
+    dispute = disputes.raise_dispute(open_deal, member=members["Carl"], comment="Bent had only 9 taroks")
+    return ClubWorld(club, season, members, users, open_table, free_table, open_sitting, closed_sitting, open_deal, closed_deal, dispute)
+
+
+def build_world(user_model) -> dict[str, ClubWorld]:
+    return {"a": build_club("vestby", user_model), "b": build_club("oestby", user_model)}
+
+
+@pytest.fixture
+def world(module_world, db) -> dict[str, ClubWorld]:
+    """Club "a" (the requester's, in most tests) and club "b" (another club); whatever a test
+    writes is rolled back after it."""
+    return module_world
+
+
+@pytest.fixture(scope="module")
+def module_world(django_db_setup, django_db_blocker) -> dict[str, ClubWorld]:
+    """The two clubs, built once for a whole module, as Django's `setUpTestData` does.
+
+    They are written inside a transaction that stays open for the module; each test's `db`
+    fixture then runs in a savepoint inside it and rolls back to it, so one test's POST never
+    reaches the next test, and the module's end rolls everything back.
+    """
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield build_world(get_user_model())
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def api():
+    """`api(user)`: a client logged in as `user` (None: anonymous), answering in English."""
+
+    def client_for(user=None) -> APIClient:
+        client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    return client_for

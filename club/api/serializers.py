@@ -7,10 +7,12 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from club import access
+from club.access import Requester
+from club.inputs import MAX_REASON
 from club.models import Club, DealVersion, Member, Season, Sitting, Table
 from ledger import queries
 
-from .roles import Roles
 from .schemas import DEAL_RECORD
 from .settlement import close_event, deal_events
 
@@ -130,7 +132,7 @@ class _ScorableField(serializers.PrimaryKeyRelatedField):
         super().__init__(queryset=model.objects.none(), **kwargs)
 
     def get_queryset(self):
-        return self.model.objects.filter(club_id__in=Roles.of(self.context["request"]).scoring_clubs)
+        return self.model.objects.filter(club_id__in=Requester.of(self.context["request"]).clubs(access.SCORE))
 
 
 class StartSittingSerializer(serializers.Serializer):
@@ -142,14 +144,7 @@ class StartSittingSerializer(serializers.Serializer):
     first_dealer = _ScorableField(Member)
     date = serializers.DateField()
 
-    def validate(self, data):
-        clubs = {data["season"].club_id, data["table"].club_id, data["first_dealer"].club_id}
-        clubs |= {member.club_id for member in data["members"]}
-        if len(clubs) > 1:
-            raise serializers.ValidationError(_("Members, table and season must belong to the same club."))
-        if data["first_dealer"] not in data["members"]:
-            raise serializers.ValidationError({"first_dealer": _("The first dealer must sit at the table.")})
-        return data
+    # Whether these may sit together is club.services.start_sitting's call (InvalidSitting -> 400).
 
 
 class CloseSittingSerializer(serializers.Serializer):
@@ -188,7 +183,7 @@ class DealSettlementSerializer(DealSerializer):
 
 class CorrectionRequestSerializer(serializers.Serializer):
     record = DealRecordField(help_text=_("The whole corrected deal, as it should have been recorded."))
-    reason = serializers.CharField(max_length=2000, help_text=_("Why the deal is corrected; kept with the new version."))
+    reason = serializers.CharField(max_length=MAX_REASON, help_text=_("Why the deal is corrected; kept with the new version."))
 
 
 class DifferenceSerializer(serializers.Serializer):

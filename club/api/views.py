@@ -1,17 +1,18 @@
 """The REST API: the same ledger a phone at the card table sees, for programs.
 
 Thin views: every change goes through `club.services`, every figure comes from
-`ledger.queries` or the rules engine. What a user may see is decided by `club.api.roles`.
+`ledger.queries` or the rules engine. What a user may see and do is decided by the one access policy, `club.access`.
 Domain errors become HTTP answers in one place (`DomainErrors`):
 
 - `rules.InvalidRecord` → 400 ``{"errors": [...]}``, the list `python -m rules replay` prints;
+- `club.services.InvalidSitting` (a sitting that breaks a rule of starting one) → 400
+  ``{"field": ["..."]}``, as a serializer would say it;
 - `club.services.SittingError` (a closed sitting, a deal someone else recorded first,
   a table that already has an open sitting) → 409 ``{"detail": "..."}``.
 """
 
 from __future__ import annotations
 
-import datetime
 import re
 
 from django.http import HttpResponse
@@ -19,6 +20,7 @@ from django.shortcuts import get_object_or_404
 from django.template import Context, Template
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.settings import spectacular_settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
@@ -27,20 +29,22 @@ from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import JSONParser
-from rest_framework.permissions import AllowAny
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.permissions import AllowAny, BasePermission
+from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import rules
-from club import services
+from club import access, services
+from club.access import Requester
 from club.models import DealVersion, Season
+from club.reports.statements import Month
 from ledger import queries
 
 from . import serializers as s
 from . import settlement
-from .roles import Roles, ScoresForTheClub
+from .errors import SafeJSONRenderer
+from .parsers import BoundedJSONParser
 
 IDEMPOTENCY_KEY_MAX = 64  # stored as "<user id>:<key>" in DealVersion.idempotency_key (100 chars)
 PRINTABLE_ASCII = re.compile(r"^[\x21-\x7e]+$")
@@ -68,12 +72,25 @@ class Page(PageNumberPagination):
     max_page_size = 500
 
 
+class ScoresForTheClub(BasePermission):
+    """Moving money (start, record, correct, close): `club.access.SCORE` in the object's club, 403
+    otherwise. Only consulted for objects already found in the requester's querysets, so it never
+    sees another club's."""
+
+    message = gettext_lazy("Only the club's scorers and admins may do this.")
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        return Requester.of(request).allows(access.club_of(obj), access.SCORE)
+
+
 class DomainErrors:
     """Turns the domain's refusals into HTTP answers (see the module docstring)."""
 
     def handle_exception(self, exc):
         if isinstance(exc, rules.InvalidRecord):
             return Response(error_list(exc), status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, services.InvalidSitting):
+            return Response(exc.errors, status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, services.SittingError):
             return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
         return super().handle_exception(exc)
@@ -99,7 +116,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = ID
 
     def get_queryset(self):
-        return Roles.of(self.request).visible_clubs().order_by("name", "pk")
+        return Requester.of(self.request).visible_clubs().order_by("name", "pk")
 
 
 class MemberViewSet(viewsets.ReadOnlyModelViewSet):
@@ -110,12 +127,11 @@ class MemberViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = ID
 
     def get_queryset(self):
-        return Roles.of(self.request).visible_members().order_by("club_id", "name", "pk")
+        return Requester.of(self.request).visible_members().order_by("club_id", "name", "pk")
 
     def private_member(self):
         member = self.get_object()
-        if not Roles.of(self.request).may_read_private(member):
-            raise PermissionDenied(_("Only the member and the club's admins may see this."))
+        Requester.of(self.request).require(member.club_id, access.READ_PRIVATE, subject=member)
         return member
 
     @extend_schema(responses={200: s.BalanceSerializer, 403: FORBIDDEN, 404: NOT_FOUND})
@@ -137,7 +153,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = ID
 
     def get_queryset(self):
-        return Roles.of(self.request).visible_seasons().order_by("-starts_on", "pk")
+        return Requester.of(self.request).visible_seasons().order_by("-starts_on", "pk")
 
     @extend_schema(responses={200: s.StandingSerializer(many=True), 404: NOT_FOUND})
     @action(detail=True, pagination_class=None)
@@ -152,7 +168,7 @@ class TableViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = ID
 
     def get_queryset(self):
-        return Roles.of(self.request).visible_tables().order_by("club_id", "name", "pk")
+        return Requester.of(self.request).visible_tables().order_by("club_id", "name", "pk")
 
 
 # --- sittings and deals -------------------------------------------------------------------------
@@ -165,14 +181,14 @@ SITTING_FILTERS = [
 
 @extend_schema_view(list=extend_schema(parameters=SITTING_FILTERS))
 class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
-    """Sittings: all of the club's for scorers and admins, the ones they sat at for members."""
+    """Sittings: every sitting of the requester's clubs (the score sheets are the club's)."""
 
     serializer_class = s.SittingSerializer
     pagination_class = Page
     lookup_value_regex = ID
 
     def get_queryset(self):
-        sittings = Roles.of(self.request).visible_sittings().select_related("season").prefetch_related("seats")
+        sittings = Requester.of(self.request).visible_sittings().select_related("season").prefetch_related("seats")
         if self.action == "list":
             for name in ("season", "table"):
                 if (value := _int_param(self.request, name)) is not None:
@@ -195,7 +211,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
     )
     def create(self, request):
         """Seat 3 to 5 members at a table in seat order and fund its cups (scorers and admins)."""
-        if not Roles.of(request).scoring_clubs:
+        if not Requester.of(request).clubs(access.SCORE):
             raise PermissionDenied(_("Only the club's scorers and admins may start a sitting."))
         given = s.StartSittingSerializer(data=request.data, context=self.get_serializer_context())
         given.is_valid(raise_exception=True)
@@ -230,7 +246,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         },
         description="Record the next deal of an open sitting (scorers and admins) and answer with its settlement.",
     )
-    @action(detail=True, methods=["get", "post"], url_path="deals", url_name="deals", parser_classes=[JSONParser])
+    @action(detail=True, methods=["get", "post"], url_path="deals", url_name="deals", parser_classes=[BoundedJSONParser])
     def record(self, request, pk=None):
         sitting = self.get_object()
         if request.method == "GET":
@@ -290,7 +306,7 @@ class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
     lookup_url_kwarg = "pk"
 
     def get_queryset(self):
-        deals = Roles.of(self.request).visible_deals()
+        deals = Requester.of(self.request).visible_deals()
         versions = DealVersion.objects.filter(current_of__in=deals).select_related("deal__sitting__season", "entered_by")
         if self.action == "list" and (sitting := _int_param(self.request, "sitting")) is not None:
             versions = versions.filter(deal__sitting_id=sitting)
@@ -308,7 +324,7 @@ class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         request=s.CorrectionRequestSerializer,
         responses={201: s.CorrectionSerializer, 400: ERRORS, 403: FORBIDDEN, 404: NOT_FOUND},
     )
-    @action(detail=True, methods=["post"], parser_classes=[JSONParser])
+    @action(detail=True, methods=["post"], parser_classes=[BoundedJSONParser])
     def corrections(self, request, pk=None):
         """Correct a deal with a reason (scorers and admins): the ledger reverses and re-posts
         every event whose money changes, this deal's and later ones'; the answer lists them."""
@@ -341,7 +357,7 @@ class PDFRenderer(BaseRenderer):
 class StatementView(APIView):
     """A member's monthly statement as PDF, in the request's language (Accept-Language)."""
 
-    renderer_classes = [PDFRenderer, JSONRenderer]
+    renderer_classes = [PDFRenderer, SafeJSONRenderer]
 
     @extend_schema(
         operation_id="members_statement_pdf",
@@ -356,11 +372,10 @@ class StatementView(APIView):
         ],
     )
     def get(self, request, member_id: str, month: str):
-        member = get_object_or_404(Roles.of(request).visible_members(), pk=int(member_id))
-        if not Roles.of(request).may_read_private(member):
-            raise PermissionDenied(_("Only the member and the club's admins may see this."))
+        member = get_object_or_404(Requester.of(request).visible_members(), pk=int(member_id))
+        Requester.of(request).require(member.club_id, access.READ_PRIVATE, subject=member)
         try:
-            first_day = datetime.date.fromisoformat(f"{month}-01")
+            first_day = Month.parse(month).first_day
         except ValueError:
             raise NotFound(_("No such month.")) from None
         # Imported here: WeasyPrint is slow to load and only statements need it.
@@ -373,8 +388,8 @@ class StatementView(APIView):
 
     def handle_exception(self, exc):
         # Whatever the client accepts, a refusal is JSON: there is no PDF to send.
-        self.request.accepted_renderer = JSONRenderer()
-        self.request.accepted_media_type = JSONRenderer.media_type
+        self.request.accepted_renderer = SafeJSONRenderer()
+        self.request.accepted_media_type = SafeJSONRenderer.media_type
         return super().handle_exception(exc)
 
 

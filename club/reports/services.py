@@ -10,7 +10,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.access import is_official
+from club import access
+from club.inputs import MAX_COMMENT, MAX_REASON, bad_character
 from club.models import Deal, DealVersion, Dispute, Member, Sitting
 
 
@@ -24,10 +25,10 @@ def club_of(deal: Deal):
 
 def raise_dispute(deal: Deal, *, member: Member, comment: str) -> Dispute:
     """Any member of the deal's club may flag it, with a comment saying what looks wrong."""
-    comment = (comment or "").strip()
+    comment = _bounded_text(comment, MAX_COMMENT)
     if not comment:
         raise DisputeError(_("Say what looks wrong with the deal."))
-    if member.club_id != club_of(deal).pk:
+    if member.club_id != club_of(deal).pk or not access.allows(member, access.DISPUTE):
         raise DisputeError(_("Only members of the club can dispute its deals."))
     return Dispute.objects.create(deal=deal, raised_by=member, comment=comment)
 
@@ -41,14 +42,24 @@ def resolve_by_correction(dispute: Dispute, *, by: Member, version: DealVersion 
 
 def close_dispute(dispute: Dispute, *, by: Member, reason: str) -> Dispute:
     """Close without a correction: the settlement stands, and the reason says why."""
-    reason = (reason or "").strip()
+    reason = _bounded_text(reason, MAX_REASON)
     if not reason:
         raise DisputeError(_("Give the reason the settlement stands."))
     return _resolve(dispute, by, resolution=Dispute.Resolution.CLOSED, close_reason=reason)
 
 
+def _bounded_text(text: str | None, limit: int) -> str:
+    """The text stripped; refused (with the forms' words) if it cannot be stored or is too long."""
+    text = (text or "").strip()
+    if message := bad_character(text):
+        raise DisputeError(message)
+    if len(text) > limit:
+        raise DisputeError(_("Write at most %(limit)s characters (this is %(length)s).") % {"limit": limit, "length": len(text)})
+    return text
+
+
 def _resolve(dispute: Dispute, by: Member, **answer) -> Dispute:
-    if not is_official(by) or by.club_id != club_of(dispute.deal).pk:
+    if not access.allows(by, access.RESOLVE) or by.club_id != club_of(dispute.deal).pk:
         raise DisputeError(_("Only an official of the club can resolve a dispute."))
     with transaction.atomic():
         dispute = Dispute.objects.select_for_update().select_related("deal").get(pk=dispute.pk)

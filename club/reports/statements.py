@@ -22,6 +22,7 @@ from django.db.models import Count, Q, Sum
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from club.inputs import FIRST_YEAR, LAST_YEAR
 from club.models import Club, DealVersion, Member, Seat, Season, Sitting
 from ledger.models import Posting
 from ledger.queries import member_balance
@@ -36,7 +37,8 @@ class Month:
     def parse(cls, text: str) -> Month:
         """"2026-11" -> Month(2026, 11); ValueError with a readable message otherwise."""
         match = re.fullmatch(r"(\d{4})-(\d{2})", text.strip())
-        if not match or not 1 <= int(match[2]) <= 12:
+        # Years 1000..9998 only: the month before and after must be months too (club.inputs).
+        if not match or not 1 <= int(match[2]) <= 12 or not FIRST_YEAR <= int(match[1]) <= LAST_YEAR:
             raise ValueError(_("%(text)s is not a month; write it as YYYY-MM, e.g. 2026-11.") % {"text": text})
         return cls(int(match[1]), int(match[2]))
 

@@ -1,11 +1,13 @@
 from django.urls import path, register_converter
 
+from club import inputs  # noqa: F401 (registers <id:...>)
+
 from . import views
 from .statements import Month
 
 
 class MonthConverter:
-    """"2026-11" in a URL <-> `Month(2026, 11)`; a month 13 simply does not match (404)."""
+    """"2026-11" in a URL <-> `Month(2026, 11)`; a month 13 or a year 0000 simply does not match (404)."""
 
     regex = r"\d{4}-\d{2}"
 
@@ -19,11 +21,11 @@ class MonthConverter:
 register_converter(MonthConverter, "month")
 
 urlpatterns = [
-    path("c/<slug:slug>/members/<int:member_id>/statements/<month:month>/", views.member_statement, name="member-statement"),
-    path("c/<slug:slug>/members/<int:member_id>/statements/<month:month>.pdf", views.member_statement_pdf, name="member-statement-pdf"),
-    path("c/<slug:slug>/members/<int:member_id>/postings.csv", views.member_postings_csv, name="member-postings-csv"),
-    path("c/<slug:slug>/seasons/<int:season_id>/standings.csv", views.season_standings_csv, name="season-standings-csv"),
-    path("c/<slug:slug>/deals/<int:deal_id>/audit/", views.deal_audit, name="deal-audit"),
-    path("c/<slug:slug>/deals/<int:deal_id>/disputes/", views.raise_dispute, name="deal-dispute-raise"),
-    path("c/<slug:slug>/disputes/<int:dispute_id>/resolve/", views.resolve_dispute, name="dispute-resolve"),
+    path("c/<slug:slug>/members/<id:member_id>/statements/<month:month>/", views.member_statement, name="member-statement"),
+    path("c/<slug:slug>/members/<id:member_id>/statements/<month:month>.pdf", views.member_statement_pdf, name="member-statement-pdf"),
+    path("c/<slug:slug>/members/<id:member_id>/postings.csv", views.member_postings_csv, name="member-postings-csv"),
+    path("c/<slug:slug>/seasons/<id:season_id>/standings.csv", views.season_standings_csv, name="season-standings-csv"),
+    path("c/<slug:slug>/deals/<id:deal_id>/audit/", views.deal_audit, name="deal-audit"),
+    path("c/<slug:slug>/deals/<id:deal_id>/disputes/", views.raise_dispute, name="deal-dispute-raise"),
+    path("c/<slug:slug>/disputes/<id:dispute_id>/resolve/", views.resolve_dispute, name="dispute-resolve"),
 ]

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
+from club import access, inputs
 from club.access import is_official, membership
 from club.models import Club, Deal, Dispute, Member, Season
 
 from . import exports, services
+from .forms import DisputeForm, ResolveDisputeForm, first_error
 from .audit import deal_audit as build_deal_audit
 from .pdf import statement_filename, statement_pdf
 from .statements import Month, build_statement
@@ -24,15 +26,16 @@ def _club_member(request: HttpRequest, slug: str) -> tuple[Club, Member]:
 
 
 def _readable_member(request: HttpRequest, slug: str, member_id: int) -> Member:
-    """A member's own statement and postings are theirs and the officials' to read; 404 to others."""
+    """A member's own statement and postings are theirs and the club admins' to read (403 to the
+    rest of the club, whose roster shows the member anyway)."""
     club, viewer = _club_member(request, slug)
     member = get_object_or_404(Member.objects.select_related("club"), pk=member_id, club=club)
-    if member != viewer and not is_official(viewer):
-        raise Http404
+    access.require(viewer, access.READ_PRIVATE, subject=member)
     return member
 
 
 @require_GET
+@login_required
 def member_statement(request: HttpRequest, slug: str, member_id: int, month: Month) -> HttpResponse:
     statement = build_statement(_readable_member(request, slug, member_id), month)
     context = {"statement": statement, "previous_month": month.previous(), "next_month": month.next()}
@@ -40,6 +43,7 @@ def member_statement(request: HttpRequest, slug: str, member_id: int, month: Mon
 
 
 @require_GET
+@login_required
 def member_statement_pdf(request: HttpRequest, slug: str, member_id: int, month: Month) -> HttpResponse:
     statement = build_statement(_readable_member(request, slug, member_id), month)
     response = HttpResponse(statement_pdf(statement, get_language()), content_type="application/pdf")
@@ -48,16 +52,18 @@ def member_statement_pdf(request: HttpRequest, slug: str, member_id: int, month:
 
 
 @require_GET
+@login_required
 def member_postings_csv(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     member = _readable_member(request, slug, member_id)
     season = None
-    if request.GET.get("season"):
-        season = get_object_or_404(Season, pk=request.GET["season"], club=member.club)
+    if (season_id := inputs.optional_id(request.GET, "season")) is not None:
+        season = get_object_or_404(Season, pk=season_id, club=member.club)
     suffix = f"-{season.pk}" if season else ""
     return _csv_response(exports.member_postings_csv(member, season), f"{slug}-{member.pk}-postings{suffix}.csv")
 
 
 @require_GET
+@login_required
 def season_standings_csv(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
     club, _viewer = _club_member(request, slug)
     season = get_object_or_404(Season, pk=season_id, club=club)
@@ -80,6 +86,7 @@ def _club_deal(request: HttpRequest, slug: str, deal_id: int) -> tuple[Club, Mem
 
 
 @require_GET
+@login_required
 def deal_audit(request: HttpRequest, slug: str, deal_id: int) -> HttpResponse:
     club, viewer, deal = _club_deal(request, slug, deal_id)
     return _audit_page(request, club, viewer, deal)
@@ -109,29 +116,36 @@ def _correct_url(club: Club, deal: Deal) -> str:
 
 
 @require_POST
+@login_required
 def raise_dispute(request: HttpRequest, slug: str, deal_id: int) -> HttpResponse:
     club, viewer, deal = _club_deal(request, slug, deal_id)
-    comment = request.POST.get("comment", "")
+    form = DisputeForm(request.POST)
     try:
-        dispute = services.raise_dispute(deal, member=viewer, comment=comment)
+        if not form.is_valid():
+            raise services.DisputeError(first_error(form))
+        dispute = services.raise_dispute(deal, member=viewer, comment=form.cleaned_data["comment"])
     except services.DisputeError as error:
+        comment = inputs.for_display(form.data.get("comment", ""), inputs.MAX_COMMENT)
         return _audit_page(request, club, viewer, deal, status=400, dispute_error=str(error), comment=comment)
     return redirect(reverse("deal-audit", args=[club.slug, deal.pk]) + f"#dispute-{dispute.pk}")
 
 
 @require_POST
+@login_required
 def resolve_dispute(request: HttpRequest, slug: str, dispute_id: int) -> HttpResponse:
     club, viewer = _club_member(request, slug)
     dispute = get_object_or_404(Dispute.objects.select_related("deal"), pk=dispute_id, deal__sitting__season__club=club)
-    if not is_official(viewer):
-        raise PermissionDenied
+    access.require(viewer, access.RESOLVE)
+    form = ResolveDisputeForm(request.POST)
     try:
-        if request.POST.get("action") == Dispute.Resolution.CORRECTED:
-            version = dispute.deal.versions.filter(pk=request.POST.get("version") or 0).first()
+        if not form.is_valid():
+            raise services.DisputeError(first_error(form))
+        data = form.cleaned_data
+        if data["action"] == Dispute.Resolution.CORRECTED:
+            version = dispute.deal.versions.filter(pk=data["version"] or 0).first()
             services.resolve_by_correction(dispute, by=viewer, version=version)
         else:
-            services.close_dispute(dispute, by=viewer, reason=request.POST.get("reason", ""))
+            services.close_dispute(dispute, by=viewer, reason=data["reason"])
     except services.DisputeError as error:
         return _audit_page(request, club, viewer, dispute.deal, status=400, dispute_error=str(error))
     return redirect(reverse("deal-audit", args=[club.slug, dispute.deal_id]) + f"#dispute-{dispute.pk}")
-

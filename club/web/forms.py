@@ -21,6 +21,7 @@ from django.utils.translation import pgettext_lazy
 import rules
 from rules.danish.records import COURT_CARDS, KING_FATES, MELD_LEVELS, PAGAT_FATES, SUITS
 
+from ..inputs import MAX_REASON, TextField
 from ..models import Member, Season, Sitting, Table
 
 ROLES = ("dealer", "forehand", "middlehand")
@@ -437,8 +438,8 @@ class CorrectionForm(DealForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["reason"] = forms.CharField(
-            label=_("Reason for the correction"), max_length=500, widget=forms.Textarea(attrs={"rows": 2})
+        self.fields["reason"] = TextField(
+            label=_("Reason for the correction"), max_length=MAX_REASON, widget=forms.Textarea(attrs={"rows": 2})
         )
         self.fields["base_version"] = forms.IntegerField(widget=forms.HiddenInput)
 
@@ -473,18 +474,11 @@ class StartSittingForm(forms.Form):
     def seat_fields(self):
         return [self[f"seat_{seat}"] for seat in range(MAX_SEATS)]
 
-    def clean(self):
-        data = super().clean()
-        members = self.members()
-        if len({m.pk for m in members}) != len(members):
-            raise forms.ValidationError(_("A member can have only one seat."))
-        dealer = data.get("first_dealer")
-        if dealer is not None and dealer not in members:
-            self.add_error("first_dealer", _("The first dealer must sit at the table."))
-        season = data.get("season")
-        if season is not None and data.get("date") and not season.starts_on <= data["date"] <= season.ends_on:
-            self.add_error("date", _("The date lies outside the season %(season)s.") % {"season": season})
-        return data
+    def add_refusal(self, errors) -> None:
+        """`club.services.InvalidSitting`'s errors beside their fields (the seats share one line)."""
+        for name, messages in errors.items():
+            for message in messages:
+                self.add_error(name if name in self.fields else None, message)
 
     def members(self) -> list[Member]:
         return [m for seat in range(MAX_SEATS) if (m := self.cleaned_data.get(f"seat_{seat}")) is not None]

@@ -1,19 +1,20 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from .. import inputs  # noqa: F401 (registers <id:...>)
 from . import views
 
 club_patterns = [
     path("", views.club_home, name="club_home"),
     path("sittings/new/", views.sitting_new, name="sitting_new"),
-    path("sittings/<int:sitting_id>/", views.sitting_detail, name="sitting"),
-    path("sittings/<int:sitting_id>/close/", views.sitting_close, name="sitting_close"),
-    path("sittings/<int:sitting_id>/deals/new/", views.deal_new, name="deal_new"),
-    path("sittings/<int:sitting_id>/deals/preview/", views.deal_preview, name="deal_preview"),
-    path("sittings/<int:sitting_id>/deals/<int:number>/correct/", views.deal_correct, name="deal_correct"),
+    path("sittings/<id:sitting_id>/", views.sitting_detail, name="sitting"),
+    path("sittings/<id:sitting_id>/close/", views.sitting_close, name="sitting_close"),
+    path("sittings/<id:sitting_id>/deals/new/", views.deal_new, name="deal_new"),
+    path("sittings/<id:sitting_id>/deals/preview/", views.deal_preview, name="deal_preview"),
+    path("sittings/<id:sitting_id>/deals/<id:number>/correct/", views.deal_correct, name="deal_correct"),
     path("standings/", views.season_standings, name="standings"),
-    path("seasons/<int:season_id>/", views.season_standings, name="season"),
-    path("members/<int:member_id>/", views.member_detail, name="member"),
+    path("seasons/<id:season_id>/", views.season_standings, name="season"),
+    path("members/<id:member_id>/", views.member_detail, name="member"),
 ]
 
 urlpatterns = [

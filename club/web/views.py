@@ -13,7 +13,6 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -27,7 +26,7 @@ import rules
 from ledger import queries
 from rules.danish.records import SUITS
 
-from .. import access, services
+from .. import access, inputs, services
 from ..models import Club, Deal, Member, Season, Seat, Sitting
 from ..reports.services import disputes_of_sitting
 from ..reports.statements import Month
@@ -90,8 +89,7 @@ def club_page(view):
 
 
 def _require_scorer(member: Member) -> None:
-    if not access.can_score(member):
-        raise PermissionDenied(_("Only the club's scorers may do this."))
+    access.require(member, access.SCORE)
 
 
 def _current_season(club: Club) -> Season | None:
@@ -150,8 +148,11 @@ def club_home(request, club, member):
 
 @club_page
 def sitting_new(request, club, member):
+    """Start a sitting; a refused one comes back with its reasons (400; 409 if the table or a
+    member is taken), the rules being `club.services.start_sitting`'s."""
     _require_scorer(member)
     form = StartSittingForm(request.POST or None, club=club, season=_current_season(club))
+    status = 200
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -166,12 +167,17 @@ def sitting_new(request, club, member):
         except rules.InvalidRecord as error:
             for problem in error.problems:
                 form.add_error(None, problem.message_in(_language()))
+        except services.InvalidSitting as error:
+            form.add_refusal(error.errors)
         except services.SittingError as error:
             form.add_error(None, str(error))
+            status = 409
         else:
             messages.success(request, _("The sitting has started; the cups are funded."))
             return redirect("sitting", slug=club.slug, sitting_id=sitting.pk)
-    return render(request, "club/sitting_new.html", {"club": club, "member": member, "form": form})
+    if request.method == "POST" and status == 200:
+        status = 400
+    return render(request, "club/sitting_new.html", {"club": club, "member": member, "form": form}, status=status)
 
 
 @club_page
@@ -372,8 +378,8 @@ def season_standings(request, club, member, season_id=None):
 def member_detail(request, club, member, member_id):
     subject = get_object_or_404(club.members, pk=member_id)
     season = _current_season(club)
-    if request.GET.get("season"):
-        season = get_object_or_404(club.seasons, pk=request.GET["season"])
+    if (season_id := inputs.optional_id(request.GET, "season")) is not None:
+        season = get_object_or_404(club.seasons, pk=season_id)
     context = {"club": club, "subject": subject, "season": season, "seasons": club.seasons.all()}
     if season is not None:
         stats = member_stats(subject, season)
@@ -386,7 +392,7 @@ def member_detail(request, club, member, member_id):
             "by_sitting": queries.member_by_sitting(subject, season),
         }
     # Statements and postings are the member's own business, and the officials'.
-    if subject == member or access.is_official(member):
+    if access.allows(member, access.READ_PRIVATE, subject=subject):
         today = timezone.localdate()
         context["statement_month"] = Month(today.year, today.month)
     return render(request, "club/member.html", context)

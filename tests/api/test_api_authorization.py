@@ -50,8 +50,8 @@ ENDPOINTS = [
     # that do not exist. A member scores for no club at all: 403 before the body is read.
     Endpoint("sitting-start", "post", lambda w: "/api/sittings/", lambda w: w.start_body(), own=(201, 201, 403), other=(400, 400, 403)),
     Endpoint("sitting-sat-at", "get", lambda w: f"/api/sittings/{w.open_sitting.pk}/"),
-    # Carl did not sit at the closed sitting: a member sees only the sittings they sat at.
-    Endpoint("sitting-not-sat-at", "get", lambda w: f"/api/sittings/{w.closed_sitting.pk}/", own=(200, 200, 404)),
+    # Carl did not sit at the closed sitting: the score sheets are the whole club's (club.access).
+    Endpoint("sitting-not-sat-at", "get", lambda w: f"/api/sittings/{w.closed_sitting.pk}/"),
     Endpoint("sitting-deals", "get", lambda w: f"/api/sittings/{w.open_sitting.pk}/deals/"),
     Endpoint(
         "sitting-record-deal", "post", lambda w: f"/api/sittings/{w.open_sitting.pk}/deals/", lambda w: w.open_deal_2, own=(201, 201, 403)
@@ -61,12 +61,12 @@ ENDPOINTS = [
         "post",
         lambda w: f"/api/sittings/{w.closed_sitting.pk}/deals/",
         lambda w: w.open_deal_2,
-        own=(409, 409, 404),
+        own=(409, 409, 403),
     ),
     Endpoint("sitting-close", "post", lambda w: f"/api/sittings/{w.open_sitting.pk}/close/", lambda w: {}, own=(200, 200, 403)),
     Endpoint("deals-list", "get", lambda w: "/api/deals/", other=EVERYONE_READS),
     Endpoint("deal-sat-at", "get", lambda w: f"/api/deals/{w.open_deal.pk}/"),
-    Endpoint("deal-not-sat-at", "get", lambda w: f"/api/deals/{w.closed_deal.pk}/", own=(200, 200, 404)),
+    Endpoint("deal-not-sat-at", "get", lambda w: f"/api/deals/{w.closed_deal.pk}/"),
     Endpoint(
         "deal-correct",
         "post",
@@ -79,7 +79,7 @@ ENDPOINTS = [
         "post",
         lambda w: f"/api/deals/{w.closed_deal.pk}/corrections/",
         lambda w: {"record": w.closed_deal_1_corrected, "reason": "Bent took the last trick"},
-        own=(201, 201, 404),
+        own=(201, 201, 403),
     ),
     # The schema and its viewers describe the API and hold no club's data: public.
     Endpoint("schema", "get", lambda w: "/api/schema/", other=EVERYONE_READS, anonymous=200),

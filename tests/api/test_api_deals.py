@@ -243,9 +243,9 @@ def test_starting_a_sitting_seats_the_members_and_funds_the_cups(scorer, club):
     assert response.status_code == 201
     sitting = Sitting.objects.get(pk=response.json()["id"])
     assert response.json()["seats"] == [
-        {"position": 0, "member": club.members["Anna"].pk, "name": "Anna"},
-        {"position": 1, "member": club.members["Bent"].pk, "name": "Bent"},
-        {"position": 2, "member": club.members["Carl"].pk, "name": "Carl"},
+        {"position": 0, "member": club.members["Erik"].pk, "name": "Erik"},
+        {"position": 1, "member": club.members["Finn"].pk, "name": "Finn"},
+        {"position": 2, "member": club.members["Gitte"].pk, "name": "Gitte"},
     ]
     assert (response.json()["is_open"], sitting.table_id, str(sitting.date)) == (True, club.free_table.pk, "2026-03-19")
     # Three members pay 20 into each empty cup.
@@ -260,7 +260,7 @@ def test_a_table_with_an_open_sitting_answers_409(scorer, club):
 
 
 def test_two_members_are_no_table(scorer, club):
-    body = club.start_body() | {"members": [club.members["Anna"].pk, club.members["Bent"].pk]}
+    body = club.start_body() | {"members": [club.members["Erik"].pk, club.members["Finn"].pk]}
     response = scorer.post("/api/sittings/", body, format="json")
     assert response.status_code == 400
     assert [(e["deal"], e["field"], e["code"]) for e in response.json()["errors"]] == [(None, "table", "table_size")]

@@ -210,3 +210,39 @@ def test_an_exported_demo_sitting_imports_into_another_club_with_the_same_balanc
     assert balances_by_name(copied) == balances_by_name(sitting)
     assert balances_by_name(copied) != {}
 
+
+
+def _renamed(record: dict, old: str, new: str) -> dict:
+    return json.loads(json.dumps(record).replace(json.dumps(old)[1:-1], json.dumps(new)[1:-1]))
+
+
+def test_a_nul_in_a_name_is_refused_before_anything_is_written(club, tmp_path, one_deal_sitting):
+    record = _renamed(one_deal_sitting, "Anna", "An\x00na")
+
+    _out, err, error = run("import_sitting", write(tmp_path, record), *CLUB_ARGS, "--date", "2026-10-01", "--create-members")
+
+    assert error == "The sitting record is invalid; nothing was recorded."
+    # Every place the name stands: the table, the dealer, the first player (Anna deals).
+    assert [(e["field"], e["code"]) for e in json.loads(err)["errors"]] == [
+        ("table.0", "bad_character"), ("deals.0.dealer", "bad_character"), ("deals.0.players.0", "bad_character")
+    ]  # fmt: skip
+    assert nothing_written()
+
+
+def test_a_name_longer_than_a_member_may_have_is_refused(club, tmp_path, one_deal_sitting):
+    record = _renamed(one_deal_sitting, "Anna", "A" * 81)
+
+    _out, _err, error = run("import_sitting", write(tmp_path, record), *CLUB_ARGS, "--date", "2026-10-01", "--create-members")
+
+    assert error == f"A member's name has at most 80 characters: {'A' * 81}. Nothing was recorded."
+    assert nothing_written()
+
+
+def test_json_nested_50000_deep_is_refused(club, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 50_000 + "]" * 50_000, encoding="utf-8")
+
+    _out, _err, error = run("import_sitting", str(path), *CLUB_ARGS, "--date", "2026-10-01")
+
+    assert error == f"{path} is not JSON: nested too deep."
+    assert nothing_written()

@@ -68,12 +68,14 @@ def table(club) -> Table:
 
 @pytest.fixture
 def make_season(club) -> Callable[..., Season]:
-    def make(preset: str = "vlk-2010", *, close: str = "split", overrides: dict | None = None, name: str | None = None) -> Season:
+    def make(
+        preset: str = "vlk-2010", *, close: str = "split", overrides: dict | None = None, name: str | None = None, year: int = 2024
+    ) -> Season:
         return Season.objects.create(
             club=club,
-            name=name or f"2024 {preset} {close}",
-            starts_on=datetime.date(2024, 1, 1),
-            ends_on=datetime.date(2024, 12, 31),
+            name=name or f"{year} {preset} {close}",
+            starts_on=datetime.date(year, 1, 1),
+            ends_on=datetime.date(year, 12, 31),
             preset=preset,
             overrides=overrides or {},
             close=close,

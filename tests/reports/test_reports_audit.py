@@ -115,8 +115,9 @@ def test_audit_page_is_the_clubs_own(client, ultimo, other_club):
     client.force_login(other_club.ebbe.user)
     assert client.get(audit_url(ultimo.club, ultimo.deal)).status_code == 404
     assert client.get(audit_url(other_club.club, ultimo.deal)).status_code == 404
-    client.logout()
-    assert client.get(audit_url(ultimo.club, ultimo.deal)).status_code == 404
+    client.logout()  # an anonymous visitor is sent to log in, as on every club page
+    response = client.get(audit_url(ultimo.club, ultimo.deal))
+    assert (response.status_code, response["Location"]) == (302, f"/login/?next={audit_url(ultimo.club, ultimo.deal)}")
 
 
 # --- disputes ---------------------------------------------------------------------------------

@@ -64,8 +64,9 @@ def test_season_standings_in_points_and_kroner(client, autumn):
 
 
 def test_csv_access(client, autumn, other_club):
+    # Another member's postings: 403 inside the club (the roster shows him), as club.access says.
     client.force_login(autumn.bent.user)
-    assert client.get(reverse("member-postings-csv", args=["vestbyen", autumn.anna.pk])).status_code == 404
+    assert client.get(reverse("member-postings-csv", args=["vestbyen", autumn.anna.pk])).status_code == 403
     client.force_login(other_club.ebbe.user)
     assert client.get(reverse("member-postings-csv", args=["vestbyen", autumn.anna.pk])).status_code == 404
     assert client.get(reverse("season-standings-csv", args=["vestbyen", autumn.season.pk])).status_code == 404

@@ -103,12 +103,14 @@ def test_an_official_sees_any_members_statement_and_pdf(client, autumn):
 
 
 def test_a_plain_member_cannot_see_another_members_statement(client, autumn):
+    # 403, not 404: the member is on the club's roster for all to see, his statement is his own
+    # and the admins' (club.access).
     client.force_login(autumn.bent.user)
-    assert client.get(statement_url(autumn, autumn.anna)).status_code == 404
-    assert client.get(statement_url(autumn, autumn.anna, pdf=True)).status_code == 404
+    assert client.get(statement_url(autumn, autumn.anna)).status_code == 403
+    assert client.get(statement_url(autumn, autumn.anna, pdf=True)).status_code == 403
     # A scorer is no official either.
     client.force_login(autumn.anna.user)
-    assert client.get(statement_url(autumn, autumn.bent)).status_code == 404
+    assert client.get(statement_url(autumn, autumn.bent)).status_code == 403
 
 
 def test_another_club_gets_404(client, autumn, other_club):
@@ -118,7 +120,12 @@ def test_another_club_gets_404(client, autumn, other_club):
     assert client.get(statement_url(other_club.club, autumn.bent)).status_code == 404
 
 
-def test_anonymous_and_impossible_months_get_404(client, autumn):
-    assert client.get(statement_url(autumn, autumn.bent)).status_code == 404
+def test_anonymous_visitors_log_in_and_impossible_months_get_404(client, autumn):
+    response = client.get(statement_url(autumn, autumn.bent))
+    assert (response.status_code, response["Location"]) == (302, f"/login/?next={statement_url(autumn, autumn.bent)}")
     client.force_login(autumn.bent.user)
     assert client.get(f"/c/vestbyen/members/{autumn.bent.pk}/statements/2026-13/").status_code == 404
+    # Years whose neighbouring months are no dates (0000, 9999) are no months either.
+    for month in ("0000-01", "9999-12", "0999-12"):
+        assert client.get(f"/c/vestbyen/members/{autumn.bent.pk}/statements/{month}/").status_code == 404, month
+        assert client.get(f"/c/vestbyen/members/{autumn.bent.pk}/statements/{month}.pdf").status_code == 404, month

@@ -75,8 +75,10 @@ def _read(path: str):
             return json.load(handle)
     except OSError as error:
         raise CommandError(_("Cannot read %(path)s: %(error)s") % {"path": path, "error": error.strerror}) from None
-    except json.JSONDecodeError as error:
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise CommandError(_("%(path)s is not JSON: %(error)s") % {"path": path, "error": error}) from None
+    except RecursionError:
+        raise CommandError(_("%(path)s is not JSON: nested too deep.") % {"path": path}) from None
 
 
 def _get(queryset, message: str, name: str, club=None):

@@ -1,0 +1,160 @@
+"""What comes in from outside, bounded and cleaned in one place: the limits every form field,
+serializer field and deal record shares, and the checks behind them.
+
+- Text (names, notes, reasons, dispute comments) refuses NUL, which PostgreSQL cannot store, and
+  lone surrogates, which cannot be encoded as UTF-8, and has a maximum length.
+- A deal record is at most `MAX_RECORD_BYTES` as JSON: it is stored with every version and
+  replayed with every later deal of the table, so an oversized one would cost each of those.
+- A request body is at most `settings.DATA_UPLOAD_MAX_MEMORY_SIZE` (256 KiB; the API answers
+  413), and JSON is nested at most `MAX_JSON_DEPTH` deep (checked before it is decoded).
+- Ids in URLs and query strings are 1 to 18 digits and months lie in years 1000..9998: anything
+  else names no object and answers 404, never reaching the database or the calendar.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import ProhibitNullCharactersValidator
+from django.http import Http404
+from django.urls import register_converter
+from django.utils.translation import gettext_lazy as _
+
+import rules
+from rules.problems import problem
+
+MAX_NAME = 80  # a member's name (Member.name), a seat's name
+MAX_REASON = 2000  # why a deal is corrected, why a dispute is closed
+MAX_COMMENT = 2000  # what a member finds wrong with a deal
+MAX_RECORD_BYTES = 16 * 1024  # one deal record as compact JSON
+MAX_JSON_DEPTH = 32  # a deal record is 4 deep, a sitting record 6
+MAX_ID_DIGITS = 18  # fits a 64-bit integer column
+FIRST_YEAR, LAST_YEAR = 1000, 9998  # a month's neighbours must be months too
+
+ID_PATTERN = f"[0-9]{{1,{MAX_ID_DIGITS}}}"
+_BAD_CHARACTER = re.compile("[\x00\ud800-\udfff]")
+
+
+def bad_character(text: str) -> str | None:
+    """What is wrong with the characters of `text`, said for a member; None if nothing."""
+    found = _BAD_CHARACTER.search(text)
+    if found is None:
+        return None
+    if found[0] == "\x00":
+        return str(_("The text contains a NUL character, which cannot be stored."))
+    return str(_("The text contains a lone surrogate (U+%(code)04X), which is no character.") % {"code": ord(found[0])})
+
+
+def check_text(value: Any) -> None:
+    """A validator for Django forms and DRF serializers alike (DRF turns it into a 400)."""
+    if isinstance(value, str) and (message := bad_character(value)):
+        raise ValidationError(message, code="bad_character")
+
+
+def for_display(text: str, limit: int) -> str:
+    """Refused text shown back in its form: without the characters that were refused, cut to the limit."""
+    return _BAD_CHARACTER.sub("", text)[:limit]
+
+
+class TextField(forms.CharField):
+    """A form's free text: bounded, stripped, without NUL or lone surrogates."""
+
+    def __init__(self, *, max_length: int, **kwargs):
+        super().__init__(max_length=max_length, validators=[check_text], **kwargs)
+        # check_text says it for NUL too, and why: one message, not two.
+        self.validators = [v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)]
+
+
+# --- deal records --------------------------------------------------------------------------------
+
+
+def record_problems(record: Any, number: int | None, max_bytes: int | None = MAX_RECORD_BYTES) -> list[rules.Problem]:
+    """What makes `record` unfit to store, before the rules engine reads it: characters JSON
+    text cannot carry into the database, and its size (a whole sitting's record, imported, is
+    bounded by the request or the file instead: `max_bytes=None`)."""
+    found: list[rules.Problem] = []
+    _walk(record, "", number, found)
+    if found or max_bytes is None:
+        return found
+    size = len(json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    if size > max_bytes:
+        found.append(problem(number, "", "record_too_large", size=size, limit=max_bytes))
+    return found
+
+
+def check_record(record: Any, number: int | None, max_bytes: int | None = MAX_RECORD_BYTES) -> None:
+    if found := record_problems(record, number, max_bytes):
+        raise rules.InvalidRecord(found)
+
+
+def _walk(value: Any, path: str, number: int | None, found: list[rules.Problem]) -> None:
+    if len(found) >= 10:  # enough to say what is wrong; a hostile record may hold thousands
+        return
+    if isinstance(value, str):
+        if _BAD_CHARACTER.search(value):
+            found.append(problem(number, path, "bad_character"))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            key_text = str(key)
+            if _BAD_CHARACTER.search(key_text):
+                found.append(problem(number, path, "bad_character"))
+                continue
+            _walk(item, f"{path}.{key_text}" if path else key_text, number, found)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _walk(item, f"{path}.{index}" if path else str(index), number, found)
+
+
+# --- JSON depth, ids and months ------------------------------------------------------------------
+
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+
+
+def json_depth_exceeds(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether JSON `text` nests arrays and objects deeper than `limit`, found without decoding
+    it (Python's decoder recurses, and fails, on 50,000 levels). Brackets inside strings do
+    not count."""
+    depth = 0
+    for token in _STRING_OR_BRACKET.finditer(text):
+        char = token[0]
+        if char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+def id_or_404(value: Any) -> int:
+    """An id from a URL or a query string, or 404 if it cannot name an object."""
+    if not isinstance(value, str) or not re.fullmatch(ID_PATTERN, value):
+        raise Http404
+    return int(value)
+
+
+def optional_id(params, name: str) -> int | None:
+    """`?season=3` -> 3; absent or empty -> None; anything else (`abc`, 10**30) -> 404."""
+    value = params.get(name)
+    return None if value in (None, "") else id_or_404(value)
+
+
+class IdConverter:
+    """`<id:name>` in a URL: 1 to 18 digits, so a longer number is simply no page (404) and never
+    reaches the database, where it would not fit a 64-bit integer."""
+
+    regex = ID_PATTERN
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+# Registered here, once, for every URLconf that names an object by id (club.web, club.reports).
+register_converter(IdConverter, "id")

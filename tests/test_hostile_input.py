@@ -1,0 +1,399 @@
+"""Hostile input through the API and the web: every case of issue 10's "500s on input" and "No size
+limits" lists. Every answer is a 4xx with a message saying what is wrong (JSON on the API), and
+nothing is written: the rows of every table that holds a record, a seat, a dispute or money are
+counted before and after.
+
+The clubs are conftest.py's: club a's scorer Bent records at Bord 1 (open, deal 1 recorded),
+Carl is a plain member, Anna the admin; Carl's dispute of deal 1 is open.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.cache import cache
+from django.db import OperationalError, connection
+from django.urls import reverse
+from rest_framework.test import APIClient
+from rest_framework.throttling import UserRateThrottle
+
+from club.api import views as api_views
+from club.models import Deal, DealVersion, Dispute, Member, Seat, Sitting
+from ledger.models import Account, Posting, Transaction
+
+ROW_MODELS = (Sitting, Seat, Deal, DealVersion, Dispute, Member, Account, Transaction, Posting)
+NUL = "a\x00b"
+SURROGATE = "\ud800"
+MEGABYTE = 1024 * 1024
+
+
+def rows() -> dict[str, int]:
+    return {model.__name__: model.objects.count() for model in ROW_MODELS}
+
+
+@pytest.fixture
+def unchanged(world):
+    """Asserts, after the test, that no row was added or removed anywhere."""
+    before = rows()
+    yield
+    assert rows() == before
+
+
+def raw_post(client, url: str, body: bytes | str, content_type: str = "application/json"):
+    """A body exactly as given: the test client's own JSON encoder would refuse a lone surrogate."""
+    return client.generic("POST", url, body.encode() if isinstance(body, str) else body, content_type=content_type)
+
+
+def as_json(body) -> str:
+    return json.dumps(body)  # ensure_ascii: "\ud800" travels as its escape, as a hostile client sends it
+
+
+def deals_url(w) -> str:
+    return f"/api/sittings/{w.open_sitting.pk}/deals/"
+
+
+def problems(response) -> list[tuple]:
+    return [(e["deal"], e["field"], e["code"]) for e in response.json()["errors"]]
+
+
+# --- the API: a deal record ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"note": NUL}, "note"),
+        ({"note": SURROGATE}, "note"),
+        ({"last_trick": NUL}, "last_trick"),
+        ({"melds": {SURROGATE: {"matadors": 3}}}, "melds"),
+    ],
+    ids=["nul-in-a-note", "surrogate-in-a-note", "nul-in-a-name", "surrogate-in-a-key"],
+)
+def test_api_refuses_nul_and_lone_surrogates_in_a_record(world, api, unchanged, extra, field):
+    w = world["a"]
+    response = raw_post(api(w.users["scorer"]), deals_url(w), as_json(w.open_deal_2 | extra))
+
+    assert response.status_code == 400
+    assert problems(response) == [(2, field, "bad_character")]  # deal 2 would be the next
+    assert response.json()["errors"][0]["message"] == (
+        "The text contains a NUL character or a lone surrogate, which cannot be stored."
+    )
+
+
+def test_api_answers_a_surrogate_it_cannot_store_with_valid_json(world, api, unchanged):
+    """The 400 echoes the refused value: it travels as a \\u escape, and the answer is JSON."""
+    w = world["a"]
+    response = raw_post(api(w.users["scorer"]), f"/api/sittings/{w.open_sitting.pk}/close/", as_json({"how": SURROGATE}))
+
+    assert response.status_code == 400
+    assert response.json() == {"how": [f'"{SURROGATE}" is not a valid choice.']}
+    assert Sitting.objects.get(pk=w.open_sitting.pk).is_open
+
+
+def test_api_refuses_a_record_over_16_kib(world, api, unchanged):
+    # 20,000 characters in an unknown key: the record is 20,000 + the deal's ~100 bytes of JSON.
+    w = world["a"]
+    response = api(w.users["scorer"]).post(deals_url(w), w.open_deal_2 | {"x": "y" * 20_000}, format="json")
+
+    assert response.status_code == 400
+    assert problems(response) == [(2, "", "record_too_large")]
+    size = len(json.dumps(w.open_deal_2 | {"x": "y" * 20_000}, separators=(",", ":")))
+    assert response.json()["errors"][0]["message"] == f"The deal record is {size} bytes as JSON; at most 16384 are kept."
+
+
+def test_api_refuses_a_1_mb_unknown_key_as_too_large(world, api, unchanged):
+    w = world["a"]
+    response = api(w.users["scorer"]).post(deals_url(w), w.open_deal_2 | {"x": "y" * MEGABYTE}, format="json")
+
+    assert response.status_code == 413
+    assert response.json() == {"detail": "The request body is larger than 262144 bytes."}
+
+
+def test_api_refuses_a_3_mb_body_with_json_413(world, api, unchanged):
+    w = world["a"]
+    response = raw_post(api(w.users["scorer"]), "/api/sittings/", b"[" + b"1," * (3 * MEGABYTE // 2) + b"1]")
+
+    assert response.status_code == 413
+    assert response.json() == {"detail": "The request body is larger than 262144 bytes."}
+
+
+@pytest.mark.parametrize("url", [deals_url, lambda w: "/api/sittings/", lambda w: f"/api/deals/{w.open_deal.pk}/corrections/"])
+def test_api_refuses_json_nested_50000_deep(world, api, unchanged, url):
+    w = world["a"]
+    response = raw_post(api(w.users["scorer"]), url(w), "[" * 50_000 + "]" * 50_000)
+
+    assert response.status_code == 400
+    assert response.json() == {"detail": "JSON parse error - nested deeper than 32 levels."}
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting(world, api, unchanged):
+    """A note of 100 brackets is text, not depth: the record is refused for its NUL only."""
+    w = world["a"]
+    response = raw_post(api(w.users["scorer"]), deals_url(w), as_json(w.open_deal_2 | {"note": "[" * 100 + NUL}))
+    assert problems(response) == [(2, "note", "bad_character")]
+
+
+@pytest.mark.parametrize(
+    ("record_extra", "reason", "expected"),
+    [
+        ({"note": NUL}, "fine", {"errors": [(1, "note", "bad_character")]}),
+        ({}, NUL, {"reason": ["Null characters are not allowed."]}),
+        ({}, SURROGATE, {"reason": ["Surrogate characters are not allowed: U+D800."]}),
+        ({}, "r" * 2001, {"reason": ["Ensure this field has no more than 2000 characters."]}),
+    ],
+    ids=["nul-in-the-record", "nul-in-the-reason", "surrogate-in-the-reason", "reason-too-long"],
+)
+def test_api_refuses_hostile_corrections(world, api, unchanged, record_extra, reason, expected):
+    w = world["a"]
+    body = {"record": w.open_deal_1_corrected | record_extra, "reason": reason}
+    response = raw_post(api(w.users["scorer"]), f"/api/deals/{w.open_deal.pk}/corrections/", as_json(body))
+
+    assert response.status_code == 400
+    if "errors" in expected:
+        assert {"errors": problems(response)} == expected
+    else:
+        assert response.json() == expected
+
+
+# --- the API: starting a sitting (the rules are club.services.start_sitting's) --------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "status", "expected"),
+    [
+        ("inactive", 400, {"members": ["Gitte is no longer an active member."]}),
+        ("1900-01-01", 400, {"date": ["1900-01-01 is outside the season 2026 (2026-01-01 to 2026-12-31)."]}),
+        ("9999-12-31", 400, {"date": ["9999-12-31 is outside the season 2026 (2026-01-01 to 2026-12-31)."]}),
+        ("seated", 409, {"detail": "Anna already sits at the open sitting at Bord 1; close it first."}),
+    ],
+)
+def test_api_refuses_a_sitting_against_the_rules(world, api, unchanged, change, status, expected):
+    w = world["a"]
+    body = w.start_body()
+    if change == "inactive":
+        Member.objects.filter(pk=w.members["Gitte"].pk).update(active=False)
+    elif change == "seated":
+        body["members"] = [w.members["Anna"].pk, *body["members"][1:]]
+        body["first_dealer"] = w.members["Anna"].pk
+    else:
+        body["date"] = change
+    before = rows()  # Gitte's deactivation is the test's own change
+
+    response = api(w.users["scorer"]).post("/api/sittings/", body, format="json")
+
+    assert (response.status_code, response.json()) == (status, expected)
+    assert rows() == before
+
+
+# --- the API: months, ids, and every error as JSON --------------------------------------------------
+
+
+@pytest.mark.parametrize("month", ["0000-01", "9999-12", "2026-13", "2026-00"])
+def test_api_statement_of_an_impossible_month_is_404_json(world, api, month):
+    w = world["a"]
+    response = api(w.users["admin"]).get(f"/api/members/{w.members['Carl'].pk}/statements/{month}.pdf")
+    assert (response.status_code, response.json()) == (404, {"detail": "No such month."})
+
+
+def test_api_answers_every_error_as_json(world, api, unchanged):
+    w = world["a"]
+    client = api(w.users["scorer"])
+    cases = [
+        (client.get("/api/no-such-thing/"), 404, {"detail": "Not found."}),
+        (client.get(f"/api/sittings/{w.open_sitting.pk + 10**6}/"), 404, {"detail": "No Sitting matches the given query."}),
+        (client.put("/api/clubs/", {}, format="json"), 405, {"detail": 'Method "PUT" not allowed.'}),
+        (
+            client.post(f"/api/sittings/{w.closed_sitting.pk}/deals/", w.open_deal_2, format="json"),
+            409,
+            {"detail": "The sitting is closed."},
+        ),
+        (api(None).get("/api/clubs/"), 401, {"detail": "Authentication credentials were not provided."}),
+        (client.get("/api/sittings/?season=abc"), 400, {"season": ["Expected a whole number."]}),
+    ]
+    for response, status, body in cases:
+        assert (response.status_code, response["Content-Type"], response.json()) == (status, "application/json", body)
+
+
+def test_api_answers_429_as_json(world, api, monkeypatch):
+    cache.clear()
+    monkeypatch.setattr(api_views.ClubViewSet, "throttle_classes", [UserRateThrottle])
+    monkeypatch.setattr(UserRateThrottle, "rate", "1/minute", raising=False)
+    client = api(world["a"].users["member"])
+
+    assert client.get("/api/clubs/").status_code == 200
+    response = client.get("/api/clubs/")
+    cache.clear()
+    assert response.status_code == 429
+    assert response.json()["detail"].startswith("Request was throttled.")
+
+
+def test_api_answers_500_as_json(world, monkeypatch):
+    def broken(self):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(api_views.ClubViewSet, "get_queryset", broken)
+    client = APIClient(HTTP_ACCEPT_LANGUAGE="en", raise_request_exception=False)
+    client.force_login(world["a"].users["member"])
+
+    response = client.get("/api/clubs/")
+    assert (response.status_code, response.json()) == (500, {"detail": "A server error occurred; it has been logged."})
+
+
+def database_down(execute, sql, params, many, context):
+    raise OperationalError("server closed the connection unexpectedly")
+
+
+def test_api_answers_a_database_outage_with_503_json(world, api):
+    w = world["a"]
+    client = api(w.users["scorer"])
+    with connection.execute_wrapper(database_down):
+        read = client.get("/api/clubs/")
+        write = client.post(deals_url(w), w.open_deal_2, format="json")
+    for response in (read, write):
+        assert response.status_code == 503
+        assert response.json() == {"detail": "The database is not answering; nothing was written. Try again in a moment."}
+        assert response["Retry-After"] == "5"
+    assert DealVersion.objects.filter(deal__sitting=w.open_sitting).count() == 1
+
+
+# --- the web --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def web(client):
+    def login(user):
+        client.force_login(user)
+        client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+        return client
+
+    return login
+
+
+def audit(w) -> str:
+    return reverse("deal-audit", args=[w.club.slug, w.open_deal.pk])
+
+
+@pytest.mark.parametrize(
+    ("comment", "message"),
+    [
+        (NUL, "The text contains a NUL character, which cannot be stored."),
+        ("c" * 2001, "Ensure this value has at most 2000 characters (it has 2001)."),
+        ("   ", "Say what looks wrong with the deal."),
+    ],
+    ids=["nul", "2001-characters", "blank"],
+)
+def test_web_refuses_a_hostile_dispute_comment(world, web, unchanged, comment, message):
+    w = world["a"]
+    response = web(w.users["member"]).post(reverse("deal-dispute-raise", args=[w.club.slug, w.open_deal.pk]), {"comment": comment})
+
+    assert response.status_code == 400
+    assert message in response.text
+
+
+def test_web_refuses_a_1_mb_dispute_comment(world, web, unchanged):
+    """It would make the sitting and audit pages 1 MB each: the body is over the 256 KiB limit."""
+    w = world["a"]
+    client = web(w.users["member"])
+    response = client.post(reverse("deal-dispute-raise", args=[w.club.slug, w.open_deal.pk]), {"comment": "c" * MEGABYTE})
+
+    assert (response.status_code, response.text) == (413, "The request is too large.")
+
+
+def test_web_refuses_a_3_mb_body(world, web, unchanged):
+    w = world["a"]
+    response = web(w.users["scorer"]).post(reverse("sitting_new", args=[w.club.slug]), {"junk": "j" * 3 * MEGABYTE})
+    assert (response.status_code, response.text) == (413, "The request is too large.")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"action": "closed", "reason": NUL}, "The text contains a NUL character, which cannot be stored."),
+        ({"action": "closed", "reason": "r" * 2001}, "Ensure this value has at most 2000 characters (it has 2001)."),
+        ({"action": "closed", "reason": ""}, "Give the reason the settlement stands."),
+        ({"action": NUL, "reason": "fine"}, "Select a valid choice."),
+        ({"action": "corrected", "version": "1" * 30}, "Ensure this value is less than or equal to"),
+    ],
+    ids=["nul", "2001-characters", "blank", "nul-action", "huge-version"],
+)
+def test_web_refuses_a_hostile_resolution(world, web, unchanged, data, message):
+    w = world["a"]
+    response = web(w.users["admin"]).post(reverse("dispute-resolve", args=[w.club.slug, w.dispute.pk]), data)
+
+    assert response.status_code == 400
+    assert message in response.text
+    assert Dispute.objects.get(pk=w.dispute.pk).is_open
+
+
+@pytest.mark.parametrize("season", ["abc", "1" * 30, "-1", "1.5"])
+def test_web_member_page_and_postings_csv_answer_404_to_a_bad_season(world, web, season):
+    w = world["a"]
+    client = web(w.users["member"])
+    carl = w.members["Carl"].pk
+    assert client.get(reverse("member", args=[w.club.slug, carl]), {"season": season}).status_code == 404
+    assert client.get(reverse("member-postings-csv", args=[w.club.slug, carl]), {"season": season}).status_code == 404
+
+
+@pytest.mark.parametrize("month", ["0000-01", "9999-12"])
+def test_web_statement_of_an_impossible_month_is_404(world, web, month):
+    w = world["a"]
+    client = web(w.users["member"])
+    carl = w.members["Carl"].pk
+    assert client.get(f"/c/{w.club.slug}/members/{carl}/statements/{month}/").status_code == 404
+    assert client.get(f"/c/{w.club.slug}/members/{carl}/statements/{month}.pdf").status_code == 404
+
+
+def test_web_ids_too_long_for_the_database_are_404(world, web):
+    w = world["a"]
+    client = web(w.users["admin"])
+    huge = "9" * 30
+    for url in (
+        f"/c/{w.club.slug}/sittings/{huge}/",
+        f"/c/{w.club.slug}/sittings/{w.open_sitting.pk}/deals/{huge}/correct/",
+        f"/c/{w.club.slug}/members/{huge}/",
+        f"/c/{w.club.slug}/deals/{huge}/audit/",
+        f"/c/{w.club.slug}/seasons/{huge}/standings.csv",
+    ):
+        assert client.get(url).status_code == 404, url
+
+
+@pytest.mark.parametrize(
+    ("change", "status", "message"),
+    [
+        ("1900-01-01", 400, "1900-01-01 is outside the season 2026 (2026-01-01 to 2026-12-31)."),
+        ("9999-12-31", 400, "9999-12-31 is outside the season 2026 (2026-01-01 to 2026-12-31)."),
+        ("inactive", 400, "Select a valid choice."),  # the seat lists offer active members only
+        ("seated", 409, "Anna already sits at the open sitting at Bord 1; close it first."),
+        ("nul-date", 400, "Enter a valid date."),
+    ],
+)
+def test_web_refuses_a_sitting_against_the_rules(world, web, change, status, message):
+    w = world["a"]
+    erik, finn, gitte = (w.members[n].pk for n in ("Erik", "Finn", "Gitte"))
+    data = {"season": w.season.pk, "table": w.free_table.pk, "date": "2026-03-19", "first_dealer": erik}
+    data |= {"seat_0": erik, "seat_1": finn, "seat_2": gitte}
+    if change == "inactive":
+        Member.objects.filter(pk=gitte).update(active=False)
+    elif change == "seated":
+        data |= {"seat_0": w.members["Anna"].pk, "first_dealer": w.members["Anna"].pk}
+    elif change == "nul-date":
+        data["date"] = "2026-03-19\x00"
+    else:
+        data["date"] = change
+    before = rows()
+
+    response = web(w.users["scorer"]).post(reverse("sitting_new", args=[w.club.slug]), data)
+
+    assert response.status_code == status
+    assert message in response.text
+    assert rows() == before
+
+
+def test_web_answers_a_database_outage_with_503(world, web):
+    w = world["a"]
+    client = web(w.users["member"])
+    with connection.execute_wrapper(database_down):
+        response = client.get(reverse("club_home", args=[w.club.slug]))
+    assert response.status_code == 503
+    assert response.text == "The database is not answering; nothing was written. Try again in a moment."

@@ -1,0 +1,156 @@
+"""Every web page and export × the five kinds of requester × own club and another club, by the
+one access policy (`club.access`, stated in the README).
+
+The requesters are those of the API's matrix: club a's admin (Anna), scorer (Bent) and plain
+member (Carl), an anonymous visitor, and club b's admin (a member of another club). The page is
+built from club a's objects ("own") or club b's ("other"). The route list comes from the
+URLconf: a new page without a row here fails `test_the_matrix_covers_every_web_route`.
+
+What each role may do is written out here by hand from the README's table, not read from the
+code, so a change of policy shows up as a failing case:
+
+- READ (score sheets, audit pages, standings, member pages, standings CSV): every member;
+- PRIVATE (Carl's statement, its PDF, his postings CSV): Carl himself and the club admin;
+- SCORE (start, record, correct, close): scorers and admins;
+- DISPUTE: every member; RESOLVE: the admin.
+
+Refused inside one's own club: 403. Another club's page: 404. Anonymous: 302 to the login page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+ROLES = ("admin", "scorer", "member")
+MAY = {
+    "read": {"admin", "scorer", "member"},
+    "private": {"admin", "member"},  # the page is Carl's, and Carl is the plain member
+    "score": {"admin", "scorer"},
+    "dispute": {"admin", "scorer", "member"},
+    "resolve": {"admin"},
+}
+# Routes outside this matrix: Django's admin site (staff only, its own login) and the API (its
+# own matrix, tests/api/test_api_authorization.py, tied to club/api/urls.py the same way).
+ELSEWHERE = ("admin/", "api/")
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str
+    method: str
+    url: Callable[..., str]
+    action: str | None = None  # None: a site page outside any club (`public` says its statuses)
+    body: Callable[..., dict] | None = None
+    ok: int = 200  # the answer when the policy allows it
+    public: dict[str, int] | None = None  # requester kind -> status, for pages outside a club
+
+
+def club_url(name: str, *args: Callable) -> Callable:
+    return lambda w: reverse(name, args=[w.club.slug, *(arg(w) for arg in args)])
+
+
+def start_form(w) -> dict:
+    """Bord 2 for Erik, Finn and Gitte, who sit at no open sitting; Erik deals first."""
+    erik, finn, gitte = (w.members[n].pk for n in ("Erik", "Finn", "Gitte"))
+    return {"season": w.season.pk, "table": w.free_table.pk, "date": "2026-03-19", "first_dealer": erik} | {
+        "seat_0": erik,
+        "seat_1": finn,
+        "seat_2": gitte,
+    }
+
+
+OPEN = lambda w: w.open_sitting.pk  # noqa: E731
+CARL = lambda w: w.members["Carl"].pk  # noqa: E731
+MARCH = lambda w: "2026-03"  # noqa: E731
+
+PAGES = [
+    Page("home", "get", lambda w: "/", public={"anonymous": 200, "member": 302}),
+    Page("login", "get", lambda w: reverse("login"), public={"anonymous": 200, "member": 302}),
+    Page("logout", "post", lambda w: reverse("logout"), public={"anonymous": 302, "member": 302}),
+    Page("set_language", "post", lambda w: reverse("set_language"), body=lambda w: {"language": "en"}, public={"anonymous": 302, "member": 302}),
+    Page("club_home", "get", club_url("club_home"), "read"),
+    Page("sitting_new", "get", club_url("sitting_new"), "score"),
+    Page("sitting_new", "post", club_url("sitting_new"), "score", start_form, ok=302),
+    # The closed sitting: Carl did not sit there, and reads it all the same.
+    Page("sitting", "get", club_url("sitting", lambda w: w.closed_sitting.pk), "read"),
+    Page("sitting_close", "post", club_url("sitting_close", OPEN), "score", lambda w: {"how": "split"}, ok=302),
+    Page("deal_new", "get", club_url("deal_new", OPEN), "score"),
+    # An empty form: allowed, it comes back with its errors; refused, 403 before it is read.
+    Page("deal_new", "post", club_url("deal_new", OPEN), "score", lambda w: {}),
+    Page("deal_preview", "post", club_url("deal_preview", OPEN), "score", lambda w: {}),
+    Page("deal_correct", "get", club_url("deal_correct", OPEN, lambda w: 1), "score"),
+    Page("deal_correct", "post", club_url("deal_correct", OPEN, lambda w: 1), "score", lambda w: {}),
+    Page("standings", "get", club_url("standings"), "read"),
+    Page("season", "get", club_url("season", lambda w: w.season.pk), "read"),
+    # Another member's page (statistics and season balance, as the standings show them).
+    Page("member", "get", club_url("member", lambda w: w.members["Dorte"].pk), "read"),
+    Page("member-statement", "get", club_url("member-statement", CARL, MARCH), "private"),
+    Page("member-statement-pdf", "get", club_url("member-statement-pdf", CARL, MARCH), "private"),
+    Page("member-postings-csv", "get", club_url("member-postings-csv", CARL), "private"),
+    Page("season-standings-csv", "get", club_url("season-standings-csv", lambda w: w.season.pk), "read"),
+    Page("deal-audit", "get", club_url("deal-audit", lambda w: w.closed_deal.pk), "read"),
+    Page(
+        "deal-dispute-raise",
+        "post",
+        club_url("deal-dispute-raise", lambda w: w.closed_deal.pk),
+        "dispute",
+        lambda w: {"comment": "Erik's last trick was Bent's"},
+        ok=302,
+    ),
+    Page(
+        "dispute-resolve",
+        "post",
+        club_url("dispute-resolve", lambda w: w.dispute.pk),
+        "resolve",
+        lambda w: {"action": "closed", "reason": "Bent showed his 10 taroks"},
+        ok=302,
+    ),
+]
+
+REQUESTERS = [("a", "admin"), ("a", "scorer"), ("a", "member"), (None, "anonymous"), ("b", "admin")]
+
+
+def expected_status(page: Page, requester_club: str | None, role: str, target: str) -> int:
+    if page.public is not None:
+        return page.public["anonymous" if requester_club is None else "member"]
+    if requester_club is None:
+        return 302
+    if requester_club != target:
+        return 404
+    return page.ok if role in MAY[page.action] else 403
+
+
+@pytest.mark.parametrize("target", ["a", "b"], ids=["own-club", "other-club"])
+@pytest.mark.parametrize(("requester_club", "role"), REQUESTERS, ids=["admin", "scorer", "member", "anonymous", "other-club-admin"])
+@pytest.mark.parametrize("page", PAGES, ids=[f"{p.name}-{p.method}" for p in PAGES])
+def test_status(world, client, page, requester_club, role, target):
+    if requester_club is not None:
+        client.force_login(world[requester_club].users[role])
+    objects = world[target]
+    url = page.url(objects)
+    response = getattr(client, page.method)(url, page.body(objects) if page.body else {})
+    assert response.status_code == expected_status(page, requester_club, role, target), response.content[:300]
+    if response.status_code == 302 and requester_club is None and page.public is None:
+        assert response["Location"].startswith("/login/?next="), response["Location"]
+
+
+def web_routes(patterns=None, prefix: str = ""):
+    """(route, name) of every URL pattern outside `ELSEWHERE`, walking includes."""
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            if route not in ELSEWHERE:
+                yield from web_routes(pattern.url_patterns, route)
+        elif isinstance(pattern, URLPattern):
+            yield route, pattern.name
+
+
+def test_the_matrix_covers_every_web_route():
+    """A new page must join the matrix: every named route of the URLconf has a row above."""
+    routes = dict(web_routes())
+    assert None not in routes.values(), [route for route, name in routes.items() if name is None]
+    assert set(routes.values()) == {page.name for page in PAGES}
