@@ -68,6 +68,7 @@ CARL = lambda w: w.members["Carl"].pk  # noqa: E731
 MARCH = lambda w: "2026-03"  # noqa: E731
 
 PAGES = [
+    Page("healthz", "get", lambda w: reverse("healthz"), public={"anonymous": 200, "member": 200}),
     Page("home", "get", lambda w: "/", public={"anonymous": 200, "member": 302}),
     Page("login", "get", lambda w: reverse("login"), public={"anonymous": 200, "member": 302}),
     Page("logout", "post", lambda w: reverse("logout"), public={"anonymous": 302, "member": 302}),
