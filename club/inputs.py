@@ -27,7 +27,6 @@ from django.utils.translation import gettext_lazy as _
 import rules
 from rules.problems import problem
 
-MAX_NAME = 80  # a member's name (Member.name), a seat's name
 MAX_REASON = 2000  # why a deal is corrected, why a dispute is closed
 MAX_COMMENT = 2000  # what a member finds wrong with a deal
 MAX_RECORD_BYTES = 16 * 1024  # one deal record as compact JSON

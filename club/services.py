@@ -555,10 +555,6 @@ def _check_same_cups(table: Table, data: Mapping[str, Any]) -> None:
 def _members_by_name(club, names: Sequence[str], create: bool) -> dict[str, Member]:
     found = {m.name: m for m in Member.objects.filter(club=club, name__in=names)}
     missing = [n for n in names if n not in found]
-    if too_long := [n for n in missing if len(n) > inputs.MAX_NAME]:
-        raise SittingError(
-            _("A member's name has at most %(limit)s characters: %(names)s.") % {"limit": inputs.MAX_NAME, "names": ", ".join(too_long)}
-        )
     if missing and not create:
         raise SittingError(_("%(club)s has no member called %(names)s.") % {"club": club, "names": ", ".join(missing)})
     for name in missing:
