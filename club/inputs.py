@@ -110,7 +110,7 @@ def _walk(value: Any, path: str, number: int | None, found: list[rules.Problem])
 
 # --- JSON depth, ids and months ------------------------------------------------------------------
 
-_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)  # strings skipped whole
 
 
 def json_depth_exceeds(text: str, limit: int = MAX_JSON_DEPTH) -> bool:

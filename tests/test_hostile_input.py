@@ -397,3 +397,19 @@ def test_web_answers_a_database_outage_with_503(world, web):
         response = client.get(reverse("club_home", args=[w.club.slug]))
     assert response.status_code == 503
     assert response.text == "The database is not answering; nothing was written. Try again in a moment."
+
+
+@pytest.mark.parametrize(
+    ("text", "limit", "deeper"),
+    [
+        ("[[[1]]]", 2, True),  # three levels
+        ("[[[1]]]", 3, False),
+        ('["[[[", {"a": "]]]]{{{{"}]', 2, False),  # brackets in strings are text: two levels
+        ('["\\"[[[", ["x"]]', 2, False),  # an escaped quote does not end the string
+        ('[{"a": [{"b": []}]}]', 4, True),  # [ { [ { [ : five levels
+    ],
+)
+def test_json_depth_is_counted_outside_strings(text, limit, deeper):
+    from club.inputs import json_depth_exceeds
+
+    assert json_depth_exceeds(text, limit) is deeper
