@@ -130,6 +130,11 @@ class _DealCheck:
             self.fail("players.0", "dealer_not_first")
             return False
         expected = seat_order_from(deal.dealer, self.table)
+        if len(self.table) == 5 and _cyclic_from_dealer(deal.players, self.table):
+            # Brief §1 fixes who sits out only with four; with five "two sit out" and the three
+            # need only follow the seats from the dealer: 001 L53-L55 sends one member out for five
+            # deals while the other four play as a table of four (A deals: A, B, D).
+            return True
         if deal.players != expected:
             # Brief §1: the active players follow the seat order cyclically from the dealer.
             self.fail("players", "players_seat_order", expected=", ".join(expected))
@@ -491,6 +496,13 @@ def _needs_scus(meld: Meld, rules: RuleSet) -> bool:
         return True
     needs = SCUS_LEVELS if rules.half_suit_needs_scus else ("overfull",)
     return any(suit_meld.level in needs for suit_meld in meld.suits.values())
+
+
+def _cyclic_from_dealer(players: Sequence[str], table: Sequence[str]) -> bool:
+    """Whether the three sit in the table's seat order, counting round from the first."""
+    start = table.index(players[0])
+    steps = [(table.index(player) - start) % len(table) for player in players]
+    return steps[0] < steps[1] < steps[2]
 
 
 @functools.lru_cache(maxsize=64)

@@ -233,7 +233,7 @@ def test_a_deal_that_is_not_an_object():
         (["A", "B", "C"], {"players": ["B", "C", "A"]}, [(1, "players.0", "dealer_not_first")]),
         (["A", "B", "C"], {"players": ["A", "C", "B"]}, [(1, "players", "players_seat_order")]),
         (T4, {"players": ["A", "B", "C"]}, [(1, "players", "players_seat_order")]),
-        (["A", "B", "C", "D", "E"], {"players": ["A", "B", "D"]}, [(1, "players", "players_seat_order")]),
+        (["A", "B", "C", "D", "E"], {"players": ["A", "D", "B"]}, [(1, "players", "players_seat_order")]),
     ],
 )
 def test_three_distinct_players_in_seat_order_from_the_dealer(table, change, expected):
