@@ -287,12 +287,11 @@ class _DealCheck:
                 self.fail("pagat.holder", "pagat_skat_not_dealer")
             else:
                 # 000 L79: only a hand of three taroks or fewer lays them (and the Pagat) away, so
-                # the dealer's melds cannot hold the Pagat (brief §7, rev. 2; matadors: decision).
+                # the dealer's taroks "med Pagat" cannot be (brief §7, rev. 2). The brief's list
+                # names no other meld: matadors alone (three taroks may be Pagat, 21 and Scus) stand.
                 meld = deal.melds.get(deal.dealer)
                 if meld is not None and meld.taroks and meld.pagat:
                     self.fail("pagat.fate", "pagat_skat_melded", what="taroks with the Pagat", what_da="tarokker med Pagat")
-                elif meld is not None and meld.matadors:
-                    self.fail("pagat.fate", "pagat_skat_melded", what="matadors", what_da="matadorer")
 
     # --- fines (brief §6) ----------------------------------------------------------------
 

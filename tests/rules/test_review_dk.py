@@ -25,3 +25,16 @@ def test_five_at_the_table_any_three_in_seat_order_from_the_dealer_play():
         assert [balances[p] for p in players[1:]] == [-40 - 20, -40 - 20]
         assert sorted(balances[p] for p in T5 if p not in players) == [-40, -40]
         assert (balances["cup:pagat"], balances["cup:king"]) == (105, 105)
+
+
+def test_the_dealers_matadors_alone_stand_with_the_pagat_in_the_skat():
+    """Brief §7 (rev. 2) refuses exactly "the dealer melding taroks "med Pagat" while the Pagat's
+    fate is `skat` (000 L79: only a player with three taroks or fewer may lay one in the skat)";
+    matadors alone are no item of the list (three taroks may be Pagat, 21 and Scus), and "a matador
+    meld fixes its holder" — the dealer, who is the Pagat's holder. Ensartede, A deals and melds
+    matadors 3: 10 + 5·(3 − 3) = 10 from each (§3): A +20 − 10 stake − 40 funding = −30; the
+    plain last trick to A is 10 from each (000 L141, no Pagat or King in it): A −30 + 20 = −10;
+    B and C −40 − 10 − 10 = −60; each cup 60 + 5 = 65."""
+    record = deal(melds={"A": {"matadors": 3}}, pagat={"holder": "A", "fate": "skat"})
+    balances = replay(record, "ensartede")["balances"]
+    assert balances == {"A": -10, "B": -60, "C": -60, "cup:pagat": 65, "cup:king": 65}
