@@ -237,6 +237,10 @@ class _Reader:
         self.good.add(value)
         return value
 
+    def known(self, value: Any) -> bool:
+        """Whether `value` is a name already found well-formed."""
+        return type(value) is str and value in self.good
+
     def choice(self, value: Any, at: str, key: Any, choices: tuple[str, ...]) -> str | None:
         if value is None:
             return None
@@ -370,7 +374,11 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
     if type(players_data) is not list or len(players_data) != 3:
         read.fail("players", "players_count")
     else:
-        players = tuple(name(p, "players", i) or "" for i, p in enumerate(players_data))
+        first, second, third = players_data
+        if read.known(first) and read.known(second) and read.known(third):
+            players = (first, second, third)
+        else:
+            players = tuple(name(p, "players", i) or "" for i, p in enumerate(players_data))
 
     melds: dict[str, Meld] = {}
     melds_data = get("melds")

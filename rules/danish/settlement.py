@@ -36,15 +36,16 @@ class Event(NamedTuple):
         data: dict = {"kind": self.kind}
         if self.number is not None:
             data["number"] = self.number
-        items = []
+        items: list[dict] = []
+        add = items.append
         totals = dict.fromkeys(members, 0)
         for rule, ref, postings, player, card in self.items:
-            item = {"rule": rule, "ref": ref, "postings": postings}
-            if player is not None:
-                item["player"] = player
             if card is not None:
-                item["card"] = card
-            items.append(item)
+                add({"rule": rule, "ref": ref, "postings": postings, "player": player, "card": card} if player is not None else {"rule": rule, "ref": ref, "postings": postings, "card": card})
+            elif player is not None:
+                add({"rule": rule, "ref": ref, "postings": postings, "player": player})
+            else:
+                add({"rule": rule, "ref": ref, "postings": postings})
             for account, points in postings.items():
                 if account in totals:
                     totals[account] += points
@@ -105,10 +106,12 @@ class _Book:
 
     def into_each_cup(self, rule: str, payer: str, amount: int, others: Sequence[str], player: str | None = None) -> None:
         """A fine or stake into each cup; where there are no cups, to each other active player."""
-        if self._has_cups:
-            self.post(rule, {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}, None, player)
-        else:
+        if not self._has_cups:
             self.from_each(rule, payer, others, -amount, None, player)
+        elif amount:  # balanced by construction
+            self.pagat += amount
+            self.king += amount
+            self._append(rule, {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}, None, player, None)
 
 
 KING_CARDS = {suit: f"king:{suit}" for suit in SUITS}  # the `card` of an item about a King
@@ -243,6 +246,8 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
 
 def _play_fees(book: _Book, deal: Deal, rules: RuleSet, *, last_trick: bool) -> None:
     """Pagat saved / lost and Kings lost; at step 6 the vlk-2010 fees for the last trick."""
+    if deal.pagat is None and not deal.kings:
+        return
     rule_suffix = "last_trick_fee" if last_trick else None
     saved, lost = ("ultimo", "bagud") if last_trick else ("saved", "lost")
     pagat = deal.pagat
