@@ -261,7 +261,15 @@ def _record(sitting: Sitting, record: Any, by, idempotency_key: str | None, numb
 def _next_number(last: Deal | None) -> tuple[int, str | None]:
     if last is None:
         return 1, None
-    return last.number + 1, last.current_version.record.get("dealer")
+    return last.number + 1, _previous_dealer(last)
+
+
+def _previous_dealer(last: Deal) -> str | None:
+    """The dealer of the last deal that was played: a voided deal was never played."""
+    record = last.current_version.record
+    if is_void(record):
+        record = last_played_record(last.sitting, before=last.number)
+    return record.get("dealer") if record else None
 
 
 def _by_idempotency_key(key: str) -> Recorded | None:
@@ -336,6 +344,8 @@ def expected_events(
         state = rules.TableState(cups)
         for deal in sorted(sitting.deals.all(), key=lambda d: d.number):
             record = replace.get(deal.pk, deal.current_version.record)
+            if is_void(record):
+                continue  # a voided deal settles nothing and leaves the table as it was
             events, state = rules.play(parse_record(record, deal.number), names, state, ruleset)
             for event in events:
                 expected.append(ExpectedEvent(sitting, f"{event.kind}:{deal.number}", event, deal.current_version))
@@ -403,7 +413,8 @@ class Correction:
 
 def preview_correction(deal: Deal, record: Any) -> list[Difference]:
     """What correcting `deal` to `record` would change, deal by deal; writes nothing."""
-    parse_record(record, deal.number)
+    if not is_void(record):
+        parse_record(record, deal.number)
     return differences(deal.sitting.table, deal.sitting, replace={deal.pk: record})
 
 
@@ -416,7 +427,8 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
     reason = (reason or "").strip()
     if not reason:
         raise SittingError(_("A correction needs a reason."))
-    parse_record(record, deal.number)
+    if not is_void(record):
+        parse_record(record, deal.number)
     today = timezone.localdate()
     with transaction.atomic():
         sitting = Sitting.objects.select_for_update().select_related("table").get(pk=deal.sitting_id)
@@ -451,6 +463,63 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
                     by=by,
                 )
     return Correction(version, [p for p in changed if p.differs])
+
+
+# --- voiding the last deal ------------------------------------------------------------------
+#
+# A deal recorded twice (or by mistake) is voided, never deleted: its new version is the record
+# VOID, which settles nothing, so the correction reverses what the deal posted and the later
+# events (none: it is the last deal) stay as they are. The rules engine is not asked: "nothing
+# happened" is not a deal it can settle, so the club's replay skips a void record (above).
+
+VOID: dict[str, Any] = {"void": True}
+
+
+def is_void(record: Any) -> bool:
+    return isinstance(record, Mapping) and record.get("void") is True
+
+
+def last_played_record(sitting: Sitting, before: int | None = None) -> dict[str, Any] | None:
+    """The record of the sitting's last deal that was not voided (before deal `before`)."""
+    deals = sitting.deals.select_related("current_version").order_by("-number")
+    if before is not None:
+        deals = deals.filter(number__lt=before)
+    for deal in deals:
+        if not is_void(deal.current_version.record):
+            return deal.current_version.record
+    return None
+
+
+def repeats_last_deal(sitting: Sitting, record: Any, idempotency_key: str | None = None) -> bool:
+    """Whether `record` is the sitting's last deal again, dealer and all: an old page saved
+    twice more likely than a deal played twice (the dealer moves on every deal, 001 L316).
+    A key already recorded is no repeat: `record_deal` answers it with the first result."""
+    if idempotency_key and DealVersion.objects.filter(idempotency_key=idempotency_key).exists():
+        return False
+    last = sitting.deals.select_related("current_version").order_by("-number").first()
+    return last is not None and last.current_version.record == record
+
+
+def void_last_deal(sitting: Sitting, *, by=None, reason: str, number: int | None = None) -> Correction:
+    """Void the last deal of an open sitting: a correction to VOID, with a reason.
+
+    `number`, when given, is the deal the scorer meant: if another deal was recorded since,
+    or that deal is already void, nothing is written and `SittingError` says why.
+    """
+    with transaction.atomic():
+        sitting = Sitting.objects.select_for_update().get(pk=sitting.pk)
+        if not sitting.is_open:
+            raise SittingError(_("The sitting is closed."))
+        last = sitting.deals.select_related("current_version").order_by("-number").first()
+        if last is None:
+            raise SittingError(_("The sitting has no deal to void."))
+        if number is not None and last.number != number:
+            raise SittingError(
+                _("Deal %(number)s is no longer the last deal; deal %(last)s is.") % {"number": number, "last": last.number}
+            )
+        if is_void(last.current_version.record):
+            raise SittingError(_("Deal %(number)s is already void.") % {"number": last.number})
+        return correct_deal(last, VOID, by=by, reason=reason)
 
 
 # --- closing ---------------------------------------------------------------------------------
@@ -574,7 +643,9 @@ def export_sitting(sitting: Sitting) -> dict[str, Any]:
         record["overrides"] = season.overrides
     record["table"] = sitting.seat_names()
     record["cups"] = {"pagat": cups.pagat, "king": cups.king}
-    record["deals"] = [deal.current_version.record for deal in sitting.deals.select_related("current_version").order_by("number")]
+    # A voided deal is left out: the format has no "nothing happened" deal (later numbers shift).
+    deals = sitting.deals.select_related("current_version").order_by("number")
+    record["deals"] = [deal.current_version.record for deal in deals if not is_void(deal.current_version.record)]
     if sitting.closed_how:
         record["close"] = sitting.closed_how
     record["date"] = sitting.date.isoformat()  # an extra key (the format allows them); import reads it

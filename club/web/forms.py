@@ -10,6 +10,7 @@ belongs to, so the message can stand beside that field.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -85,6 +86,26 @@ def _optional_number(low: int, high: int, **kwargs) -> forms.TypedChoiceField:
     )
 
 
+def _optional_player(names: Sequence[str], **kwargs) -> forms.ChoiceField:
+    return forms.ChoiceField(choices=BLANK + [(n, n) for n in names], required=False, widget=forms.RadioSelect, **kwargs)
+
+
+def _combined(names: Sequence[str], fates: Sequence[str], labels: Mapping[str, Any], **kwargs) -> forms.ChoiceField:
+    """One choice of holder and fate together ("Bent:ultimo"): a grid of buttons, a row per
+    member and a column per fate, so the Pagat's whole story is one tap."""
+    choices = BLANK + [(f"{name}:{fate}", f"{name} {labels[fate]}") for name in names for fate in fates]
+    field = forms.ChoiceField(choices=choices, required=False, widget=forms.RadioSelect, **kwargs)
+    field.fates = [(fate, labels[fate]) for fate in fates]  # the grid's columns
+    return field
+
+
+def split_combined(value: str | None) -> tuple[str | None, str | None]:
+    if not value:
+        return None, None
+    holder, _sep, fate = value.rpartition(":")
+    return holder or None, fate or None
+
+
 # --- the deal form ---------------------------------------------------------------------------
 
 
@@ -97,7 +118,8 @@ class DealForm(forms.Form):
         self.ruleset = ruleset
         names = [(n, n) for n in self.seat_names]
         for role in ROLES:
-            self.fields[role] = forms.ChoiceField(label=ROLE_LABELS[role], choices=names)
+            # Buttons, not selects: one tap each, and they work without JavaScript.
+            self.fields[role] = forms.ChoiceField(label=ROLE_LABELS[role], choices=names, widget=forms.RadioSelect)
         for role in ROLES:
             self.fields[f"{role}_taroks"] = _optional_number(10, 22, label=_("Taroks"))
             self.fields[f"{role}_pagat"] = _optional_choice(
@@ -110,18 +132,21 @@ class DealForm(forms.Form):
                 self.fields[f"{role}_{suit}_missing"] = _optional_choice(COURT_CARDS, COURT_LABELS, label=_("missing"))
             self.fields[f"{role}_kings"] = _optional_choice(levels, LEVEL_LABELS, label=_("Kings"))
             self.fields[f"{role}_kings_missing"] = _optional_choice(SUITS, SUIT_LABELS, label=_("missing"))
+            # No min/max: an out-of-range count must reach the server and come back as a
+            # problem (a browser's own check would silently stop the live preview).
             self.fields[f"{role}_count"] = forms.IntegerField(
-                label=_("Count"), required=False, widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 78})
+                label=_("Count"),
+                required=False,
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "count"}),
             )
-        self.fields["pagat_holder"] = _optional_choice(self.seat_names, label=_("Pagat held by"))
+        # The Pagat and each King: holder and fate in one control, one tap (see `combined`).
         fates = [f for f in PAGAT_FATES if f != "skat" or ruleset.pagat_in_skat]
-        self.fields["pagat_fate"] = _optional_choice(fates, PAGAT_FATE_LABELS, label=_("Pagat's fate"))
+        self.fields["pagat"] = _combined(self.seat_names, fates, PAGAT_FATE_LABELS, label=_("Pagat"))
         for suit in SUITS:
-            self.fields[f"king_{suit}_holder"] = _optional_choice(self.seat_names, label=SUIT_LABELS[suit])
-            self.fields[f"king_{suit}_fate"] = _optional_choice(KING_FATES, KING_FATE_LABELS, label=_("fate"))
-        self.fields["last_trick"] = _optional_choice(self.seat_names, label=_("Last trick won by"))
-        self.fields["nolo"] = _optional_choice(self.seat_names, label=_("Nolo"))
-        self.fields["tout"] = _optional_choice(self.seat_names, label=_("Tout"))
+            self.fields[f"king_{suit}"] = _combined(self.seat_names, KING_FATES, KING_FATE_LABELS, label=SUIT_LABELS[suit])
+        self.fields["last_trick"] = _optional_player(self.seat_names, label=_("Last trick won by"))
+        self.fields["nolo"] = _optional_player(self.seat_names, label=_("Nolo"))
+        self.fields["tout"] = _optional_player(self.seat_names, label=_("Tout"))
         if ruleset.tout_can_fail:
             self.fields["tout_failed"] = forms.BooleanField(label=_("The announced tout failed"), required=False)
         offences = list(ruleset.fines)
@@ -136,7 +161,49 @@ class DealForm(forms.Form):
         if any(fine.stops for fine in ruleset.fines.values()):
             self.fields["stopped"] = forms.BooleanField(label=_("The deal was stopped"), required=False)
 
+    def clean(self):
+        data = super().clean()
+        # build_record reads holder and fate apart, as the record format has them. A post that
+        # names them apart (an older page, a script) is read as it was.
+        for combined, prefix in [("pagat", "pagat"), *((f"king_{s}", f"king_{s}") for s in SUITS)]:
+            holder, fate = split_combined(data.get(combined))
+            if holder is None and fate is None:
+                holder = self.data.get(self.add_prefix(f"{prefix}_holder")) or None
+                fate = self.data.get(self.add_prefix(f"{prefix}_fate")) or None
+            data[f"{prefix}_holder"], data[f"{prefix}_fate"] = holder, fate
+        return data
+
     # Shapes the template walks through.
+
+    def players_now(self) -> list[str]:
+        return [p for p in (self._current(role) for role in ROLES) if p]
+
+    def rotations(self) -> dict[str, list[str]]:
+        """For each possible dealer, the three players (the page re-derives them when the dealer changes)."""
+        return {name: list(rules.seat_order_from(name, self.seat_names)) for name in self.seat_names}
+
+    def grid(self, name: str) -> dict[str, Any]:
+        """A combined control as rows of buttons: one row per member, one button per fate."""
+        field = self[name]
+        chosen = field.value() or ""
+        rows = []
+        for holder in self.seat_names:
+            cells = [
+                {"value": f"{holder}:{fate}", "label": label, "checked": chosen == f"{holder}:{fate}"} for fate, label in self.fields[name].fates
+            ]
+            rows.append({"name": holder, "cells": cells})
+        return {"field": field, "rows": rows, "fates": self.fields[name].fates, "none": not chosen}
+
+    def pagat_grid(self) -> dict[str, Any]:
+        return self.grid("pagat")
+
+    def rotations_json(self) -> str:
+        return json.dumps(self.rotations(), ensure_ascii=False)
+
+    @property
+    def melds_open(self) -> bool:
+        return any(block["open"] for block in self.role_blocks())
+
 
     @property
     def counts_are_rounded(self) -> bool:
@@ -170,10 +237,8 @@ class DealForm(forms.Form):
             )
         return blocks
 
-    def king_rows(self) -> list[dict[str, Any]]:
-        return [
-            {"symbol": SUIT_SYMBOLS[s], "holder": self[f"king_{s}_holder"], "fate": self[f"king_{s}_fate"]} for s in SUITS
-        ]
+    def king_grids(self) -> list[dict[str, Any]]:
+        return [self.grid(f"king_{s}") | {"symbol": SUIT_SYMBOLS[s]} for s in SUITS]
 
     def fine_rows(self) -> list[dict[str, Any]]:
         return [{"player": self[f"fine_{r}_player"], "offence": self[f"fine_{r}_offence"]} for r in range(FINE_ROWS)]
@@ -188,9 +253,25 @@ class DealForm(forms.Form):
         names = [n for n in self.fields if n.startswith(("fine_", "culprit_")) or n == "stopped"]
         return any(self._current(n) or self[n].errors for n in names)
 
-    def problem_list(self) -> list[tuple[str, str]]:
-        """Every problem as (where, message): the summary beside the settlement preview."""
-        return [(self._where(name), error) for name, errors in self.errors.items() for error in errors]
+    @property
+    def play_open(self) -> bool:
+        return any(self._current(n) or self[n].errors for n in ("nolo", "tout", "tout_failed") if n in self.fields)
+
+    def stopping_offences(self) -> list[str]:
+        return [name for name, fine in self.ruleset.fines.items() if fine.stops]
+
+    def problem_list(self) -> list[tuple[str, str, str]]:
+        """Every problem as (field name, where, message): the summary at the top of the form,
+        each linking to its field."""
+        return [(name, self._where(name), error) for name, errors in self.errors.items() for error in errors]
+
+    def mark_problems(self) -> None:
+        """aria-invalid and aria-describedby on every field, for screen readers and the eye."""
+        for name, field in self.fields.items():
+            attrs = field.widget.attrs
+            attrs["aria-describedby"] = f"problems-{self.add_prefix(name)}"
+            if self.is_bound and name in self.errors:
+                attrs["aria-invalid"] = "true"
 
     def _where(self, name: str) -> str:
         if name not in self.fields:
@@ -200,7 +281,7 @@ class DealForm(forms.Form):
         if head in ROLES and name != head:
             return f"{ROLE_LABELS[head]} ({self._current(head) or '?'}): {label}"
         if head == "king":
-            return f"{_('King')}: {label}"
+            return f"{_('King')} {label}"
         if head == "fine":
             return f"{_('Fine %(row)s') % {'row': int(name.split('_')[1]) + 1}}: {label}"
         return label
@@ -328,11 +409,9 @@ def initial_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
         if meld.get("kings") is not None:
             _initial_level(initial, f"{role}_kings", meld["kings"])
     if record.get("pagat"):
-        initial["pagat_holder"] = record["pagat"].get("holder")
-        initial["pagat_fate"] = record["pagat"].get("fate")
+        initial["pagat"] = f"{record['pagat'].get('holder')}:{record['pagat'].get('fate')}"
     for suit, fate in (record.get("kings") or {}).items():
-        initial[f"king_{suit}_holder"] = fate.get("holder")
-        initial[f"king_{suit}_fate"] = fate.get("fate")
+        initial[f"king_{suit}"] = f"{fate.get('holder')}:{fate.get('fate')}"
     for key in ("last_trick", "nolo"):
         if record.get(key):
             initial[key] = record[key]
@@ -401,11 +480,9 @@ def field_for(path: str, data: Mapping[str, Any]) -> str | None:
             return f"{role}_kings_missing" if detail[-1] == "missing" else f"{role}_kings"
         return f"{role}_{detail[0]}" if detail[0] in ("taroks", "pagat", "matadors") else f"{role}_taroks"
     if head == "pagat":
-        return "pagat_fate" if rest[:1] == ["fate"] else "pagat_holder"
+        return "pagat"
     if head == "kings":
-        if not rest:
-            return "king_hearts_holder"
-        return f"king_{rest[0]}_fate" if rest[1:2] == ["fate"] else f"king_{rest[0]}_holder"
+        return f"king_{rest[0]}" if rest and rest[0] in SUITS else "king_hearts"
     if head in ("last_trick", "nolo", "stopped"):
         return head
     if head == "tout":
@@ -431,6 +508,12 @@ class DealEntryForm(DealForm):
         super().__init__(*args, **kwargs)
         self.fields["number"] = forms.IntegerField(widget=forms.HiddenInput)
         self.fields["idempotency_key"] = forms.CharField(max_length=100, widget=forms.HiddenInput)
+        self.fields["confirm_duplicate"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def ask_to_confirm_duplicate(self) -> None:
+        """The next save of the same entries records them: the scorer has been asked."""
+        self.data = self.data.copy()
+        self.data[self.add_prefix("confirm_duplicate")] = "1"
 
 
 class CorrectionForm(DealForm):
@@ -482,6 +565,10 @@ class StartSittingForm(forms.Form):
 
     def members(self) -> list[Member]:
         return [m for seat in range(MAX_SEATS) if (m := self.cleaned_data.get(f"seat_{seat}")) is not None]
+
+
+class VoidDealForm(forms.Form):
+    reason = forms.CharField(label=_("Why is the deal void?"), max_length=500)
 
 
 class CloseSittingForm(forms.Form):

@@ -114,6 +114,15 @@ def describe_events(events: Sequence[rules.Event], names: Sequence[str], number:
     return views
 
 
+def net_of_events(events: Sequence[EventView]) -> list[tuple[str, int]]:
+    """Each member's points from all the events of one deal (a deal may be preceded by a funding)."""
+    total: dict[str, int] = {}
+    for event in events:
+        for name, points in event.net:
+            total[name] = total.get(name, 0) + points
+    return list(total.items())
+
+
 @dataclass(frozen=True)
 class AccountChange:
     name: str

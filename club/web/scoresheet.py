@@ -17,6 +17,7 @@ from ledger.models import Account, Posting
 from ledger.services import cups_of
 
 from ..models import Sitting
+from ..services import is_void
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class Row:
     dealer: str | None = None
     corrected: bool = False
     deal_id: int | None = None  # for the deal's audit page
+    void: bool = False  # voided: its versions and reversals stay, it settles nothing
 
     @property
     def cells(self) -> list[tuple[int, int]]:
@@ -50,6 +52,18 @@ class Scoresheet:
     @property
     def cups(self) -> rules.Cups:
         return self.rows[-1].cups if self.rows else self.cups_before
+
+    def last_deal(self) -> Row | None:
+        return next((row for row in reversed(self.rows) if row.kind == "deal"), None)
+
+    def net_of(self, number: int) -> list[tuple[str, int]]:
+        """What deal `number` gave each member (with a funding posted before it)."""
+        total = [0] * len(self.names)
+        for row in self.rows:
+            # "funding:1" is the sitting's opening; "funding:N" for a later N is before deal N.
+            if row.number == number and (row.kind == "deal" or (row.kind == "funding" and number > 1)):
+                total = [t + p for t, p in zip(total, row.points)]
+        return list(zip(self.names, total))
 
 
 def _order(key: str) -> tuple[float, int]:
@@ -101,6 +115,7 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
                 dealer=deal.current_version.record.get("dealer") if deal and kind == "deal" else None,
                 deal_id=deal.pk if deal and kind == "deal" else None,
                 corrected=bool(deal and kind == "deal" and deal.current_version.version > 1),
+                void=bool(deal and kind == "deal" and is_void(deal.current_version.record)),
             )
         )
     return Scoresheet([seat.name for seat in seats], cups_before, sheet)

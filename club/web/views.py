@@ -14,12 +14,13 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch
-from django.http import HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_POST
 
 import rules
@@ -32,10 +33,20 @@ from ..reports.services import disputes_of_sitting
 from ..reports.statements import Month
 from . import throttle
 from .charts import balance_chart
-from .forms import CloseSittingForm, CorrectionForm, DealEntryForm, DealForm, StartSittingForm, initial_from_record, rotation
-from .present import card_label, describe_differences, describe_events
+from .forms import (
+    CloseSittingForm,
+    CorrectionForm,
+    DealEntryForm,
+    DealForm,
+    StartSittingForm,
+    VoidDealForm,
+    initial_from_record,
+    rotation,
+)
+from .present import card_label, describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
 from .stats import MELD_KINDS, member_stats
+from .templatetags import signed
 
 CARDS = ("pagat", *(f"king:{suit}" for suit in SUITS))
 MELD_LABELS = {"taroks": gettext_lazy("Taroks"), "matadors": gettext_lazy("Matadors"), "suits": gettext_lazy("Court cards"), "kings": gettext_lazy("Kings")}
@@ -183,20 +194,30 @@ def sitting_new(request, club, member):
 @club_page
 def sitting_detail(request, club, member, sitting_id):
     sitting = _sitting(club, sitting_id)
-    return render(
-        request,
-        "club/sitting.html",
-        {
-            "club": club,
-            "member": member,
-            "sitting": sitting,
-            "sheet": scoresheet(sitting),
-            "can_score": access.can_score(member),
-            "disputes": disputes_of_sitting(sitting),
-            "can_resolve": access.is_official(member),
-            "close_form": CloseSittingForm(initial={"how": sitting.season.close}),
-        },
-    )
+    context = _sheet_context(club, member, sitting, sheet_version(sitting))
+    context |= {
+        "disputes": disputes_of_sitting(sitting),
+        "can_resolve": access.is_official(member),
+        "close_form": CloseSittingForm(initial={"how": sitting.season.close}),
+    }
+    response = render(request, "club/sitting.html", context)
+    add_never_cache_headers(response)
+    return response
+
+
+def _sheet_context(club, member, sitting: Sitting, version: str) -> dict:
+    sheet = scoresheet(sitting)
+    can_score = access.can_score(member)
+    last = sheet.last_deal()
+    return {
+        "club": club,
+        "member": member,
+        "sitting": sitting,
+        "sheet": sheet,
+        "version": version,
+        "can_score": can_score,
+        "undo": last if (can_score and sitting.is_open and last is not None and not last.void) else None,
+    }
 
 
 @club_page
@@ -224,9 +245,9 @@ def _deal_form(form_class, sitting: Sitting, data=None, initial=None):
 
 def _fresh_entry_form(sitting: Sitting, data=None) -> DealEntryForm:
     """A new deal's form: the rotation pre-filled, the next number, a new idempotency key."""
-    last = sitting.deals.select_related("current_version").order_by("-number").first()
+    last = sitting.deals.order_by("-number").first()
     first_dealer = next(seat.name for seat in sitting.seats.all() if seat.member_id == sitting.first_dealer_id)
-    initial = rotation(sitting.seat_names(), last.current_version.record if last else None, first_dealer)
+    initial = rotation(sitting.seat_names(), services.last_played_record(sitting), first_dealer)
     initial |= {"number": last.number + 1 if last else 1, "idempotency_key": uuid.uuid4().hex}
     if data is not None:
         data = data.copy()
@@ -235,30 +256,54 @@ def _fresh_entry_form(sitting: Sitting, data=None) -> DealEntryForm:
 
 
 def _deal_page(request, club, sitting, form, status=200):
-    return render(
+    form.mark_problems()
+    response = render(
         request,
         "club/deal_form.html",
         {"club": club, "sitting": sitting, "form": form, "number": form["number"].value()},
         status=status,
     )
+    # Never from the cache: after Back the form must be fetched anew, not show an old deal's values.
+    add_never_cache_headers(response)
+    return response
+
+
+def _net_text(net) -> str:
+    return ", ".join(f"{name} {signed(points)}" for name, points in net)
+
+
+def _offline_answer(status: str, message: str, **extra) -> JsonResponse:
+    """The answer to a deal the page kept while offline and sends now (see static club/table.js)."""
+    return JsonResponse({"status": status, "message": message, **extra})
 
 
 @club_page
 def deal_new(request, club, member, sitting_id):
     _require_scorer(member)
     sitting = _sitting(club, sitting_id)
+    resend = request.headers.get("X-Tarok-Resend") == "1"
     if not sitting.is_open:
+        if resend:
+            return _offline_answer("conflict", _("The sitting is closed."))
         messages.error(request, _("The sitting is closed."))
         return redirect("sitting", slug=club.slug, sitting_id=sitting.pk)
     if request.method != "POST":
         return _deal_page(request, club, sitting, _fresh_entry_form(sitting))
 
     form = _deal_form(DealEntryForm, sitting, request.POST)
+    sheet_url = reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk})
     if form.is_valid():
+        record = form.record()
         try:
+            if not form.cleaned_data.get("confirm_duplicate") and services.repeats_last_deal(
+                sitting, record, form.cleaned_data["idempotency_key"]
+            ):
+                raise services.SittingError(
+                    _("This deal is the same as the last one, with the same dealer. Was it recorded already? Save again to record it anyway.")
+                )
             recorded = services.record_deal(
                 sitting,
-                form.record(),
+                record,
                 by=request.user,
                 idempotency_key=form.cleaned_data["idempotency_key"],
                 number=form.cleaned_data["number"],
@@ -266,23 +311,43 @@ def deal_new(request, club, member, sitting_id):
         except rules.InvalidRecord as error:
             form.add_problems(error.problems, _language())
         except services.DealConflict as error:
-            # Someone else saved this number: offer the same entries as the next deal.
+            if resend:
+                return _offline_answer("conflict", str(error))
+            # Someone else saved this number (or this is an old page): the same entries as the next deal.
             form = _fresh_entry_form(sitting, request.POST)
             form.is_valid()
             form.add_error(None, str(error))
         except services.SittingError as error:
             form.add_error(None, str(error))
+            form.ask_to_confirm_duplicate()
         else:
-            messages.success(request, _("Deal %(number)s is saved.") % {"number": recorded.deal.number})
-            url = reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk})
-            return HttpResponseRedirect(f"{url}#deal-{recorded.deal.number}")
+            number = recorded.deal.number
+            if not recorded.created:
+                # A repeated key: this page was saved before (Back, a double tap, a resend).
+                message = _("Deal %(number)s was saved already; nothing was recorded twice.") % {"number": number}
+                if resend:
+                    return _offline_answer("recorded", message, number=number, url=f"{sheet_url}#deal-{number}")
+                messages.info(request, message)
+                return HttpResponseRedirect(f"{sheet_url}#deal-{number}")
+            net = scoresheet(sitting).net_of(number)
+            message = _("Deal %(number)s is saved: %(net)s.") % {"number": number, "net": _net_text(net)}
+            if resend:
+                return _offline_answer("recorded", message, number=number, url=f"{sheet_url}#deal-{number}")
+            messages.success(request, message)
+            if request.POST.get("next") == "1":
+                return redirect("deal_new", slug=club.slug, sitting_id=sitting.pk)
+            return HttpResponseRedirect(f"{sheet_url}#deal-{number}")
+    if resend:
+        problems = [message for _name, _where, message in form.problem_list()]
+        return _offline_answer("invalid", "; ".join(problems))
     return _deal_page(request, club, sitting, form)
 
 
 @club_page
 @require_POST
 def deal_preview(request, club, member, sitting_id):
-    """The live preview (htmx): problems beside their fields, and the settlement line by line."""
+    """The live preview (htmx): problems beside their fields, each member's net and the cups
+    after beside the save button, and the settlement line by line on request."""
     _require_scorer(member)
     sitting = _sitting(club, sitting_id)
     form = _deal_form(DealForm, sitting, request.POST)
@@ -298,8 +363,55 @@ def deal_preview(request, club, member, sitting_id):
     return render(
         request,
         "club/partials/deal_preview.html",
-        {"form": form, "events": events, "cups_before": cups_before, "cups_after": events[-1].cups_after if events else None},
+        {
+            "form": form,
+            "events": events,
+            "net": net_of_events(events),
+            "cups_before": cups_before,
+            "cups_after": events[-1].cups_after if events else None,
+        },
     )
+
+
+# --- the score sheet as it changes; undo ------------------------------------------------------
+
+
+def sheet_version(sitting: Sitting) -> str:
+    """Changes whenever anything is posted for the sitting or it closes: cheap to ask every few seconds."""
+    last = sitting.transactions.order_by("-pk").values_list("pk", flat=True).first() or 0
+    return f"{last}-{int(sitting.is_open)}"
+
+
+@club_page
+def sitting_sheet(request, club, member, sitting_id):
+    """The score sheet alone (htmx polls it): 204 while nothing changed, else the new sheet."""
+    sitting = _sitting(club, sitting_id)
+    version = sheet_version(sitting)
+    if request.GET.get("v") == version:
+        return HttpResponse(status=204)
+    response = render(request, "club/partials/sheet.html", _sheet_context(club, member, sitting, version))
+    add_never_cache_headers(response)
+    return response
+
+
+@club_page
+@require_POST
+def deal_void(request, club, member, sitting_id, number):
+    """Undo: void the sitting's last deal, with a reason (a correction, never a delete)."""
+    _require_scorer(member)
+    sitting = _sitting(club, sitting_id)
+    form = VoidDealForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say why the deal is voided."))
+    else:
+        try:
+            services.void_last_deal(sitting, by=request.user, reason=form.cleaned_data["reason"], number=number)
+        except services.SittingError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Deal %(number)s is void; the totals are as before it.") % {"number": number})
+    url = reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk})
+    return HttpResponseRedirect(f"{url}#deal-{number}")
 
 
 # --- correcting a deal -----------------------------------------------------------------------
@@ -343,6 +455,7 @@ def deal_correct(request, club, member, sitting_id, number):
                 url = reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk})
                 return HttpResponseRedirect(f"{url}#deal-{deal.number}")
             context["changes"] = describe_differences(differences, sitting)
+    form.mark_problems()
     return render(request, "club/deal_correct.html", context)
 
 

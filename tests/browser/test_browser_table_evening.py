@@ -66,6 +66,14 @@ def cups(page) -> tuple[int, int]:
     return int(page.locator("#cups-now [data-cup=pagat]").inner_text()), int(page.locator("#cups-now [data-cup=king]").inner_text())
 
 
+def checked(page, name: str):
+    return page.locator(f'input[name="{name}"]:checked')
+
+
+def tap(page, name: str, value: str) -> None:
+    page.click(f'#field-{name} input[value="{value}"] + span')
+
+
 def fill_count(page, role: str, points: int) -> None:
     field = page.locator(f"#id_{role}_count")
     field.fill(str(points))
@@ -100,19 +108,20 @@ def test_an_evening_at_the_table(club, live_server, phone, screenshot):
 
     # Deal 1: the rotation is pre-filled; the live preview shows the settlement line by line.
     page.click("#new-deal")
-    expect(page.locator("#id_dealer")).to_have_value("Anna")
-    expect(page.locator("#id_forehand")).to_have_value("Bent")
-    expect(page.locator("#id_middlehand")).to_have_value("Dorte")
+    expect(checked(page, "dealer")).to_have_value("Anna")
+    expect(checked(page, "forehand")).to_have_value("Bent")
+    expect(checked(page, "middlehand")).to_have_value("Dorte")
     expect(page.locator("#sits-out")).to_have_text("Carl")
-    page.select_option("#id_last_trick", "Bent")
+    tap(page, "last_trick", "Bent")
     fill_count(page, "dealer", 39)
     fill_count(page, "middlehand", 19)
-    net = page.locator("#preview .net")
+    net = page.locator("#preview-net .net")
     expect(net.locator("[data-name=Bent]")).to_have_attribute("data-points", "30")
     expect(net.locator("[data-name=Anna]")).to_have_attribute("data-points", "-15")
     expect(net.locator("[data-name=Dorte]")).to_have_attribute("data-points", "-25")
-    expect(page.locator("#preview [data-cup=king]")).to_have_text("85")
-    page.locator("#preview").evaluate("preview => preview.scrollIntoView({block: 'start'})")
+    expect(page.locator("#preview-net [data-cup=king]")).to_have_text("85")
+    page.click("#settlement-detail summary")
+    page.locator("#settlement-detail").evaluate("preview => preview.scrollIntoView({block: 'start'})")
     screenshot("05-deal-1-preview")
     page.click("#save-deal")
     expect(page.locator("#deal-1")).to_be_visible()
@@ -121,24 +130,25 @@ def test_an_evening_at_the_table(club, live_server, phone, screenshot):
     # Deal 2: a mistake first (Bent took the last trick, yet Carl's Pagat went ultimo): the
     # problem shows beside the Pagat's holder before anything is saved.
     page.click("#new-deal")
-    expect(page.locator("#id_dealer")).to_have_value("Bent")
+    expect(checked(page, "dealer")).to_have_value("Bent")
     expect(page.locator("#sits-out")).to_have_text("Dorte")
-    page.locator("details.meld", has=page.locator("#id_forehand_taroks")).locator("summary").click()
+    page.click("details.melds summary")
     page.select_option("#id_forehand_taroks", "10")
     page.select_option("#id_forehand_pagat", "med")
     fill_count(page, "dealer", 30)
     fill_count(page, "middlehand", 25)
-    page.select_option("#id_pagat_holder", "Carl")
-    page.select_option("#id_pagat_fate", "ultimo")
-    page.select_option("#id_last_trick", "Bent")
+    page.click('#field-pagat input[value="Carl:ultimo"] + span')  # fills in the last trick: Carl
+    tap(page, "last_trick", "Bent")
     # In Danish, the page's language: "Et ultimokort tager sidste stik: dets ejer skal være vinderen, Bent."
-    expect(page.locator("#problems-pagat_holder")).to_contain_text("vinderen, Bent")
-    page.locator("#id_pagat_holder").evaluate("field => field.scrollIntoView({block: 'start'})")
+    expect(page.locator("#problems-pagat")).to_contain_text("vinderen, Bent")
+    expect(page.locator("#form-problems")).to_contain_text("vinderen, Bent")
+    page.locator("#field-pagat").evaluate("field => field.scrollIntoView({block: 'start'})")
     screenshot("06-deal-2-problem", full_page=False)
-    page.select_option("#id_last_trick", "Carl")
-    expect(page.locator("#problems-pagat_holder")).to_be_empty()
-    expect(page.locator("#preview .net [data-name=Carl]")).to_have_attribute("data-points", "175")
-    expect(page.locator("#preview [data-rule=pagat_ultimo]")).to_be_visible()
+    tap(page, "last_trick", "Carl")
+    expect(page.locator("#problems-pagat")).to_be_empty()
+    expect(page.locator("#preview-net .net [data-name=Carl]")).to_have_attribute("data-points", "175")
+    page.click("#settlement-detail summary")
+    expect(page.locator("#settlement-detail [data-rule=pagat_ultimo]")).to_be_visible()
     screenshot("07-deal-2-preview")
     page.click("#save-deal")
     expect(page.locator("#deal-2")).to_be_visible()
@@ -147,14 +157,13 @@ def test_an_evening_at_the_table(club, live_server, phone, screenshot):
 
     # Deal 3: the King of hearts goes bagud. A double tap on save still makes one deal.
     page.click("#new-deal")
-    expect(page.locator("#id_dealer")).to_have_value("Carl")
+    expect(checked(page, "dealer")).to_have_value("Carl")
     page.click("details.kings summary")
-    page.select_option("#id_king_hearts_holder", "Dorte")
-    page.select_option("#id_king_hearts_fate", "bagud")
-    page.select_option("#id_last_trick", "Bent")
+    page.click('#field-king_hearts input[value="Dorte:bagud"] + span')
+    tap(page, "last_trick", "Bent")
     fill_count(page, "dealer", 40)
     fill_count(page, "middlehand", 20)
-    expect(page.locator("#preview .net [data-name=Dorte]")).to_have_attribute("data-points", "-220")
+    expect(page.locator("#preview-net .net [data-name=Dorte]")).to_have_attribute("data-points", "-220")
     page.dblclick("#save-deal")
     expect(page.locator("#deal-3")).to_be_visible()
     assert totals(page) == [-130, -10, 165, -305]
@@ -164,11 +173,10 @@ def test_an_evening_at_the_table(club, live_server, phone, screenshot):
 
     # Correct deal 1: pre-filled, a reason, the changes to later deals previewed, then confirmed.
     page.click("#deal-1 a.correct-link")
-    expect(page.locator("#id_last_trick")).to_have_value("Bent")
+    expect(checked(page, "last_trick")).to_have_value("Bent")
     expect(page.locator("#id_dealer_count")).to_have_value("39")
     page.click("details.kings summary")
-    page.select_option("#id_king_spades_holder", "Dorte")
-    page.select_option("#id_king_spades_fate", "lost")
+    page.click('#field-king_spades input[value="Dorte:lost"] + span')
     page.fill("#id_reason", "Dorte tabte sparkongen i spillet; det blev glemt.")
     page.click("#preview-correction")
     changes = page.locator("#changes")

@@ -43,7 +43,7 @@ def test_the_correction_form_opens_with_the_current_record(played, as_member):
     page = as_member("Carl").get(correct_url(played))
 
     assert page.status_code == 200
-    assert re.search(r'<select name="last_trick"[^>]*>.*?<option value="Bent" selected>', page.text, re.S)
+    assert re.search(r'<input type="radio" name="last_trick" value="Bent"[^>]*\schecked', page.text)
     assert 'name="dealer_count" value="39"' in page.text and 'name="middlehand_count" value="19"' in page.text
     assert f'name="base_version" value="{played.deals.get(number=1).current_version.pk}"' in page.text
     assert "v1 · " in page.text
@@ -92,7 +92,7 @@ def test_a_wrong_correction_shows_its_problems_and_changes_nothing(played, membe
     page = as_member("Carl").post(correct_url(played), corrected_form(played, king_spades_holder="Carl", confirmed="1"))
 
     assert page.status_code == 200
-    assert '<div class="problems" id="problems-king_spades_holder"><p>Carl does not play this deal.</p></div>' in page.text
+    assert '<div class="problems" id="problems-king_spades"><p>Carl does not play this deal.</p></div>' in page.text
     assert 'id="changes"' not in page.text
     assert balances(played, members) == TOTALS
 

@@ -24,8 +24,8 @@ def hidden(html: str, name: str) -> str:
 
 
 def selected(html: str, name: str) -> str:
-    select = re.search(rf'<select name="{name}".*?</select>', html, re.S).group()
-    return re.search(r'<option value="([^"]*)" selected>', select).group(1)
+    """The checked button of a choice (players and cards are buttons: radio inputs)."""
+    return re.search(rf'<input type="radio" name="{name}" value="([^"]*)"[^>]*\schecked', html).group(1)
 
 
 DEAL_1_FORM = {"dealer": "Anna", "forehand": "Bent", "middlehand": "Dorte", "last_trick": "Bent", "dealer_count": "39", "middlehand_count": "19"}
@@ -39,7 +39,7 @@ def test_the_first_deal_is_the_first_dealers(sitting, as_member):
     assert '<span id="sits-out">Carl</span>' in page.text
     assert hidden(page.text, "number") == "1"
     assert re.fullmatch(r"[0-9a-f]{32}", hidden(page.text, "idempotency_key"))
-    assert f'hx-post="{preview_url(sitting)}" hx-trigger="change"' in page.text
+    assert f'hx-post="{preview_url(sitting)}" hx-trigger="change, keyup delay:500ms"' in page.text
 
 
 def test_the_next_dealer_is_the_previous_forehand(played, as_member):
@@ -86,7 +86,14 @@ def test_a_deal_someone_else_saved_first_is_not_saved_twice(sitting, as_member):
     client = as_member("Bent")
     client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "anna-phone"})
 
-    stale = client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone"})
+    # The same deal with the same dealer: asked first (an old page, most likely) ...
+    asked = client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone"})
+    assert asked.status_code == 200
+    assert "This deal is the same as the last one, with the same dealer." in asked.text
+    assert hidden(asked.text, "confirm_duplicate") == "1"  # the next save records it
+    assert Deal.objects.count() == 1
+    # ... and confirmed, it is still deal 1, which is taken.
+    stale = client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone", "confirm_duplicate": "1"})
 
     assert stale.status_code == 200
     assert "Deal 1 is already recorded; the next deal is 2." in stale.text
@@ -96,13 +103,13 @@ def test_a_deal_someone_else_saved_first_is_not_saved_twice(sitting, as_member):
 
 
 def test_a_wrong_deal_is_shown_again_with_each_problem_beside_its_field(sitting, as_member):
-    form = DEAL_1_FORM | {"last_trick": "Carl", "pagat_holder": "Bent", "pagat_fate": "bagud", "number": "1", "idempotency_key": "k"}
+    form = DEAL_1_FORM | {"last_trick": "Carl", "pagat": "Bent:bagud", "number": "1", "idempotency_key": "k"}
 
     page = as_member("Bent").post(entry_url(sitting), form)
 
     assert page.status_code == 200
     assert re.search(r'id="problems-last_trick"><p>Carl does not play this deal.</p>', page.text)
-    assert selected(page.text, "pagat_fate") == "bagud"  # the entries are kept
+    assert selected(page.text, "pagat") == "Bent:bagud"  # the entries are kept
     assert hidden(page.text, "idempotency_key") == "k"
     assert not Deal.objects.exists() and not Posting.objects.filter(transaction__kind="deal").exists()
 
@@ -136,7 +143,8 @@ def test_the_preview_shows_the_settlement_line_by_line_and_writes_nothing(played
         ("count", "Anna −20", "Dorte +5 Carl +15"),
     ]
     assert "last_trick · 001 L300" in page.text  # the rule and its seed line
-    assert re.findall(r'data-name="(\w+)" data-points="(-?\d+)"', page.text) == [("Anna", "20"), ("Bent", "0"), ("Carl", "-5"), ("Dorte", "-25")]
+    net = re.search(r'<p class="net">.*?</p>', page.text, re.S).group()  # beside the save button
+    assert re.findall(r'data-name="(\w+)" data-points="(-?\d+)"', net) == [("Anna", "20"), ("Bent", "0"), ("Carl", "-5"), ("Dorte", "-25")]
     assert 'Cups after: Pagatkop <strong data-cup="pagat">90</strong> · Kongekop <strong data-cup="king">200</strong>' in page.text
     assert Posting.objects.count() == before and Deal.objects.count() == 3
 

@@ -1,0 +1,319 @@
+"""The card table, second pass (issue 12), at 360×740 in Debian's Chromium: taps counted, Back
+after Save, undo, offline, several phones.
+
+The sitting is started through the services (the start page has its own test); everything a
+scorer does afterwards goes through the page. Figures by hand, vlk-2010 (fund 20, stake 5 into
+each cup, last trick 20 from each, Pagat saved 5 from each, ultimo and bagud 40 from each plus
+the cup, the vlk fee of 5 for a card in the last trick, rounded count). Anna, Bent, Carl and
+Dorte sit in that order; Anna deals first, so deal 1 is Anna, Bent (forehand), Dorte
+(middlehand), Carl sits out; deal 2 is Bent, Carl, Anna, Dorte sits out.
+
+    start                                      A -40  B -40  C -40  D -40   cups 80/80
+    plain deal 1: Bent saves the Pagat and takes the last trick; Anna counts 39, Dorte 19
+      stake A -10 (cups 85/85); Pagat saved B +10, A D -5; last trick B +40, A D -20;
+      count A +15, D -5, B -10 (as the evening test's deal 1)
+      deal:  A -20  B +40  D -30                totals  A -60  B  0   C -40  D -70   cups 85/85
+    deal 2: Carl's Pagat goes ultimo, Anna's King of hearts bagud; Bent counts 30, Anna 25
+      stake B -10 (cups 90/90); ultimo C +90 (the Pagatkop) +40 +40, A B -40;
+      fee C +10, A B -5; bagud A -80 -90 (into the Kongekop, doubling it to 180), B C +40;
+      fee A -15, B C +5, Kongekop +5 (185); count B +5 C -5 (the evening test's deal 2);
+      the empty Pagatkop is refilled: 20 from each of four (80)
+      deal:  A -250  B -25  C +200  D -20       totals  A -310 B -25  C +160 D -90   cups 80/185
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from club import services
+from club.models import Club, Deal, DealVersion, Member, Season, Table
+from ledger.models import Transaction
+
+PHONE = {"width": 360, "height": 740}  # as conftest.PHONE
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "kort-og-kopper-2026"
+SEATS = ("Anna", "Bent", "Carl", "Dorte")
+START = [-40, -40, -40, -40]
+AFTER_PLAIN = [-60, 0, -40, -70]
+AFTER_ULTIMO = [-310, -25, 160, -90]
+
+
+@pytest.fixture
+def sitting(django_user_model):
+    club = Club.objects.create(name="Nordvest Tarok", slug="nordvest")
+    members = []
+    for name in SEATS:
+        user = django_user_model.objects.create_user(name.lower(), password=PASSWORD)
+        members.append(Member.objects.create(club=club, name=name, user=user, role=Member.Role.SCORER))
+    today = timezone.localdate()
+    season = Season.objects.create(
+        club=club, name="Vinter", starts_on=today - datetime.timedelta(days=60), ends_on=today + datetime.timedelta(days=60)
+    )
+    table = Table.objects.create(club=club, name="Bord 1")
+    return services.start_sitting(season=season, table=table, members=members, first_dealer=members[0], date=today)
+
+
+class Taps:
+    """Counts what a thumb does: each tap, and each field typed into (the typing is counted apart)."""
+
+    def __init__(self, page):
+        self.page, self.taps, self.typed = page, 0, 0
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).click()
+        self.taps += 1
+
+    def type(self, selector: str, text: str) -> None:
+        field = self.page.locator(selector)
+        field.fill(text)  # a tap into the field and the digits: "typing the counts"
+        field.dispatch_event("change")
+        self.typed += 1
+
+
+def sign_in(page, base: str, sitting) -> str:
+    page.goto(f"{base}/login/")
+    page.fill("#id_username", "anna")
+    page.fill("#id_password", PASSWORD)
+    page.locator("main button[type=submit]").click()
+    url = f"{base}/c/nordvest/sittings/{sitting.pk}/"
+    page.goto(url)
+    return url
+
+
+def totals(page) -> list[int]:
+    return [int(v) for v in page.locator("#totals td[data-points]").evaluate_all("cells => cells.map(c => c.dataset.points)")]
+
+
+def cups(page) -> tuple[int, int]:
+    return int(page.locator("#cups-now [data-cup=pagat]").inner_text()), int(page.locator("#cups-now [data-cup=king]").inner_text())
+
+
+def grid_button(field: str, holder: str, fate: str) -> str:
+    return f'#field-{field} input[value="{holder}:{fate}"] + span'
+
+
+def seg_button(field: str, value: str) -> str:
+    return f'#field-{field} input[value="{value}"] + span'
+
+
+def enter_plain_deal(taps: Taps) -> None:
+    """Deal 1: Bent saves the Pagat and takes the last trick; Anna counts 39, Dorte 19."""
+    taps.tap("#new-deal")
+    taps.tap(grid_button("pagat", "Bent", "saved"))
+    taps.tap(seg_button("last_trick", "Bent"))
+    taps.type("#id_dealer_count", "39")
+    taps.type("#id_middlehand_count", "19")
+
+
+def test_taps_a_plain_deal_from_the_score_sheet_takes_four(sitting, live_server, phone, screenshot):
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    expect(page.locator("#totals")).to_be_visible()
+    assert totals(page) == START
+    taps = Taps(page)
+    enter_plain_deal(taps)
+    # Who pays what is in sight beside the save button, without scrolling.
+    net = page.locator("#preview-net .net")
+    expect(net.locator("[data-name=Bent]")).to_have_attribute("data-points", "40")
+    expect(net.locator("[data-name=Anna]")).to_have_attribute("data-points", "-20")
+    expect(net.locator("[data-name=Dorte]")).to_have_attribute("data-points", "-30")
+    expect(page.locator("#preview-net [data-cup=king]")).to_have_text("85")
+    for selector in ("#preview-net", "#save-next", grid_button("pagat", "Bent", "saved"), seg_button("last_trick", "Bent")):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], selector
+    # Rule keys only in the line-by-line detail, which opens on request.
+    expect(page.locator("#settlement-detail [data-rule=pagat_saved]")).to_be_hidden()
+    screenshot("card-table-01-deal-form", full_page=False)
+    page.click("#settlement-detail summary")
+    expect(page.locator("#settlement-detail [data-rule=pagat_saved]")).to_be_visible()
+    page.click("#settlement-detail summary")
+    taps.tap("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+    assert totals(page) == AFTER_PLAIN
+    assert cups(page) == (85, 85)
+    assert (taps.taps, taps.typed) == (4, 2)  # the README states it: 4 taps and two counts
+    screenshot("card-table-02-score-sheet")
+
+
+def test_taps_a_pagat_ultimo_with_a_king_bagud_takes_five(sitting, live_server, phone):
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    enter_plain_deal(Taps(page))
+    page.click("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+
+    taps = Taps(page)
+    taps.tap("#new-deal")
+    expect(page.locator("h1")).to_contain_text("2")
+    taps.tap(grid_button("pagat", "Carl", "ultimo"))  # Carl takes the last trick with it: filled in
+    expect(page.locator('#field-last_trick input[value="Carl"]')).to_be_checked()
+    taps.tap("details.kings summary")
+    taps.tap(grid_button("king_hearts", "Anna", "bagud"))
+    taps.type("#id_dealer_count", "30")
+    taps.type("#id_middlehand_count", "25")
+    net = page.locator("#preview-net .net")
+    expect(net.locator("[data-name=Carl]")).to_have_attribute("data-points", "200")
+    expect(net.locator("[data-name=Anna]")).to_have_attribute("data-points", "-250")
+    expect(net.locator("[data-name=Bent]")).to_have_attribute("data-points", "-25")
+    expect(net.locator("[data-name=Dorte]")).to_have_attribute("data-points", "-20")
+    taps.tap("#save-deal")
+    expect(page.locator("#deal-2")).to_be_visible()
+    assert totals(page) == AFTER_ULTIMO
+    assert cups(page) == (80, 185)
+    assert (taps.taps, taps.typed) == (5, 2)  # the README states it: 5 taps and two counts
+
+
+def test_back_after_save_then_save_records_no_second_deal(sitting, live_server, phone):
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    enter_plain_deal(Taps(page))
+    page.click("#save-next")
+    # "Save and next": the next deal's form, with word of the saved one.
+    expect(page.locator(".messages")).to_contain_text("1")
+    expect(page.locator("h1")).to_contain_text("2")
+    expect(page.locator('#field-dealer input[value="Bent"]')).to_be_checked()
+    page.go_back()
+    # Never the old deal's values as a new deal: a fresh form (no-store, autocomplete off).
+    expect(page.locator("h1")).to_contain_text("2")
+    expect(page.locator("#id_dealer_count")).to_have_value("")
+    expect(page.locator('#field-pagat input[value="Bent:saved"]')).not_to_be_checked()
+    page.click("#save-deal")
+    expect(page.locator("#form-problems")).to_be_visible()
+    expect(page.locator("#form-problems")).to_be_focused()
+    assert Deal.objects.count() == 1
+
+    # The same deal again, same dealer, as an old page would send it: asked, not recorded.
+    record = Deal.objects.get().current_version.record
+    form = page.locator("#deal-form")
+    form.evaluate(
+        """(form, record) => {
+            form.querySelector('input[name=number]').value = '1';
+            form.querySelector('input[name=idempotency_key]').value = 'another-key';
+        }""",
+        record,
+    )
+    page.fill("#id_dealer_count", "39")
+    page.fill("#id_middlehand_count", "19")
+    page.locator(grid_button("pagat", "Bent", "saved")).click()
+    page.locator(seg_button("last_trick", "Bent")).click()
+    page.click("#field-players summary")
+    page.locator(seg_button("dealer", "Anna")).click()  # forehand and middlehand follow the seats
+    expect(page.locator('#field-forehand input[value="Bent"]')).to_be_checked()
+    expect(page.locator('#field-middlehand input[value="Dorte"]')).to_be_checked()
+    page.click("#save-deal")
+    # "Dette spil er magen til det forrige, med samme giver. … Gem igen for at gemme det alligevel."
+    expect(page.locator("#form-problems")).to_contain_text("magen til det forrige")
+    expect(page.locator("#form-problems")).to_be_focused()
+    assert Deal.objects.count() == 1
+    # Saved again, it is still an old page: deal 1 is taken, and the page says so.
+    page.click("#save-deal")
+    # "Spil 1 er allerede registreret; næste spil er 2."
+    expect(page.locator("#form-problems")).to_contain_text("næste spil er 2")
+    expect(page.locator("h1")).to_contain_text("2")
+    assert Deal.objects.count() == 1
+
+
+def test_back_stale_out_of_range_count_shows_a_problem_not_an_old_preview(sitting, live_server, phone):
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    enter_plain_deal(Taps(page))
+    expect(page.locator("#preview-net [data-name=Bent]")).to_have_attribute("data-points", "40")
+    page.fill("#id_dealer_count", "90")
+    page.locator("#id_dealer_count").dispatch_event("change")
+    expect(page.locator("#preview-net .net")).to_have_count(0)
+    expect(page.locator("#preview-net .problem-count")).to_be_visible()
+    expect(page.locator("#problems-dealer_count")).not_to_be_empty()
+    expect(page.locator("#id_dealer_count")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#form-problems a[href='#field-dealer_count']")).to_be_visible()
+    page.click("#save-deal")
+    expect(page.locator("#form-problems")).to_be_focused()
+    expect(page.locator("#id_dealer_count")).to_have_attribute("aria-invalid", "true")
+    assert Deal.objects.count() == 0
+
+
+def test_undo_voids_the_last_deal_and_the_totals_return(sitting, live_server, phone, screenshot):
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    enter_plain_deal(Taps(page))
+    page.click("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+    assert totals(page) == AFTER_PLAIN
+    page.click("#undo summary")
+    page.fill("#id_void_reason", "Tastet to gange")
+    page.click("#void-deal")
+    expect(page.locator("#deal-1.void")).to_be_visible()
+    assert totals(page) == START
+    assert cups(page) == (80, 80)
+    deal = Deal.objects.get()
+    assert deal.current_version.version == 2 and deal.current_version.record == {"void": True}
+    assert deal.current_version.reason == "Tastet to gange"
+    assert Transaction.objects.filter(kind=Transaction.Kind.REVERSAL).count() == 1  # deal 1's posting, reversed
+    # The next deal is dealt by Anna again: the voided deal was never played.
+    page.click("#new-deal")
+    expect(page.locator("h1")).to_contain_text("2")
+    expect(page.locator('#field-dealer input[value="Anna"]')).to_be_checked()
+    page.goto(f"{live_server.url}/c/nordvest/deals/{deal.pk}/audit/")
+    expect(page.locator("main")).to_contain_text("Tastet to gange")
+    screenshot("card-table-03-audit")
+
+
+def test_offline_a_saved_deal_waits_and_is_sent_once_when_back_online(sitting, live_server, phone):
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    taps = Taps(page)
+    enter_plain_deal(taps)
+    expect(page.locator("#preview-net [data-name=Bent]")).to_have_attribute("data-points", "40")
+    page.context.set_offline(True)
+    expect(page.locator("#offline-banner")).to_be_visible()
+    page.click("#save-deal")
+    expect(page.locator("#offline-queue")).to_contain_text("venter")
+    waiting = json.loads(page.evaluate("localStorage.getItem('tarokbog.waiting')"))
+    assert [(w["number"], w["state"]) for w in waiting] == [("1", "waiting")] and waiting[0]["key"]
+    assert Deal.objects.count() == 0
+    page.context.set_offline(False)
+    expect(page.locator("#deal-1")).to_be_visible()
+    assert totals(page) == AFTER_PLAIN
+    assert Deal.objects.count() == 1
+    assert DealVersion.objects.get().idempotency_key == waiting[0]["key"]
+    assert page.evaluate("localStorage.getItem('tarokbog.waiting')") == "[]"
+
+
+def test_offline_a_conflict_is_shown_not_lost(sitting, live_server, phone):
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    enter_plain_deal(Taps(page))
+    page.context.set_offline(True)
+    page.click("#save-deal")
+    expect(page.locator("#offline-queue")).to_contain_text("venter")
+    # Meanwhile another phone records deal 1.
+    services.record_deal(sitting, {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "last_trick": "Bent"}, number=1)
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue .conflict")).to_contain_text("1")
+    assert Deal.objects.count() == 1
+    waiting = json.loads(page.evaluate("localStorage.getItem('tarokbog.waiting')"))
+    assert [w["state"] for w in waiting] == ["conflict"]
+
+
+def test_phones_a_second_phone_sees_a_deal_within_five_seconds(sitting, live_server, phone, browser):
+    page = phone
+    url = sign_in(page, live_server.url, sitting)
+    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="da-DK").new_page()
+    try:
+        sign_in(other, live_server.url, sitting)
+        expect(other.locator("#totals")).to_be_visible()
+        enter_plain_deal(Taps(page))
+        page.click("#save-deal")
+        expect(page.locator("#deal-1")).to_be_visible()
+        expect(other.locator("#deal-1")).to_be_visible(timeout=5_000)
+        assert totals(other) == AFTER_PLAIN
+        assert other.url == url
+    finally:
+        other.context.close()
