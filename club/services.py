@@ -525,6 +525,15 @@ def void_last_deal(sitting: Sitting, *, by=None, reason: str, number: int | None
 # --- closing ---------------------------------------------------------------------------------
 
 
+def preview_close(sitting: Sitting, how: str | None = None) -> rules.Event:
+    """What closing the sitting would post (the split, or nothing when the cups carry); writes nothing."""
+    if not sitting.is_open:
+        raise SittingError(_("The sitting is already closed."))
+    context = _Context.load(sitting)
+    first_dealer = next(s.name for s in sitting.seats.all() if s.member_id == sitting.first_dealer_id)
+    return rules.close(context.names, ledger.cups_of(sitting.table), context.rules, how or sitting.season.close, first_dealer)
+
+
 def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Transaction | None:
     """Split the cups among the table or carry them on (brief §5); the sitting is then closed."""
     with transaction.atomic():

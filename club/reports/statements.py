@@ -15,7 +15,7 @@ from __future__ import annotations
 import calendar
 import datetime
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db.models import Count, Q, Sum
@@ -93,6 +93,9 @@ class Statement:
     opening: int
     sittings: list[SittingLine]
     corrections: list[CorrectionLine]
+    # Corrections of this month's sittings booked in a later month: they are on that month's
+    # statement, so a sitting here can differ from its score sheet, and the page says why.
+    later_corrections: list[CorrectionLine] = field(default_factory=list)
 
     @property
     def sittings_points(self) -> int:
@@ -134,7 +137,9 @@ def kroner(points: int, point_value_ore: int) -> Decimal:
 
 
 def format_kroner(amount: Decimal) -> str:
-    return _("%(amount)s kr.") % {"amount": number_format(amount, 2, use_l10n=True, force_grouping=True)}
+    # One minus sign everywhere numbers are shown (U+2212, as the score sheet's points).
+    text = number_format(amount, 2, use_l10n=True, force_grouping=True).replace("-", "\u2212")
+    return _("%(amount)s kr.") % {"amount": text}
 
 
 def season_for(club: Club, month: Month) -> Season | None:
@@ -168,21 +173,23 @@ def build_statement(member: Member, month: Month) -> Statement:
     )
     sitting_lines = [SittingLine(s, s.deal_count, played.get(s.pk, 0)) for s in sittings]
 
-    corrected = list(
-        in_month.filter(_corrections())
-        .values("transaction__caused_by_id", "transaction__value_date")
-        .annotate(points=Sum("points"))
-        .order_by("transaction__value_date", "transaction__caused_by_id")
-    )
-    versions = DealVersion.objects.select_related("deal__sitting__table").in_bulk(
-        {row["transaction__caused_by_id"] for row in corrected}
-    )
-    correction_lines = [
-        CorrectionLine(versions[row["transaction__caused_by_id"]], row["transaction__value_date"], row["points"])
-        for row in corrected
+    correction_lines = _correction_lines(in_month.filter(_corrections()))
+    # Corrections of this month's sittings booked after it (on a later statement): named here.
+    later_lines = [
+        line
+        for line in _correction_lines(
+            Posting.objects.filter(
+                _corrections(),
+                account__member=member,
+                transaction__sitting__in=[line.sitting for line in sitting_lines],
+                transaction__value_date__gt=month.last_day,
+            )
+        )
+        if line.points
     ]
 
     return Statement(
+        later_corrections=later_lines,
         club=club,
         member=member,
         month=month,
@@ -191,6 +198,17 @@ def build_statement(member: Member, month: Month) -> Statement:
         sittings=sitting_lines,
         corrections=correction_lines,
     )
+
+
+def _correction_lines(postings) -> list[CorrectionLine]:
+    """Per correction (the version it made) and booking day, what it moved in these postings."""
+    rows = list(
+        postings.values("transaction__caused_by_id", "transaction__value_date")
+        .annotate(points=Sum("points"))
+        .order_by("transaction__value_date", "transaction__caused_by_id")
+    )
+    versions = DealVersion.objects.select_related("deal__sitting__table").in_bulk({row["transaction__caused_by_id"] for row in rows})
+    return [CorrectionLine(versions[row["transaction__caused_by_id"]], row["transaction__value_date"], row["points"]) for row in rows]
 
 
 def members_with_statements(club: Club, month: Month) -> list[Member]:

@@ -13,12 +13,20 @@ from itertools import accumulate
 
 # Distinguishable on light and dark backgrounds, and for the common colour blindnesses.
 PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#8c564b", "#7f7f7f")
+# After eight members the colours come round again with another dash, so no two lines look alike.
+DASHES = ("", "6 3", "2 2", "8 3 2 3")
+
+
+def line_style(i: int) -> tuple[str, str]:
+    """The i-th member's colour and dash: unique for len(PALETTE) * len(DASHES) members."""
+    return PALETTE[i % len(PALETTE)], DASHES[(i // len(PALETTE)) % len(DASHES)]
 
 
 @dataclass(frozen=True)
 class Line:
     name: str
     colour: str
+    dash: str  # the SVG stroke-dasharray, "" for a solid line
     points: str  # the SVG polyline's "x,y x,y ..."
     last: int  # the balance at the end
     end_x: float
@@ -70,7 +78,8 @@ def balance_chart(
     lines = [
         Line(
             name=name,
-            colour=PALETTE[i % len(PALETTE)],
+            colour=line_style(i)[0],
+            dash=line_style(i)[1],
             points=" ".join(f"{x(c)},{y(b)}" for c, b in enumerate(balances)),
             last=balances[-1],
             end_x=x(len(balances) - 1),

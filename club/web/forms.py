@@ -553,6 +553,15 @@ class StartSittingForm(forms.Form):
             self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
                 queryset=members, required=seat < 3, label=_("Seat %(number)s") % {"number": seat + 1}
             )
+        # The table's last seating and first dealer, proposed: most evenings the same members sit down.
+        table = self.initial.get("table")
+        last = Sitting.objects.filter(table=table).order_by("-date", "-pk").first() if table else None
+        if last is not None:
+            seated = [seat.member for seat in last.seats.select_related("member").order_by("position") if seat.member.active]
+            for seat, member in enumerate(seated[:MAX_SEATS]):
+                self.initial.setdefault(f"seat_{seat}", member)
+            if any(m.pk == last.first_dealer_id for m in seated):
+                self.initial.setdefault("first_dealer", last.first_dealer_id)
 
     def seat_fields(self):
         return [self[f"seat_{seat}"] for seat in range(MAX_SEATS)]
@@ -573,3 +582,4 @@ class VoidDealForm(forms.Form):
 
 class CloseSittingForm(forms.Form):
     how = forms.ChoiceField(label=_("The cups"), choices=Season.Close.choices, widget=forms.RadioSelect)
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)  # set on the confirmation step

@@ -16,7 +16,7 @@ import rules
 from ledger.models import Account
 from rules.danish.records import KING_CUP, PAGAT_CUP
 
-from .forms import OFFENCE_LABELS, SUIT_LABELS
+from .forms import KING_FATE_LABELS, LEVEL_LABELS, OFFENCE_LABELS, PAGAT_FATE_LABELS, SUIT_LABELS, SUIT_SYMBOLS
 
 RULE_LABELS = {
     "funding": _("Cups funded"),
@@ -158,3 +158,93 @@ def describe_differences(differences, sitting) -> list[ChangedEvent]:
         other = difference.sitting if difference.sitting.pk != sitting.pk else None
         changed.append(ChangedEvent(event_label(difference.key), other, changes))
     return changed
+
+
+# --- a record in words (the audit page) -------------------------------------------------------
+
+
+def describe_record(record) -> list[str]:
+    """A deal's record as a scorer would say it, one sentence per part; JSON stays behind a toggle."""
+    if not isinstance(record, dict):
+        return []
+    if record.get("void"):
+        return [str(_("Void: the deal settles nothing."))]
+    said: list[str] = []
+    players = [p for p in record.get("players") or [] if p]
+    if len(players) == 3:
+        said.append(_("%(dealer)s dealt; %(forehand)s forehand, %(middlehand)s middlehand.") % dict(zip(ROLE_KEYS, players)))
+    for name, meld in (record.get("melds") or {}).items():
+        parts = []
+        if meld.get("taroks") is not None:
+            parts.append(_("%(count)s taroks") % {"count": meld["taroks"]} + (" " + str(_("with the Pagat")) if meld.get("pagat") else ""))
+        if meld.get("matadors") is not None:
+            parts.append(_("%(count)s matadors") % {"count": meld["matadors"]})
+        for suit, level in (meld.get("suits") or {}).items():
+            level = level.get("level") if isinstance(level, dict) else level
+            parts.append(f"{SUIT_SYMBOLS.get(suit, suit)} {LEVEL_LABELS.get(level, level)}")
+        if meld.get("kings") is not None:
+            level = meld["kings"].get("level") if isinstance(meld["kings"], dict) else meld["kings"]
+            parts.append(f"{_('Kings')} {LEVEL_LABELS.get(level, level)}")
+        if parts:
+            said.append(_("%(name)s melded %(melds)s.") % {"name": name, "melds": ", ".join(str(p) for p in parts)})
+    pagat = record.get("pagat")
+    if isinstance(pagat, dict):
+        said.append(_("Pagat (%(holder)s): %(fate)s.") % {"holder": pagat.get("holder") or "?", "fate": PAGAT_FATE_LABELS.get(pagat.get("fate"), pagat.get("fate") or "?")})
+    for suit, fate in (record.get("kings") or {}).items():
+        if isinstance(fate, dict):
+            said.append(
+                _("%(card)s (%(holder)s): %(fate)s.")
+                % {"card": card_label(f"king:{suit}"), "holder": fate.get("holder") or "?", "fate": KING_FATE_LABELS.get(fate.get("fate"), fate.get("fate") or "?")}
+            )
+    if record.get("last_trick"):
+        said.append(_("%(name)s took the last trick.") % {"name": record["last_trick"]})
+    if record.get("nolo"):
+        said.append(_("%(name)s played nolo.") % {"name": record["nolo"]})
+    tout = record.get("tout")
+    if tout:
+        player = tout.get("player") if isinstance(tout, dict) else tout
+        failed = isinstance(tout, dict) and tout.get("won") is False
+        said.append((_("%(name)s announced a tout and failed.") if failed else _("%(name)s made a tout.")) % {"name": player})
+    counts = record.get("counts") or {}
+    if counts:
+        said.append(_("Counted: %(counts)s.") % {"counts": ", ".join(f"{name} {points}" for name, points in counts.items())})
+    for fine in record.get("fines") or []:
+        if isinstance(fine, dict):
+            offence = fine.get("offence")
+            said.append(_("%(name)s fined: %(offence)s.") % {"name": fine.get("player") or "?", "offence": OFFENCE_LABELS.get(offence, offence or "?")})
+    culprit = record.get("culprit")
+    if isinstance(culprit, dict):
+        said.append(_("%(name)s caused the %(what)s.") % {"name": culprit.get("player") or "?", "what": PAGAT_FATE_LABELS.get(culprit.get("caused"), culprit.get("caused") or "?")})
+    if record.get("stopped"):
+        said.append(str(_("The deal was stopped.")))
+    return [str(s) for s in said]
+
+
+ROLE_KEYS = ("dealer", "forehand", "middlehand")
+
+PATH_LABELS = {
+    "dealer": _("dealer"),
+    "players": _("players"),
+    "melds": _("melds"),
+    "taroks": _("taroks"),
+    "pagat": "Pagat",
+    "matadors": _("matadors"),
+    "suits": _("court cards"),
+    "kings": _("Kings"),
+    "level": _("level"),
+    "missing": _("missing"),
+    "holder": _("held by"),
+    "fate": _("fate"),
+    "last_trick": _("last trick"),
+    "nolo": "nolo",
+    "tout": "tout",
+    "won": _("won"),
+    "counts": _("count"),
+    "fines": _("fines"),
+    "culprit": _("culprit"),
+    "caused": _("caused"),
+    "stopped": _("stopped"),
+    "void": _("void"),
+    **SUIT_LABELS,
+}
+VALUE_LABELS = {**LEVEL_LABELS, **KING_FATE_LABELS, **PAGAT_FATE_LABELS, **OFFENCE_LABELS, "true": _("yes"), "false": _("no")}

@@ -1,6 +1,7 @@
 """Template filters of the table pages (loaded as ``{% load tarok %}``, see settings.TEMPLATES)."""
 
 from django import template
+from django.utils import dateformat, translation
 
 register = template.Library()
 
@@ -27,3 +28,65 @@ def points(value) -> str:
         return ""
     value = int(value)
     return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+# Danish writes "3. sep." and "3. sep. 2026" (Dansk Sprognævn's abbreviations; maj, juni and juli
+# are short already); English "3 Sep". Django's "j. M" gives "3. Sep" in either language.
+DANISH_MONTHS = ("jan.", "feb.", "mar.", "apr.", "maj", "jun.", "jul.", "aug.", "sep.", "okt.", "nov.", "dec.")
+
+
+@register.filter
+def day_month(value) -> str:
+    """3. sep. (Danish), 3 Sep (English)."""
+    if not value:
+        return ""
+    if (translation.get_language() or "da").startswith("da"):
+        return f"{value.day}. {DANISH_MONTHS[value.month - 1]}"
+    return dateformat.format(value, "j M")
+
+
+@register.filter
+def day_month_year(value) -> str:
+    """3. sep. 2026 (Danish), 3 Sep 2026 (English)."""
+    if not value:
+        return ""
+    return f"{day_month(value)} {value.year}"
+
+
+# --- the audit page in words -----------------------------------------------------------------
+
+
+@register.filter
+def record_words(record) -> list[str]:
+    from .present import describe_record
+
+    return describe_record(record)
+
+
+@register.filter
+def rule_words(rule: str) -> str:
+    from .present import rule_label
+
+    return rule_label(rule)
+
+
+@register.filter
+def event_words(key: str) -> str:
+    from .present import event_label
+
+    return event_label(key)
+
+
+@register.filter
+def path_words(path: str) -> str:
+    """melds.Carl.taroks → Meldinger · Carl · tarokker: a field of the record named in words."""
+    from .present import PATH_LABELS
+
+    return " · ".join(str(PATH_LABELS.get(part, part)) for part in path.split("."))
+
+
+@register.filter
+def value_words(value: str) -> str:
+    from .present import VALUE_LABELS
+
+    return ", ".join(str(VALUE_LABELS.get(part, part)) for part in str(value).split(", ")) if value else value

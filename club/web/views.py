@@ -28,8 +28,8 @@ from ledger import queries
 from rules.danish.records import SUITS
 
 from .. import access, inputs, services
-from ..models import Club, Deal, Member, Season, Seat, Sitting
-from ..reports.services import disputes_of_sitting
+from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
+from ..reports.services import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..reports.statements import Month
 from . import throttle
 from .charts import balance_chart
@@ -142,6 +142,14 @@ def club_home(request, club, member):
             .order_by("-date", "-id")[:5]
         )
     tables = [(table, queries.table_cups(table)) for table in club.tables.all()]
+    # Officials are told about disputes waiting for an answer, each a link to its deal's audit.
+    open_disputes = []
+    if access.is_official(member):
+        open_disputes = list(
+            Dispute.objects.filter(deal__sitting__season__club=club, resolution="")
+            .select_related("deal__sitting__table", "raised_by")
+            .order_by("raised_at")
+        )
     return render(
         request,
         "club/club_home.html",
@@ -153,6 +161,7 @@ def club_home(request, club, member):
             "recent_sittings": recent,
             "tables": tables,
             "can_score": access.can_score(member),
+            "open_disputes": open_disputes,
         },
     )
 
@@ -184,7 +193,10 @@ def sitting_new(request, club, member):
             form.add_error(None, str(error))
             status = 409
         else:
-            messages.success(request, _("The sitting has started; the cups are funded."))
+            if sitting.transactions.filter(event="funding:1").exists():
+                messages.success(request, _("The sitting has started; the cups are funded."))
+            else:  # the cups carried over from the table's last sitting: nothing was paid
+                messages.success(request, _("The sitting has started; the cups carry over as they were."))
             return redirect("sitting", slug=club.slug, sitting_id=sitting.pk)
     if request.method == "POST" and status == 200:
         status = 400
@@ -227,8 +239,19 @@ def sitting_close(request, club, member, sitting_id):
     sitting = _sitting(club, sitting_id)
     form = CloseSittingForm(request.POST)
     if form.is_valid():
+        how = form.cleaned_data["how"]
         try:
-            services.close_sitting(sitting, by=request.user, how=form.cleaned_data["how"])
+            if not form.cleaned_data["confirmed"]:
+                # Step one: what the close does, member by member, before anything is written.
+                closing = services.preview_close(sitting, how)
+                events = describe_events([closing], sitting.seat_names(), 0)
+                return render(
+                    request,
+                    "club/sitting_close.html",
+                    {"club": club, "sitting": sitting, "how": how, "how_label": dict(Season.Close.choices)[how],
+                     "event": events[0], "net": net_of_events(events)},
+                )
+            services.close_sitting(sitting, by=request.user, how=how)
         except services.SittingError as error:
             messages.error(request, str(error))
         else:
@@ -444,7 +467,8 @@ def deal_correct(request, club, member, sitting_id, number):
         try:
             differences = services.preview_correction(deal, record)
             if request.POST.get("confirmed") == "1":
-                services.correct_deal(deal, record, by=request.user, reason=form.cleaned_data["reason"])
+                correction = services.correct_deal(deal, record, by=request.user, reason=form.cleaned_data["reason"])
+                _resolve_disputes(request, deal, member, correction.version)
         except rules.InvalidRecord as error:
             form.add_problems(error.problems, _language(), number=deal.number)
         except services.SittingError as error:
@@ -457,6 +481,20 @@ def deal_correct(request, club, member, sitting_id, number):
             context["changes"] = describe_differences(differences, sitting)
     form.mark_problems()
     return render(request, "club/deal_correct.html", context)
+
+
+def _resolve_disputes(request, deal: Deal, member: Member, version) -> None:
+    """A correction by an official answers the deal's open disputes; anyone else's leaves them
+    open for an official to mark, and says so."""
+    open_disputes = [d for d in disputes_of_deal(deal) if d.is_open]
+    if not open_disputes:
+        return
+    if not access.is_official(member):
+        messages.info(request, _("The deal's dispute stays open until an official marks it as answered by this correction."))
+        return
+    for dispute in open_disputes:
+        resolve_by_correction(dispute, by=member, version=version)
+    messages.info(request, _("The correction answers the deal's dispute; it is marked as corrected."))
 
 
 # --- standings and members -------------------------------------------------------------------

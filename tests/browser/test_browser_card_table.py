@@ -113,6 +113,12 @@ def enter_plain_deal(taps: Taps) -> None:
     taps.type("#id_middlehand_count", "19")
 
 
+def record_plain_deal(page) -> None:
+    enter_plain_deal(Taps(page))
+    page.click("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+
+
 def test_taps_a_plain_deal_from_the_score_sheet_takes_four(sitting, live_server, phone, screenshot):
     page = phone
     sign_in(page, live_server.url, sitting)
@@ -146,9 +152,7 @@ def test_taps_a_plain_deal_from_the_score_sheet_takes_four(sitting, live_server,
 def test_taps_a_pagat_ultimo_with_a_king_bagud_takes_five(sitting, live_server, phone):
     page = phone
     sign_in(page, live_server.url, sitting)
-    enter_plain_deal(Taps(page))
-    page.click("#save-deal")
-    expect(page.locator("#deal-1")).to_be_visible()
+    record_plain_deal(page)
 
     taps = Taps(page)
     taps.tap("#new-deal")
@@ -242,9 +246,7 @@ def test_back_stale_out_of_range_count_shows_a_problem_not_an_old_preview(sittin
 def test_undo_voids_the_last_deal_and_the_totals_return(sitting, live_server, phone, screenshot):
     page = phone
     sign_in(page, live_server.url, sitting)
-    enter_plain_deal(Taps(page))
-    page.click("#save-deal")
-    expect(page.locator("#deal-1")).to_be_visible()
+    record_plain_deal(page)
     assert totals(page) == AFTER_PLAIN
     page.click("#undo summary")
     page.fill("#id_void_reason", "Tastet to gange")
@@ -317,3 +319,18 @@ def test_phones_a_second_phone_sees_a_deal_within_five_seconds(sitting, live_ser
         assert other.url == url
     finally:
         other.context.close()
+
+
+def test_the_statement_fits_a_phone(sitting, live_server, phone, screenshot):
+    """The month's statement at 360 px: nothing wider than the screen (it was 472 px)."""
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    record_plain_deal(page)
+    anna = sitting.seats.get(name="Anna").member
+    month = sitting.date.strftime("%Y-%m")
+    page.goto(f"{live_server.url}/c/nordvest/members/{anna.pk}/statements/{month}/")
+    expect(page.locator("h1")).to_contain_text("Kontoudtog")
+    # Anna: −40 at the start, −20 in deal 1 (the module docstring): −60, written with a minus sign.
+    expect(page.locator(".closing-points")).to_have_text("\u221260")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot("card-table-04-statement")

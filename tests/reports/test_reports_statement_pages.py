@@ -38,15 +38,15 @@ def test_pdf_in_english_names_member_club_month_and_balances(autumn):
         "Bent Ørsted",
         "November 2026",
         "Opening balance on 11/01/2026 43",
-        "Closing balance on 11/30/2026 -15 points",
-        "-3.75 kr.",
+        "Closing balance on 11/30/2026 −15 points",
+        "−3.75 kr.",
         "1 point = 0.25 kr.",
         "Carl took the last trick, not Bent",
     ):
         assert expected in text, expected
     # The 4 November sitting and the correction as lines of their tables.
     assert re.search(r"11/04/2026 Bord 1 2 \+2", text)
-    assert re.search(r"11/20/2026 Deal 1, Bord 1 10/20/2026 Carl took the last trick, not Bent -60", text)
+    assert re.search(r"11/20/2026 Deal 1, Bord 1 10/20/2026 Carl took the last trick, not Bent −60", text)
 
 
 def test_pdf_in_danish_uses_danish_numbers_dates_and_letters(autumn):
@@ -90,7 +90,7 @@ def test_a_member_sees_their_own_statement(client, autumn):
     statement = response.context["statement"]
     assert (statement.member, statement.opening, statement.closing) == (autumn.bent, 43, -15)
     body = response.content.decode()
-    assert "Bent Ørsted" in body and "-3.75 kr." in body and "Carl took the last trick, not Bent" in body
+    assert "Bent Ørsted" in body and "−3.75 kr." in body and "Carl took the last trick, not Bent" in body
 
 
 def test_an_official_sees_any_members_statement_and_pdf(client, autumn):

@@ -28,8 +28,8 @@ def test_month_parses_and_knows_its_days():
 @pytest.mark.parametrize(
     "who, opening, sittings, corrections, closing, kroner_da, kroner_en",
     [
-        ("anna", -26, 2, 0, -24, "-6,00 kr.", "-6.00 kr."),
-        ("bent", 43, 2, -60, -15, "-3,75 kr.", "-3.75 kr."),
+        ("anna", -26, 2, 0, -24, "−6,00 kr.", "−6.00 kr."),
+        ("bent", 43, 2, -60, -15, "−3,75 kr.", "−3.75 kr."),
         ("carl", -17, -4, 60, 39, "9,75 kr.", "9.75 kr."),
     ],
 )
@@ -103,3 +103,16 @@ def test_members_with_statements_skips_the_idle_with_nothing_owed(autumn):
     assert names == ["Anna Jensen", "Bent Ørsted", "Carl Åberg"]  # Dorte never plays
     assert [m.name for m in members_with_statements(autumn.club, Month(2026, 9))] == []
     assert len(members_with_statements(autumn.club, Month(2027, 1))) == 3  # balances carried
+
+
+def test_october_statement_says_a_sitting_was_corrected_later(autumn):
+    """Deal 1 of 20 October was corrected on 20 November (the conftest's autumn): October's
+    statement keeps October's money and names the later correction, with Bent's −60 and Carl's
+    +60 (the test above); Anna's money did not move, so hers names nothing."""
+    october = Month(2026, 10)
+    for who, points in (("bent", -60), ("carl", 60)):
+        statement = build_statement(getattr(autumn, who), october)
+        assert [(c.value_date, c.deal.number, c.reason, c.points) for c in statement.later_corrections] == [
+            (datetime.date(2026, 11, 20), 1, "Carl took the last trick, not Bent", points)
+        ]
+    assert build_statement(autumn.anna, october).later_corrections == []

@@ -163,7 +163,7 @@ def test_the_preview_puts_problems_beside_fields_out_of_band(played, as_member):
 
 def test_a_closed_sitting_takes_no_more_deals(played, as_member):
     client = as_member("Bent")
-    client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "carry"})
+    client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "carry", "confirmed": "1"})
 
     response = client.get(entry_url(played), follow=True)
 
