@@ -50,12 +50,20 @@ def browser(_database_calls_beside_playwrights_loop):
         browser.close()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _patient_expectations():
+    # A busy machine (the suite beside other work) can take more than expect's 5 s to answer.
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)
+
+
 @pytest.fixture
 def phone(browser):
     """A page as a Danish member's phone sees it: 360×740, touch, Danish first."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="da-DK")
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)
     yield page
     context.close()
 

@@ -326,11 +326,19 @@ def test_the_statement_fits_a_phone(sitting, live_server, phone, screenshot):
     page = phone
     sign_in(page, live_server.url, sitting)
     record_plain_deal(page)
+    # A correction with a long reason (it once made the page 472 px wide): Dorte, not Bent, took
+    # the last trick, so D +40, A B -20 for it; Anna's share is the same.
+    deal = sitting.deals.get(number=1)
+    record = deal.current_version.record | {"last_trick": "Dorte"}
+    services.correct_deal(deal, record, reason="Dorte tog sidste stik og ikke Bent; det blev opdaget ved opgørelsen bagefter")
     anna = sitting.seats.get(name="Anna").member
     month = sitting.date.strftime("%Y-%m")
     page.goto(f"{live_server.url}/c/nordvest/members/{anna.pk}/statements/{month}/")
     expect(page.locator("h1")).to_contain_text("Kontoudtog")
-    # Anna: −40 at the start, −20 in deal 1 (the module docstring): −60, written with a minus sign.
+    # Anna: −40 at the start, −20 in deal 1 either way (she pays 20 for the last trick to Bent
+    # or to Dorte): −60, written with a minus sign.
     expect(page.locator(".closing-points")).to_have_text("\u221260")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    expect(page.locator("td.reason")).to_contain_text("opdaget ved opgørelsen")
+    wide = page.evaluate("[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > 361).map(e => e.tagName + '.' + e.className + ':' + Math.round(e.getBoundingClientRect().right))")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
     screenshot("card-table-04-statement")

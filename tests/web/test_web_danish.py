@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+import rules
 from rules.problems import FAMILY_MESSAGES, MESSAGES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,6 +84,29 @@ def test_every_family_message_has_danish_text():
     for family, messages in FAMILY_MESSAGES.items():
         for code, (_english, danish) in messages.items():
             assert english_words(re.sub(r"{\w+}", " ", danish)) == [], (family, code, danish)
+
+
+BROKEN_DEALS = [
+    {},  # the dealer, the players
+    {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "pagat": {"holder": "Bent"}, "last_trick": "Bent"},
+    {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "kings": {"hearts": {"fate": "lost"}}, "last_trick": "Bent"},
+    {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "tout": {"won": False}},
+    {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "fines": [{"player": "Anna"}], "last_trick": "Bent"},
+    {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "culprit": {"player": "Anna"}, "last_trick": "Bent"},
+    {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "melds": {"Bent": {"suits": {"hearts": {"missing": "king"}}}}, "last_trick": "Bent"},
+    {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "counts": {"Anna": 90, "Dorte": -5}, "last_trick": "Bent"},
+    {"dealer": "Anna", "players": ["Anna", "Anna", "Gorm"], "last_trick": "Carl"},
+]
+
+
+@pytest.mark.parametrize("deal", BROKEN_DEALS, ids=range(len(BROKEN_DEALS)))
+def test_the_engines_problems_with_their_field_names_are_danish(deal):
+    """Real problems, with the field names the engine fills in ("Giveren skal udfyldes")."""
+    sitting = {"ruleset": "vlk-2010", "table": ["Anna", "Bent", "Carl", "Dorte"], "deals": [deal]}
+    with pytest.raises(rules.InvalidRecord) as refused:
+        rules.replay(sitting)
+    for problem in refused.value.problems:
+        assert english_words(problem.message_in("da")) == [], problem.message_in("da")
 
 
 def test_the_table_pages_are_danish(played, members, client):
