@@ -78,7 +78,10 @@ PAGES = [
     Page("sitting_new", "post", club_url("sitting_new"), "score", start_form, ok=302),
     # The closed sitting: Carl did not sit there, and reads it all the same.
     Page("sitting", "get", club_url("sitting", lambda w: w.closed_sitting.pk), "read"),
-    Page("sitting_close", "post", club_url("sitting_close", OPEN), "score", lambda w: {"how": "split"}, ok=302),
+    Page("sitting_close", "post", club_url("sitting_close", OPEN), "score", lambda w: {"how": "split"}),  # shows the split first
+    Page("sitting_close", "post", club_url("sitting_close", OPEN), "score", lambda w: {"how": "split", "confirmed": "1"}, ok=302),
+    Page("sitting_sheet", "get", club_url("sitting_sheet", OPEN), "read"),
+    Page("deal_void", "post", club_url("deal_void", OPEN, lambda w: 1), "score", lambda w: {"reason": "Tastet to gange"}, ok=302),
     Page("deal_new", "get", club_url("deal_new", OPEN), "score"),
     # An empty form: allowed, it comes back with its errors; refused, 403 before it is read.
     Page("deal_new", "post", club_url("deal_new", OPEN), "score", lambda w: {}),
