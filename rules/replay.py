@@ -7,10 +7,16 @@ without a Hungarian preset id goes to the Danish family, whose default preset it
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from . import danish, hungarian
+from .problems import InvalidRecord
+
+# Every preset id of both families, for an `unknown_ruleset` answer: the Danish side answers an id
+# neither family knows, but the record may have meant a Hungarian game.
+ALL_PRESETS = (*danish.PRESETS, *hungarian.PRESETS)
 
 
 def family_of(ruleset: Any):
@@ -24,4 +30,17 @@ def replay(data: Any) -> dict[str, Any]:
 
     Raises `InvalidRecord` listing every problem; nothing is settled then.
     """
-    return family_of(data.get("ruleset") if isinstance(data, Mapping) else None).replay(data)
+    try:
+        return family_of(data.get("ruleset") if isinstance(data, Mapping) else None).replay(data)
+    except InvalidRecord as refused:
+        if not any(p.code == "unknown_ruleset" for p in refused.problems):
+            raise
+        raise InvalidRecord([_every_preset(p) for p in refused.problems]) from None
+
+
+def _every_preset(problem):
+    """An `unknown_ruleset` problem offering the presets of both families, not one family's."""
+    if problem.code != "unknown_ruleset":
+        return problem
+    params = dict(problem.params) | {"choices": ", ".join(ALL_PRESETS)}
+    return dataclasses.replace(problem, params=tuple(sorted(params.items())))
