@@ -15,6 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 
+from . import families
+
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
@@ -59,15 +61,15 @@ class Member(models.Model):
 
 class Season(models.Model):
     class Close(models.TextChoices):
-        SPLIT = "split", _("split the cups among the table")
-        CARRY = "carry", _("carry the cups to the next sitting")
+        SPLIT = "split", _("split the cups (or the pot) among the table")
+        CARRY = "carry", _("carry the cups (or the pot) to the next sitting")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
     name = models.CharField(_("name"), max_length=80)
     starts_on = models.DateField(_("starts on"))
     ends_on = models.DateField(_("ends on"))
     preset = models.CharField(
-        _("rule set"), max_length=20, choices=[(p, p) for p in rules.PRESETS], default=rules.DEFAULT_PRESET
+        _("rule set"), max_length=20, choices=families.preset_choices(), default=rules.DEFAULT_PRESET
     )
     overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
     point_value_ore = models.PositiveIntegerField(
@@ -87,11 +89,16 @@ class Season(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def ruleset(self) -> rules.RuleSet:
-        return rules.ruleset(self.preset, self.overrides)
+    @property
+    def family(self) -> families.Family:
+        """Danish Tarok or Hungarian tarokk, by the preset."""
+        return families.of(self.preset)
+
+    def ruleset(self):
+        return self.family.ruleset(self.preset, self.overrides)
 
     def clean(self) -> None:
-        _, problems = rules.resolve(self.preset, self.overrides)
+        _, problems = self.family.resolve(self.preset, self.overrides)
         if problems:
             raise ValidationError({"overrides": [p.message for p in problems]})
         # Settled deals were priced with these rules; changing them would make the ledger
@@ -103,7 +110,8 @@ class Season(models.Model):
 
 
 class Table(models.Model):
-    """A card table of the club. It owns the two cups; sittings at it follow one another."""
+    """A card table of the club. It owns its table accounts (the Danish cups, a Hungarian pot);
+    sittings at it follow one another."""
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tables")
     name = models.CharField(_("name"), max_length=60)

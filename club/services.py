@@ -23,7 +23,8 @@ import rules
 from ledger import services as ledger
 from ledger.models import Transaction
 
-from . import inputs
+from . import families, inputs
+from .families import Family
 from .models import Deal, DealVersion, Member, Season, Seat, Sitting, Table
 
 
@@ -58,17 +59,19 @@ def start_sitting(
     by=None,
     closes_at_once: bool = False,
 ) -> Sitting:
-    """Seat 3 to 5 members at a table in seat order and fund its empty cups (000 L69).
+    """Seat the members at a table in seat order (as many as the season's game seats: 3 to 5
+    Danish, 2 to 5 Hungarian) and fund its empty cups (000 L69).
 
-    The rules of starting a sitting live here and nowhere else: 3 to 5 active members of the
-    season's club, each seated once, the first dealer among them, the table of the same club,
-    the date inside the season, the table free, and nobody already seated at another open
+    The rules of starting a sitting live here and nowhere else: as many active members of the
+    season's club as its game seats, each seated once, the first dealer among them, the table of
+    the same club, the date inside the season, the table free, and nobody already seated at another
+    open
     sitting (one member, one table at a time). `closes_at_once` is for an imported sitting,
     recorded after the fact and closed in the same transaction: it is never open alongside
     another, so its members may sit at an open sitting tonight.
     """
     names = [m.name for m in members]
-    problems = rules.validate_table(names)
+    problems = season.family.validate_table(names, season.ruleset())
     if problems:
         raise rules.InvalidRecord(problems)
     _check_sitting(season, table, members, first_dealer, date)
@@ -83,7 +86,7 @@ def start_sitting(
             for member in members:
                 ledger.member_account(member)
             context = _Context.load(sitting)
-            funding = rules.fund(context.names, ledger.cups_of(table), context.rules)
+            funding = context.family.opening(context.names, context.held(), context.rules)
             if funding is not None:
                 ledger.post_event(sitting=sitting, event=funding, key="funding:1", accounts=context.accounts, value_date=date, by=by)
     except IntegrityError as error:
@@ -137,18 +140,31 @@ class _Context:
 
     sitting: Sitting
     names: list[str]
-    rules: rules.RuleSet
+    rules: Any  # the season's rule set, of its family
     accounts: ledger.AccountMap
+    family: Family
 
     @classmethod
     def load(cls, sitting: Sitting) -> _Context:
         seats = list(sitting.seats.select_related("member__account").order_by("position"))
+        family, ruleset = sitting.season.family, sitting.season.ruleset()
         return cls(
             sitting=sitting,
             names=[seat.name for seat in seats],
-            rules=sitting.season.ruleset(),
-            accounts=ledger.accounts_for(sitting.table, seats),
+            rules=ruleset,
+            accounts=_accounts(sitting, seats, family, ruleset),
+            family=family,
         )
+
+    def held(self) -> dict[str, int]:
+        """What the table's own accounts hold now (the cups, or the pot)."""
+        return ledger.table_balances(self.sitting.table)
+
+
+def _accounts(sitting: Sitting, seats, family: Family | None = None, ruleset: Any = None) -> ledger.AccountMap:
+    family = family or sitting.season.family
+    ruleset = ruleset or sitting.season.ruleset()
+    return ledger.accounts_for(sitting.table, seats, family.table_names(ruleset))
 
 
 # --- recording a deal ------------------------------------------------------------------------
@@ -162,27 +178,29 @@ class Recorded:
     created: bool  # False when an idempotency key returned an earlier result
 
 
-def parse_record(record: Any, number: int) -> rules.Deal:
+def parse_record(record: Any, number: int, family: Family | None = None) -> Any:
+    """The family's deal object of a record (Danish unless `family` says otherwise)."""
     inputs.check_record(record, number)  # storable and bounded, before the engine reads it
     problems: list[rules.Problem] = []
-    deal = rules.parse_deal(record, number, problems)
+    deal = (family or families.DANISH).parse_deal(record, number, problems)
     if deal is None:
         raise rules.InvalidRecord(problems)
     return deal
 
 
-def preview_deal(sitting: Sitting, record: Any) -> tuple[rules.Cups, list[rules.Event]]:
-    """What recording `record` as the next deal would post, writing nothing.
+def preview_deal(sitting: Sitting, record: Any) -> tuple[Any, list[Any]]:
+    """What recording `record` as the next deal would post, writing nothing: what the table held
+    before (Danish: the `rules.Cups`; Hungarian: its `TableState`, the pot) and the events.
 
     Raises `rules.InvalidRecord` with every problem when the record is refused.
     """
     context = _Context.load(sitting)
     last = sitting.deals.select_related("current_version").order_by("-number").first()
     number, previous_dealer = _next_number(last)
-    deal = parse_record(record, number)
-    cups = ledger.cups_of(sitting.table)
-    events, _state = rules.play(deal, context.names, rules.TableState(cups, previous_dealer), context.rules)
-    return cups, events
+    deal = parse_record(record, number, context.family)
+    state = context.family.state(context.held(), previous_dealer)
+    events, _state = context.family.play(deal, context.names, state, context.rules)
+    return getattr(state, "cups", state), events
 
 
 def record_deal(sitting: Sitting, record: Any, *, by=None, idempotency_key: str | None = None, number: int | None = None) -> Recorded:
@@ -234,9 +252,9 @@ def _record(sitting: Sitting, record: Any, by, idempotency_key: str | None, numb
             _("Deal %(number)s is already recorded; the next deal is %(next)s.") % {"number": number, "next": next_number}
         )
     context = _Context.load(sitting)
-    parsed = parse_record(record, next_number)
-    state = rules.TableState(ledger.cups_of(sitting.table), previous_dealer)
-    events, _state = rules.play(parsed, context.names, state, context.rules)
+    parsed = parse_record(record, next_number, context.family)
+    state = context.family.state(context.held(), previous_dealer)
+    events, _state = context.family.play(parsed, context.names, state, context.rules)
 
     deal = Deal.objects.create(sitting=sitting, number=next_number)
     version = DealVersion.objects.create(deal=deal, version=1, record=record, entered_by=by, idempotency_key=idempotency_key or None)
@@ -286,7 +304,7 @@ def _by_idempotency_key(key: str) -> Recorded | None:
 class ExpectedEvent:
     sitting: Sitting
     key: str  # "funding:N", "deal:N", "close"
-    event: rules.Event
+    event: Any  # the family's settled event
     deal_version: DealVersion | None
 
 
@@ -329,32 +347,32 @@ def expected_events(
     after a sitting that split its cups: nothing later can depend on what came before it.
     """
     replace = replace or {}
-    cups = ledger.cups_of(table, before_sitting=from_sitting)
+    held = ledger.table_balances(table, before_sitting=from_sitting)  # the cups and the pot
     sittings: list[Sitting] = []
     expected: list[ExpectedEvent] = []
     for sitting in _later_sittings(table, from_sitting):
         sittings.append(sitting)
         seats = sorted(sitting.seats.all(), key=lambda s: s.position)
         names = [seat.name for seat in seats]
-        ruleset = sitting.season.ruleset()
-        funding = rules.fund(names, cups, ruleset)
+        family, ruleset = sitting.season.family, sitting.season.ruleset()
+        funding = family.opening(names, held, ruleset)
         if funding is not None:
             expected.append(ExpectedEvent(sitting, "funding:1", funding, None))
-            cups = funding.cups_after
-        state = rules.TableState(cups)
+            held |= family.held_after(funding)
+        state = family.state(held)
         for deal in sorted(sitting.deals.all(), key=lambda d: d.number):
             record = replace.get(deal.pk, deal.current_version.record)
             if is_void(record):
                 continue  # a voided deal settles nothing and leaves the table as it was
-            events, state = rules.play(parse_record(record, deal.number), names, state, ruleset)
+            events, state = family.play(parse_record(record, deal.number, family), names, state, ruleset)
             for event in events:
                 expected.append(ExpectedEvent(sitting, f"{event.kind}:{deal.number}", event, deal.current_version))
-        cups = state.cups
+        held |= family.held_after(state)
         if sitting.closed_how:
             first_dealer = next(s.name for s in seats if s.member_id == sitting.first_dealer_id)
-            closing = rules.close(names, cups, ruleset, sitting.closed_how, first_dealer)
+            closing = family.close(names, held, ruleset, sitting.closed_how, first_dealer)
             expected.append(ExpectedEvent(sitting, "close", closing, None))
-            cups = closing.cups_after
+            held |= family.held_after(closing)
             if sitting.closed_how == Season.Close.SPLIT:
                 break
         else:
@@ -367,8 +385,9 @@ def compare(table: Table, sittings: list[Sitting], expected: list[ExpectedEvent]
     posted: dict[tuple[int, str], list[Transaction]] = defaultdict(list)
     for txn in ledger.effective_transactions(sittings):
         posted[(txn.sitting_id, txn.event)].append(txn)
-    cups = {name: account.pk for name, account in ledger.cup_accounts(table).items()}
-    account_ids = {s.pk: cups | {seat.name: seat.member.account.pk for seat in s.seats.all()} for s in sittings}
+    used = {name for s in sittings for name in s.season.family.table_names(s.season.ruleset())}
+    own = {name: account.pk for name, account in ledger.table_accounts(table, sorted(used)).items()}
+    account_ids = {s.pk: own | {seat.name: seat.member.account.pk for seat in s.seats.all()} for s in sittings}
     pairs: list[Difference] = []
     for item in expected:
         ids = account_ids[item.sitting.pk]
@@ -414,7 +433,7 @@ class Correction:
 def preview_correction(deal: Deal, record: Any) -> list[Difference]:
     """What correcting `deal` to `record` would change, deal by deal; writes nothing."""
     if not is_void(record):
-        parse_record(record, deal.number)
+        parse_record(record, deal.number, deal.sitting.season.family)
     return differences(deal.sitting.table, deal.sitting, replace={deal.pk: record})
 
 
@@ -428,7 +447,7 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
     if not reason:
         raise SittingError(_("A correction needs a reason."))
     if not is_void(record):
-        parse_record(record, deal.number)
+        parse_record(record, deal.number, deal.sitting.season.family)
     today = timezone.localdate()
     with transaction.atomic():
         sitting = Sitting.objects.select_for_update().select_related("table").get(pk=deal.sitting_id)
@@ -456,7 +475,7 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
                     sitting=item.sitting,
                     event=item.event,
                     key=item.key,
-                    accounts=ledger.accounts_for(item.sitting.table, item.sitting.seats.all()),
+                    accounts=_accounts(item.sitting, item.sitting.seats.all()),
                     value_date=today,
                     deal_version=item.deal_version,
                     caused_by=version,
@@ -525,17 +544,18 @@ def void_last_deal(sitting: Sitting, *, by=None, reason: str, number: int | None
 # --- closing ---------------------------------------------------------------------------------
 
 
-def preview_close(sitting: Sitting, how: str | None = None) -> rules.Event:
+def preview_close(sitting: Sitting, how: str | None = None) -> Any:
     """What closing the sitting would post (the split, or nothing when the cups carry); writes nothing."""
     if not sitting.is_open:
         raise SittingError(_("The sitting is already closed."))
     context = _Context.load(sitting)
     first_dealer = next(s.name for s in sitting.seats.all() if s.member_id == sitting.first_dealer_id)
-    return rules.close(context.names, ledger.cups_of(sitting.table), context.rules, how or sitting.season.close, first_dealer)
+    return context.family.close(context.names, context.held(), context.rules, how or sitting.season.close, first_dealer)
 
 
 def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Transaction | None:
-    """Split the cups among the table or carry them on (brief §5); the sitting is then closed."""
+    """Split the cups (or the pot) among the table or carry them on (brief §5); the sitting is
+    then closed."""
     with transaction.atomic():
         sitting = Sitting.objects.select_for_update().select_related("season", "table").get(pk=sitting.pk)
         if not sitting.is_open:
@@ -543,7 +563,7 @@ def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Trans
         how = how or sitting.season.close
         context = _Context.load(sitting)
         first_dealer = next(s.name for s in sitting.seats.all() if s.member_id == sitting.first_dealer_id)
-        closing = rules.close(context.names, ledger.cups_of(sitting.table), context.rules, how, first_dealer)
+        closing = context.family.close(context.names, context.held(), context.rules, how, first_dealer)
         sitting.closed_at = timezone.now()
         sitting.closed_how = how
         sitting.save(update_fields=["closed_at", "closed_how"])
@@ -598,7 +618,8 @@ def import_sitting(
 
 def _check_same_rules(season: Season, data: Mapping[str, Any]) -> None:
     # Compared as resolved rule sets: an override that repeats the preset's value is no change.
-    in_file = rules.ruleset(data.get("ruleset", rules.DEFAULT_PRESET), data.get("overrides") or {})
+    preset = data.get("ruleset", rules.DEFAULT_PRESET)
+    in_file = families.of(preset).ruleset(preset, data.get("overrides") or {})
     if in_file != season.ruleset():
         raise SittingError(
             _("The file is played by %(file)s, but the season %(season)s plays %(ours)s.")
@@ -617,9 +638,17 @@ def _describe_rules(preset: str, overrides: Mapping[str, Any]) -> str:
 
 
 def _check_same_cups(table: Table, data: Mapping[str, Any]) -> None:
-    cups = data.get("cups") or {}
-    in_file = rules.Cups(cups.get("pagat", 0), cups.get("king", 0))
-    held = ledger.cups_of(table)
+    family = families.of(data.get("ruleset"))
+    in_file = family.holdings_in_record(data)
+    held = ledger.table_balances(table)
+    if family is families.HUNGARIAN:
+        if in_file["pot"] != held["pot"]:
+            raise SittingError(
+                _("The file starts with the ultimókassza at %(file)s, but %(table)s holds %(held)s.")
+                % {"file": in_file["pot"], "table": table, "held": held["pot"]}
+            )
+        return
+    in_file, held = rules.Cups(in_file["cup:pagat"], in_file["cup:king"]), ledger.cups_of(table)
     if in_file != held:
         raise SittingError(
             _(
@@ -646,16 +675,17 @@ def export_sitting(sitting: Sitting) -> dict[str, Any]:
     `python -m rules replay` on the result settles to what the ledger holds for the sitting.
     """
     season = sitting.season
-    cups = ledger.cups_of(sitting.table, before_sitting=sitting)
+    held = ledger.table_balances(sitting.table, before_sitting=sitting)
     record: dict[str, Any] = {"ruleset": season.preset}
     if season.overrides:
         record["overrides"] = season.overrides
     record["table"] = sitting.seat_names()
-    record["cups"] = {"pagat": cups.pagat, "king": cups.king}
+    record |= season.family.record_holdings(held, season.ruleset())  # "cups", or a "pot"
     # A voided deal is left out: the format has no "nothing happened" deal (later numbers shift).
     deals = sitting.deals.select_related("current_version").order_by("number")
     record["deals"] = [deal.current_version.record for deal in deals if not is_void(deal.current_version.record)]
     if sitting.closed_how:
         record["close"] = sitting.closed_how
-    record["date"] = sitting.date.isoformat()  # an extra key (the format allows them); import reads it
+    if season.family.record_keeps_date:
+        record["date"] = sitting.date.isoformat()  # an extra key (the format allows them); import reads it
     return record

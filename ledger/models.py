@@ -34,16 +34,23 @@ class ImmutableLedgerError(Exception):
     pass
 
 
+# A table's own accounts: the Danish cups and the Hungarian ultimókassza (pot).
+TABLE_KINDS = ["pagat_cup", "king_cup", "pot"]
+
+
 class Account(models.Model):
+    """A member's account, or one of a table's accounts (a Danish cup, a Hungarian pot)."""
+
     class Kind(models.TextChoices):
         MEMBER = "member", _("member")
         PAGAT_CUP = "pagat_cup", _("Pagatkop")
         KING_CUP = "king_cup", _("Kongekop")
+        POT = "pot", "ultimókassza"  # a Hungarian game word: stays Hungarian in every language
 
     club = models.ForeignKey("club.Club", on_delete=models.PROTECT, related_name="accounts")
     kind = models.CharField(max_length=10, choices=Kind.choices)
     member = models.OneToOneField("club.Member", on_delete=models.PROTECT, null=True, blank=True, related_name="account")
-    table = models.ForeignKey("club.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="cup_accounts")
+    table = models.ForeignKey("club.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="table_accounts")
 
     class Meta:
         verbose_name = _("account")
@@ -51,10 +58,12 @@ class Account(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=(Q(kind="member", member__isnull=False, table__isnull=True))
-                | (Q(kind__in=["pagat_cup", "king_cup"], member__isnull=True, table__isnull=False)),
-                name="account_is_a_member_or_a_cup",
+                | (Q(kind__in=TABLE_KINDS, member__isnull=True, table__isnull=False)),
+                name="account_is_a_member_or_a_table_account",
             ),
-            models.UniqueConstraint(fields=["table", "kind"], condition=Q(table__isnull=False), name="one_cup_of_each_kind_per_table"),
+            models.UniqueConstraint(
+                fields=["table", "kind"], condition=Q(table__isnull=False), name="one_table_account_of_each_kind"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -15,7 +15,7 @@ from django.db.models.functions import TruncMonth
 import rules
 
 from .models import Account, Posting
-from .services import cups_of
+from .services import cups_of, table_balances
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,11 @@ def sitting_totals(sitting) -> dict[int, int]:
 
 def table_cups(table) -> rules.Cups:
     return cups_of(table)
+
+
+def table_holdings(table) -> dict[str, int]:
+    """What each of the table's own accounts holds now ("cup:pagat", "cup:king", "pot")."""
+    return table_balances(table)
 
 
 def _as_date(value) -> datetime.date:

@@ -18,7 +18,9 @@ import rules
 
 from .models import Account, Posting, Transaction
 
-PAGAT, KING = "cup:pagat", "cup:king"
+PAGAT, KING, POT = "cup:pagat", "cup:king", "pot"
+# The engine's names of a table's own accounts, and their kinds in the ledger.
+TABLE_ACCOUNTS: Mapping[str, str] = {PAGAT: Account.Kind.PAGAT_CUP, KING: Account.Kind.KING_CUP, POT: Account.Kind.POT}
 
 
 class UnbalancedTransaction(ValueError):
@@ -27,7 +29,7 @@ class UnbalancedTransaction(ValueError):
 
 @dataclass(frozen=True)
 class AccountMap:
-    """The engine's account names ("Anna", "cup:pagat") mapped to ledger accounts of one table."""
+    """The engine's account names ("Anna", "cup:pagat", "pot") mapped to ledger accounts of one table."""
 
     by_name: Mapping[str, Account]
 
@@ -35,13 +37,20 @@ class AccountMap:
         return self.by_name[name]
 
 
-def cup_accounts(table) -> dict[str, Account]:
-    """The table's Pagatkop and Kongekop, created the first time they are needed."""
+def table_accounts(table, names: Iterable[str] = (PAGAT, KING)) -> dict[str, Account]:
+    """The table's own accounts by their engine names ("cup:pagat", "cup:king", "pot"),
+    created the first time they are needed."""
+    kinds = {name: TABLE_ACCOUNTS[name] for name in names}
     found = {a.kind: a for a in Account.objects.filter(table=table)}
-    for kind in (Account.Kind.PAGAT_CUP, Account.Kind.KING_CUP):
+    for kind in kinds.values():
         if kind not in found:
             found[kind], _ = Account.objects.get_or_create(club_id=table.club_id, table=table, kind=kind)
-    return {PAGAT: found[Account.Kind.PAGAT_CUP], KING: found[Account.Kind.KING_CUP]}
+    return {name: found[kind] for name, kind in kinds.items()}
+
+
+def cup_accounts(table) -> dict[str, Account]:
+    """The table's Pagatkop and Kongekop (the Danish games' table accounts)."""
+    return table_accounts(table, (PAGAT, KING))
 
 
 def member_account(member) -> Account:
@@ -49,24 +58,32 @@ def member_account(member) -> Account:
     return account
 
 
-def accounts_for(table, seats: Iterable) -> AccountMap:
-    """Accounts of a sitting's seats (by the names the records use) and its table's cups.
+def accounts_for(table, seats: Iterable, table_names: Iterable[str] = (PAGAT, KING)) -> AccountMap:
+    """Accounts of a sitting's seats (by the names the records use) and the table's own accounts
+    its game uses (`table_names`: the Danish cups by default, or the Hungarian pot).
 
     Expects seats with `member__account` selected; two queries whatever the history.
     """
-    by_name: dict[str, Account] = dict(cup_accounts(table))
+    by_name: dict[str, Account] = dict(table_accounts(table, table_names))
     for seat in seats:
         by_name[seat.name] = seat.member.account
     return AccountMap(by_name)
 
 
-def cups_of(table, *, before_sitting=None) -> rules.Cups:
-    """What the table's cups hold now, or as a sitting began: a sum over postings, one query."""
+def table_balances(table, *, before_sitting=None) -> dict[str, int]:
+    """What each of the table's own accounts holds now, or as a sitting began, by engine name
+    (every kind listed, 0 when never used): a sum over postings, one query."""
     postings = Posting.objects.filter(account__table=table)
     if before_sitting is not None:
         postings = postings.filter(transaction__sitting_id__lt=before_sitting.pk)
     totals = dict(postings.values_list("account__kind").annotate(total=Sum("points")).values_list("account__kind", "total"))
-    return rules.Cups(totals.get(Account.Kind.PAGAT_CUP, 0) or 0, totals.get(Account.Kind.KING_CUP, 0) or 0)
+    return {name: totals.get(kind) or 0 for name, kind in TABLE_ACCOUNTS.items()}
+
+
+def cups_of(table, *, before_sitting=None) -> rules.Cups:
+    """What the table's cups hold now, or as a sitting began."""
+    balances = table_balances(table, before_sitting=before_sitting)
+    return rules.Cups(balances[PAGAT], balances[KING])
 
 
 def post_event(

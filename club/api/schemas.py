@@ -1,4 +1,6 @@
-"""The JSON schema the OpenAPI document shows for a deal record, the shape the rules engine owns.
+"""The JSON schemas the OpenAPI document shows for a deal record, the shape the rules engine owns:
+a Danish deal (sitting-format.md) or a Hungarian one (sitting-format-hungarian.md), whichever
+family the sitting's season plays.
 
 It describes; it does not validate. The rules engine checks every record and answers with its
 own error list, so a record that fits this schema may still be refused (a name not at the
@@ -7,7 +9,9 @@ table, a meld the preset lacks) and the answer then says which field and why.
 
 from __future__ import annotations
 
+from rules import hungarian
 from rules.danish.records import COURT_CARDS, CULPRIT_CAUSES, KING_FATES, MELD_LEVELS, PAGAT_FATES, SUITS
+from rules.hungarian.presets import FIGURES, HAND_BONUSES, HONOURS, KINGS, NO_GAMES, OFFENCES
 
 NAME = {"type": "string", "minLength": 1, "description": "A member's name as seated at the sitting."}
 NULLABLE_NAME = {**NAME, "nullable": True}
@@ -50,8 +54,9 @@ def _card_fate(fates: tuple[str, ...]) -> dict:
     }
 
 
-DEAL_RECORD = {
+DANISH_DEAL_RECORD = {
     "type": "object",
+    "title": "Danish deal",
     "description": "One deal in the sitting-format shape (shared/rules/sitting-format.md). Keys left out mean "
     "nothing happened: no melds, no fines, Kings kept, no nolo or tout, no counts.",
     "properties": {
@@ -115,4 +120,97 @@ DEAL_RECORD = {
         "pagat": {"holder": "Bent", "fate": "saved"},
         "last_trick": "Bent",
     },
+}
+
+
+CONTRA = {"type": "integer", "minimum": 0, "maximum": 5, "description": "0 none, 1 kontra … 5 mordkontra."}
+NAMES = {"type": "array", "items": NAME}
+CONTRACTS = sorted({contract for rules in hungarian.PRESETS.values() for contract in rules.contracts})
+
+HUNGARIAN_DEAL_RECORD = {
+    "type": "object",
+    "title": "Hungarian deal",
+    "description": "One deal of a Hungarian game (shared/rules/sitting-format-hungarian.md): what the scorer "
+    "sees once the deal is over. Keys left out mean nothing happened; an unknown key is refused.",
+    "properties": {
+        "dealer": NAME,
+        "contract": {"type": "string", "enum": CONTRACTS, "description": "The contract id of the season's game."},
+        "declarer": NAME,
+        "call": {
+            "type": "object",
+            "properties": {
+                "card": {"type": "integer", "minimum": 2, "maximum": 20, "description": "The called trump (XX = 20)."},
+                "king": {"type": "string", "enum": list(KINGS), "description": "Királyhívó: the called king."},
+                "partner": {**NULLABLE_NAME, "description": "The holder; the declarer (self-call); null: out of play."},
+            },
+            "required": ["partner"],
+        },
+        "choice": {"type": "integer", "minimum": 1, "maximum": 11, "description": "Magyar: the talon choice kept."},
+        "game_contra": CONTRA,
+        "announcements": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"figure": {"type": "string", "enum": list(FIGURES)}, "by": NAME, "contra": CONTRA},
+                "required": ["figure", "by"],
+            },
+        },
+        "card_points": {"type": "integer", "minimum": 0, "maximum": 106},
+        "tricks": {"type": "integer", "minimum": 0, "maximum": 27},
+        "made": {
+            "type": "object",
+            "properties": {party: {"type": "array", "items": {"type": "string", "enum": list(FIGURES)}} for party in ("declarer", "opponents")},
+        },
+        "trump_counts": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"player": NAME, "count": {"type": "integer", "enum": [8, 9]}, "announced": {"type": "boolean"}},
+                "required": ["player", "count"],
+            },
+        },
+        "hand_bonuses": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"player": NAME, "bonus": {"type": "string", "enum": list(HAND_BONUSES)}},
+                "required": ["player", "bonus"],
+            },
+        },
+        "bidders": NAMES,
+        "ultimo": NULLABLE_NAME,
+        "called_king_captured": {"type": "boolean"},
+        "conceded": {"type": "boolean"},
+        "player_points": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 106}},
+        "trickless": NAMES,
+        "talon_honours": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string", "enum": list(HONOURS)}}},
+        "fines": {
+            "type": "array",
+            "maxItems": 1,
+            "items": {
+                "type": "object",
+                "properties": {"player": NAME, "offence": {"type": "string", "enum": list(OFFENCES)}},
+                "required": ["player", "offence"],
+            },
+        },
+        "no_game": {"type": "string", "enum": list(NO_GAMES)},
+    },
+    "required": ["dealer"],
+    "additionalProperties": False,
+    "example": {
+        "dealer": "Dora",
+        "contract": "one",
+        "declarer": "Bela",
+        "call": {"card": 20, "partner": "Anna"},
+        "game_contra": 1,
+        "announcements": [{"figure": "trull", "by": "Bela", "contra": 1}],
+        "card_points": 53,
+        "made": {"declarer": ["trull"]},
+    },
+}
+
+# A record is one or the other: a Danish deal has `players`, which a Hungarian deal may not have.
+DEAL_RECORD = {
+    "description": "A deal record of the sitting's family: Danish Tarok or a Hungarian tarokk game.",
+    "oneOf": [DANISH_DEAL_RECORD, HUNGARIAN_DEAL_RECORD],
 }

@@ -51,13 +51,16 @@ class LineItemSerializer(serializers.Serializer):
 
 
 class EventSerializer(serializers.Serializer):
-    """One settled event, as `python -m rules replay` prints it."""
+    """One settled event, as `python -m rules replay` prints it: Danish events carry the cups
+    after them, Hungarian events the pot (ultimókassza) where the game keeps one."""
 
     kind = serializers.ChoiceField(choices=["funding", "deal", "close"])
     number = serializers.IntegerField(required=False)
+    way = serializers.ChoiceField(choices=["split", "carry"], required=False, help_text=_("How a Hungarian sitting closed."))
     items = LineItemSerializer(many=True)
     net = serializers.DictField(child=serializers.IntegerField(), required=False, help_text=_("Each member's net (deals only)."))
-    cups_after = CupsSerializer()
+    cups_after = CupsSerializer(required=False, help_text=_("Danish games: the cups after the event."))
+    pot_after = serializers.IntegerField(required=False, help_text=_("Hungarian games with a pot: the pot after the event."))
 
 
 @extend_schema_field(DEAL_RECORD, component_name="DealRecord")
@@ -88,14 +91,18 @@ class SeasonSerializer(serializers.ModelSerializer):
 
 class TableSerializer(serializers.ModelSerializer):
     cups = serializers.SerializerMethodField(help_text=_("What the Pagatkop and Kongekop hold now."))
+    pot = serializers.SerializerMethodField(help_text=_("What the ultimókassza (the Hungarian games' pot) holds now."))
 
     class Meta:
         model = Table
-        fields = ["id", "club", "name", "cups"]
+        fields = ["id", "club", "name", "cups", "pot"]
 
     @extend_schema_field(CupsSerializer)
     def get_cups(self, table: Table) -> dict:
         return queries.table_cups(table).as_dict()
+
+    def get_pot(self, table: Table) -> int:
+        return queries.table_holdings(table)["pot"]
 
 
 class SeatSerializer(serializers.Serializer):
@@ -139,7 +146,7 @@ class StartSittingSerializer(serializers.Serializer):
     season = _ScorableField(Season)
     table = _ScorableField(Table)
     members = serializers.ListField(
-        child=_ScorableField(Member), help_text=_("Member ids in seat order, counter-clockwise: 3, 4 or 5.")
+        child=_ScorableField(Member), help_text=_("Member ids in seat order, counter-clockwise: as many as the season's game seats (2 to 5).")
     )
     first_dealer = _ScorableField(Member)
     date = serializers.DateField()
@@ -189,7 +196,7 @@ class CorrectionRequestSerializer(serializers.Serializer):
 class DifferenceSerializer(serializers.Serializer):
     sitting = serializers.IntegerField()
     event = serializers.CharField(help_text=_('The event\'s key: "funding:N", "deal:N" or "close".'))
-    account = serializers.CharField(help_text=_("A member's name, cup:pagat or cup:king."))
+    account = serializers.CharField(help_text=_("A member's name, cup:pagat, cup:king or pot."))
     member = serializers.IntegerField(allow_null=True)
     before = serializers.IntegerField(help_text=_("Points the ledger held for this event and account."))
     after = serializers.IntegerField(help_text=_("Points it holds now."))

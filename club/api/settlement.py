@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from club import services
 from club.models import DealVersion, Sitting
 from ledger.models import Account
+from ledger.services import TABLE_ACCOUNTS
 
 
 def deal_events(version: DealVersion) -> list[dict]:
@@ -22,10 +23,11 @@ def deal_events(version: DealVersion) -> list[dict]:
     sitting = deal.sitting
     _sittings, expected = services.expected_events(sitting.table, sitting, replace={deal.pk: version.record})
     names = sitting.seat_names()
+    family, ruleset = sitting.season.family, sitting.season.ruleset()
     own = {f"funding:{deal.number}", f"deal:{deal.number}"}
     # The sitting's opening funding is also keyed "funding:1"; it belongs to no deal.
     return [
-        item.event.as_dict(names)
+        family.event_dict(item.event, names, ruleset)
         for item in expected
         if item.sitting.pk == sitting.pk and item.key in own and item.deal_version is not None
     ]
@@ -34,7 +36,9 @@ def deal_events(version: DealVersion) -> list[dict]:
 def close_event(sitting: Sitting) -> dict | None:
     _sittings, expected = services.expected_events(sitting.table, sitting)
     closing = next((item for item in expected if item.sitting.pk == sitting.pk and item.key == "close"), None)
-    return closing.event.as_dict(sitting.seat_names()) if closing else None
+    if closing is None:
+        return None
+    return sitting.season.family.event_dict(closing.event, sitting.seat_names(), sitting.season.ruleset())
 
 
 def difference_rows(differences: Iterable[services.Difference]) -> list[dict]:
@@ -60,7 +64,7 @@ def difference_rows(differences: Iterable[services.Difference]) -> list[dict]:
 
 
 def _account_name(account: Account) -> str:
-    """The engine's account names: the member's, or cup:pagat / cup:king."""
+    """The engine's account names: the member's, or cup:pagat / cup:king / pot."""
     if account.kind == Account.Kind.MEMBER:
         return account.member.name
-    return "cup:pagat" if account.kind == Account.Kind.PAGAT_CUP else "cup:king"
+    return {kind: name for name, kind in TABLE_ACCOUNTS.items()}[account.kind]

@@ -16,6 +16,7 @@ from django.db.models import Prefetch
 
 from club.models import Deal, DealVersion, Dispute, Member
 from ledger.models import Account, Posting, Transaction
+from ledger.services import TABLE_ACCOUNTS
 
 from .services import disputes_of_deal
 
@@ -129,8 +130,9 @@ def deal_audit(deal: Deal) -> DealAudit:
     version_ids = [v.pk for v in versions]
 
     seats = list(deal.sitting.seats.select_related("member__account"))
-    cup_order = [Account.Kind.PAGAT_CUP, Account.Kind.KING_CUP]
-    cups = sorted(Account.objects.filter(table=deal.sitting.table), key=lambda cup: cup_order.index(cup.kind))
+    # The table's own accounts its game uses: the Danish cups, or a Hungarian pot.
+    used = [TABLE_ACCOUNTS[name] for name in deal.sitting.season.family.table_names(deal.sitting.season.ruleset())]
+    cups = sorted(Account.objects.filter(table=deal.sitting.table, kind__in=used), key=lambda cup: used.index(cup.kind))
     column_accounts = [getattr(seat.member, "account", None) for seat in seats] + list(cups)
     columns = [seat.name for seat in seats] + [cup.get_kind_display() for cup in cups]
     column_of = {account.pk: index for index, account in enumerate(column_accounts) if account is not None}

@@ -43,7 +43,7 @@ RULE_LABELS = {
     "count": _("Count"),
     "close_split": _("Cups split"),
 }
-ACCOUNT_LABELS = {PAGAT_CUP: _("Pagatkop"), KING_CUP: _("Kongekop")}
+ACCOUNT_LABELS = {PAGAT_CUP: _("Pagatkop"), KING_CUP: _("Kongekop"), "pot": "ultimókassza"}  # a Hungarian word
 
 
 def rule_label(rule: str) -> str:
@@ -86,8 +86,10 @@ class EventView:
     label: str
     lines: list[Line]
     net: list[tuple[str, int]]
-    cups_before: rules.Cups
-    cups_after: rules.Cups
+    cups_before: rules.Cups | None  # Danish games
+    cups_after: rules.Cups | None
+    pot_before: int | None = None  # Hungarian games (the ultimókassza)
+    pot_after: int | None = None
 
 
 def _account(name: str) -> str:
@@ -110,7 +112,17 @@ def describe_events(events: Sequence[rules.Event], names: Sequence[str], number:
             for item in event.items
         ]
         key = f"{event.kind}:{event.number or number}" if event.kind != "close" else "close"
-        views.append(EventView(event_label(key), lines, list(event.net(names).items()), event.cups_before, event.cups_after))
+        views.append(
+            EventView(
+                event_label(key),
+                lines,
+                list(event.net(names).items()),
+                getattr(event, "cups_before", None),
+                getattr(event, "cups_after", None),
+                getattr(event, "pot_before", None),
+                getattr(event, "pot_after", None),
+            )
+        )
     return views
 
 
@@ -146,7 +158,7 @@ def describe_differences(differences, sitting) -> list[ChangedEvent]:
         if account.member is not None:
             names[account.pk] = account.member.name
         else:
-            names[account.pk] = str(ACCOUNT_LABELS[PAGAT_CUP if account.kind == Account.Kind.PAGAT_CUP else KING_CUP])
+            names[account.pk] = account.get_kind_display()
             cups.add(account.pk)
     changed = []
     for difference in differences:

@@ -14,7 +14,7 @@ from django.db.models import Sum
 
 import rules
 from ledger.models import Account, Posting
-from ledger.services import cups_of
+from ledger.services import table_balances
 
 from ..models import Sitting
 from ..services import is_void
@@ -28,6 +28,7 @@ class Row:
     points: list[int]  # per seat, this event
     totals: list[int]  # per seat, the sitting so far
     cups: rules.Cups  # after this event
+    pot: int = 0  # the Hungarian ultimókassza after this event
     dealer: str | None = None
     corrected: bool = False
     deal_id: int | None = None  # for the deal's audit page
@@ -44,6 +45,9 @@ class Scoresheet:
     names: list[str]
     cups_before: rules.Cups
     rows: list[Row]
+    pot_before: int = 0
+    keeps_pot: bool = False  # a Hungarian game with an ultimókassza: the pot shows where the cups do
+    has_cups: bool = True
 
     @property
     def totals(self) -> list[int]:
@@ -64,6 +68,10 @@ class Scoresheet:
             if row.number == number and (row.kind == "deal" or (row.kind == "funding" and number > 1)):
                 total = [t + p for t, p in zip(total, row.points)]
         return list(zip(self.names, total))
+
+    @property
+    def pot(self) -> int:
+        return self.rows[-1].pot if self.rows else self.pot_before
 
 
 def _order(key: str) -> tuple[float, int]:
@@ -93,8 +101,9 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
             event["cups"][row["account__kind"]] = event["cups"].get(row["account__kind"], 0) + row["points"]
 
     deals = {d.number: d for d in sitting.deals.select_related("current_version")}
-    cups_before = cups_of(sitting.table, before_sitting=sitting)
-    cups, totals, sheet = cups_before, [0] * len(seats), []
+    held = table_balances(sitting.table, before_sitting=sitting)
+    cups_before, pot_before = rules.Cups(held["cup:pagat"], held["cup:king"]), held["pot"]
+    cups, pot, totals, sheet = cups_before, pot_before, [0] * len(seats), []
     # Every deal gets a row, even one that moved no points (it can still be corrected).
     for key in sorted(set(by_event) | {f"deal:{n}" for n in deals}, key=_order):
         event = by_event[key]
@@ -103,6 +112,7 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
         cups = rules.Cups(
             cups.pagat + event["cups"].get(Account.Kind.PAGAT_CUP, 0), cups.king + event["cups"].get(Account.Kind.KING_CUP, 0)
         )
+        pot += event["cups"].get(Account.Kind.POT, 0)
         deal = deals.get(int(number)) if number else None
         sheet.append(
             Row(
@@ -112,10 +122,14 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
                 points=event["members"],
                 totals=totals,
                 cups=cups,
+                pot=pot,
                 dealer=deal.current_version.record.get("dealer") if deal and kind == "deal" else None,
                 deal_id=deal.pk if deal and kind == "deal" else None,
                 corrected=bool(deal and kind == "deal" and deal.current_version.version > 1),
                 void=bool(deal and kind == "deal" and is_void(deal.current_version.record)),
             )
         )
-    return Scoresheet([seat.name for seat in seats], cups_before, sheet)
+    own = sitting.season.family.table_names(sitting.season.ruleset())
+    return Scoresheet(
+        [seat.name for seat in seats], cups_before, sheet, pot_before, keeps_pot="pot" in own, has_cups="cup:pagat" in own
+    )

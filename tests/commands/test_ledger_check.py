@@ -59,7 +59,7 @@ def test_demo_ledger_agrees_with_every_record(demo):
 
     assert error is None
     transactions = Transaction.objects.count()
-    assert re.search(rf"Checked 1 clubs, 3 tables, 21 sittings and {transactions} transactions in [0-9.]+ s; problems found: 0\.", out)
+    assert re.search(rf"Checked 1 clubs, 5 tables, 31 sittings and {transactions} transactions in [0-9.]+ s; problems found: 0\.", out)
 
 
 def test_a_tampered_posting_is_named_with_sitting_event_account_and_amounts(demo):

@@ -34,15 +34,24 @@ def test_nobody_sits_at_two_tables_on_one_evening():
 
 
 def test_the_demo_club_is_loaded(demo):
+    """21 Danish sittings on Thursdays, and (issue 13) the Hungarian circle's 10 on Tuesdays: five
+    Paskievics sittings at Magyar asztal, one of each other game at Kis asztal. Its nine members
+    not already in the club join it (Anna plays both)."""
     assert demo.name == "Vestbyens Tarokklub"
-    assert demo.members.count() == 10
-    assert list(demo.tables.values_list("name", flat=True)) == ["Hjørnebordet", "Kakkelovnsbordet", "Vinduesbordet"]
-    season = demo.seasons.get()
+    assert demo.members.count() == 10 + 9
+    assert list(demo.tables.values_list("name", flat=True)) == [
+        "Hjørnebordet", "Kakkelovnsbordet", "Kis asztal", "Magyar asztal", "Vinduesbordet",
+    ]
+    season = demo.seasons.get(name="2026")
     assert (season.name, season.preset, season.point_value_ore) == ("2026", "vlk-2010", 1)
     sittings = Sitting.objects.filter(table__club=demo)
-    assert sittings.count() == 21
+    assert sittings.filter(season=season).count() == 21
+    assert sittings.count() == 31
+    by_game = dict(sittings.values_list("season__preset").annotate(n=Count("id")).values_list("season__preset", "n"))
+    assert by_game == {"vlk-2010": 21, "paskievics": 5, "magyar": 1, "kiralyhivo": 1, "tapper": 1, "stromann": 1, "trisak": 1}
     assert sorted({s.date.month for s in sittings}) == [9, 10, 11]
-    assert {n for n in sittings.annotate(n=Count("seats")).values_list("n", flat=True)} == {3, 4, 5}
+    assert {n for n in sittings.filter(season=season).annotate(n=Count("seats")).values_list("n", flat=True)} == {3, 4, 5}
+    assert {n for n in sittings.exclude(season=season).annotate(n=Count("seats")).values_list("n", flat=True)} == {2, 3, 4, 5}
     still_open = sittings.get(closed_at__isnull=True)
     assert (still_open.date.isoformat(), still_open.table.name) == ("2026-11-19", "Kakkelovnsbordet")
     expected_deals = sum(len(json.loads((DEMO_DIRECTORY / s["file"]).read_text())["deals"]) for s in MANIFEST["sittings"])
@@ -55,6 +64,9 @@ def test_the_demo_plays_every_part_of_the_game(demo):
     for rule in ("meld.taroks", "meld.suit", "pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "nolo", "tout", "refund", "close_split"):
         assert rule in rules_posted, rule
     assert any(rule.startswith("fine.") for rule in rules_posted)
+    # The Hungarian circle: the game, figures announced and silent, the pot fed and doubled.
+    for rule in ("game", "trull.announced", "ultimo.announced", "volat.silent", "trump_count", "pot_no_game", "pot_double", "close.split"):
+        assert rule in rules_posted, rule
 
 
 def test_the_corrections_are_versions_with_danish_reasons_and_reversals(demo):

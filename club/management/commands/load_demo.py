@@ -65,6 +65,13 @@ def load(manifest: dict, directory: Path) -> Club:
     )
     season.full_clean()
     season.save()
+    seasons = {season.name: season}
+    for spec in manifest.get("seasons", []):  # the Hungarian circle's seasons, one per game
+        dates = {"starts_on": datetime.date.fromisoformat(spec["starts_on"]), "ends_on": datetime.date.fromisoformat(spec["ends_on"])}
+        extra = Season(club=club, **spec | dates)
+        extra.full_clean()
+        extra.save()
+        seasons[extra.name] = extra
     for member in manifest["members"]:
         Member.objects.create(club=club, name=member["name"], role=member["role"])
     tables = {name: Table.objects.create(club=club, name=name) for name in manifest["tables"]}
@@ -73,7 +80,7 @@ def load(manifest: dict, directory: Path) -> Club:
     sittings = {}
     for entry in manifest["sittings"]:
         sittings[entry["file"]] = services.import_sitting(
-            season=season,
+            season=seasons[entry.get("season", season.name)],
             table=tables[entry["table"]],
             data=_read(directory / entry["file"]),
             date=datetime.date.fromisoformat(entry["date"]),

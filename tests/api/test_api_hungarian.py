@@ -1,0 +1,163 @@
+"""The API records Hungarian deals on the same endpoint as Danish ones: one deal of each game.
+
+Each game gets its own season (no pot, so the nets are the whole story) and table; the sittings
+start through the services and the deal is posted as JSON by a scorer. The nets are worked out
+by hand from the rules brief (hungarian-tarokk.md; payment model §1: a lone player gets or pays
+the value from or to each opponent, parties of two each win or lose it).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from club import services
+from club.models import Season, Table
+
+DATE = datetime.date(2026, 3, 12)
+
+# (preset, table, record, the net each member gets)
+DEALS = [
+    # Paskievics `two` (L 2, 002 L259-L275), Anna calls the XX held by Bela: 2 v 2. Kontra on the
+    # game (×2, L697): the declarer's party has 50 ≥ 48 cp, so the game is 2·2 = 4 each way. Anna
+    # announced tulétroá (trull) and her party made it: 2 each way (L735). 50 < 71: no double.
+    #   Anna +4 +2 = +6, Bela +6, Csaba −6, Dora −6.
+    (
+        "paskievics",
+        "Anna Bela Csaba Dora",
+        {
+            "dealer": "Dora", "contract": "two", "declarer": "Anna", "call": {"card": 20, "partner": "Bela"},
+            "game_contra": 1, "card_points": 50, "announcements": [{"figure": "trull", "by": "Anna"}],
+            "made": {"declarer": ["trull"]},
+        },
+        {"Anna": 6, "Bela": 6, "Csaba": -6, "Dora": -6},
+    ),
+    # Magyar `two` with talon choice 4: L = 2·4 = 8 (002 L1099-L1118). Anna alone against two wins
+    # with 60 ≥ 48: 8 from each. Anna +16, Bela −8, Csaba −8.
+    (
+        "magyar",
+        "Anna Bela Csaba",
+        {"dealer": "Csaba", "contract": "two", "choice": 4, "declarer": "Anna", "card_points": 60},
+        {"Anna": 16, "Bela": -8, "Csaba": -8},
+    ),
+    # Királyhívó `call` (L 6, 002 L1181): Bela calls the king of diamonds, Anna holds it: 2 v 2,
+    # 41 ≥ 36 of 70 wins; the king came home. Anna +6, Bela +6, Csaba −6, Dora −6.
+    (
+        "kiralyhivo",
+        "Anna Bela Csaba Dora",
+        {
+            "dealer": "Dora", "contract": "call", "declarer": "Bela", "call": {"king": "diamonds", "partner": "Anna"},
+            "card_points": 41, "called_king_captured": False,
+        },
+        {"Anna": 6, "Bela": 6, "Csaba": -6, "Dora": -6},
+    ),
+    # Tapper `three` (L 3, 002 L1235), 54 cards: Anna alone wins with 40 ≥ 36: 3 from each.
+    # Anna +6, Bela −3, Csaba −3.
+    (
+        "tapper",
+        "Anna Bela Csaba",
+        {"dealer": "Csaba", "contract": "three", "declarer": "Anna", "card_points": 40},
+        {"Anna": 6, "Bela": -3, "Csaba": -3},
+    ),
+    # Strómann `game` (002 L1291): the declarer Anna gets 3 with 40 ≥ 36. Anna +3, Bela −3.
+    (
+        "stromann",
+        "Anna Bela",
+        {"dealer": "Bela", "contract": "game", "declarer": "Anna", "card_points": 40},
+        {"Anna": 3, "Bela": -3},
+    ),
+    # Trisák `bettli` (L 8, 002 L1347): Bela alone against three takes no trick and wins: 8 from
+    # each. Anna −8, Bela +24, Csaba −8, Dora −8.
+    (
+        "trisak",
+        "Anna Bela Csaba Dora",
+        {"dealer": "Dora", "contract": "bettli", "declarer": "Bela", "tricks": 0},
+        {"Anna": -8, "Bela": 24, "Csaba": -8, "Dora": -8},
+    ),
+]
+
+
+@pytest.fixture
+def hungarian_club(world):
+    club = world["a"]
+    for name in ("Bela", "Csaba", "Dora"):
+        club.members[name] = club.club.members.create(name=name)
+    return club
+
+
+@pytest.mark.parametrize(("preset", "seated", "record", "net"), DEALS, ids=[d[0] for d in DEALS])
+def test_one_deal_of_each_game(api, hungarian_club, preset, seated, record, net):
+    club = hungarian_club
+    season = Season.objects.create(
+        club=club.club, name=f"2026 {preset}", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31),
+        preset=preset,
+    )
+    table = Table.objects.create(club=club.club, name=f"Asztal {preset}")
+    seats = [club.members[name] for name in seated.split()]
+    sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
+
+    response = api(club.users["scorer"]).post(f"/api/sittings/{sitting.pk}/deals/", record, format="json")
+
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["record"] == record and body["number"] == 1
+    [event] = body["events"]
+    assert event["kind"] == "deal" and event["number"] == 1
+    assert event["net"] == net
+    assert "cups_after" not in event and "pot_after" not in event  # no pot kept in these seasons
+    assert all(item["rule"] and item["ref"] for item in event["items"])  # every line names its rule and source
+
+
+def test_a_hungarian_deal_with_a_pot_reports_the_pot(api, hungarian_club):
+    """Paskievics with the ultimókassza: an all-pass deal pays the no-game pot, 5 from each of four
+    (002 L287, L550): pot 20, each −5. The table's pot reads 20 through the API too."""
+    club = hungarian_club
+    season = Season.objects.create(
+        club=club.club, name="2026 pot", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31),
+        preset="paskievics", overrides={"pot": True},
+    )
+    table = Table.objects.create(club=club.club, name="Asztal pot")
+    seats = [club.members[name] for name in ("Anna", "Bela", "Csaba", "Dora")]
+    sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
+    scorer = api(club.users["scorer"])
+
+    response = scorer.post(f"/api/sittings/{sitting.pk}/deals/", {"dealer": "Anna", "no_game": "all_pass"}, format="json")
+
+    assert response.status_code == 201
+    [event] = response.json()["events"]
+    assert event["net"] == {"Anna": -5, "Bela": -5, "Csaba": -5, "Dora": -5}
+    assert event["pot_after"] == 20
+    assert scorer.get(f"/api/tables/{table.pk}/").json()["pot"] == 20
+
+
+def test_a_danish_record_in_a_hungarian_sitting_is_refused_with_its_fields(api, hungarian_club):
+    """A Danish deal (with `players`) posted to a Strómann sitting: 400, every problem named by
+    field, nothing written."""
+    club = hungarian_club
+    season = Season.objects.create(
+        club=club.club, name="2026 s", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31), preset="stromann"
+    )
+    table = Table.objects.create(club=club.club, name="Asztal s")
+    seats = [club.members["Anna"], club.members["Bela"]]
+    sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
+
+    response = api(club.users["scorer"]).post(
+        f"/api/sittings/{sitting.pk}/deals/", {"dealer": "Anna", "players": ["Anna", "Bela"], "last_trick": "Bela"}, format="json"
+    )
+
+    assert response.status_code == 400
+    fields = {(e["field"], e["code"]) for e in response.json()["errors"]}
+    assert ("players", "unknown_key") in fields and ("last_trick", "unknown_key") in fields
+    assert not sitting.deals.exists()
+
+
+def test_the_schema_describes_both_deal_shapes(api):
+    schema = api().get("/api/schema/?format=json").json()
+    record = schema["components"]["schemas"]["DealRecord"]
+    titles = [shape["title"] for shape in record["oneOf"]]
+    assert titles == ["Danish deal", "Hungarian deal"]
+    hungarian = record["oneOf"][1]
+    assert hungarian["additionalProperties"] is False
+    assert {"contract", "declarer", "call", "game_contra", "announcements", "made", "no_game"} <= set(hungarian["properties"])
+    assert "pot_after" in schema["components"]["schemas"]["Event"]["properties"]

@@ -1,0 +1,233 @@
+"""Hungarian seasons on the ledger: what the services post equals `rules.replay` of the exported
+sitting, for random valid sittings of all six games (fixtures/hungarian_sittings.py), with the
+ultimókassza (`pot`) carried from sitting to sitting, corrections, import and `ledger_check`.
+
+The random records are valid by construction and come from fixed seeds; the expected numbers
+are the rules engine's own replay of the record the database exports — which is the claim: the
+ledger holds exactly what the engine settles, event by event, whichever family the season plays.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import random
+from collections import defaultdict
+
+import pytest
+from django.core.management import call_command
+from django.db.models import Sum
+from django.utils import translation
+
+import rules
+from club import services
+from club.models import Club, Member, Season, Sitting, Table
+from fixtures.hungarian_sittings import MEMBERS, random_deal, random_sitting
+from ledger import queries
+from ledger import services as ledger
+from ledger.models import Account, Posting, Transaction
+from rules import hungarian
+
+# Each game with the overrides that make it keep a pot where it can (paskievics, tapper).
+GAMES = {
+    "paskievics": {"pot": True, "lost_three_pot": 2},
+    "magyar": {},
+    "kiralyhivo": {},
+    "tapper": {"pot": True},
+    "stromann": {},
+    "trisak": {},
+}
+DATE = datetime.date(2026, 3, 12)
+
+
+@pytest.fixture
+def club(db) -> Club:
+    club = Club.objects.create(name="Budai Tarokk Kör", slug="buda")
+    for name in MEMBERS:
+        Member.objects.create(club=club, name=name)
+    return club
+
+
+def make_season(club: Club, preset: str, overrides: dict, close: str = "carry") -> Season:
+    return Season.objects.create(
+        club=club,
+        name=f"2026 {preset}",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 12, 31),
+        preset=preset,
+        overrides=overrides,
+        close=close,
+    )
+
+
+def play_through_services(club: Club, season: Season, table: Table, record: dict, date=DATE) -> Sitting:
+    """Start the sitting, record each deal as a phone would, and close it as the record says."""
+    members = {m.name: m for m in club.members.all()}
+    seats = [members[name] for name in record["table"]]
+    dealer = record["deals"][0]["dealer"] if record["deals"] else record["table"][0]
+    sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=members[dealer], date=date)
+    for number, deal in enumerate(record["deals"], start=1):
+        services.record_deal(sitting, deal, number=number)
+    if record.get("close"):
+        services.close_sitting(sitting, how=record["close"])
+    return Sitting.objects.get(pk=sitting.pk)
+
+
+def ledger_events(sitting: Sitting) -> dict[str, dict[str, int]]:
+    """Per event key ("deal:3", "close"), what the effective transactions post, by engine name."""
+    names = {a.pk: a.member.name if a.member_id else {"pot": "pot"}.get(a.kind, a.kind) for a in Account.objects.select_related("member")}
+    by_event: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    counting = Transaction.objects.filter(sitting=sitting, reversed_by__isnull=True).exclude(kind=Transaction.Kind.REVERSAL)
+    for posting in Posting.objects.filter(transaction__in=counting).select_related("transaction"):
+        by_event[posting.transaction.event][names[posting.account_id]] += posting.points
+    nonzero = {key: {a: p for a, p in accounts.items() if p} for key, accounts in by_event.items()}
+    return {key: accounts for key, accounts in nonzero.items() if accounts}
+
+
+def replay_events(replayed: dict) -> dict[str, dict[str, int]]:
+    """The same shape from `rules.replay`'s events."""
+    out: dict[str, dict[str, int]] = {}
+    for event in replayed["events"]:
+        key = "close" if event["kind"] == "close" else f"{event['kind']}:{event['number']}"
+        total: dict[str, int] = defaultdict(int)
+        for item in event["items"]:
+            for account, points in item["postings"].items():
+                total[account] += points
+        if any(total.values()):
+            out[key] = {a: p for a, p in total.items() if p}
+    return out
+
+
+def pot_after(sitting: Sitting) -> int:
+    later = Sitting.objects.filter(table=sitting.table, pk__gt=sitting.pk).order_by("pk").first()
+    return ledger.table_balances(sitting.table, before_sitting=later)["pot"] if later else ledger.table_balances(sitting.table)["pot"]
+
+
+def assert_ledger_is_replay(sitting: Sitting) -> dict:
+    exported = services.export_sitting(sitting)
+    replayed = rules.replay(exported)
+    assert ledger_events(sitting) == replay_events(replayed)
+    by_member = queries.sitting_totals(sitting)
+    balances = {seat.name: by_member.get(seat.member_id, 0) for seat in sitting.seats.all()}
+    if sitting.season.ruleset().pot:
+        balances["pot"] = pot_after(sitting)
+    assert balances == replayed["balances"]
+    return exported
+
+
+@pytest.mark.parametrize("preset", list(GAMES))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_ledger_equals_replay_of_the_export_for_random_sittings(club, preset, seed):
+    """Two sittings at one table: the first carries its pot (where kept) into the second, which
+    splits it. Each sitting's ledger equals the replay of its export, event by event."""
+    season = make_season(club, preset, GAMES[preset])
+    table = Table.objects.create(club=club, name="Asztal 1")
+    rng = random.Random(f"{preset}-{seed}")
+    first = random_sitting(rng, preset, deals=14, close="carry", overrides=GAMES[preset], opening_pot=None)
+    sitting_1 = play_through_services(club, season, table, first)
+    exported_1 = assert_ledger_is_replay(sitting_1)
+    assert exported_1["deals"] == first["deals"]
+
+    second = random_sitting(rng, preset, deals=10, close="split", overrides=GAMES[preset], opening_pot=None)
+    sitting_2 = play_through_services(club, season, table, second, date=DATE + datetime.timedelta(days=7))
+    exported_2 = assert_ledger_is_replay(sitting_2)
+    held = ledger.table_balances(table)
+    if season.ruleset().pot:
+        # The second sitting opened with what the first left in the pot, and split it at the end.
+        assert exported_2["pot"] == rules.replay(exported_1)["balances"]["pot"]
+        assert held["pot"] == 0
+    else:
+        assert "pot" not in exported_2
+        assert not Account.objects.filter(table=table).exists()  # no pot, no table account
+    # Double entry: the club's postings sum to zero.
+    assert Posting.objects.filter(transaction__club=club).aggregate(total=Sum("points"))["total"] == 0
+
+
+@pytest.mark.parametrize("preset", list(GAMES))
+def test_a_correction_reposts_what_replay_says(club, preset):
+    """Correct an early deal to another valid deal by the same dealer: the ledger still equals the
+    replay of the export (a pot doubled later moves with it), and ledger_check finds nothing."""
+    season = make_season(club, preset, GAMES[preset])
+    table = Table.objects.create(club=club, name="Asztal 1")
+    rng = random.Random(f"correct-{preset}")
+    record = random_sitting(rng, preset, deals=12, close=None, overrides=GAMES[preset], opening_pot=None)
+    sitting = play_through_services(club, season, table, record)
+    deal = sitting.deals.get(number=2)
+    dealer = deal.current_version.record["dealer"]
+    for _attempt in range(20):
+        replacement = random_deal(rng, season.ruleset(), record["table"], dealer)
+        if replacement != deal.current_version.record:
+            break
+    correction = services.correct_deal(deal, replacement, reason="wrong card points")
+    assert correction.version.version == 2
+    exported = assert_ledger_is_replay(sitting)
+    assert exported["deals"][1] == replacement
+    out = io.StringIO()
+    with translation.override("en"):
+        call_command("ledger_check", "--club", "buda", stdout=out)
+    assert "problems found: 0." in out.getvalue()
+
+
+def test_a_table_seats_as_many_as_the_game(club):
+    """Strómann is a two-player game (002 L1283): three members are refused with table_size."""
+    season = make_season(club, "stromann", {})
+    table = Table.objects.create(club=club, name="Asztal 1")
+    members = list(club.members.order_by("name")[:3])
+    with pytest.raises(rules.InvalidRecord) as refused:
+        services.start_sitting(season=season, table=table, members=members, first_dealer=members[0], date=DATE)
+    assert [p.code for p in refused.value.problems] == ["table_size"]
+    assert not Sitting.objects.exists()
+    sitting = services.start_sitting(season=season, table=table, members=members[:2], first_dealer=members[0], date=DATE)
+    assert sitting.seat_names() == ["Anna", "Bela"]
+
+
+def test_the_pot_is_a_table_account(club):
+    """Paskievics with a pot of 5 a head per deal (pot_fund 5) at four: deal 1, a no-game deal
+    (all pass) also pays the no-game pot, 5 each (002 L287, L550). Pot after: 4·5 + 4·5 = 40, each
+    member −10. The pot shows as the table's ultimókassza account."""
+    season = make_season(club, "paskievics", {"pot": True, "pot_fund": 5})
+    table = Table.objects.create(club=club, name="Asztal 1")
+    members = {m.name: m for m in club.members.all()}
+    seats = [members[n] for n in ("Anna", "Bela", "Csaba", "Dora")]
+    sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
+    services.record_deal(sitting, {"dealer": "Anna", "no_game": "all_pass"})
+    pot = Account.objects.get(table=table)
+    assert pot.kind == Account.Kind.POT and str(pot) == "ultimókassza (Asztal 1)"
+    assert ledger.table_balances(table) == {"cup:pagat": 0, "cup:king": 0, "pot": 40}
+    assert {s.name: queries.sitting_totals(sitting)[s.member_id] for s in sitting.seats.all()} == {
+        "Anna": -10, "Bela": -10, "Csaba": -10, "Dora": -10,
+    }
+    services.close_sitting(sitting)  # the season carries
+    assert ledger.table_balances(table)["pot"] == 40
+
+
+def test_import_and_export_a_hungarian_sitting(club):
+    """import_sitting records a Tapper sitting with an opening pot only when the table holds it;
+    export gives the same record back (pot, deals, close)."""
+    season = make_season(club, "tapper", {"pot": True})
+    table = Table.objects.create(club=club, name="Asztal 1")
+    record = random_sitting(random.Random(5), "tapper", deals=8, close="carry", overrides={"pot": True}, opening_pot=0)
+    sitting = services.import_sitting(season=season, table=table, data=record, date=DATE)
+    exported = services.export_sitting(sitting)
+    assert {k: exported[k] for k in record} == record
+    assert_ledger_is_replay(sitting)
+    held = ledger.table_balances(table)["pot"]
+    assert held == rules.replay(record)["balances"]["pot"]
+
+    # A file that opens with another pot than the table holds is refused, nothing written.
+    wrong = random_sitting(random.Random(6), "tapper", deals=3, close="carry", overrides={"pot": True}, opening_pot=held + 1)
+    before = Transaction.objects.count()
+    with pytest.raises(services.SittingError, match="ultimókassza"):
+        services.import_sitting(season=season, table=table, data=wrong, date=DATE + datetime.timedelta(days=1))
+    assert Transaction.objects.count() == before
+
+    # A Danish file into a Hungarian season: refused as other rules.
+    danish = {"ruleset": "vlk-2010", "table": ["Anna", "Bela", "Csaba"], "deals": []}
+    with pytest.raises(services.SittingError, match="vlk-2010"):
+        services.import_sitting(season=season, table=table, data=danish, date=DATE)
+
+
+def test_a_season_offers_every_preset_of_both_families():
+    choices = [value for value, _label in Season._meta.get_field("preset").choices]
+    assert choices == [*rules.PRESETS, *hungarian.PRESETS]
+    assert set(hungarian.PRESETS) == {"paskievics", "magyar", "kiralyhivo", "tapper", "stromann", "trisak"}
