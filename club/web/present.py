@@ -47,6 +47,17 @@ ACCOUNT_LABELS = {PAGAT_CUP: _("Pagatkop"), KING_CUP: _("Kongekop"), "pot": "ult
 
 
 def rule_label(rule: str) -> str:
+    from .hungarian_forms import BONUS_WORDS, FIGURE_WORDS, OFFENCE_WORDS, RULE_WORDS
+
+    head, _dot, tail = rule.partition(".")
+    if rule in RULE_WORDS:  # the Hungarian games' words stay Hungarian
+        return RULE_WORDS[rule]
+    if head in FIGURE_WORDS and tail in ("announced", "silent"):
+        return f"{FIGURE_WORDS[head]} · {_('announced') if tail == 'announced' else _('silent')}"
+    if head == "hand_bonus":
+        return BONUS_WORDS.get(tail, tail)
+    if head == "fine" and tail in OFFENCE_WORDS and tail != "revoke":
+        return _("Fine: %(offence)s") % {"offence": OFFENCE_WORDS[tail]}
     if rule.startswith("fine."):
         offence = rule.removeprefix("fine.")
         return _("Fine: %(offence)s") % {"offence": OFFENCE_LABELS.get(offence, offence)}

@@ -27,11 +27,11 @@ import rules
 from ledger import queries
 from rules.danish.records import SUITS
 
-from .. import access, inputs, services
+from .. import access, families, inputs, services
 from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
 from ..reports.services import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..reports.statements import Month
-from . import throttle
+from . import hungarian_forms, throttle
 from .charts import balance_chart
 from .forms import (
     CloseSittingForm,
@@ -263,14 +263,20 @@ def sitting_close(request, club, member, sitting_id):
 
 
 def _deal_form(form_class, sitting: Sitting, data=None, initial=None):
+    form_class = hungarian_forms.FORMS.get(form_class, form_class) if _hungarian(sitting) else form_class
     return form_class(data, initial=initial, seat_names=sitting.seat_names(), ruleset=sitting.season.ruleset())
+
+
+def _hungarian(sitting: Sitting) -> bool:
+    return sitting.season.family is families.HUNGARIAN
 
 
 def _fresh_entry_form(sitting: Sitting, data=None) -> DealEntryForm:
     """A new deal's form: the rotation pre-filled, the next number, a new idempotency key."""
     last = sitting.deals.order_by("-number").first()
     first_dealer = next(seat.name for seat in sitting.seats.all() if seat.member_id == sitting.first_dealer_id)
-    initial = rotation(sitting.seat_names(), services.last_played_record(sitting), first_dealer)
+    rotate = hungarian_forms.rotation if _hungarian(sitting) else rotation
+    initial = rotate(sitting.seat_names(), services.last_played_record(sitting), first_dealer)
     initial |= {"number": last.number + 1 if last else 1, "idempotency_key": uuid.uuid4().hex}
     if data is not None:
         data = data.copy()
@@ -392,6 +398,8 @@ def deal_preview(request, club, member, sitting_id):
             "net": net_of_events(events),
             "cups_before": cups_before,
             "cups_after": events[-1].cups_after if events else None,
+            "hungarian": _hungarian(sitting),
+            "keeps_pot": _hungarian(sitting) and sitting.season.ruleset().pot,
         },
     )
 
@@ -453,7 +461,11 @@ def deal_correct(request, club, member, sitting_id, number):
     versions = deal.versions.select_related("entered_by").order_by("version")
     context = {"club": club, "sitting": sitting, "deal": deal, "versions": versions, "changes": None}
     if request.method != "POST":
-        initial = initial_from_record(deal.current_version.record) | {"base_version": deal.current_version.pk}
+        if _hungarian(sitting):
+            initial = hungarian_forms.initial_from_record(deal.current_version.record, sitting.seat_names())
+        else:
+            initial = initial_from_record(deal.current_version.record)
+        initial |= {"base_version": deal.current_version.pk}
         context["form"] = _deal_form(CorrectionForm, sitting, initial=initial)
         return render(request, "club/deal_correct.html", context)
 

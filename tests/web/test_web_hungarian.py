@@ -1,0 +1,126 @@
+"""A Paskievics evening through the table pages: the Hungarian deal form, its live preview, saving,
+a correction, and the score sheet with the ultimókassza where the cups would be.
+
+Nordvest Tarok's Hungarian season: Paskievics with the pot (`"pot": true`; nothing funds it but
+no-game deals, 5 from each, 002 L287, L550). Anna, Bent, Carl and Dorte sit in that order; Dorte
+deals first, so the rotation goes Dorte, Anna, Bent. Worked out by hand (brief §1 payment model:
+parties of two each win or lose the value; a lone player gets or pays it from or to each):
+
+    deal 1  Dorte deals; Anna plays `two` (L 2), calls the XX, Bent holds it: 2 v 2.
+            Kontra on the game (×2): the declarer's party has 50 ≥ 48, wins 2·2 = 4 each.
+            Anna announced tulétroá and her party made it: 2 each (002 L735).
+                                                    A +6  B +6  C -6  D -6   pot 0
+    deal 2  Anna deals; Bent plays `three` (L 1) and holds the XX himself (self-call, 1 v 3);
+            30 < 48 card points: he loses 1 to each.  A +1  B -3  C +1  D +1   pot 0
+    deal 3  Bent deals; all pass: 5 each into the pot.  A -5  B -5  C -5  D -5   pot 20
+    totals                                              A +2  B -2  C-10  D-10   pot 20
+
+Correcting deal 2 to 60 card points: Bent wins 1 from each (B +3, the others -1), a change of
+B +6 and -2 for each other. Totals then A 0, B +4, C -12, D -12; the pot stays 20.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from club import services
+from club.models import Deal, Season
+
+DEAL_1_FORM = {
+    "dealer": "Dorte", "contract": "two", "declarer": "Anna", "call_card": "20", "partner": "Bent", "game_contra": "1",
+    "ann_0_figure": "trull", "ann_0_by": "Anna", "card_points": "50", "made_declarer": ["trull"],
+}
+DEAL_1_RECORD = {
+    "dealer": "Dorte", "contract": "two", "declarer": "Anna", "call": {"card": 20, "partner": "Bent"}, "game_contra": 1,
+    "announcements": [{"figure": "trull", "by": "Anna"}], "card_points": 50, "made": {"declarer": ["trull"]},
+}
+DEAL_2_FORM = {"dealer": "Anna", "contract": "three", "declarer": "Bent", "call_card": "20", "partner": "Bent", "card_points": "30"}
+DEAL_3_FORM = {"dealer": "Bent", "no_game": "all_pass"}
+
+
+@pytest.fixture
+def paskievics(club, members, table, today):
+    season = Season.objects.create(
+        club=club, name="Paskievics", starts_on=today, ends_on=today, preset="paskievics", overrides={"pot": True}, close="carry"
+    )
+    seats = [members[n] for n in ("Anna", "Bent", "Carl", "Dorte")]
+    return services.start_sitting(season=season, table=table, members=seats, first_dealer=members["Dorte"], date=today)
+
+
+def url(name: str, sitting, *extra) -> str:
+    return reverse(name, args=["nordvest", sitting.pk, *extra])
+
+
+def hidden(html: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
+
+
+def save(client, sitting, form: dict):
+    page = client.get(url("deal_new", sitting)).content.decode()
+    data = form | {"number": hidden(page, "number"), "idempotency_key": hidden(page, "idempotency_key")}
+    return client.post(url("deal_new", sitting), data), data
+
+
+def nets(html: str) -> dict[str, int]:
+    return {name: int(points) for name, points in re.findall(r'data-name="([^"]+)" data-points="(-?\d+)"', html)}
+
+
+def test_the_form_is_the_hungarian_one_with_its_words_explained(paskievics, as_member):
+    page = as_member("Bent").get(url("deal_new", paskievics)).content.decode()
+
+    assert 'name="contract"' in page and 'name="call_card"' in page and 'name="ann_0_contra"' in page
+    assert 'name="players"' not in page and 'name="last_trick"' not in page  # not the Danish form
+    assert re.search(r'<select name="dealer"[^>]*>.*?<option value="Dorte" selected>', page, re.S)
+    assert 'title="a doubling of the game or of an announcement' in page  # <abbr> on first use
+    assert '<option value="1">kontra ×2</option>' in page and "mordkontra ×32" in page
+
+
+def test_preview_save_and_correct_a_paskievics_evening(paskievics, as_member):
+    client = as_member("Bent")
+
+    preview = client.post(url("deal_preview", paskievics), DEAL_1_FORM).content.decode()
+    assert nets(preview) == {"Anna": 6, "Bent": 6, "Carl": -6, "Dorte": -6}
+    assert 'data-rule="game"' in preview and 'data-rule="trull.announced"' in preview
+
+    response, data = save(client, paskievics, DEAL_1_FORM)
+    assert response.status_code == 302
+    assert client.post(url("deal_new", paskievics), data).status_code == 302  # a double tap
+    assert Deal.objects.filter(sitting=paskievics).count() == 1
+    assert Deal.objects.get(sitting=paskievics, number=1).current_version.record == DEAL_1_RECORD
+
+    # The next dealer is the previous forehand: Anna.
+    page = client.get(url("deal_new", paskievics)).content.decode()
+    assert re.search(r'<select name="dealer"[^>]*>.*?<option value="Anna" selected>', page, re.S)
+    assert save(client, paskievics, DEAL_2_FORM)[0].status_code == 302
+    assert save(client, paskievics, DEAL_3_FORM)[0].status_code == 302
+
+    sheet = client.get(url("sitting", paskievics)).content.decode()
+    totals = re.search(r'<tr id="totals">(.*?)</tr>', sheet, re.S).group(1)
+    assert re.findall(r'data-points="(-?\d+)"', totals) == ["2", "-2", "-10", "-10"]
+    assert 'data-pot="20"' in sheet and "ultimókassza" in sheet
+
+    # Correct deal 2: 60 card points, Bent wins. Preview first, then confirm.
+    deal_2 = Deal.objects.get(sitting=paskievics, number=2)
+    correction = DEAL_2_FORM | {"card_points": "60", "reason": "wrong card points", "base_version": deal_2.current_version.pk}
+    previewed = client.post(url("deal_correct", paskievics, 2), correction).content.decode()
+    deltas = dict(re.findall(r'data-name="([^"]+)" data-delta="(-?\d+)"', previewed))
+    assert deltas == {"Anna": "-2", "Bent": "6", "Carl": "-2", "Dorte": "-2"}
+    assert client.post(url("deal_correct", paskievics, 2), correction | {"confirmed": "1"}).status_code == 302
+
+    sheet = client.get(url("sitting", paskievics)).content.decode()
+    totals = re.search(r'<tr id="totals">(.*?)</tr>', sheet, re.S).group(1)
+    assert re.findall(r'data-points="(-?\d+)"', totals) == ["0", "4", "-12", "-12"]
+
+
+def test_problems_stand_beside_their_fields(paskievics, as_member):
+    """A self-call in a 1 v 3 contract is fine in Paskievics, but a tulétroá made by both parties
+    is refused (figure_made_by_both), and an official contra needs a kontra."""
+    form = DEAL_1_FORM | {"partner": "-", "game_contra": "0", "made_opponents": ["trull"]}
+    preview = as_member("Bent").post(url("deal_preview", paskievics), form).content.decode()
+
+    assert 'id="problems-game_contra" hx-swap-oob="true"><p>' in preview
+    assert re.search(r'id="problems-made_(declarer|opponents)" hx-swap-oob="true"><p>', preview)
+    assert not Deal.objects.filter(sitting=paskievics).exists()
