@@ -551,7 +551,8 @@ class StartSittingForm(forms.Form):
             self.initial.setdefault("table", tables[0])
         for seat in range(MAX_SEATS):
             self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
-                queryset=members, required=seat < 3, label=_("Seat %(number)s") % {"number": seat + 1}
+                # Two seats at least (Strómann); the season's game says how many (services.start_sitting).
+                queryset=members, required=seat < 2, label=_("Seat %(number)s") % {"number": seat + 1}
             )
         # The table's last seating and first dealer, proposed: most evenings the same members sit down.
         table = self.initial.get("table")

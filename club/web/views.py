@@ -141,7 +141,8 @@ def club_home(request, club, member):
             .annotate(deal_count=Count("deals"))
             .order_by("-date", "-id")[:5]
         )
-    tables = [(table, queries.table_cups(table)) for table in club.tables.all()]
+    # The Danish cups, and a Hungarian table's ultimókassza beside them.
+    tables = [(table, queries.table_cups(table), queries.table_holdings(table)["pot"]) for table in club.tables.all()]
     # Officials are told about disputes waiting for an answer, each a link to its deal's audit.
     open_disputes = []
     if access.is_official(member):
@@ -160,6 +161,7 @@ def club_home(request, club, member):
             "open_sittings": open_sittings,
             "recent_sittings": recent,
             "tables": tables,
+            "any_pot": any(pot for _table, _cups, pot in tables),
             "can_score": access.can_score(member),
             "open_disputes": open_disputes,
         },

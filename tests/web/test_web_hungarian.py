@@ -113,6 +113,9 @@ def test_preview_save_and_correct_a_paskievics_evening(paskievics, as_member):
     sheet = client.get(url("sitting", paskievics)).content.decode()
     totals = re.search(r'<tr id="totals">(.*?)</tr>', sheet, re.S).group(1)
     assert re.findall(r'data-points="(-?\d+)"', totals) == ["0", "4", "-12", "-12"]
+    # The club's page shows the table's ultimókassza beside the cups.
+    home = client.get(reverse("club_home", args=["nordvest"])).content.decode()
+    assert '<td class="num" data-pot="20">20</td>' in home
 
 
 def test_problems_stand_beside_their_fields(paskievics, as_member):
