@@ -13,6 +13,7 @@ Hungarian game words (kontra, tulétroá, volát, pagátultimó ...) stay Hungar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -333,8 +334,9 @@ def rotation(seat_names: Sequence[str], previous_record: Mapping[str, Any] | Non
 
 
 def field_for(path: str, data: Mapping[str, Any], seat_names: Sequence[str]) -> str | None:
-    """The form field a problem's field path belongs to; None for the deal as a whole."""
-    parts = path.split(".") if path else []
+    """The form field a problem's field path ("announcements[1].contra") belongs to; None for the
+    deal as a whole."""
+    parts = re.sub(r"\[(\d+)\]", r".\1", path).split(".") if path else []
     if not parts:
         return None
     head, rest = parts[0], parts[1:]

@@ -127,3 +127,13 @@ def test_problems_stand_beside_their_fields(paskievics, as_member):
     assert 'id="problems-game_contra" hx-swap-oob="true"><p>' in preview
     assert re.search(r'id="problems-made_(declarer|opponents)" hx-swap-oob="true"><p>', preview)
     assert not Deal.objects.filter(sitting=paskievics).exists()
+
+
+def test_a_problem_of_an_announcement_stands_beside_its_row(paskievics, as_member):
+    """Bent, Anna's partner, announces tulétroá again in the second row: a party announces a figure
+    once (duplicate_announcement, reported at announcements[1].figure by the engine)."""
+    form = DEAL_1_FORM | {"ann_1_figure": "trull", "ann_1_by": "Bent"}
+    preview = as_member("Bent").post(url("deal_preview", paskievics), form).content.decode()
+
+    assert re.search(r'id="problems-ann_1_figure" hx-swap-oob="true"><p>[^<]+</p>', preview)
+    assert 'id="problems-ann_0_figure" hx-swap-oob="true"></div>' in preview
