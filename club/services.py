@@ -65,8 +65,7 @@ def start_sitting(
     The rules of starting a sitting live here and nowhere else: as many active members of the
     season's club as its game seats, each seated once, the first dealer among them, the table of
     the same club, the date inside the season, the table free, and nobody already seated at another
-    open
-    sitting (one member, one table at a time). `closes_at_once` is for an imported sitting,
+    open sitting (one member, one table at a time). `closes_at_once` is for an imported sitting,
     recorded after the fact and closed in the same transaction: it is never open alongside
     another, so its members may sit at an open sitting tonight.
     """
