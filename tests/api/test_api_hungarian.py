@@ -1,7 +1,7 @@
 """The API records Hungarian deals on the same endpoint as Danish ones: one deal of each game.
 
-Each game gets its own season (no pot, so the nets are the whole story) and table; the sittings
-start through the services and the deal is posted as JSON by a scorer. The nets are worked out
+Ede, Bela, Csaba and Dora play (none of them sits at club a's open sitting). Each game gets its
+own season (no pot, so the nets are the whole story) and table; the sittings start through the services and the deal is posted as JSON by a scorer. The nets are worked out
 by hand from the rules brief (hungarian-tarokk.md; payment model §1: a lone player gets or pays
 the value from or to each opponent, parties of two each win or lose it).
 """
@@ -19,61 +19,61 @@ DATE = datetime.date(2026, 3, 12)
 
 # (preset, table, record, the net each member gets)
 DEALS = [
-    # Paskievics `two` (L 2, 002 L259-L275), Anna calls the XX held by Bela: 2 v 2. Kontra on the
-    # game (×2, L697): the declarer's party has 50 ≥ 48 cp, so the game is 2·2 = 4 each way. Anna
+    # Paskievics `two` (L 2, 002 L259-L275), Ede calls the XX held by Bela: 2 v 2. Kontra on the
+    # game (×2, L697): the declarer's party has 50 ≥ 48 cp, so the game is 2·2 = 4 each way. Ede
     # announced tulétroá (trull) and her party made it: 2 each way (L735). 50 < 71: no double.
-    #   Anna +4 +2 = +6, Bela +6, Csaba −6, Dora −6.
+    #   Ede +4 +2 = +6, Bela +6, Csaba −6, Dora −6.
     (
         "paskievics",
-        "Anna Bela Csaba Dora",
+        "Ede Bela Csaba Dora",
         {
-            "dealer": "Dora", "contract": "two", "declarer": "Anna", "call": {"card": 20, "partner": "Bela"},
-            "game_contra": 1, "card_points": 50, "announcements": [{"figure": "trull", "by": "Anna"}],
+            "dealer": "Dora", "contract": "two", "declarer": "Ede", "call": {"card": 20, "partner": "Bela"},
+            "game_contra": 1, "card_points": 50, "announcements": [{"figure": "trull", "by": "Ede"}],
             "made": {"declarer": ["trull"]},
         },
-        {"Anna": 6, "Bela": 6, "Csaba": -6, "Dora": -6},
+        {"Ede": 6, "Bela": 6, "Csaba": -6, "Dora": -6},
     ),
-    # Magyar `two` with talon choice 4: L = 2·4 = 8 (002 L1099-L1118). Anna alone against two wins
-    # with 60 ≥ 48: 8 from each. Anna +16, Bela −8, Csaba −8.
+    # Magyar `two` with talon choice 4: L = 2·4 = 8 (002 L1099-L1118). Ede alone against two wins
+    # with 60 ≥ 48: 8 from each. Ede +16, Bela −8, Csaba −8.
     (
         "magyar",
-        "Anna Bela Csaba",
-        {"dealer": "Csaba", "contract": "two", "choice": 4, "declarer": "Anna", "card_points": 60},
-        {"Anna": 16, "Bela": -8, "Csaba": -8},
+        "Ede Bela Csaba",
+        {"dealer": "Csaba", "contract": "two", "choice": 4, "declarer": "Ede", "card_points": 60},
+        {"Ede": 16, "Bela": -8, "Csaba": -8},
     ),
-    # Királyhívó `call` (L 6, 002 L1181): Bela calls the king of diamonds, Anna holds it: 2 v 2,
-    # 41 ≥ 36 of 70 wins; the king came home. Anna +6, Bela +6, Csaba −6, Dora −6.
+    # Királyhívó `call` (L 6, 002 L1181): Bela calls the king of diamonds, Ede holds it: 2 v 2,
+    # 41 ≥ 36 of 70 wins; the king came home. Ede +6, Bela +6, Csaba −6, Dora −6.
     (
         "kiralyhivo",
-        "Anna Bela Csaba Dora",
+        "Ede Bela Csaba Dora",
         {
-            "dealer": "Dora", "contract": "call", "declarer": "Bela", "call": {"king": "diamonds", "partner": "Anna"},
+            "dealer": "Dora", "contract": "call", "declarer": "Bela", "call": {"king": "diamonds", "partner": "Ede"},
             "card_points": 41, "called_king_captured": False,
         },
-        {"Anna": 6, "Bela": 6, "Csaba": -6, "Dora": -6},
+        {"Ede": 6, "Bela": 6, "Csaba": -6, "Dora": -6},
     ),
-    # Tapper `three` (L 3, 002 L1235), 54 cards: Anna alone wins with 40 ≥ 36: 3 from each.
-    # Anna +6, Bela −3, Csaba −3.
+    # Tapper `three` (L 3, 002 L1235), 54 cards: Ede alone wins with 40 ≥ 36: 3 from each.
+    # Ede +6, Bela −3, Csaba −3.
     (
         "tapper",
-        "Anna Bela Csaba",
-        {"dealer": "Csaba", "contract": "three", "declarer": "Anna", "card_points": 40},
-        {"Anna": 6, "Bela": -3, "Csaba": -3},
+        "Ede Bela Csaba",
+        {"dealer": "Csaba", "contract": "three", "declarer": "Ede", "card_points": 40},
+        {"Ede": 6, "Bela": -3, "Csaba": -3},
     ),
-    # Strómann `game` (002 L1291): the declarer Anna gets 3 with 40 ≥ 36. Anna +3, Bela −3.
+    # Strómann `game` (002 L1291): the declarer Ede gets 3 with 40 ≥ 36. Ede +3, Bela −3.
     (
         "stromann",
-        "Anna Bela",
-        {"dealer": "Bela", "contract": "game", "declarer": "Anna", "card_points": 40},
-        {"Anna": 3, "Bela": -3},
+        "Ede Bela",
+        {"dealer": "Bela", "contract": "game", "declarer": "Ede", "card_points": 40},
+        {"Ede": 3, "Bela": -3},
     ),
     # Trisák `bettli` (L 8, 002 L1347): Bela alone against three takes no trick and wins: 8 from
-    # each. Anna −8, Bela +24, Csaba −8, Dora −8.
+    # each. Ede −8, Bela +24, Csaba −8, Dora −8.
     (
         "trisak",
-        "Anna Bela Csaba Dora",
+        "Ede Bela Csaba Dora",
         {"dealer": "Dora", "contract": "bettli", "declarer": "Bela", "tricks": 0},
-        {"Anna": -8, "Bela": 24, "Csaba": -8, "Dora": -8},
+        {"Ede": -8, "Bela": 24, "Csaba": -8, "Dora": -8},
     ),
 ]
 
@@ -81,7 +81,8 @@ DEALS = [
 @pytest.fixture
 def hungarian_club(world):
     club = world["a"]
-    for name in ("Bela", "Csaba", "Dora"):
+    # Anna to Dorte sit at the open Bord 1, and a member sits at one open sitting at a time.
+    for name in ("Bela", "Csaba", "Dora", "Ede"):
         club.members[name] = club.club.members.create(name=name)
     return club
 
@@ -118,15 +119,15 @@ def test_a_hungarian_deal_with_a_pot_reports_the_pot(api, hungarian_club):
         preset="paskievics", overrides={"pot": True},
     )
     table = Table.objects.create(club=club.club, name="Asztal pot")
-    seats = [club.members[name] for name in ("Anna", "Bela", "Csaba", "Dora")]
+    seats = [club.members[name] for name in ("Ede", "Bela", "Csaba", "Dora")]
     sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
     scorer = api(club.users["scorer"])
 
-    response = scorer.post(f"/api/sittings/{sitting.pk}/deals/", {"dealer": "Anna", "no_game": "all_pass"}, format="json")
+    response = scorer.post(f"/api/sittings/{sitting.pk}/deals/", {"dealer": "Ede", "no_game": "all_pass"}, format="json")
 
     assert response.status_code == 201
     [event] = response.json()["events"]
-    assert event["net"] == {"Anna": -5, "Bela": -5, "Csaba": -5, "Dora": -5}
+    assert event["net"] == {"Ede": -5, "Bela": -5, "Csaba": -5, "Dora": -5}
     assert event["pot_after"] == 20
     assert scorer.get(f"/api/tables/{table.pk}/").json()["pot"] == 20
 
@@ -139,11 +140,11 @@ def test_a_danish_record_in_a_hungarian_sitting_is_refused_with_its_fields(api, 
         club=club.club, name="2026 s", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31), preset="stromann"
     )
     table = Table.objects.create(club=club.club, name="Asztal s")
-    seats = [club.members["Anna"], club.members["Bela"]]
+    seats = [club.members["Ede"], club.members["Bela"]]
     sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
 
     response = api(club.users["scorer"]).post(
-        f"/api/sittings/{sitting.pk}/deals/", {"dealer": "Anna", "players": ["Anna", "Bela"], "last_trick": "Bela"}, format="json"
+        f"/api/sittings/{sitting.pk}/deals/", {"dealer": "Ede", "players": ["Ede", "Bela"], "last_trick": "Bela"}, format="json"
     )
 
     assert response.status_code == 400
