@@ -188,8 +188,13 @@ class HungarianDealForm(forms.Form):
     def point_fields(self) -> list:
         return [self[f"points_{i}"] for i in range(len(self.seat_names))] if "points_0" in self.fields else []
 
-    def problem_list(self) -> list[tuple[str, str]]:
-        return [(str(self.fields[name].label) if name in self.fields else "", error) for name, errors in self.errors.items() for error in errors]
+    def problem_list(self) -> list[tuple[str, str, str]]:
+        """Every problem as (field name, where, message), as the Danish form gives them."""
+        return [
+            (name, str(self.fields[name].label) if name in self.fields else "", error)
+            for name, errors in self.errors.items()
+            for error in errors
+        ]
 
     def sitting_out(self) -> list[str]:
         dealer = self.data.get(self.add_prefix("dealer")) if self.is_bound else self.initial.get("dealer")
@@ -199,6 +204,8 @@ class HungarianDealForm(forms.Form):
 
     def record(self) -> dict[str, Any]:
         return build_record(self.cleaned_data, self.seat_names)
+
+    mark_problems = DealForm.mark_problems  # aria attributes on every field, as the Danish form
 
     def add_problems(self, problems: Sequence[rules.Problem], language: str, number: int | None = None) -> None:
         placed = []
@@ -371,6 +378,9 @@ class HungarianDealEntryForm(HungarianDealForm):
         super().__init__(*args, **kwargs)
         self.fields["number"] = forms.IntegerField(widget=forms.HiddenInput)
         self.fields["idempotency_key"] = forms.CharField(max_length=100, widget=forms.HiddenInput)
+        self.fields["confirm_duplicate"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    ask_to_confirm_duplicate = DealEntryForm.ask_to_confirm_duplicate
 
 
 class HungarianCorrectionForm(HungarianDealForm):

@@ -70,7 +70,7 @@ def fill_number(page, field: str, value: int) -> None:
 
 
 def nets(page) -> dict[str, int]:
-    spans = page.locator("#preview .net [data-name]")
+    spans = page.locator("#preview-net .net [data-name]")
     return dict(spans.evaluate_all("ss => ss.map(s => [s.dataset.name, +s.dataset.points])"))
 
 
@@ -105,11 +105,12 @@ def test_a_paskievics_evening(club, live_server, phone, screenshot):
     page.select_option("#id_ann_0_by", "Anna")
     page.locator("input[name=made_declarer][value=trull]").check()
     fill_number(page, "card_points", 50)
-    expect(page.locator("#preview .net [data-name=Anna]")).to_have_attribute("data-points", "6")
+    expect(page.locator("#preview-net .net [data-name=Anna]")).to_have_attribute("data-points", "6")
     assert nets(page) == {"Anna": 6, "Bent": 6, "Carl": -6, "Dorte": -6}
-    expect(page.locator("#preview [data-rule='trull.announced']")).to_be_visible()
+    page.click("#settlement-detail summary")
+    expect(page.locator("#settlement-lines [data-rule='trull.announced']")).to_be_visible()
     screenshot("hu-01-deal-1-form", full_page=False)
-    page.locator("#preview").evaluate("preview => preview.scrollIntoView({block: 'start'})")
+    page.locator("#settlement-detail").evaluate("preview => preview.scrollIntoView({block: 'start'})")
     screenshot("hu-02-deal-1-preview", full_page=False)
     page.dblclick("#save-deal")  # a double tap makes one deal
     expect(page.locator("#deal-1")).to_be_visible()
@@ -124,7 +125,7 @@ def test_a_paskievics_evening(club, live_server, phone, screenshot):
     page.select_option("#id_call_card", "20")
     page.select_option("#id_partner", "Bent")
     fill_number(page, "card_points", 30)
-    expect(page.locator("#preview .net [data-name=Bent]")).to_have_attribute("data-points", "-3")
+    expect(page.locator("#preview-net .net [data-name=Bent]")).to_have_attribute("data-points", "-3")
     assert nets(page) == {"Anna": 1, "Bent": -3, "Carl": 1, "Dorte": 1}
     page.click("#save-deal")
     expect(page.locator("#deal-2")).to_be_visible()
@@ -134,8 +135,8 @@ def test_a_paskievics_evening(club, live_server, phone, screenshot):
     page.click("#new-deal")
     expect(page.locator("#id_dealer")).to_have_value("Bent")
     page.select_option("#id_no_game", "all_pass")
-    expect(page.locator("#preview .net [data-name=Carl]")).to_have_attribute("data-points", "-5")
-    expect(page.locator("#preview [data-pot]")).to_have_text("20")
+    expect(page.locator("#preview-net .net [data-name=Carl]")).to_have_attribute("data-points", "-5")
+    expect(page.locator("#settlement-lines [data-pot]")).to_have_text("20")
     page.click("#save-deal")
     expect(page.locator("#deal-3")).to_be_visible()
     assert totals(page) == [2, -2, -10, -10]
