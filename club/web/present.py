@@ -53,7 +53,8 @@ def rule_label(rule: str) -> str:
     if rule in RULE_WORDS:  # the Hungarian games' words stay Hungarian
         return RULE_WORDS[rule]
     if head in FIGURE_WORDS and tail in ("announced", "silent"):
-        return f"{FIGURE_WORDS[head]} · {_('announced') if tail == 'announced' else _('silent')}"
+        how = _("announced") if tail == "announced" else _("silent")
+        return f"{FIGURE_WORDS[head]} · {how}"
     if head == "hand_bonus":
         return BONUS_WORDS.get(tail, tail)
     if head == "fine" and tail in OFFENCE_WORDS and tail != "revoke":
