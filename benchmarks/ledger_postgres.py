@@ -107,7 +107,7 @@ def timed(function, runs: int) -> tuple[float, object]:
 def build_history(deals: int, path: str):
     import rules
     from club.models import Club, Deal, DealVersion, Member, Season, Seat, Sitting, Table
-    from club.services import parse_record
+    from club.services import parse_record, state_as_json
     from fixtures.sittings import MEMBERS, random_sitting
     from django.db import transaction
     from django.utils import timezone
@@ -144,7 +144,6 @@ def build_history(deals: int, path: str):
             )
             for deal, version in zip(rows, versions, strict=True):
                 deal.current_version = version
-            Deal.objects.bulk_update(rows, ["current_version"])
 
             settled = []  # (event, key, deal version) in the order the table played them
             state_cups = cups[table.pk]
@@ -154,8 +153,12 @@ def build_history(deals: int, path: str):
                 state_cups = funding.cups_after
             state = rules.TableState(state_cups)
             for deal, version, data in zip(rows, versions, record["deals"], strict=True):
+                deal.state_before = state_as_json(state)  # the table state club.services keeps
                 events, state = rules.play(parse_record(data, deal.number), names, state, ruleset)
                 settled += [(event, f"{event.kind}:{deal.number}", version) for event in events]
+            Deal.objects.bulk_update(rows, ["current_version", "state_before"], batch_size=500)
+            sitting.state = state_as_json(state)
+            sitting.save(update_fields=["state"])
             closing = rules.close(names, state.cups, ruleset, record["close"], record["deals"][0]["dealer"])
             settled.append((closing, "close", None))
             cups[table.pk] = closing.cups_after

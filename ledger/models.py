@@ -15,26 +15,53 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 
+class ImmutableLedgerError(Exception):
+    pass
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    """Refuses the bulk writes that would bypass `AppendOnly.save` and `.delete`: on SQLite this
+    is the guard (PostgreSQL's triggers refuse the same SQL from anywhere)."""
+
+    def _refuse(self, what: str):
+        raise ImmutableLedgerError(f"{self.model.__name__} {self.model.append_only_reason}: {what} refused.")
+
+    def update(self, **kwargs):
+        self._refuse("update()")
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        self._refuse("bulk_update()")
+
+    def delete(self):
+        self._refuse("delete()")
+
+    def _raw_delete(self, using):
+        self._refuse("delete()")
+
+
 class AppendOnly(models.Model):
-    """Refuses UPDATE and DELETE through the ORM; the database refuses them too on PostgreSQL."""
+    """Refuses UPDATE and DELETE through the ORM, querysets included; the database refuses them
+    too on PostgreSQL."""
+
+    append_only_reason = "is part of the ledger"
+
+    objects = AppendOnlyQuerySet.as_manager()
 
     class Meta:
         abstract = True
 
     def save(self, *args, **kwargs):
         if not self._state.adding:
-            raise ImmutableLedgerError(f"{type(self).__name__} {self.pk} is part of the ledger and cannot change.")
+            raise ImmutableLedgerError(f"{type(self).__name__} {self.pk} {self.append_only_reason} and cannot change.")
         super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
-        raise ImmutableLedgerError(f"{type(self).__name__} {self.pk} is part of the ledger and cannot be deleted.")
+        raise ImmutableLedgerError(f"{type(self).__name__} {self.pk} {self.append_only_reason} and cannot be deleted.")
 
 
-class ImmutableLedgerError(Exception):
-    pass
+class Account(AppendOnly):
+    """A member's account or one of a table's cups; never reassigned (0004's trigger on PostgreSQL)."""
 
-
-class Account(models.Model):
     class Kind(models.TextChoices):
         MEMBER = "member", _("member")
         PAGAT_CUP = "pagat_cup", _("Pagatkop")

@@ -178,7 +178,7 @@ class DealSettlementSerializer(DealSerializer):
 
     @extend_schema_field(EventSerializer(many=True))
     def get_events(self, version: DealVersion) -> list[dict]:
-        return deal_events(version)
+        return deal_events(version, self.context.get("recorded"))
 
 
 class CorrectionRequestSerializer(serializers.Serializer):

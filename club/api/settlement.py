@@ -1,9 +1,9 @@
 """The settlement the API shows for a deal, a close or a correction, read back from the engine.
 
 The ledger keeps postings, not the engine's events (which also carry the player, the card and
-the cups after each event), so the API settles the sitting again from its records: the same
-`club.services.expected_events` that corrections and `ledger_check` rely on. Its figures are
-the ones posted; `ledger_check` is what proves that.
+the cups after each event), so the API settles the deal again from its record and the table
+state kept with it (`club.services.settle_version`): the same work whatever the number of deals
+before it. Its figures are the ones posted; `ledger_check` is what proves that.
 """
 
 from __future__ import annotations
@@ -15,26 +15,20 @@ from club.models import DealVersion, Sitting
 from ledger.models import Account
 
 
-def deal_events(version: DealVersion) -> list[dict]:
+def deal_events(version: DealVersion, recorded: services.Recorded | None = None) -> list[dict]:
     """The events `version` of its deal settles to: a funding before it if a cup ran dry, and
-    the deal itself, as `python -m rules replay` prints them."""
-    deal = version.deal
-    sitting = deal.sitting
-    _sittings, expected = services.expected_events(sitting.table, sitting, replace={deal.pk: version.record})
-    names = sitting.seat_names()
-    own = {f"funding:{deal.number}", f"deal:{deal.number}"}
-    # The sitting's opening funding is also keyed "funding:1"; it belongs to no deal.
-    return [
-        item.event.as_dict(names)
-        for item in expected
-        if item.sitting.pk == sitting.pk and item.key in own and item.deal_version is not None
-    ]
+    the deal itself, as `python -m rules replay` prints them. A deal just recorded brings its
+    events along (`recorded`); nothing is read again then."""
+    if recorded is not None and recorded.events is not None and recorded.version.pk == version.pk:
+        names, events = recorded.names, recorded.events
+    else:
+        names, events = services.settle_version(version)
+    return [event.as_dict(names) for event in events]
 
 
 def close_event(sitting: Sitting) -> dict | None:
-    _sittings, expected = services.expected_events(sitting.table, sitting)
-    closing = next((item for item in expected if item.sitting.pk == sitting.pk and item.key == "close"), None)
-    return closing.event.as_dict(sitting.seat_names()) if closing else None
+    closing = services.closing_event(sitting)
+    return closing.as_dict(sitting.seat_names()) if closing else None
 
 
 def difference_rows(differences: Iterable[services.Difference]) -> list[dict]:

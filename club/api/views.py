@@ -263,7 +263,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         if not recorded.created and (recorded.deal.sitting_id != sitting.pk or recorded.version.record != request.data):
             detail = _("This Idempotency-Key was already used for a different deal.")
             return Response({"detail": detail}, status=status.HTTP_409_CONFLICT)
-        body = s.DealSettlementSerializer(recorded.version).data
+        body = s.DealSettlementSerializer(recorded.version, context={"recorded": recorded}).data
         return Response(body, status=status.HTTP_201_CREATED if recorded.created else status.HTTP_200_OK)
 
     @staticmethod
