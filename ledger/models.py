@@ -2,8 +2,9 @@
 
 Double entry, append only. A transaction's postings sum to zero; postings and transactions are
 never updated or deleted — a correction is a reversal plus a new posting. Only
-``ledger.services`` writes here. On PostgreSQL the database itself refuses anything else
-(triggers in migration 0002); on SQLite the service layer and these models check.
+``ledger.services`` writes here; an account is never reassigned. On PostgreSQL the database
+itself refuses anything else (triggers in migrations 0002 and 0004); on SQLite the service layer,
+these models and their querysets (`AppendOnlyQuerySet`) refuse.
 Amounts are integer points; kroner appear only on statements.
 """
 
