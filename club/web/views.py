@@ -31,7 +31,6 @@ from .. import access, inputs, services
 from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
 from ..reports.services import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..reports.statements import Month
-from . import throttle
 from .charts import balance_chart
 from .forms import (
     CloseSittingForm,
@@ -63,24 +62,11 @@ def home(request):
 
 
 class LoginView(auth_views.LoginView):
-    """Django's login, refusing a username+address for a while after repeated failures."""
+    """Django's login; django-axes refuses a username+address after repeated failures
+    (club.web.login_lock)."""
 
     template_name = "club/login.html"
     redirect_authenticated_user = True
-
-    def post(self, request, *args, **kwargs):
-        if throttle.is_locked(request, request.POST.get("username", "")):
-            context = self.get_context_data(form=self.get_form(), locked=True)
-            return self.render_to_response(context, status=429)
-        return super().post(request, *args, **kwargs)
-
-    def form_invalid(self, form):
-        throttle.record_failure(self.request, self.request.POST.get("username", ""))
-        return super().form_invalid(form)
-
-    def form_valid(self, form):
-        throttle.clear(self.request, form.get_user().get_username())
-        return super().form_valid(form)
 
 
 # --- the club's pages ------------------------------------------------------------------------
