@@ -105,12 +105,13 @@ def timed(function, runs: int) -> tuple[float, object]:
 
 
 def build_history(deals: int, path: str):
+    from django.db import transaction
+    from django.utils import timezone
+
     import rules
     from club.models import Club, Deal, DealVersion, Member, Season, Seat, Sitting, Table
     from club.services import parse_record, state_as_json
     from fixtures.sittings import MEMBERS, random_sitting
-    from django.db import transaction
-    from django.utils import timezone
     from ledger import services as ledger
 
     club = Club.objects.create(name="Benchmark Tarokklub", slug="bench")
@@ -208,7 +209,7 @@ def main() -> None:
             return
         print(f"Building {args.deals:,} deals (rules engine, then the {args.path} path) ...", flush=True)
         started = time.perf_counter()
-        club, season, tables, members = build_history(args.deals, args.path)
+        _club, season, tables, members = build_history(args.deals, args.path)
         build_seconds = time.perf_counter() - started
         with connection.cursor() as cursor:
             cursor.execute("VACUUM ANALYZE")

@@ -55,14 +55,14 @@ class MemberAdmin(admin.ModelAdmin):
 class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
-        fields = "__all__"
+        fields = ["club", "name", "starts_on", "ends_on", "preset", "overrides", "point_value_ore", "close"]
 
     def clean_overrides(self):
         # An emptied field means "no overrides", not a missing value.
         return self.cleaned_data["overrides"] or {}
 
     def clean(self):
-        cleaned = super().clean()
+        cleaned = super().clean() or self.cleaned_data
         preset = cleaned.get("preset", self.instance.preset)
         overrides = cleaned.get("overrides", self.instance.overrides)
         if "overrides" in self.fields and preset:

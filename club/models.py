@@ -92,7 +92,7 @@ class Season(models.Model):
         return rules.ruleset(self.preset, self.overrides)
 
     def clean(self) -> None:
-        _, problems = rules.resolve(self.preset, self.overrides)
+        _ruleset, problems = rules.resolve(self.preset, self.overrides)  # not `_`: that is gettext here
         if problems:
             raise ValidationError({"overrides": [p.message for p in problems]})
         # Settled deals were priced with these rules; changing them would make the ledger
@@ -176,7 +176,9 @@ class Seat(models.Model):
 class Deal(models.Model):
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, related_name="deals")
     number = models.PositiveIntegerField()
-    current_version = models.OneToOneField(
+    # NULL only inside the transaction that records the deal, until its first version exists;
+    # every reader sees a version, so the type says so.
+    current_version: models.OneToOneField[DealVersion | None, DealVersion] = models.OneToOneField(  # type: ignore[misc]
         "DealVersion", on_delete=models.PROTECT, null=True, related_name="current_of"
     )
     created_at = models.DateTimeField(auto_now_add=True)

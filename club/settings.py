@@ -10,6 +10,7 @@ import ipaddress
 import os
 from email.utils import getaddresses
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -209,7 +210,7 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
-STORAGES = {
+STORAGES: dict[str, dict[str, Any]] = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # With DEBUG off, `collectstatic` writes hashed names (site.3f2a….css) with .gz and .br beside
     # them; WhiteNoise serves those with a ten-year Cache-Control. While developing, plain names.

@@ -30,7 +30,9 @@ class ProblemSerializer(serializers.Serializer):
 class ErrorListSerializer(serializers.Serializer):
     """Every problem found, exactly as `python -m rules replay` prints them; nothing was written."""
 
-    errors = ProblemSerializer(many=True)
+    def get_fields(self) -> dict[str, serializers.Field]:
+        # Declared here, not as a class attribute, so as not to hide Serializer.errors.
+        return {"errors": ProblemSerializer(many=True)}
 
 
 class DetailSerializer(serializers.Serializer):

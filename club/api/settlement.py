@@ -55,6 +55,6 @@ def difference_rows(differences: Iterable[services.Difference]) -> list[dict]:
 
 def _account_name(account: Account) -> str:
     """The engine's account names: the member's, or cup:pagat / cup:king."""
-    if account.kind == Account.Kind.MEMBER:
+    if account.member is not None:  # a member's account (Account.Kind.MEMBER)
         return account.member.name
     return "cup:pagat" if account.kind == Account.Kind.PAGAT_CUP else "cup:king"

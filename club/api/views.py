@@ -18,9 +18,8 @@ import re
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template import Context, Template
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from drf_spectacular.settings import spectacular_settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
@@ -83,7 +82,7 @@ class ScoresForTheClub(BasePermission):
         return Requester.of(request).allows(access.club_of(obj), access.SCORE)
 
 
-class DomainErrors:
+class DomainErrors(APIView):
     """Turns the domain's refusals into HTTP answers (see the module docstring)."""
 
     def handle_exception(self, exc):

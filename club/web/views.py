@@ -8,7 +8,9 @@ through `club.services`; the pages only read the ledger's postings.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 from functools import wraps
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
@@ -18,9 +20,9 @@ from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_POST
 
 import rules
@@ -119,7 +121,7 @@ def club_home(request, club, member):
         .annotate(deal_count=Count("deals"))
         .order_by("table__name")
     )
-    recent = []
+    recent: Iterable[Sitting] = []
     if season is not None:
         recent = (
             season.sittings.filter(closed_at__isnull=False)
@@ -256,7 +258,7 @@ def _fresh_entry_form(sitting: Sitting, data=None) -> DealEntryForm:
     """A new deal's form: the rotation pre-filled, the next number, a new idempotency key."""
     last = sitting.deals.order_by("-number").first()
     first_dealer = next(seat.name for seat in sitting.seats.all() if seat.member_id == sitting.first_dealer_id)
-    initial = rotation(sitting.seat_names(), services.last_played_record(sitting), first_dealer)
+    initial: dict[str, Any] = rotation(sitting.seat_names(), services.last_played_record(sitting), first_dealer)
     initial |= {"number": last.number + 1 if last else 1, "idempotency_key": uuid.uuid4().hex}
     if data is not None:
         data = data.copy()

@@ -42,7 +42,7 @@ def test_the_demo_club_is_loaded(demo):
     sittings = Sitting.objects.filter(table__club=demo)
     assert sittings.count() == 21
     assert sorted({s.date.month for s in sittings}) == [9, 10, 11]
-    assert {n for n in sittings.annotate(n=Count("seats")).values_list("n", flat=True)} == {3, 4, 5}
+    assert set(sittings.annotate(n=Count("seats")).values_list("n", flat=True)) == {3, 4, 5}
     still_open = sittings.get(closed_at__isnull=True)
     assert (still_open.date.isoformat(), still_open.table.name) == ("2026-11-19", "Kakkelovnsbordet")
     expected_deals = sum(len(json.loads((DEMO_DIRECTORY / s["file"]).read_text())["deals"]) for s in MANIFEST["sittings"])

@@ -10,8 +10,8 @@ import pytest
 
 import rules
 from club import services
-from ledger import services as ledger
 from club.models import DealVersion, Member
+from ledger import services as ledger
 from ledger.models import Account, ImmutableLedgerError, Posting, Transaction
 
 pytestmark = pytest.mark.django_db

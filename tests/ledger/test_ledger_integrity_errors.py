@@ -6,7 +6,7 @@ IntegrityError is a server error, logged, never "Deal ? was just recorded by som
 from __future__ import annotations
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 
 from club import services
 from club.models import Deal, DealVersion, Sitting

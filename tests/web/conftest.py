@@ -9,7 +9,6 @@ from django.utils import timezone
 
 from club import services
 from club.models import Club, Member, Season, Table
-
 from table_evening import DEAL_1, DEAL_2, DEAL_3, PASSWORD, SEATS
 
 

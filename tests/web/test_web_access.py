@@ -4,7 +4,6 @@ from django.urls import reverse
 
 from club import services
 from club.models import Club, Member, Season, Sitting, Table
-
 from table_evening import PASSWORD
 
 

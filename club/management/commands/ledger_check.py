@@ -19,7 +19,7 @@ import time
 
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_noop
 
 from club import services
 from club.management.base import TranslatedCommand
@@ -29,7 +29,7 @@ from ledger.models import Account, Transaction
 
 
 class Command(TranslatedCommand):
-    help = gettext_lazy("Replay every table's sittings through the rules engine and compare them with the ledger.")
+    help = gettext_noop("Replay every table's sittings through the rules engine and compare them with the ledger.")
 
     def add_arguments(self, parser):
         parser.add_argument("--club", metavar="SLUG", help=_("Check only this club."))
