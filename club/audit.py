@@ -9,13 +9,36 @@ Club admins read their club's log at /c/<club>/log/; staff read all of it in the
 
 from __future__ import annotations
 
+from typing import Any
+
+from auditlog.middleware import AuditlogMiddleware
 from auditlog.models import LogEntry
 from auditlog.registry import auditlog
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
+from django.db import DatabaseError
 from django.db.models import Q, QuerySet
+from django.http import HttpRequest
 
 from .models import Club, Dispute, Member, Season, Sitting, Table
+from .web.client_ip import client_ip
+
+
+class AuditMiddleware(AuditlogMiddleware):
+    """auditlog's middleware with the client address of club.web.client_ip (X-Forwarded-For only
+    from TRUSTED_PROXIES; auditlog's own takes the header's first address from anyone), and an
+    actor lookup that lets a database outage reach the view, which answers it with 503."""
+
+    @staticmethod
+    def _get_remote_addr(request: HttpRequest) -> str | None:
+        return client_ip(request) or None
+
+    @staticmethod
+    def _get_actor(request: HttpRequest) -> Any:
+        try:
+            return AuditlogMiddleware._get_actor(request)
+        except DatabaseError:
+            return None
 
 
 def register() -> None:

@@ -21,7 +21,7 @@ def rows(html: str) -> list[str]:
 
 def test_closing_a_sitting_is_logged_with_who_and_what(played, as_member):
     client = as_member("Bent")  # a scorer closes
-    client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split"})
+    client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split", "confirmed": "on"})
 
     log = as_member("Anna").get(reverse("club_log", args=["nordvest"]))
 
