@@ -1,15 +1,23 @@
 # `make demo` runs the site locally; `make test` runs the whole suite; `make serve` serves it for
 # real (DEBUG off, gunicorn; needs SECRET_KEY and ALLOWED_HOSTS, see README).
 # DATABASE_URL picks the database (SQLite by default, see README).
+#
+# Python packages come from hash-pinned lockfiles: requirements/main.txt (what the site runs on;
+# make serve) and requirements/dev.txt (that plus the test and lint tools; make demo, make test,
+# make lint). `make lock` rewrites both from pyproject.toml; see README, "Dependencies".
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-# Touched after a successful install: pip runs again only when pyproject.toml changes.
-INSTALLED := $(VENV)/.installed
+PIP := $(PY) -m pip --disable-pip-version-check
+# Touched after a successful install: pip runs again only when the lockfile or pyproject.toml changes.
+INSTALLED := $(VENV)/.installed-dev
+INSTALLED_MAIN := $(VENV)/.installed-main
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+LOCK := $(PY) -m uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
+	--custom-compile-command "make lock" --quiet
 
-.PHONY: demo test serve system-deps messages
+.PHONY: demo test serve lint lock system-deps messages
 
 demo: system-deps $(INSTALLED) messages
 	$(PY) manage.py migrate --noinput
@@ -17,18 +25,30 @@ demo: system-deps $(INSTALLED) messages
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-serve: system-deps $(INSTALLED) messages
+serve: system-deps $(INSTALLED_MAIN) messages
 	scripts/serve
 
 test: system-deps $(INSTALLED) messages
 	$(PY) -m pytest
 
+# What .ci/run checks before the tests: ruff's lint rules and mypy (pyproject.toml has both configs).
+lint: $(INSTALLED)
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+
+# Re-pin after changing pyproject.toml; `make lock UPGRADE=--upgrade` also moves every pin to the
+# newest version its range allows. Commit requirements/*.txt with the change.
+lock: $(INSTALLED)
+	$(LOCK) $(UPGRADE) -o requirements/main.txt
+	$(LOCK) $(UPGRADE) --extra dev -c requirements/main.txt -o requirements/dev.txt
+
 system-deps:
 	scripts/install-system-deps
 
-$(INSTALLED): pyproject.toml
+$(VENV)/.installed-%: requirements/%.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(PIP) install --quiet --require-hashes -r $<
+	$(PIP) install --quiet --no-deps -e .
 	touch $@
 
 messages: $(MO_FILES)

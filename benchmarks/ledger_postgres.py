@@ -105,12 +105,13 @@ def timed(function, runs: int) -> tuple[float, object]:
 
 
 def build_history(deals: int, path: str):
-    import rules
-    from club.models import Club, Deal, DealVersion, Member, Season, Seat, Sitting, Table
-    from club.services import parse_record
-    from fixtures.sittings import MEMBERS, random_sitting
     from django.db import transaction
     from django.utils import timezone
+
+    import rules
+    from club.models import Club, Deal, DealVersion, Member, Season, Seat, Sitting, Table
+    from club.services import parse_record, state_as_json
+    from fixtures.sittings import MEMBERS, random_sitting
     from ledger import services as ledger
 
     club = Club.objects.create(name="Benchmark Tarokklub", slug="bench")
@@ -144,7 +145,6 @@ def build_history(deals: int, path: str):
             )
             for deal, version in zip(rows, versions, strict=True):
                 deal.current_version = version
-            Deal.objects.bulk_update(rows, ["current_version"])
 
             settled = []  # (event, key, deal version) in the order the table played them
             state_cups = cups[table.pk]
@@ -154,8 +154,12 @@ def build_history(deals: int, path: str):
                 state_cups = funding.cups_after
             state = rules.TableState(state_cups)
             for deal, version, data in zip(rows, versions, record["deals"], strict=True):
+                deal.state_before = state_as_json(state)  # the table state club.services keeps
                 events, state = rules.play(parse_record(data, deal.number), names, state, ruleset)
                 settled += [(event, f"{event.kind}:{deal.number}", version) for event in events]
+            Deal.objects.bulk_update(rows, ["current_version", "state_before"], batch_size=500)
+            sitting.state = state_as_json(state)
+            sitting.save(update_fields=["state"])
             closing = rules.close(names, state.cups, ruleset, record["close"], record["deals"][0]["dealer"])
             settled.append((closing, "close", None))
             cups[table.pk] = closing.cups_after
@@ -205,7 +209,7 @@ def main() -> None:
             return
         print(f"Building {args.deals:,} deals (rules engine, then the {args.path} path) ...", flush=True)
         started = time.perf_counter()
-        club, season, tables, members = build_history(args.deals, args.path)
+        _club, season, tables, members = build_history(args.deals, args.path)
         build_seconds = time.perf_counter() - started
         with connection.cursor() as cursor:
             cursor.execute("VACUUM ANALYZE")

@@ -17,30 +17,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from ledger.admin import ReadOnlyAdminMixin, ReadOnlyInline
 
 from .models import Club, Deal, DealVersion, Member, Season, Seat, Sitting, Table
-
-
-class ReadOnlyAdminMixin:
-    """Viewable by officials, never added to, changed or deleted through the admin."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class ReadOnlyInline(ReadOnlyAdminMixin, admin.TabularInline):
-    extra = 0
-    can_delete = False
-    show_change_link = True
-
-    def get_readonly_fields(self, request, obj=None):
-        return self.fields  # shown as text; no form field is built for them
 
 
 def pretty_json(value) -> str:
@@ -76,14 +55,14 @@ class MemberAdmin(admin.ModelAdmin):
 class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
-        fields = "__all__"
+        fields = ["club", "name", "starts_on", "ends_on", "preset", "overrides", "point_value_ore", "close"]
 
     def clean_overrides(self):
         # An emptied field means "no overrides", not a missing value.
         return self.cleaned_data["overrides"] or {}
 
     def clean(self):
-        cleaned = super().clean()
+        cleaned = super().clean() or self.cleaned_data
         preset = cleaned.get("preset", self.instance.preset)
         overrides = cleaned.get("overrides", self.instance.overrides)
         if "overrides" in self.fields and preset:

@@ -67,6 +67,14 @@ class Family:
         """What the table's accounts hold after an event (or in a table state)."""
         raise NotImplementedError
 
+    def state_as_json(self, state: Any) -> dict[str, Any]:
+        """The engine's table state as kept with a sitting and a deal (`Sitting.state`)."""
+        raise NotImplementedError
+
+    def state_from_json(self, data: Mapping[str, Any]) -> Any:
+        """The engine's table state back from what `state_as_json` kept."""
+        raise NotImplementedError
+
     def held_before(self, event: Any) -> dict[str, int]:
         raise NotImplementedError
 
@@ -110,6 +118,12 @@ class Danish(Family):
     def held_before(self, event):
         return {"cup:pagat": event.cups_before.pagat, "cup:king": event.cups_before.king}
 
+    def state_as_json(self, state):
+        return {"pagat": state.cups.pagat, "king": state.cups.king, "previous_dealer": state.previous_dealer}
+
+    def state_from_json(self, data):
+        return danish.TableState(rules.Cups(data.get("pagat", 0), data.get("king", 0)), data.get("previous_dealer"))
+
     def close(self, names, held, ruleset, how, first_dealer):
         return danish.close(names, self._cups(held), ruleset, how, first_dealer)
 
@@ -147,6 +161,12 @@ class Hungarian(Family):
 
     def held_before(self, event):
         return {hungarian.POT: event.pot_before}
+
+    def state_as_json(self, state):
+        return {"pot": state.pot}
+
+    def state_from_json(self, data):
+        return hungarian.TableState(data.get("pot", 0))
 
     def close(self, names, held, ruleset, how, first_dealer):
         return hungarian.close(names, held.get(hungarian.POT, 0), ruleset, how, first_dealer)

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from ledger.models import AppendOnly
 
 from . import families
 
@@ -98,7 +99,7 @@ class Season(models.Model):
         return self.family.ruleset(self.preset, self.overrides)
 
     def clean(self) -> None:
-        _, problems = self.family.resolve(self.preset, self.overrides)
+        _ruleset, problems = self.family.resolve(self.preset, self.overrides)  # not `_`: that is gettext here
         if problems:
             raise ValidationError({"overrides": [p.message for p in problems]})
         # Settled deals were priced with these rules; changing them would make the ledger
@@ -136,6 +137,11 @@ class Sitting(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     closed_how = models.CharField(max_length=5, choices=Season.Close.choices, blank=True)
+    # What the table carries into the sitting's next deal, after its last deal (or its opening
+    # funding), in its family's shape (club.families): Danish {"pagat": n, "king": n,
+    # "previous_dealer": name}, Hungarian {"pot": n}. Kept so that recording a deal
+    # replays nothing; `ledger_check` replays everything and compares it.
+    state = models.JSONField(default=dict, editable=False)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -179,10 +185,15 @@ class Seat(models.Model):
 class Deal(models.Model):
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, related_name="deals")
     number = models.PositiveIntegerField()
-    current_version = models.OneToOneField(
+    # NULL only inside the transaction that records the deal, until its first version exists;
+    # every reader sees a version, so the type says so.
+    current_version: models.OneToOneField[DealVersion | None, DealVersion] = models.OneToOneField(  # type: ignore[misc]
         "DealVersion", on_delete=models.PROTECT, null=True, related_name="current_of"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The table's state as this deal began, in `Sitting.state`'s shape: what settles any version
+    # of the deal without replaying the ones before it. A correction of an earlier deal updates it.
+    state_before = models.JSONField(default=dict, editable=False)
 
     class Meta:
         ordering = ["sitting", "number"]
@@ -194,8 +205,14 @@ class Deal(models.Model):
         return f"{self.sitting} #{self.number}"
 
 
-class DealVersion(models.Model):
-    """One immutable version of a deal's record (the sitting-format deal object)."""
+class DealVersion(AppendOnly):
+    """One immutable version of a deal's record (the sitting-format deal object).
+
+    Never updated or deleted: the ORM refuses (querysets included), and on PostgreSQL a trigger
+    (migration 0004) refuses any SQL.
+    """
+
+    append_only_reason = "is a kept version of a deal's record"
 
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="versions")
     version = models.PositiveIntegerField()
@@ -203,11 +220,15 @@ class DealVersion(models.Model):
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+")
     entered_at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)
-    idempotency_key = models.CharField(max_length=100, null=True, blank=True, unique=True)
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True)
 
     class Meta:
         ordering = ["deal", "version"]
-        constraints = [models.UniqueConstraint(fields=["deal", "version"], name="deal_version_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "version"], name="deal_version_unique"),
+            # Named, like deal_number_unique_in_sitting: record_deal tells a lost race by these names.
+            models.UniqueConstraint(fields=["idempotency_key"], name="deal_version_idempotency_key_unique"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.deal} v{self.version}"

@@ -9,6 +9,7 @@ transaction, with the sitting row locked, so nothing is ever half-written.
 from __future__ import annotations
 
 import datetime
+import logging
 import time
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, OperationalError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,6 +28,8 @@ from ledger.models import Transaction
 from . import families, inputs
 from .families import Family
 from .models import Deal, DealVersion, Member, Season, Seat, Sitting, Table
+
+logger = logging.getLogger(__name__)
 
 
 class SittingError(Exception):
@@ -76,6 +80,9 @@ def start_sitting(
     _check_sitting(season, table, members, first_dealer, date)
     try:
         with transaction.atomic():
+            # The table's last sitting, locked: a correction replaying it and its successors
+            # (which holds it) finishes first, so the cups read below are the corrected ones.
+            _lock_sittings(Sitting.objects.filter(table=table).order_by("-pk")[:1])
             if not closes_at_once:
                 _check_seats_free(table, members)
             sitting = Sitting.objects.create(season=season, table=table, date=date, first_dealer=first_dealer)
@@ -85,9 +92,13 @@ def start_sitting(
             for member in members:
                 ledger.member_account(member)
             context = _Context.load(sitting)
-            funding = context.family.opening(context.names, context.held(), context.rules)
+            held = context.held()
+            funding = context.family.opening(context.names, held, context.rules)
             if funding is not None:
                 ledger.post_event(sitting=sitting, event=funding, key="funding:1", accounts=context.accounts, value_date=date, by=by)
+                held = {**held, **context.family.held_after(funding)}
+            sitting.state = state_as_json(context.family.state(held), context.family)
+            sitting.save(update_fields=["state"])
     except IntegrityError as error:
         raise SittingError(_("%(table)s already has an open sitting; close it first.") % {"table": table}) from error
     return sitting
@@ -133,6 +144,44 @@ def _check_seats_free(table: Table, members: Sequence[Member]) -> None:
         )
 
 
+# --- locks and the kept table state ----------------------------------------------------------
+#
+# Only sitting rows are locked (FOR NO KEY UPDATE OF the sitting alone: never the season or the
+# table a join brings in), so two tables never wait on each other. An operation that touches
+# several sittings of a table locks them in ascending id order, the one order everyone uses.
+
+
+def _lock_sitting(pk: int) -> Sitting:
+    return Sitting.objects.select_for_update(no_key=True, of=("self",)).select_related("season", "table").get(pk=pk)
+
+
+def _lock_sittings(sittings) -> list[int]:
+    return list(sittings.select_for_update(no_key=True, of=("self",)).values_list("pk", flat=True))
+
+
+def _lock_later_sittings(sitting: Sitting) -> None:
+    """Lock the table's sittings after `sitting` (already locked), in id order.
+
+    A sitting started while we waited is not in the snapshot of the first locking statement;
+    lock again until no new one appears (new ones have higher ids, so the order holds).
+    """
+    later = Sitting.objects.filter(table_id=sitting.table_id, pk__gt=sitting.pk).order_by("pk")
+    locked = _lock_sittings(later)
+    while list(later.values_list("pk", flat=True)) != locked:
+        locked = _lock_sittings(later)
+
+
+def state_as_json(state: Any, family: Family | None = None) -> dict[str, Any]:
+    """The engine's table state as kept (`Sitting.state`, `Deal.state_before`), in its family's
+    shape: Danish `{pagat, king, previous_dealer}`, Hungarian `{pot}` (Danish unless told)."""
+    return (family or families.DANISH).state_as_json(state)
+
+
+def state_from_json(data: Mapping[str, Any], family: Family | None = None) -> Any:
+    """The engine's table state back from what `state_as_json` kept (Danish unless told)."""
+    return (family or families.DANISH).state_from_json(data)
+
+
 @dataclass
 class _Context:
     """What the rules engine needs about a sitting, loaded in a fixed number of queries."""
@@ -175,6 +224,8 @@ class Recorded:
     version: DealVersion
     transactions: list[Transaction]
     created: bool  # False when an idempotency key returned an earlier result
+    events: list[rules.Event] | None = None  # what it settled to (a new deal only)
+    names: list[str] | None = None  # the sitting's seats, as the events name them
 
 
 def parse_record(record: Any, number: int, family: Family | None = None) -> Any:
@@ -194,10 +245,8 @@ def preview_deal(sitting: Sitting, record: Any) -> tuple[Any, list[Any]]:
     Raises `rules.InvalidRecord` with every problem when the record is refused.
     """
     context = _Context.load(sitting)
-    last = sitting.deals.select_related("current_version").order_by("-number").first()
-    number, previous_dealer = _next_number(last)
-    deal = parse_record(record, number, context.family)
-    state = context.family.state(context.held(), previous_dealer)
+    deal = parse_record(record, _next_number(sitting), context.family)
+    state = state_from_json(Sitting.objects.values_list("state", flat=True).get(pk=sitting.pk), context.family)
     events, _state = context.family.play(deal, context.names, state, context.rules)
     return getattr(state, "cups", state), events
 
@@ -214,7 +263,12 @@ def record_deal(sitting: Sitting, record: Any, *, by=None, idempotency_key: str 
         try:
             with transaction.atomic():
                 return _record(sitting, record, by, idempotency_key, number)
-        except IntegrityError:
+        except IntegrityError as error:
+            if not _lost_a_race(error):
+                # A broken invariant (a ledger trigger, a foreign key), not a race: a server
+                # error, logged, never reported as someone else's deal.
+                logger.exception("record_deal: sitting %s refused by the database", sitting.pk)
+                raise
             # Lost a race the row lock could not prevent (SQLite has none): same key, or same number.
             if idempotency_key and (earlier := _by_idempotency_key(idempotency_key)) is not None:
                 return earlier
@@ -236,26 +290,52 @@ def _sqlite_writer_busy(error: OperationalError) -> bool:
     return transaction.get_connection().vendor == "sqlite" and "locked" in str(error)
 
 
+# The unique constraints two scorers racing for the same deal can trip: PostgreSQL names the
+# constraint; SQLite names its columns.
+RACE_CONSTRAINTS = frozenset({"deal_number_unique_in_sitting", "deal_version_idempotency_key_unique"})
+RACE_MESSAGES_SQLITE = frozenset(
+    {
+        "UNIQUE constraint failed: club_deal.sitting_id, club_deal.number",
+        "UNIQUE constraint failed: club_dealversion.idempotency_key",
+    }
+)
+
+
+def _lost_a_race(error: IntegrityError) -> bool:
+    diag = getattr(error.__cause__, "diag", None)
+    if diag is not None:
+        return diag.constraint_name in RACE_CONSTRAINTS
+    return str(error) in RACE_MESSAGES_SQLITE
+
+
 def _record(sitting: Sitting, record: Any, by, idempotency_key: str | None, number: int | None) -> Recorded:
-    sitting = Sitting.objects.select_for_update().select_related("season", "table").get(pk=sitting.pk)
+    sitting = _lock_sitting(sitting.pk)
     # Looked up under the sitting's lock: a double tap's second request waits here for the
     # first and then finds its key, rather than a deal number that has moved on.
     if idempotency_key and (earlier := _by_idempotency_key(idempotency_key)) is not None:
         return earlier
     if not sitting.is_open:
         raise SittingError(_("The sitting is closed."))
-    last = sitting.deals.select_related("current_version").order_by("-number").first()
-    next_number, previous_dealer = _next_number(last)
+    next_number = _next_number(sitting)
     if number is not None and number != next_number:
         raise DealConflict(
             _("Deal %(number)s is already recorded; the next deal is %(next)s.") % {"number": number, "next": next_number}
         )
-    context = _Context.load(sitting)
-    parsed = parse_record(record, next_number, context.family)
-    state = context.family.state(context.held(), previous_dealer)
-    events, _state = context.family.play(parsed, context.names, state, context.rules)
+    recorded = _record_next(sitting, _Context.load(sitting), record, next_number, by=by, idempotency_key=idempotency_key)
+    sitting.save(update_fields=["state"])
+    return recorded
 
-    deal = Deal.objects.create(sitting=sitting, number=next_number)
+
+def _record_next(
+    sitting: Sitting, context: _Context, record: Any, number: int, *, by, idempotency_key: str | None = None
+) -> Recorded:
+    """Settle `record` as deal `number` from the sitting's kept state, post it, and move the
+    kept state on (in memory: the caller saves `sitting.state`). Nothing here reads earlier deals."""
+    parsed = parse_record(record, number, context.family)
+    before = sitting.state
+    events, after = context.family.play(parsed, context.names, state_from_json(before, context.family), context.rules)
+
+    deal = Deal.objects.create(sitting=sitting, number=number, state_before=before)
     version = DealVersion.objects.create(deal=deal, version=1, record=record, entered_by=by, idempotency_key=idempotency_key or None)
     deal.current_version = version
     deal.save(update_fields=["current_version"])
@@ -263,7 +343,7 @@ def _record(sitting: Sitting, record: Any, by, idempotency_key: str | None, numb
         ledger.post_event(
             sitting=sitting,
             event=event,
-            key=f"{event.kind}:{next_number}",
+            key=f"{event.kind}:{number}",
             accounts=context.accounts,
             value_date=sitting.date,
             deal_version=version,
@@ -272,21 +352,51 @@ def _record(sitting: Sitting, record: Any, by, idempotency_key: str | None, numb
         )
         for event in events
     ]
-    return Recorded(deal, version, [t for t in posted if t is not None], created=True)
+    sitting.state = state_as_json(after, context.family)
+    return Recorded(deal, version, [t for t in posted if t is not None], created=True, events=events, names=context.names)
 
 
-def _next_number(last: Deal | None) -> tuple[int, str | None]:
-    if last is None:
-        return 1, None
-    return last.number + 1, _previous_dealer(last)
+def record_deals(sitting: Sitting, records: Sequence[Any], *, by=None) -> list[Recorded]:
+    """Record several deals in a row, as one: under one lock, all or none (an import)."""
+    with transaction.atomic():
+        sitting = _lock_sitting(sitting.pk)
+        if not sitting.is_open:
+            raise SittingError(_("The sitting is closed."))
+        context = _Context.load(sitting)
+        first = _next_number(sitting)
+        recorded = [_record_next(sitting, context, record, n, by=by) for n, record in enumerate(records, start=first)]
+        sitting.save(update_fields=["state"])
+    return recorded
 
 
-def _previous_dealer(last: Deal) -> str | None:
-    """The dealer of the last deal that was played: a voided deal was never played."""
-    record = last.current_version.record
-    if is_void(record):
-        record = last_played_record(last.sitting, before=last.number)
-    return record.get("dealer") if record else None
+def _next_number(sitting: Sitting) -> int:
+    return (sitting.deals.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+
+
+def settle_version(version: DealVersion) -> tuple[list[str], list[Any]]:
+    """What `version` of its deal settles to (a funding before it if a cup ran dry, and the deal),
+    from the state kept with the deal: the same whatever the number of deals before it."""
+    deal = version.deal
+    sitting = deal.sitting
+    names = sitting.seat_names()
+    if is_void(version.record):
+        return names, []  # a voided deal settles nothing
+    family = sitting.season.family
+    parsed = parse_record(version.record, deal.number, family)
+    events, _after = family.play(parsed, names, state_from_json(deal.state_before, family), sitting.season.ruleset())
+    return names, events
+
+
+def closing_event(sitting: Sitting) -> Any | None:
+    """The close of a closed sitting as settled, from the state kept with the sitting."""
+    if not sitting.closed_how:
+        return None
+    seats = list(sitting.seats.all())
+    names = [seat.name for seat in seats]
+    first_dealer = next(s.name for s in seats if s.member_id == sitting.first_dealer_id)
+    family = sitting.season.family
+    held = family.held_after(state_from_json(sitting.state, family))
+    return family.close(names, held, sitting.season.ruleset(), sitting.closed_how, first_dealer)
 
 
 def _by_idempotency_key(key: str) -> Recorded | None:
@@ -328,17 +438,41 @@ class Difference:
 
 
 def _later_sittings(table: Table, from_sitting: Sitting) -> list[Sitting]:
-    return list(
-        Sitting.objects.filter(table=table, pk__gte=from_sitting.pk)
-        .select_related("season", "table")
-        .prefetch_related("seats__member__account", "deals__current_version")
-        .order_by("pk")
-    )
+    """The table's sittings from `from_sitting` on, each with its seats and its deals (current
+    versions) in order. Deals come by a join on the table, not by a list of ids: no query
+    grows with the number of deals (SQLite refuses an IN list of a thousand)."""
+    later = Sitting.objects.filter(table=table, pk__gte=from_sitting.pk)
+    # The replay stops after the first sitting that split its cups, or the open one.
+    last = later.filter(Q(closed_how=Season.Close.SPLIT) | Q(closed_at__isnull=True)).order_by("pk").values_list("pk", flat=True).first()
+    if last is not None:
+        later = later.filter(pk__lte=last)
+    sittings = list(later.select_related("season", "table").prefetch_related("seats__member__account").order_by("pk"))
+    deals: dict[int, list[Deal]] = defaultdict(list)
+    for deal in Deal.objects.filter(sitting__in=later).select_related("current_version").order_by("sitting_id", "number"):
+        deals[deal.sitting_id].append(deal)
+    for sitting in sittings:
+        sitting.deals_in_order = deals[sitting.pk]
+    return sittings
 
 
-def expected_events(
-    table: Table, from_sitting: Sitting, replace: Mapping[int, Any] | None = None
-) -> tuple[list[Sitting], list[ExpectedEvent]]:
+@dataclass
+class Replay:
+    """A table's history from one sitting on, settled afresh from its current records: every
+    event, and the state the table was in before each deal and after each sitting's last."""
+
+    sittings: list[Sitting]
+    events: list[ExpectedEvent]
+    state_before: dict[int, dict[str, Any]]  # deal id -> kept-state shape
+    state_after: dict[int, dict[str, Any]]  # sitting id -> kept-state shape
+
+    def stale_states(self) -> tuple[list[Deal], list[Sitting]]:
+        """Deals and sittings whose kept state differs from the replay's."""
+        deals = [d for s in self.sittings for d in s.deals_in_order if d.state_before != self.state_before[d.pk]]
+        sittings = [s for s in self.sittings if s.state != self.state_after[s.pk]]
+        return deals, sittings
+
+
+def expected_events(table: Table, from_sitting: Sitting, replace: Mapping[int, Any] | None = None) -> Replay:
     """Settle the table's sittings from `from_sitting` on, from their current records.
 
     `replace` maps a deal id to a record to use instead of its current one (a correction not
@@ -347,43 +481,46 @@ def expected_events(
     """
     replace = replace or {}
     held = ledger.table_balances(table, before_sitting=from_sitting)  # the cups and the pot
-    sittings: list[Sitting] = []
-    expected: list[ExpectedEvent] = []
+    replay = Replay([], [], {}, {})
     for sitting in _later_sittings(table, from_sitting):
-        sittings.append(sitting)
+        replay.sittings.append(sitting)
         seats = sorted(sitting.seats.all(), key=lambda s: s.position)
         names = [seat.name for seat in seats]
         family, ruleset = sitting.season.family, sitting.season.ruleset()
         funding = family.opening(names, held, ruleset)
         if funding is not None:
-            expected.append(ExpectedEvent(sitting, "funding:1", funding, None))
-            held |= family.held_after(funding)
+            replay.events.append(ExpectedEvent(sitting, "funding:1", funding, None))
+            held = {**held, **family.held_after(funding)}
         state = family.state(held)
-        for deal in sorted(sitting.deals.all(), key=lambda d: d.number):
+        for deal in sitting.deals_in_order:
             record = replace.get(deal.pk, deal.current_version.record)
+            replay.state_before[deal.pk] = state_as_json(state, family)
             if is_void(record):
                 continue  # a voided deal settles nothing and leaves the table as it was
             events, state = family.play(parse_record(record, deal.number, family), names, state, ruleset)
             for event in events:
-                expected.append(ExpectedEvent(sitting, f"{event.kind}:{deal.number}", event, deal.current_version))
-        held |= family.held_after(state)
+                replay.events.append(ExpectedEvent(sitting, f"{event.kind}:{deal.number}", event, deal.current_version))
+        replay.state_after[sitting.pk] = state_as_json(state, family)
+        held = {**held, **family.held_after(state)}
         if sitting.closed_how:
             first_dealer = next(s.name for s in seats if s.member_id == sitting.first_dealer_id)
             closing = family.close(names, held, ruleset, sitting.closed_how, first_dealer)
-            expected.append(ExpectedEvent(sitting, "close", closing, None))
-            held |= family.held_after(closing)
+            replay.events.append(ExpectedEvent(sitting, "close", closing, None))
+            held = {**held, **family.held_after(closing)}
             if sitting.closed_how == Season.Close.SPLIT:
                 break
         else:
             break  # an open sitting is the table's last
-    return sittings, expected
+    return replay
 
 
-def compare(table: Table, sittings: list[Sitting], expected: list[ExpectedEvent]) -> list[Difference]:
+def compare(table: Table, replay: Replay) -> list[Difference]:
     """Pair every expected event with the transactions the ledger counts for it now."""
+    sittings, expected = replay.sittings, replay.events
     posted: dict[tuple[int, str], list[Transaction]] = defaultdict(list)
-    for txn in ledger.effective_transactions(sittings):
-        posted[(txn.sitting_id, txn.event)].append(txn)
+    if sittings:
+        for txn in ledger.effective_transactions(table_id=table.pk, sittings=(sittings[0].pk, sittings[-1].pk)):
+            posted[(txn.sitting_id, txn.event)].append(txn)
     used = {name for s in sittings for name in s.season.family.table_names(s.season.ruleset())}
     own = {name: account.pk for name, account in ledger.table_accounts(table, sorted(used)).items()}
     account_ids = {s.pk: own | {seat.name: seat.member.account.pk for seat in s.seats.all()} for s in sittings}
@@ -404,15 +541,57 @@ def compare(table: Table, sittings: list[Sitting], expected: list[ExpectedEvent]
 
 def differences(table: Table, from_sitting: Sitting, replace: Mapping[int, Any] | None = None) -> list[Difference]:
     """Every event whose posted money differs from what the current records settle to."""
-    sittings, expected = expected_events(table, from_sitting, replace)
-    return [pair for pair in compare(table, sittings, expected) if pair.differs]
+    return [pair for pair in compare(table, expected_events(table, from_sitting, replace)) if pair.differs]
+
+
+@dataclass
+class StateDifference:
+    """A kept table state (`Deal.state_before`, or `Sitting.state` when `deal` is None) that
+    differs from what replaying the records gives."""
+
+    sitting: Sitting
+    deal: Deal | None
+    kept: dict[str, Any]
+    replayed: dict[str, Any]
+
+
+@dataclass
+class TableCheck:
+    differences: list[Difference]
+    states: list[StateDifference]
+    sittings: int  # how many were replayed
+
+
+def check_table(table: Table) -> TableCheck:
+    """Replay every sitting of the table and compare the ledger and the kept states with it
+    (`ledger_check`). Each replay runs from the table's first sitting or one after a split close:
+    those starting points cover every sitting exactly once."""
+    check = TableCheck([], [], 0)
+    for start in _segment_starts(table):
+        replay = expected_events(table, start)
+        check.sittings += len(replay.sittings)
+        check.differences += [pair for pair in compare(table, replay) if pair.differs]
+        deals, sittings = replay.stale_states()
+        by_pk = {s.pk: s for s in replay.sittings}
+        check.states += [StateDifference(by_pk[d.sitting_id], d, d.state_before, replay.state_before[d.pk]) for d in deals]
+        check.states += [StateDifference(s, None, s.state, replay.state_after[s.pk]) for s in sittings]
+    return check
+
+
+def _segment_starts(table: Table) -> list[Sitting]:
+    starts, previous_split = [], True
+    for sitting in Sitting.objects.filter(table=table).order_by("pk").only("pk", "closed_how"):
+        if previous_split:
+            starts.append(sitting)
+        previous_split = sitting.closed_how == Season.Close.SPLIT
+    return starts
 
 
 def _sum_postings(txns: list[Transaction]) -> dict[int, int]:
     total: dict[int, int] = defaultdict(int)
     for txn in txns:
-        for posting in txn.postings.all():
-            total[posting.account_id] += posting.points
+        for account_id, points in txn.lines:
+            total[account_id] += points
     return _nonzero(total)
 
 
@@ -449,20 +628,24 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
         parse_record(record, deal.number, deal.sitting.season.family)
     today = timezone.localdate()
     with transaction.atomic():
-        sitting = Sitting.objects.select_for_update().select_related("table").get(pk=deal.sitting_id)
+        # The corrected deal's sitting, then every later sitting of the table, in id order: the
+        # replay below may re-post any of them. Recording locks one sitting only, so the two
+        # never wait on each other in a circle.
+        sitting = _lock_sitting(deal.sitting_id)
+        _lock_later_sittings(sitting)
         deal = Deal.objects.select_related("current_version").get(pk=deal.pk)
         version = DealVersion.objects.create(
             deal=deal, version=deal.current_version.version + 1, record=record, entered_by=by, reason=reason
         )
         deal.current_version = version
         deal.save(update_fields=["current_version"])
-        sittings, expected = expected_events(sitting.table, sitting)
+        replay = expected_events(sitting.table, sitting)
         # The corrected deal's own events are posted again even if its money did not change,
         # so the ledger names the version it settles. The sitting's opening funding (no
         # version) is not the deal's, even though it is keyed "funding:1" too.
         changed = [
             p
-            for p in compare(sitting.table, sittings, expected)
+            for p in compare(sitting.table, replay)
             if p.differs or (p.expected_event is not None and p.expected_event.deal_version == version)
         ]
         for pair in changed:
@@ -480,7 +663,19 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
                     caused_by=version,
                     by=by,
                 )
+        _keep_states(replay)
     return Correction(version, [p for p in changed if p.differs])
+
+
+def _keep_states(replay: Replay) -> None:
+    """Store the replay's table states where the kept ones changed (a correction's cascade)."""
+    deals, sittings = replay.stale_states()
+    for deal in deals:
+        deal.state_before = replay.state_before[deal.pk]
+    for sitting in sittings:
+        sitting.state = replay.state_after[sitting.pk]
+    Deal.objects.bulk_update(deals, ["state_before"], batch_size=100)
+    Sitting.objects.bulk_update(sittings, ["state"], batch_size=100)
 
 
 # --- voiding the last deal ------------------------------------------------------------------
@@ -525,7 +720,7 @@ def void_last_deal(sitting: Sitting, *, by=None, reason: str, number: int | None
     or that deal is already void, nothing is written and `SittingError` says why.
     """
     with transaction.atomic():
-        sitting = Sitting.objects.select_for_update().get(pk=sitting.pk)
+        sitting = _lock_sitting(sitting.pk)
         if not sitting.is_open:
             raise SittingError(_("The sitting is closed."))
         last = sitting.deals.select_related("current_version").order_by("-number").first()
@@ -556,13 +751,14 @@ def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Trans
     """Split the cups (or the pot) among the table or carry them on (brief §5); the sitting is
     then closed."""
     with transaction.atomic():
-        sitting = Sitting.objects.select_for_update().select_related("season", "table").get(pk=sitting.pk)
+        sitting = _lock_sitting(sitting.pk)
         if not sitting.is_open:
             raise SittingError(_("The sitting is already closed."))
         how = how or sitting.season.close
         context = _Context.load(sitting)
         first_dealer = next(s.name for s in sitting.seats.all() if s.member_id == sitting.first_dealer_id)
-        closing = context.family.close(context.names, context.held(), context.rules, how, first_dealer)
+        held = context.family.held_after(state_from_json(sitting.state, context.family))  # the kept state
+        closing = context.family.close(context.names, held, context.rules, how, first_dealer)
         sitting.closed_at = timezone.now()
         sitting.closed_how = how
         sitting.save(update_fields=["closed_at", "closed_how"])
@@ -594,7 +790,9 @@ def import_sitting(
     names = list(data["table"])
     deals = data.get("deals", [])
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table.pk)
+        # The table's last sitting, locked (start_sitting locks it again): its cups cannot move
+        # between the check below and the new sitting's funding.
+        _lock_sittings(Sitting.objects.filter(table=table).order_by("-pk")[:1])
         _check_same_cups(table, data)
         members = _members_by_name(club, names, create_members)
         first_dealer = deals[0]["dealer"] if deals else names[0]
@@ -607,8 +805,7 @@ def import_sitting(
             by=by,
             closes_at_once=bool(data.get("close")),
         )
-        for number, record in enumerate(deals, start=1):
-            record_deal(sitting, record, by=by, number=number)
+        record_deals(sitting, deals, by=by)
         if data.get("close"):
             close_sitting(sitting, by=by, how=data["close"])
     sitting.refresh_from_db()

@@ -5,12 +5,15 @@ SQLite file in the checkout. Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS 
 DATABASE_URL; see README.md.
 """
 
+import datetime
 import ipaddress
 import os
 from email.utils import getaddresses
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from whitenoise.compress import Compressor
@@ -88,6 +91,9 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
+    "auditlog",
+    "dbbackup",
     "club",
     "ledger",
 ]
@@ -99,15 +105,20 @@ MIDDLEWARE = [
     # Pages and JSON gzip-compressed. BREACH: Django's GZipMiddleware pads each response with
     # random bytes (since 4.2) and the CSRF token is masked anew on every response.
     "django.middleware.gzip.GZipMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it reads the language cookie), before common (i18n redirects).
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Who made a change, for the audit log (club.audit).
+    "club.audit.AuditMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Turns a login refused by axes' backend into the lockout page.
+    "axes.middleware.AxesMiddleware",
     # Last, so its process_exception runs first: a database outage answers 503 (JSON on the API).
     "club.errors.DatabaseOutage",
 ]
@@ -159,17 +170,47 @@ TIME_ZONE = "Europe/Copenhagen"
 USE_I18N = True
 USE_TZ = True
 
+# Login throttling (club.web.login_lock): axes' backend first, so a locked-out username+address is
+# refused before the password is even checked. Failures are counted in the database.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_USERNAME_CALLABLE = "club.web.login_lock.username"
+AXES_CLIENT_IP_CALLABLE = "club.web.client_ip.client_ip"
+AXES_LOCKOUT_CALLABLE = "club.web.login_lock.locked_out"
+
+# Content-Security-Policy: scripts and styles only from our own static files (no inline script,
+# style or handler in the templates). The API's Swagger UI and Redoc pages widen it for
+# themselves (club/api/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"  # which sends a member on to his club
 LOGOUT_REDIRECT_URL = "login"
 
-# Login throttling counts failures in the default cache. Local memory is per process: with
-# several worker processes, point this at a shared cache so the limit holds across them.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
-STORAGES = {
+STORAGES: dict[str, dict[str, Any]] = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # With DEBUG off, `collectstatic` writes hashed names (site.3f2a….css) with .gz and .br beside
     # them; WhiteNoise serves those with a ten-year Cache-Control. While developing, plain names.
@@ -179,6 +220,16 @@ STORAGES = {
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
+# `manage.py dbbackup` writes here (README, "Backups"): the whole database, pg_dump's custom
+# format on PostgreSQL, an online copy on SQLite; `--clean` keeps the newest BACKUP_KEEP.
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", BASE_DIR / "backups"))
+STORAGES["dbbackup"] = {
+    "BACKEND": "django.core.files.storage.FileSystemStorage",
+    "OPTIONS": {"location": BACKUP_DIR},
+}
+DBBACKUP_CLEANUP_KEEP = env_int("BACKUP_KEEP", 30)
+DBBACKUP_SEND_EMAIL = False  # a failed backup exits non-zero: cron mails its output
+
 # Only the hashed copies are kept, and source maps are not compressed: collectstatic stays quick.
 WHITENOISE_KEEP_ONLY_HASHED_FILES = True
 # While developing (and under pytest, which turns settings.DEBUG off), from the apps' folders.
@@ -273,5 +324,10 @@ LOGGING = {
         "django": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
         # runserver's own request lines; in production gunicorn writes one access line per request.
         "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        # Failed logins and lockouts are warnings; axes' INFO lines are bookkeeping.
+        "axes": {"level": "WARNING"},
+        # WeasyPrint logs each step of each PDF at INFO.
+        "weasyprint": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
     },
 }

@@ -10,9 +10,30 @@ from django.contrib import admin
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
-from club.admin import ReadOnlyAdminMixin, ReadOnlyInline
-
 from .models import Account, Posting, Transaction
+
+
+class ReadOnlyAdminMixin:
+    """Viewable by officials, never added to, changed or deleted through the admin (the club's
+    play is shown the same way: `club.admin` uses these too)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ReadOnlyInline(ReadOnlyAdminMixin, admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.fields  # shown as text; no form field is built for them
 
 
 class PostingInline(ReadOnlyInline):

@@ -2,8 +2,9 @@
 
 Double entry, append only. A transaction's postings sum to zero; postings and transactions are
 never updated or deleted — a correction is a reversal plus a new posting. Only
-``ledger.services`` writes here. On PostgreSQL the database itself refuses anything else
-(triggers in migration 0002); on SQLite the service layer and these models check.
+``ledger.services`` writes here; an account is never reassigned. On PostgreSQL the database
+itself refuses anything else (triggers in migrations 0002 and 0004); on SQLite the service layer,
+these models and their querysets (`AppendOnlyQuerySet`) refuse.
 Amounts are integer points; kroner appear only on statements.
 """
 
@@ -15,31 +16,57 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 
+class ImmutableLedgerError(Exception):
+    pass
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    """Refuses the bulk writes that would bypass `AppendOnly.save` and `.delete`: on SQLite this
+    is the guard (PostgreSQL's triggers refuse the same SQL from anywhere)."""
+
+    def _refuse(self, what: str):
+        raise ImmutableLedgerError(f"{self.model.__name__} {self.model.append_only_reason}: {what} refused.")
+
+    def update(self, **kwargs):
+        self._refuse("update()")
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        self._refuse("bulk_update()")
+
+    def delete(self):
+        self._refuse("delete()")
+
+    def _raw_delete(self, using):
+        self._refuse("delete()")
+
+
 class AppendOnly(models.Model):
-    """Refuses UPDATE and DELETE through the ORM; the database refuses them too on PostgreSQL."""
+    """Refuses UPDATE and DELETE through the ORM, querysets included; the database refuses them
+    too on PostgreSQL."""
+
+    append_only_reason = "is part of the ledger"
+
+    objects = AppendOnlyQuerySet.as_manager()
 
     class Meta:
         abstract = True
 
     def save(self, *args, **kwargs):
         if not self._state.adding:
-            raise ImmutableLedgerError(f"{type(self).__name__} {self.pk} is part of the ledger and cannot change.")
+            raise ImmutableLedgerError(f"{type(self).__name__} {self.pk} {self.append_only_reason} and cannot change.")
         super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
-        raise ImmutableLedgerError(f"{type(self).__name__} {self.pk} is part of the ledger and cannot be deleted.")
-
-
-class ImmutableLedgerError(Exception):
-    pass
+        raise ImmutableLedgerError(f"{type(self).__name__} {self.pk} {self.append_only_reason} and cannot be deleted.")
 
 
 # A table's own accounts: the Danish cups and the Hungarian ultimókassza (pot).
 TABLE_KINDS = ["pagat_cup", "king_cup", "pot"]
 
 
-class Account(models.Model):
-    """A member's account, or one of a table's accounts (a Danish cup, a Hungarian pot)."""
+class Account(AppendOnly):
+    """A member's account, or one of a table's accounts (a Danish cup, a Hungarian pot); never
+    reassigned (ledger 0004's trigger on PostgreSQL)."""
 
     class Kind(models.TextChoices):
         MEMBER = "member", _("member")

@@ -15,6 +15,7 @@ Pure Python, standard library only, deterministic. The one place where tarok ari
 The Danish names are exported here too, as the ones club/ and ledger/ were written against.
 """
 
+from . import hungarian
 from .danish import (
     DEFAULT_PRESET,
     OFFENCES,
@@ -41,7 +42,6 @@ from .danish import (
     validate_deal,
     validate_table,
 )
-from . import hungarian
 from .problems import InvalidRecord, Problem
 from .replay import family_of, replay
 

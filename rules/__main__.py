@@ -106,7 +106,7 @@ def _indent(value: str) -> int:
     return indent
 
 
-def _print(data: dict, status: int, indent: int | None = None) -> int:
+def _print(data: dict[str, Any], status: int, indent: int | None = None) -> int:
     separators = (",", ":") if indent is None else None
     text = json.dumps(data, ensure_ascii=False, indent=indent, separators=separators) + "\n"
     # Problems show a lone surrogate as U+FFFD already; "replace" keeps the output UTF-8 anyway.

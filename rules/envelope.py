@@ -11,9 +11,11 @@ import contextlib
 import datetime
 import gc
 from collections.abc import Callable, Collection, Iterator, Mapping
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from .problems import Problem, problem
+
+T = TypeVar("T")
 
 NAME_LIMIT = 60  # characters in a member's name (danish-tarok.md §7, rev. 2)
 
@@ -80,7 +82,7 @@ class Reader:
             return None
         return value
 
-    def typed(self, value: Any, path: str, kind: type, expected: str, expected_da: str) -> Any:
+    def typed(self, value: Any, path: str, kind: type[T], expected: str, expected_da: str) -> T | None:
         """`value` if it is a `kind` (None stays None), else `wrong_type`."""
         if value is None or isinstance(value, kind):
             return value
@@ -102,7 +104,7 @@ class Reader:
             code, params = wrong
             self.fail(path, code, **params)
             return None
-        return value
+        return cast(str, value)  # name_problem found nothing wrong: a str
 
     def choice(self, value: Any, path: str, choices: Collection[str], code: str = "unknown_value") -> str | None:
         if value is None:

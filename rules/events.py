@@ -9,7 +9,7 @@ Each family's event adds its table accounts after the event (`cups_after`, `pot_
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class LineItem(NamedTuple):
@@ -21,8 +21,8 @@ class LineItem(NamedTuple):
     player: str | None = None  # the member the item is about, where there is one
     card: str | None = None  # "pagat" or "king:<suit>", where the item is about a card
 
-    def as_dict(self) -> dict:
-        data = {"rule": self.rule, "ref": self.ref, "postings": self.postings}
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"rule": self.rule, "ref": self.ref, "postings": self.postings}
         if self.player is not None:
             data["player"] = self.player
         if self.card is not None:

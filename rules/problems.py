@@ -351,7 +351,7 @@ class Problem:
         }
 
 
-class _DefaultDict(dict):
+class _DefaultDict(dict[str, Any]):
     """Lets a Danish template ask for `x_da` and fall back to `x`; text comes out printable."""
 
     def __getitem__(self, key: str) -> Any:

@@ -29,10 +29,13 @@ class ServiceUnavailable(APIException):
         super().__init__(_("The database is not answering; nothing was written. Try again in a moment."))
 
 
+class _AsciiJSONRenderer(JSONRenderer):
+    ensure_ascii = True  # lone surrogates become \udXXX escapes
+
+
 class SafeJSONRenderer(JSONRenderer):
     def render(self, data, accepted_media_type=None, renderer_context=None):
         try:
             return super().render(data, accepted_media_type, renderer_context)
         except UnicodeEncodeError:
-            self.ensure_ascii = True  # lone surrogates become \udXXX escapes
-            return super().render(data, accepted_media_type, renderer_context)
+            return _AsciiJSONRenderer().render(data, accepted_media_type, renderer_context)

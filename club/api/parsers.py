@@ -15,6 +15,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.utils import json
 
 from club import inputs
+
 from .errors import RequestTooLarge
 
 

@@ -30,7 +30,9 @@ class ProblemSerializer(serializers.Serializer):
 class ErrorListSerializer(serializers.Serializer):
     """Every problem found, exactly as `python -m rules replay` prints them; nothing was written."""
 
-    errors = ProblemSerializer(many=True)
+    def get_fields(self) -> dict[str, serializers.Field]:
+        # Declared here, not as a class attribute, so as not to hide Serializer.errors.
+        return {"errors": ProblemSerializer(many=True)}
 
 
 class DetailSerializer(serializers.Serializer):
@@ -185,7 +187,7 @@ class DealSettlementSerializer(DealSerializer):
 
     @extend_schema_field(EventSerializer(many=True))
     def get_events(self, version: DealVersion) -> list[dict]:
-        return deal_events(version)
+        return deal_events(version, self.context.get("recorded"))
 
 
 class CorrectionRequestSerializer(serializers.Serializer):

@@ -1,9 +1,9 @@
 """The settlement the API shows for a deal, a close or a correction, read back from the engine.
 
 The ledger keeps postings, not the engine's events (which also carry the player, the card and
-the cups after each event), so the API settles the sitting again from its records: the same
-`club.services.expected_events` that corrections and `ledger_check` rely on. Its figures are
-the ones posted; `ledger_check` is what proves that.
+the cups after each event), so the API settles the deal again from its record and the table
+state kept with it (`club.services.settle_version`): the same work whatever the number of deals
+before it. Its figures are the ones posted; `ledger_check` is what proves that.
 """
 
 from __future__ import annotations
@@ -16,29 +16,23 @@ from ledger.models import Account
 from ledger.services import TABLE_ACCOUNTS
 
 
-def deal_events(version: DealVersion) -> list[dict]:
+def deal_events(version: DealVersion, recorded: services.Recorded | None = None) -> list[dict]:
     """The events `version` of its deal settles to: a funding before it if a cup ran dry, and
-    the deal itself, as `python -m rules replay` prints them."""
-    deal = version.deal
-    sitting = deal.sitting
-    _sittings, expected = services.expected_events(sitting.table, sitting, replace={deal.pk: version.record})
-    names = sitting.seat_names()
-    family, ruleset = sitting.season.family, sitting.season.ruleset()
-    own = {f"funding:{deal.number}", f"deal:{deal.number}"}
-    # The sitting's opening funding is also keyed "funding:1"; it belongs to no deal.
-    return [
-        family.event_dict(item.event, names, ruleset)
-        for item in expected
-        if item.sitting.pk == sitting.pk and item.key in own and item.deal_version is not None
-    ]
+    the deal itself, as `python -m rules replay` prints them. A deal just recorded brings its
+    events along (`recorded`); nothing is read again then."""
+    if recorded is not None and recorded.events is not None and recorded.version.pk == version.pk:
+        names, events = recorded.names, recorded.events
+    else:
+        names, events = services.settle_version(version)
+    season = version.deal.sitting.season
+    family, ruleset = season.family, season.ruleset()
+    return [family.event_dict(event, names, ruleset) for event in events]
 
 
 def close_event(sitting: Sitting) -> dict | None:
-    _sittings, expected = services.expected_events(sitting.table, sitting)
-    closing = next((item for item in expected if item.sitting.pk == sitting.pk and item.key == "close"), None)
-    if closing is None:
-        return None
-    return sitting.season.family.event_dict(closing.event, sitting.seat_names(), sitting.season.ruleset())
+    closing = services.closing_event(sitting)
+    season = sitting.season
+    return season.family.event_dict(closing, sitting.seat_names(), season.ruleset()) if closing else None
 
 
 def difference_rows(differences: Iterable[services.Difference]) -> list[dict]:
@@ -65,6 +59,6 @@ def difference_rows(differences: Iterable[services.Difference]) -> list[dict]:
 
 def _account_name(account: Account) -> str:
     """The engine's account names: the member's, or cup:pagat / cup:king / pot."""
-    if account.kind == Account.Kind.MEMBER:
+    if account.member is not None:  # a member's account (Account.Kind.MEMBER)
         return account.member.name
     return {kind: name for name, kind in TABLE_ACCOUNTS.items()}[account.kind]

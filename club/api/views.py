@@ -18,9 +18,8 @@ import re
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template import Context, Template
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from drf_spectacular.settings import spectacular_settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
@@ -83,7 +82,7 @@ class ScoresForTheClub(BasePermission):
         return Requester.of(request).allows(access.club_of(obj), access.SCORE)
 
 
-class DomainErrors:
+class DomainErrors(APIView):
     """Turns the domain's refusals into HTTP answers (see the module docstring)."""
 
     def handle_exception(self, exc):
@@ -263,7 +262,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         if not recorded.created and (recorded.deal.sitting_id != sitting.pk or recorded.version.record != request.data):
             detail = _("This Idempotency-Key was already used for a different deal.")
             return Response({"detail": detail}, status=status.HTTP_409_CONFLICT)
-        body = s.DealSettlementSerializer(recorded.version).data
+        body = s.DealSettlementSerializer(recorded.version, context={"recorded": recorded}).data
         return Response(body, status=status.HTTP_201_CREATED if recorded.created else status.HTTP_200_OK)
 
     @staticmethod

@@ -109,7 +109,8 @@ class LaterEffect:
     @property
     def deal(self) -> Deal | None:
         """The later deal re-settled (none for a close or a funding), for a link to its audit."""
-        return self.transaction.deal_version.deal if self.transaction.deal_version_id else None
+        version = self.transaction.deal_version
+        return version.deal if version is not None else None
 
 
 @dataclass
@@ -131,17 +132,17 @@ def deal_audit(deal: Deal) -> DealAudit:
 
     seats = list(deal.sitting.seats.select_related("member__account"))
     # The table's own accounts its game uses: the Danish cups, or a Hungarian pot.
-    used = [TABLE_ACCOUNTS[name] for name in deal.sitting.season.family.table_names(deal.sitting.season.ruleset())]
+    used: list[str] = [TABLE_ACCOUNTS[name] for name in deal.sitting.season.family.table_names(deal.sitting.season.ruleset())]
     cups = sorted(Account.objects.filter(table=deal.sitting.table, kind__in=used), key=lambda cup: used.index(cup.kind))
     column_accounts = [getattr(seat.member, "account", None) for seat in seats] + list(cups)
     columns = [seat.name for seat in seats] + [cup.get_kind_display() for cup in cups]
     column_of = {account.pk: index for index, account in enumerate(column_accounts) if account is not None}
 
-    transactions = (
+    found = (
         Transaction.objects.filter(deal_version__in=version_ids) | Transaction.objects.filter(caused_by__in=version_ids)
     ).distinct()
     transactions = list(
-        transactions.select_related("sitting__table", "caused_by", "deal_version__deal", "reversed_by", "reverses")
+        found.select_related("sitting__table", "caused_by", "deal_version__deal", "reversed_by", "reverses")
         .prefetch_related(Prefetch("postings", queryset=Posting.objects.select_related("account__member")))
         .order_by("id")
     )
@@ -149,12 +150,12 @@ def deal_audit(deal: Deal) -> DealAudit:
 
     names = _entered_by_names(club, versions)
     trails = []
-    previous = None
+    previous: DealVersion | None = None
     for version in versions:
         settles = [
             posted[t.pk] for t in transactions if t.deal_version_id == version.pk and t.kind != Transaction.Kind.REVERSAL
         ]
-        changes = record_diff(previous.record, version.record) if previous else []
+        changes: list[Change] = record_diff(previous.record, version.record) if previous else []
         trails.append(VersionTrail(version, names.get(version.pk, ""), changes, settles))
         previous = version
 
@@ -206,13 +207,14 @@ def _later_effects(transactions: list[Transaction], own_versions: set[int]) -> l
                 net[_label(posting.account)] += posting.points
         shown = next((t for t in txns if t.kind != Transaction.Kind.REVERSAL), txns[0])
         deltas = [(label, points) for label, points in net.items() if points]
-        if deltas:  # re-posted unchanged (the corrected deal's own funding) is no effect
-            effects.append(LaterEffect(txns[0].caused_by, shown, deltas))
+        cause = txns[0].caused_by  # grouped by caused_by_id, which is one of own_versions
+        if deltas and cause is not None:  # re-posted unchanged (the corrected deal's own funding) is no effect
+            effects.append(LaterEffect(cause, shown, deltas))
     return effects
 
 
 def _label(account: Account) -> str:
-    return account.member.name if account.member_id else account.get_kind_display()
+    return account.member.name if account.member is not None else account.get_kind_display()
 
 
 def _entered_by_names(club, versions: list[DealVersion]) -> dict[int, str]:
@@ -220,7 +222,7 @@ def _entered_by_names(club, versions: list[DealVersion]) -> dict[int, str]:
     users = {v.entered_by_id for v in versions if v.entered_by_id}
     members = dict(Member.objects.filter(club=club, user__in=users).values_list("user_id", "name"))
     return {
-        v.pk: members.get(v.entered_by_id) or v.entered_by.get_username()
+        v.pk: members.get(v.entered_by.pk) or v.entered_by.get_username()
         for v in versions
-        if v.entered_by_id
+        if v.entered_by is not None
     }

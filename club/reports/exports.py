@@ -28,18 +28,18 @@ def member_postings_csv(member: Member, season: Season | None = None) -> str:
     postings = Posting.objects.filter(account__member=member)
     if season is not None:
         postings = postings.filter(transaction__sitting__season=season)
-    postings = list(
+    rows_in_order = list(
         postings.select_related("transaction__sitting__table", "transaction__deal_version__deal").order_by(
             "transaction__value_date", "transaction_id", "id"
         )
     )
-    balances = accumulate(p.points for p in postings)
+    balances = accumulate(p.points for p in rows_in_order)
     rows = [
         [
             p.transaction.value_date.isoformat(),
             p.transaction.sitting.date.isoformat(),
             p.transaction.sitting.table.name,
-            p.transaction.deal_version.deal.number if p.transaction.deal_version_id else "",
+            p.transaction.deal_version.deal.number if p.transaction.deal_version is not None else "",
             p.transaction.event,
             p.transaction.get_kind_display(),
             p.rule,
@@ -47,7 +47,7 @@ def member_postings_csv(member: Member, season: Season | None = None) -> str:
             p.points,
             balance,
         ]
-        for p, balance in zip(postings, balances)
+        for p, balance in zip(rows_in_order, balances)
     ]
     header = [
         _("value date"), _("sitting"), _("table"), _("deal"), _("event"), _("kind"),

@@ -23,7 +23,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from club.inputs import FIRST_YEAR, LAST_YEAR
-from club.models import Club, DealVersion, Member, Seat, Season, Sitting
+from club.models import Club, DealVersion, Member, Season, Seat, Sitting
 from ledger.models import Posting
 from ledger.queries import member_balance
 
@@ -119,16 +119,19 @@ class Statement:
 
     @property
     def closing_kroner(self) -> Decimal | None:
-        return kroner(self.closing, self.point_value_ore) if self.season else None
+        ore = self.point_value_ore
+        return kroner(self.closing, ore) if ore is not None else None
 
     @property
     def closing_kroner_text(self) -> str:
         """Formatted in the active language, e.g. "-1.234,56 kr." in Danish."""
-        return format_kroner(self.closing_kroner) if self.season else "—"
+        amount = self.closing_kroner
+        return format_kroner(amount) if amount is not None else "—"
 
     @property
     def point_value_text(self) -> str:
-        return format_kroner(kroner(1, self.point_value_ore)) if self.season else "—"
+        ore = self.point_value_ore
+        return format_kroner(kroner(1, ore)) if ore is not None else "—"
 
 
 def kroner(points: int, point_value_ore: int) -> Decimal:

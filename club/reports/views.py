@@ -14,8 +14,8 @@ from club.access import is_official, membership
 from club.models import Club, Deal, Dispute, Member, Season
 
 from . import exports, services
-from .forms import DisputeForm, ResolveDisputeForm, first_error
 from .audit import deal_audit as build_deal_audit
+from .forms import DisputeForm, ResolveDisputeForm, first_error
 from .pdf import statement_filename, statement_pdf
 from .statements import Month, build_statement
 

@@ -77,10 +77,10 @@ def card_label(card: str | None) -> str:
 def event_label(key: str) -> str:
     kind, _sep, number = key.partition(":")
     if kind == "funding":
-        return _("Cups funded before deal %(number)s") % {"number": number} if number != "1" else _("Cups funded")
+        return _("Cups funded before deal %(number)s") % {"number": number} if number != "1" else str(_("Cups funded"))
     if kind == "deal":
         return _("Deal %(number)s") % {"number": number}
-    return _("End of sitting")
+    return str(_("End of sitting"))
 
 
 @dataclass(frozen=True)

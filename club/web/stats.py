@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from django.db.models import Sum
 
 import rules
-from rules.danish.validation import count_is_void
 from ledger.models import Posting
+from rules.danish.validation import count_is_void
 
 from ..models import Deal, Member, Season, Seat
 
@@ -94,4 +94,6 @@ def _count_cards(stats: MemberStats, record: dict, name: str) -> None:
 
 def _parsed(record: dict, number: int) -> rules.Deal:
     # Stored versions passed validation when they were saved, so they always parse.
-    return rules.parse_deal(record, number, [])
+    deal = rules.parse_deal(record, number, [])
+    assert deal is not None, f"stored deal {number} does not parse"
+    return deal

@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .. import inputs  # noqa: F401 (registers <id:...>)
-from . import views
+from . import log, views
 
 club_patterns = [
     path("", views.club_home, name="club_home"),
@@ -17,6 +17,7 @@ club_patterns = [
     path("standings/", views.season_standings, name="standings"),
     path("seasons/<id:season_id>/", views.season_standings, name="season"),
     path("members/<id:member_id>/", views.member_detail, name="member"),
+    path("log/", log.club_log, name="club_log"),
 ]
 
 urlpatterns = [

@@ -8,7 +8,9 @@ through `club.services`; the pages only read the ledger's postings.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 from functools import wraps
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
@@ -18,9 +20,9 @@ from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_POST
 
 import rules
@@ -31,7 +33,7 @@ from .. import access, families, inputs, services
 from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
 from ..reports.services import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..reports.statements import Month
-from . import hungarian_forms, throttle
+from . import hungarian_forms
 from .charts import balance_chart
 from .forms import (
     CloseSittingForm,
@@ -63,24 +65,11 @@ def home(request):
 
 
 class LoginView(auth_views.LoginView):
-    """Django's login, refusing a username+address for a while after repeated failures."""
+    """Django's login; django-axes refuses a username+address after repeated failures
+    (club.web.login_lock)."""
 
     template_name = "club/login.html"
     redirect_authenticated_user = True
-
-    def post(self, request, *args, **kwargs):
-        if throttle.is_locked(request, request.POST.get("username", "")):
-            context = self.get_context_data(form=self.get_form(), locked=True)
-            return self.render_to_response(context, status=429)
-        return super().post(request, *args, **kwargs)
-
-    def form_invalid(self, form):
-        throttle.record_failure(self.request, self.request.POST.get("username", ""))
-        return super().form_invalid(form)
-
-    def form_valid(self, form):
-        throttle.clear(self.request, form.get_user().get_username())
-        return super().form_valid(form)
 
 
 # --- the club's pages ------------------------------------------------------------------------
@@ -133,7 +122,7 @@ def club_home(request, club, member):
         .annotate(deal_count=Count("deals"))
         .order_by("table__name")
     )
-    recent = []
+    recent: Iterable[Sitting] = []
     if season is not None:
         recent = (
             season.sittings.filter(closed_at__isnull=False)
@@ -278,7 +267,7 @@ def _fresh_entry_form(sitting: Sitting, data=None) -> DealEntryForm:
     last = sitting.deals.order_by("-number").first()
     first_dealer = next(seat.name for seat in sitting.seats.all() if seat.member_id == sitting.first_dealer_id)
     rotate = hungarian_forms.rotation if _hungarian(sitting) else rotation
-    initial = rotate(sitting.seat_names(), services.last_played_record(sitting), first_dealer)
+    initial: dict[str, Any] = rotate(sitting.seat_names(), services.last_played_record(sitting), first_dealer)
     initial |= {"number": last.number + 1 if last else 1, "idempotency_key": uuid.uuid4().hex}
     if data is not None:
         data = data.copy()

@@ -2,10 +2,11 @@
 schwartz-1847) — records, presets, validation and settlement with the Pagatkop and Kongekop.
 """
 
+from ..events import LineItem
 from .engine import TableState, check_sitting, play, replay, settle_sitting
 from .presets import DEFAULT_PRESET, OFFENCES, OVERRIDABLE, PRESETS, FineRule, RuleSet, resolve, ruleset
 from .records import Cups, Deal, Sitting, parse_deal, parse_sitting
-from .settlement import Event, LineItem, close, fund, rounded_count
+from .settlement import Event, close, fund, rounded_count
 from .validation import seat_order_from, validate_deal, validate_table
 
 __all__ = [

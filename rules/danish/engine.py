@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from ..envelope import collector_paused
-from .presets import PRESETS, RuleSet, resolve
 from ..problems import InvalidRecord, Problem, problem
+from .presets import PRESETS, RuleSet, resolve
 from .records import Cups, Deal, Sitting, parse_sitting
 from .settlement import Event, close, fund, settle_deal
 from .validation import validate_deal, validate_table
@@ -49,7 +49,11 @@ def settle_sitting(sitting: Sitting, rules: RuleSet) -> list[Event]:
     return _settle(sitting, rules, play)
 
 
-def _settle(sitting: Sitting, rules: RuleSet, step) -> list[Event]:
+# `play`, or a check-only step with its signature.
+Step = Callable[[Deal, Sequence[str], TableState, RuleSet], tuple[list[Event], TableState]]
+
+
+def _settle(sitting: Sitting, rules: RuleSet, step: Step) -> list[Event]:
     table = sitting.table
     state = TableState(sitting.cups)
     events: list[Event] = []

@@ -8,9 +8,9 @@ phone form or an import file learns about every mistake at once.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ..envelope import name_problem
 from ..envelope import read_date as _date
@@ -216,7 +216,7 @@ class _Reader:
             return None
         return value
 
-    def bool_(self, value: Any, at: str, key: str) -> bool | None:
+    def bool_(self, value: Any, at: str, key: str | None) -> bool | None:
         if value is None or value is True or value is False:
             return value
         self.fail(_at(at, key), "wrong_type", expected="true or false", expected_da="true eller false")
@@ -235,7 +235,7 @@ class _Reader:
             self.fail(_at(at, key), code, **params)
             return None
         self.good.add(value)
-        return value
+        return cast(str, value)  # name_problem found nothing wrong: a str
 
     def known(self, value: Any) -> bool:
         """Whether `value` is a name already found well-formed."""
@@ -306,7 +306,7 @@ class _Reader:
     def king_fate(self, value: Any, at: str, key: str) -> CardFate | None:
         return self.card_fate(value, at, key, KING_FATES)
 
-    def per_suit(self, value: Any, path: str, read_one) -> dict[str, Any]:
+    def per_suit(self, value: Any, path: str, read_one: Callable[[Any, str, str], Any]) -> dict[str, Any]:
         """An object keyed by suit (a meld's `suits`, a deal's `kings`), each value read by `read_one`."""
         found: dict[str, Any] = {}
         data = self.obj(value, path)
@@ -381,6 +381,7 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
             players = tuple(name(p, "players", i) or "" for i, p in enumerate(players_data))
 
     melds: dict[str, Meld] = {}
+    player: str | None  # a dict key in the loops, a name that may be missing further down
     melds_data = get("melds")
     if melds_data is not None:
         melds_data = read.obj(melds_data, "melds")

@@ -8,13 +8,13 @@ carried from event to event by the caller as `Cups`; nothing here keeps state.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from ..events import LineItem, net_of
 from .citations import seed_ref
 from .presets import RuleSet
-from .records import KING_CUP, PAGAT_CUP, PREVENTED, SUITS, Cups, Deal, Meld, others_of
+from .records import KING_CUP, PAGAT_CUP, PREVENTED, SUITS, CardFate, Cups, Deal, Meld, others_of
 from .validation import count_is_void, effective_ultimo, is_barred, tout_contract
 
 
@@ -30,13 +30,13 @@ class Event(NamedTuple):
     def net(self, members: Sequence[str]) -> dict[str, int]:
         return net_of(self.items, members)
 
-    def as_dict(self, members: Sequence[str], with_cups: bool = True) -> dict:
+    def as_dict(self, members: Sequence[str], with_cups: bool = True) -> dict[str, Any]:
         """The event as `python -m rules replay` prints it; a preset without cups has no
         `cups_after` (brief §9)."""
-        data: dict = {"kind": self.kind}
+        data: dict[str, Any] = {"kind": self.kind}
         if self.number is not None:
             data["number"] = self.number
-        items: list[dict] = []
+        items: list[dict[str, Any]] = []
         add = items.append
         totals = dict.fromkeys(members, 0)
         for rule, ref, postings, player, card in self.items:
@@ -331,7 +331,7 @@ def _tout(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int]) -> l
     return taken
 
 
-def _ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int], cup: str, fate) -> list[str]:
+def _ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int], cup: str, fate: CardFate) -> list[str]:
     """The ultimo player takes the cup's X and the premium from each (001 L302, 000 L255)."""
     kind = "pagat_ultimo" if cup == PAGAT_CUP else "king_ultimo"
     premium = rules.pagat_ultimo if cup == PAGAT_CUP else rules.king_ultimo
@@ -394,12 +394,12 @@ def _failed_tout(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int
     book.post("tout_failed", postings, player=touter)
 
 
-def _cards_in_last_trick(deal: Deal) -> list:
+def _cards_in_last_trick(deal: Deal) -> list[CardFate]:
     cards = [deal.pagat] if deal.pagat is not None and deal.pagat.fate in ("ultimo", "bagud") else []
     return cards + [f for f in deal.kings.values() if f.fate in ("ultimo", "bagud")]
 
 
-def _bagud_cards(deal: Deal):
+def _bagud_cards(deal: Deal) -> Iterator[tuple[CardFate, str, str]]:
     if deal.pagat is not None and deal.pagat.fate == "bagud":
         yield deal.pagat, PAGAT_CUP, "pagat"
     for suit, fate in deal.kings.items():
@@ -407,7 +407,7 @@ def _bagud_cards(deal: Deal):
             yield fate, KING_CUP, KING_CARDS[suit]
 
 
-def _king_card(deal: Deal, fate) -> str:
+def _king_card(deal: Deal, fate: CardFate) -> str:
     return next(KING_CARDS[suit] for suit, f in deal.kings.items() if f is fate)
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from .presets import MELD_OFFENCES, RuleSet
 from ..problems import Problem, problem
-from .records import PREVENTED, SUITS, CardFate, Culprit, Deal, Meld, SuitMeld
+from .presets import MELD_OFFENCES, RuleSet
+from .records import PREVENTED, SUITS, CardFate, Culprit, Deal, Fine, Meld, SuitMeld
 
 STOPPING_OFFENCES = ("revoke", "wrong_cards", "wrong_skat")  # 001 L275, L288, L295
 SCUS_LEVELS = ("half", "overfull")
@@ -88,7 +89,7 @@ class _DealCheck:
         self.rules = rules
         self.problems: list[Problem] = []
 
-    def fail(self, field: str, code: str, **params) -> None:
+    def fail(self, field: str, code: str, **params: Any) -> None:
         self.problems.append(problem(self.deal.number, field, code, **params))
 
     def active(self, player: str | None, field: str) -> bool:
@@ -216,7 +217,7 @@ class _DealCheck:
         two kings melds `meld_kings_twice` already; here a kings meld meets suit melds.
         """
         melds = self.deal.melds
-        all_four = {p for p in melders if melds[p].kings is not None and melds[p].kings.level != "half"}
+        all_four = {p for p in melders if (kings := melds[p].kings) is not None and kings.level != "half"}
         kings_claim: dict[str, str] = {}  # suit -> the player whose kings meld claims its King
         suit_claims: dict[str, list[str]] = {suit: [] for suit in SUITS}
         bare_halves: list[str] = []
@@ -289,8 +290,8 @@ class _DealCheck:
                 # 000 L79: only a hand of three taroks or fewer lays them (and the Pagat) away, so
                 # the dealer's taroks "med Pagat" cannot be (brief §7, rev. 2). The brief's list
                 # names no other meld: matadors alone (three taroks may be Pagat, 21 and Scus) stand.
-                meld = deal.melds.get(deal.dealer)
-                if meld is not None and meld.taroks and meld.pagat:
+                dealer_meld = deal.melds.get(deal.dealer)
+                if dealer_meld is not None and dealer_meld.taroks and dealer_meld.pagat:
                     self.fail("pagat.fate", "pagat_skat_melded", what="taroks with the Pagat", what_da="tarokker med Pagat")
 
     # --- fines (brief §6) ----------------------------------------------------------------
@@ -486,7 +487,7 @@ class _DealCheck:
             name, name_da = ("the Pagat", "Pagaten") if card == "pagat" else (f"the King of {card}", f"{SUITS_DA[card]} konge")  # type: ignore[index]
             self.fail("culprit.card", "culprit_victim_not_holder", card=name, card_da=name_da, holder=recorded.holder)
 
-    def known_fines(self, player: str):
+    def known_fines(self, player: str) -> list[Fine]:
         return [f for f in self.deal.fines if f.player == player and f.offence in self.rules.fines]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +54,11 @@ def settle_sitting(sitting: Sitting, rules: RuleSet) -> list[Event]:
     return _settle(sitting, rules, play)
 
 
-def _settle(sitting: Sitting, rules: RuleSet, step) -> list[Event]:
+# `play`, or a check-only step with its signature.
+Step = Callable[[Deal, Sequence[str], TableState, RuleSet], tuple[list[Event], TableState]]
+
+
+def _settle(sitting: Sitting, rules: RuleSet, step: Step) -> list[Event]:
     table = sitting.table
     state = TableState(sitting.pot)
     events: list[Event] = []

@@ -131,7 +131,8 @@ class _DealReader(Reader):
                     self.fail(item_path, "required", what="An entry", what_da="En post")
                 continue
             self.known_keys(data, keys, item_path)
-            if all([self.required(data, key, f"{item_path}.{key}", key) for key in required]):
+            present = [self.required(data, key, f"{item_path}.{key}", key) for key in required]  # each missing key reported
+            if all(present):
                 found.append((item_path, data))
         return found
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..events import LineItem, balanced, net_of
 from .citations import seed_ref
@@ -52,8 +53,8 @@ class Event:
     def net(self, members: Sequence[str]) -> dict[str, int]:
         return net_of(self.items, members)
 
-    def as_dict(self, members: Sequence[str], keeps_pot: bool) -> dict:
-        data: dict = {"kind": self.kind}
+    def as_dict(self, members: Sequence[str], keeps_pot: bool) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
         if self.number is not None:
             data["number"] = self.number
         if self.way is not None:
@@ -84,24 +85,24 @@ class _Book:
         self.pot += cleaned.get(POT, 0)
         self.items.append(LineItem(rule, seed_ref(self.rules.preset, rule, ref or self.contract), cleaned, player))
 
-    def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, **kw) -> None:
+    def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, **kw: Any) -> None:
         """`receiver` gets `amount` from each payer (a negative amount: pays each)."""
         postings = {receiver: amount * len(payers)}
         for payer in payers:
             postings[payer] = postings.get(payer, 0) - amount
         self.post(rule, postings, **kw)
 
-    def won(self, rule: str, winners: Sequence[str], losers: Sequence[str], value: int, **kw) -> None:
+    def won(self, rule: str, winners: Sequence[str], losers: Sequence[str], value: int, **kw: Any) -> None:
         """An item of `value` per player won by one party from the other (brief §1)."""
         if len(winners) == len(losers):
-            postings = {w: value for w in winners} | {l: -value for l in losers}
+            postings = {w: value for w in winners} | {loser: -value for loser in losers}
         elif len(winners) == 1:
-            postings = {winners[0]: value * len(losers)} | {l: -value for l in losers}
+            postings = {winners[0]: value * len(losers)} | {loser: -value for loser in losers}
         else:
             postings = {w: value for w in winners} | {losers[0]: -value * len(winners)}
         self.post(rule, postings, **kw)
 
-    def into_pot(self, rule: str, payers: Sequence[str], amount: int, **kw) -> None:
+    def into_pot(self, rule: str, payers: Sequence[str], amount: int, **kw: Any) -> None:
         self.post(rule, {payer: -amount for payer in payers} | {POT: amount * len(payers)}, **kw)
 
 
@@ -131,7 +132,7 @@ def figure_values(figure: str, deal: Deal, rules: RuleSet, value: int) -> tuple[
 
 
 def _times(contra: int) -> int:
-    return 2**contra  # 002 L697: kontra ×2 … mordkontra ×32
+    return int(2**contra)  # 002 L697: kontra ×2 … mordkontra ×32
 
 
 # --- funding, no game, close -----------------------------------------------------------------
@@ -322,8 +323,8 @@ def _game(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
         won = deal.tricks == 0  # 002 L1347, L1351: no trick
     else:
         won = (deal.card_points or 0) >= rules.win_at  # a tie goes against the declarer (002 L190)
-    winners, losers = (sides.declarer, sides.opponents) if won else (sides.opponents, sides.declarer)
-    book.won("game", winners, losers, value * _times(deal.game_contra))
+    game_winners, game_losers = (sides.declarer, sides.opponents) if won else (sides.opponents, sides.declarer)
+    book.won("game", game_winners, game_losers, value * _times(deal.game_contra))
 
 
 def _figures(book: _Book, deal: Deal, sides: Parties, value: int) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..problems import Problem
 from .messages import problem
@@ -126,7 +127,7 @@ class _DealCheck:
         self.actives: tuple[str, ...] = ()
         self.parties: Parties | None = None
 
-    def fail(self, field: str, code: str, **params) -> None:
+    def fail(self, field: str, code: str, **params: Any) -> None:
         self.problems.append(problem(self.deal.number, field, code, **params))
 
     def active(self, player: str | None, field: str) -> bool:

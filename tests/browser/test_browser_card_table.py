@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import re
 
 import pytest
 from django.utils import timezone

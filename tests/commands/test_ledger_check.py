@@ -10,10 +10,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 from django.db.models import Sum
-from django.utils import translation
+from django.utils import timezone, translation
 
 import rules
-from club.models import Sitting
+from club.models import Deal, Sitting
 from ledger import services as ledger
 from ledger.models import Account, Transaction
 
@@ -134,3 +134,44 @@ def test_unknown_club_is_an_error(club):
     _out, error = ledger_check("--club", "nowhere")
 
     assert error == "No club has the short name nowhere."
+
+
+def test_a_drifted_kept_table_state_is_found(demo):
+    """Recording settles from the state kept with the sitting and each deal; the replay checks it."""
+    sitting = demo_sitting("2026-10-22")
+    deal = sitting.deals.get(number=3)
+    kept = deal.state_before
+    Deal.objects.filter(pk=deal.pk).update(state_before=kept | {"pagat": kept["pagat"] + 7})
+    Sitting.objects.filter(pk=sitting.pk).update(state=sitting.state | {"previous_dealer": None})
+
+    out, error = ledger_check()
+
+    where = f"vestbyen / Kakkelovnsbordet / 2026-10-22 (sitting {sitting.pk})"
+    assert (
+        f"{where} / state before deal 3: kept Pagatkop {kept['pagat'] + 7}, Kongekop {kept['king']}, "
+        f"{kept['previous_dealer']} dealt, replayed Pagatkop {kept['pagat']}, Kongekop {kept['king']}, {kept['previous_dealer']} dealt"
+    ) in out
+    last = sitting.state
+    assert (
+        f"{where} / state after the last deal: kept Pagatkop {last['pagat']}, Kongekop {last['king']}, "
+        f"replayed Pagatkop {last['pagat']}, Kongekop {last['king']}, {last['previous_dealer']} dealt"
+    ) in out
+    assert error is not None and "problems found: 2." in error
+
+
+def test_a_transaction_without_postings_is_named(demo):
+    sitting = demo_sitting("2026-10-22")
+    # PostgreSQL refuses it at COMMIT (test_postgres_guards.py), and Django's test teardown checks
+    # deferred constraints: tamper() writes it with the triggers off, as a hand in the database would.
+    tamper(
+        "INSERT INTO ledger_transaction (club_id, kind, sitting_id, event, value_date, created_at, memo)"
+        " VALUES (%s, 'deal', %s, 'deal:99', %s, %s, '')",
+        [demo.pk, sitting.pk, sitting.date, timezone.now()],
+    )
+    empty = Transaction.objects.get(sitting=sitting, event="deal:99")
+
+    out, error = ledger_check()
+
+    assert f"Transaction {empty.pk} (Kakkelovnsbordet 2026-10-22, deal:99) has no postings." in out
+    assert "sum to None" not in out and "sum to 0, not 0" not in out
+    assert error is not None and "problems found: 1." in error

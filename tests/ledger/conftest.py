@@ -27,7 +27,7 @@ SITTING_DATE = datetime.date(2024, 3, 7)
 
 # --- PostgreSQL-only modules: collected on PostgreSQL, deselected (not skipped) on SQLite -------
 
-POSTGRES_ONLY = ("test_postgres_guards.py",)
+POSTGRES_ONLY = ("test_postgres_guards.py", "test_ledger_locking.py", "test_postgres_app_role.py")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -1,6 +1,8 @@
 """The ledger is append-only and double-entry, whatever the database: the models refuse to change
 or delete a posting or a transaction, and posting refuses an event that does not balance.
-(On PostgreSQL the database refuses too, for any SQL: test_postgres_guards.py.)"""
+Querysets too (`.update()`, `.delete()`, `bulk_update`), for postings, transactions, deal
+versions and accounts: on SQLite that is the only guard. (On PostgreSQL the database refuses
+too, for any SQL: test_postgres_guards.py.)"""
 
 from __future__ import annotations
 
@@ -8,8 +10,9 @@ import pytest
 
 import rules
 from club import services
+from club.models import DealVersion, Member
 from ledger import services as ledger
-from ledger.models import ImmutableLedgerError, Posting, Transaction
+from ledger.models import Account, ImmutableLedgerError, Posting, Transaction
 
 pytestmark = pytest.mark.django_db
 
@@ -71,4 +74,49 @@ def test_a_reversal_negates_every_posting_and_links_the_original(posted, posting
 
     assert reversal.reverses == txn and Transaction.objects.get(pk=txn.pk).reversed_by == reversal
     assert postings(reversal) == sorted((a, -p, rule) for a, p, rule in postings(txn))
-    assert list(ledger.effective_transactions([txn.sitting]).values_list("event", flat=True)) == ["funding:1"]
+    counting = ledger.effective_transactions(table_id=txn.sitting.table_id, sittings=(txn.sitting_id, txn.sitting_id))
+    assert [t.event for t in counting] == ["funding:1"]
+
+
+# --- querysets too: the ORM's bulk writes are refused on every database ---------------------------
+
+
+def _querysets(sitting, txn):
+    """Each append-only model's rows of the posted deal, as a queryset, with a field to change."""
+    return {
+        "Posting": (Posting.objects.filter(transaction=txn), "points", 0),
+        "Transaction": (Transaction.objects.filter(pk=txn.pk), "memo", "tampered"),
+        "DealVersion": (DealVersion.objects.filter(deal__sitting=sitting), "reason", "tampered"),
+        "Account": (Account.objects.filter(member__name="Anna"), "member_id", None),
+    }
+
+
+@pytest.mark.parametrize("model", ["Posting", "Transaction", "DealVersion", "Account"])
+def test_queryset_update_delete_and_bulk_update_are_refused(posted, counts, model):
+    sitting, txn = posted
+    rows, field, value = _querysets(sitting, txn)[model]
+    if model == "Account":
+        value = Member.objects.get(name="Erik").pk  # reassigning Anna's account to Erik
+    before, snapshot = counts(), list(rows.values())
+    objects = list(rows)
+    for obj in objects:
+        setattr(obj, field, value)
+
+    with pytest.raises(ImmutableLedgerError, match=f"{model} .*: update\\(\\) refused"):
+        rows.update(**{field: value})
+    with pytest.raises(ImmutableLedgerError, match=f"{model} .*: delete\\(\\) refused"):
+        rows.delete()
+    with pytest.raises(ImmutableLedgerError, match=f"{model} .*: bulk_update\\(\\) refused"):
+        type(objects[0]).objects.bulk_update(objects, [field])
+    with pytest.raises(ImmutableLedgerError, match=f"{model} {objects[0].pk} .* cannot change"):
+        objects[0].save()
+
+    assert counts() == before and list(rows.values()) == snapshot
+
+
+def test_deleting_a_deal_version_through_a_related_manager_is_refused(posted):
+    sitting, _txn = posted
+    deal = sitting.deals.get()
+    with pytest.raises(ImmutableLedgerError, match="DealVersion is a kept version of a deal's record: delete\\(\\) refused"):
+        deal.versions.all().delete()
+    assert deal.versions.count() == 1

@@ -21,7 +21,7 @@ from django.utils import translation
 
 import rules
 from club import services
-from club.models import Club, Member, Season, Sitting, Table
+from club.models import Club, Deal, Member, Season, Sitting, Table
 from fixtures.hungarian_sittings import MEMBERS, random_deal, random_sitting
 from ledger import queries
 from ledger import services as ledger
@@ -231,3 +231,40 @@ def test_a_season_offers_every_preset_of_both_families():
     choices = [value for value, _label in Season._meta.get_field("preset").choices]
     assert choices == [*rules.PRESETS, *hungarian.PRESETS]
     assert set(hungarian.PRESETS) == {"paskievics", "magyar", "kiralyhivo", "tapper", "stromann", "trisak"}
+
+
+def test_the_kept_table_state_is_the_pot_and_a_void_deal_leaves_it(club):
+    """The state kept with a Hungarian sitting and its deals is `{pot}` (club.families), and the
+    void of cardtable's undo works as in Danish. Paskievics with pot_fund 5 at four. Deal 1, all
+    pass, into an empty pot: the fund, 5 a head (002 L1260), and the no-game pot, 5 a head (002
+    L287, L550): 4·5 + 4·5 = 40. Deal 2, all pass, into a pot that holds 40: no fund, only the
+    no-game pot, 4·5 = 20, so 60. Opening {pot: 0}; after deal 1 {pot: 40}; deal 2 starts from 40
+    and leaves 60; voiding deal 2 goes back to 40; the split close pays 40 / 4 = 10 to each seat."""
+    season = make_season(club, "paskievics", {"pot": True, "pot_fund": 5}, close="split")
+    table = Table.objects.create(club=club, name="Asztal 1")
+    members = {m.name: m for m in club.members.all()}
+    seats = [members[n] for n in ("Anna", "Bela", "Csaba", "Dora")]
+    sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
+    assert Sitting.objects.get(pk=sitting.pk).state == {"pot": 0}
+
+    first = services.record_deal(sitting, {"dealer": "Anna", "no_game": "all_pass"})
+    assert Sitting.objects.get(pk=sitting.pk).state == {"pot": 40}
+    second = services.record_deal(sitting, {"dealer": "Bela", "no_game": "all_pass"})
+    assert (second.deal.state_before, Sitting.objects.get(pk=sitting.pk).state) == ({"pot": 40}, {"pot": 60})
+    _names, events = services.settle_version(first.version)  # from the kept state, nothing replayed
+    assert [(e.pot_before, e.pot_after) for e in events] == [(0, 40)]
+
+    services.void_last_deal(sitting, reason="dealt twice", number=2)
+    assert Sitting.objects.get(pk=sitting.pk).state == {"pot": 40}
+    assert ledger.table_balances(table)["pot"] == 40
+    assert services.settle_version(Deal.objects.get(pk=second.deal.pk).current_version)[1] == []  # a void settles nothing
+
+    services.close_sitting(sitting)
+    closing = services.closing_event(Sitting.objects.get(pk=sitting.pk))
+    assert (closing.pot_before, closing.pot_after) == (40, 0)
+    assert ledger.table_balances(table)["pot"] == 0
+    assert {s.name: queries.sitting_totals(sitting)[s.member_id] for s in sitting.seats.all()} == {
+        "Anna": 0, "Bela": 0, "Csaba": 0, "Dora": 0,
+    }  # −10 into the pot in deal 1, +10 back at the split
+    check = services.check_table(table)
+    assert (check.differences, check.states, check.sittings) == ([], [], 1)

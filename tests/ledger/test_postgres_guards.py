@@ -1,4 +1,5 @@
-"""PostgreSQL guards the ledger itself (migration 0002), whatever SQL reaches it.
+"""PostgreSQL guards the ledger itself (ledger migrations 0002 and 0004, club 0004), whatever SQL
+reaches it.
 
 Collected on PostgreSQL only: tests/ledger/conftest.py deselects this module on SQLite, where
 the models and services guard instead (test_ledger_append_only.py).
@@ -6,10 +7,14 @@ the models and services guard instead (test_ledger_append_only.py).
 
 from __future__ import annotations
 
+import logging
+
 import pytest
-from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, models, transaction
 
 from club import services
+from club.models import Deal, DealVersion, Member
+from ledger import services as ledger
 from ledger.models import Account, Posting, Transaction
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -83,8 +88,84 @@ def test_raw_updates_and_deletes_are_refused(posted, sql, operation):
 
 
 def test_queryset_update_and_delete_are_refused_too(posted):
+    # A plain QuerySet, past the models' own guard (AppendOnlyQuerySet): the database refuses.
+    raw = models.QuerySet(model=Posting).filter(transaction=posted)
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
-        Posting.objects.filter(transaction=posted).update(points=0)
+        raw.update(points=0)
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
-        Posting.objects.filter(transaction=posted).delete()
+        raw._raw_delete(connection.alias)
     assert sum(posted.postings.values_list("points", flat=True)) == 0 and posted.postings.count() == 12
+
+
+def test_postings_added_to_a_committed_transaction_are_refused(posted):
+    anna, bent = (Account.objects.get(member__name=name).pk for name in ("Anna", "Bent"))
+    # Balanced, so the balance check alone would let it through.
+    with pytest.raises(IntegrityError, match=rf"ledger transaction {posted.pk} is committed: no posting may be added to it"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            _insert_posting(cursor, posted.pk, anna, 20)
+            _insert_posting(cursor, posted.pk, bent, -20)
+    assert posted.postings.count() == 12
+
+
+def test_a_transaction_without_postings_is_refused_at_commit(posted):
+    transactions = Transaction.objects.count()
+    with pytest.raises(IntegrityError, match=r"ledger transaction \d+ has no postings"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            _new_transaction(cursor, posted)
+    assert Transaction.objects.count() == transactions
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE ledger_account SET member_id = %(other)s WHERE id = %(account)s",
+        "UPDATE ledger_account SET kind = 'pagat_cup', member_id = NULL, table_id = %(table)s WHERE id = %(account)s",
+    ],
+    ids=["to another member", "to a cup"],
+)
+def test_an_account_cannot_be_reassigned(posted, sql):
+    anna = Account.objects.get(member__name="Anna")
+    erik = Member.objects.get(name="Erik")  # has no account yet; the unique member_id would allow it
+    with pytest.raises(DatabaseError, match=rf"ledger account {anna.pk} cannot be reassigned: UPDATE refused"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql, {"other": erik.pk, "account": anna.pk, "table": posted.sitting.table_id})
+    assert Account.objects.get(pk=anna.pk).member_id == anna.member_id
+
+
+@pytest.mark.parametrize(
+    ("sql", "operation"),
+    [
+        ("UPDATE club_dealversion SET record = '{}' WHERE id = %s", "UPDATE"),
+        ("UPDATE club_dealversion SET reason = 'tampered' WHERE id = %s", "UPDATE"),
+        ("DELETE FROM club_dealversion WHERE id = %s", "DELETE"),
+    ],
+)
+def test_a_deal_version_cannot_be_changed_or_deleted(posted, sql, operation):
+    version = posted.deal_version
+    with pytest.raises(DatabaseError, match=f"club_dealversion is append-only: {operation} refused"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql, [version.pk])
+    assert DealVersion.objects.get(pk=version.pk).record == version.record
+
+
+def test_the_balance_trigger_firing_at_commit_is_a_logged_server_error(season, start, evening, monkeypatch, caplog):
+    """A bug in settlement that loses a posting: the service's own balance check is switched off
+    so that the database's deferred trigger is what refuses it, at COMMIT."""
+    sitting = start(season)
+    play = services.rules.play
+
+    def lossy_play(*args, **kwargs):
+        events, state = play(*args, **kwargs)
+        last = events[-1]
+        item = last.items[-1]
+        dropped = item._replace(postings=dict(list(item.postings.items())[:-1]))
+        return [*events[:-1], last.__class__(last.kind, (*last.items[:-1], dropped), last.cups_before, last.cups_after, last.number)], state
+
+    monkeypatch.setattr(services.rules, "play", lossy_play)
+    monkeypatch.setattr(ledger, "_check_balanced", lambda postings, key: None)
+
+    with caplog.at_level(logging.ERROR, logger="club.services"), pytest.raises(IntegrityError, match="is unbalanced"):
+        services.record_deal(sitting, evening[0], number=1)
+
+    assert "record_deal: sitting" in caplog.text and "refused by the database" in caplog.text
+    assert not Deal.objects.filter(sitting=sitting).exists()

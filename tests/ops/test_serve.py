@@ -78,7 +78,7 @@ def server(tmp_path_factory):
             start_new_session=True,  # make, the script and gunicorn's workers: one group to stop
         )
     running = Server(port, process, log)
-    deadline = time.monotonic() + 240  # migrate + collectstatic on a busy machine
+    deadline = time.monotonic() + 300  # install, migrate + collectstatic on a busy machine
     try:
         while True:
             assert process.poll() is None, f"make serve stopped:\n{log.read_text()}"

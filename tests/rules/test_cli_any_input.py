@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from fixtures.sittings import random_sitting
 from rules.__main__ import main
-from tarok_testkit import ROOT, PRESETS
+from tarok_testkit import PRESETS, ROOT
 
 ANY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

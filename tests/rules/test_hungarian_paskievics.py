@@ -6,7 +6,7 @@ calls C: A–C against B–D, each item per player (brief §1).
 
 import pytest
 
-from hungarian_kit import codes, deal_event, items, net, replay, rules_of
+from hungarian_kit import deal_event, items, net, replay, rules_of
 
 PASK = "paskievics"
 

@@ -7,7 +7,23 @@ Kongekop 80 where the preset has cups, so after A's stake X is 105 and 85.
 
 import pytest
 
-from tarok_testkit import CUP_PRESETS, K, P, PRESETS, TABLE3, cups, deal, deal_event, item, items, only, problems, refs, replay, rules_of
+from tarok_testkit import (
+    CUP_PRESETS,
+    PRESETS,
+    TABLE3,
+    K,
+    P,
+    cups,
+    deal,
+    deal_event,
+    item,
+    items,
+    only,
+    problems,
+    refs,
+    replay,
+    rules_of,
+)
 
 PRESET_FIGURES = {
     # preset: pagat ultimo/bagud premium, king ultimo/bagud premium, plain last trick, nolo

@@ -5,12 +5,10 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.core.cache import cache
 from django.utils import timezone
 
 from club import services
 from club.models import Club, Member, Season, Table
-
 from table_evening import DEAL_1, DEAL_2, DEAL_3, PASSWORD, SEATS
 
 
@@ -18,13 +16,6 @@ from table_evening import DEAL_1, DEAL_2, DEAL_3, PASSWORD, SEATS
 def _fast_passwords(settings):
     # The real hasher is slow on purpose; these tests log in dozens of times.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_login_throttle():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -32,6 +32,7 @@ MAY = {
     "score": {"admin", "scorer"},
     "dispute": {"admin", "scorer", "member"},
     "resolve": {"admin"},
+    "log": {"admin"},  # the club's audit log (club.audit): its admins only
 }
 # Routes outside this matrix: Django's admin site (staff only, its own login) and the API (its
 # own matrix, tests/api/test_api_authorization.py, tied to club/api/urls.py the same way).
@@ -74,6 +75,7 @@ PAGES = [
     Page("logout", "post", lambda w: reverse("logout"), public={"anonymous": 302, "member": 302}),
     Page("set_language", "post", lambda w: reverse("set_language"), body=lambda w: {"language": "en"}, public={"anonymous": 302, "member": 302}),
     Page("club_home", "get", club_url("club_home"), "read"),
+    Page("club_log", "get", club_url("club_log"), "log"),
     Page("sitting_new", "get", club_url("sitting_new"), "score"),
     Page("sitting_new", "post", club_url("sitting_new"), "score", start_form, ok=302),
     # The closed sitting: Carl did not sit there, and reads it all the same.

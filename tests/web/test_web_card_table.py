@@ -19,7 +19,6 @@ from club.reports.services import raise_dispute
 from club.web.charts import DASHES, PALETTE, line_style
 from ledger import queries
 from ledger.models import Transaction
-
 from table_evening import SEATS
 
 AFTER_DEAL_2 = {"Anna": -130, "Bent": -90, "Carl": 135, "Dorte": -85}

@@ -7,7 +7,6 @@ from django.urls import reverse
 from club.models import DealVersion
 from ledger import queries
 from ledger.models import Transaction
-
 from table_evening import DEAL_1, DEAL_1_CORRECTED, TOTALS, TOTALS_CORRECTED
 
 

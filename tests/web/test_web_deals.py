@@ -7,7 +7,6 @@ from django.urls import reverse
 from club.models import Deal, DealVersion
 from ledger import queries
 from ledger.models import Posting, Transaction
-
 from table_evening import DEAL_1
 
 
@@ -136,7 +135,9 @@ def test_the_preview_shows_the_settlement_line_by_line_and_writes_nothing(played
     assert "<html" not in page.text  # a partial for htmx
     assert "Cups before: Pagatkop <strong>85</strong> · Kongekop <strong>195</strong>" in page.text
     lines = re.findall(r'<li data-rule="(\w+)">.*?<span class="payers">(.*?)</span>\s*<span class="arrow".*?<span class="receivers">(.*?)</span>\s*</div>', page.text, re.S)
-    strip = lambda html: re.sub(r"<[^>]+>", " ", html).split()  # noqa: E731
+    def strip(html: str) -> list[str]:
+        return re.sub(r"<[^>]+>", " ", html).split()
+
     assert [(rule, " ".join(strip(payers)), " ".join(strip(receivers))) for rule, payers, receivers in lines] == [
         ("stake", "Dorte −10", "Pagatkop +5 Kongekop +5"),
         ("last_trick", "Dorte −20 Carl −20", "Anna +40"),

@@ -2,7 +2,6 @@
 
 from club import services
 from club.web.scoresheet import scoresheet
-
 from table_evening import DEAL_1_CORRECTED, TOTALS, TOTALS_CORRECTED
 
 

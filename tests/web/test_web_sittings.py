@@ -7,7 +7,6 @@ from django.urls import reverse
 from club.models import Sitting
 from ledger import queries
 from ledger.models import Transaction
-
 from table_evening import SEATS, TOTALS
 
 

@@ -9,7 +9,6 @@ from club import services
 from club.models import Season
 from club.web.charts import balance_chart
 from club.web.stats import member_stats
-
 from table_evening import DEAL_1_CORRECTED
 
 
@@ -62,7 +61,9 @@ def test_a_members_page_counts_deals_ultimos_bagud_melds_and_counts(played, memb
     carl = client.get(reverse("member", args=["nordvest", members["Carl"].pk])).text
     dorte = client.get(reverse("member", args=["nordvest", members["Dorte"].pk])).text
 
-    stat = lambda html, key: re.search(rf'data-stat="{key}">([^<]+)<', html).group(1)  # noqa: E731
+    def stat(html: str, key: str) -> str:
+        return re.findall(rf'data-stat="{key}">([^<]+)<', html)[0]
+
     assert 'data-points="165"' in carl
     assert [stat(carl, k) for k in ("deals_played", "deals_dealt", "nolos", "average_card_points", "average_count_result")] == ["2", "1", "0", "40.0", "5.0"]
     assert '<tr data-card="Pagat"><td>Pagat</td><td class="num">1</td><td class="num">0</td></tr>' in carl

@@ -6,7 +6,7 @@ import json
 
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_noop
 
 from club import services
 from club.management.base import TranslatedCommand
@@ -14,7 +14,7 @@ from club.models import Sitting
 
 
 class Command(TranslatedCommand):
-    help = gettext_lazy("Write a sitting's record: rules, seats, opening cups, current deals and close.")
+    help = gettext_noop("Write a sitting's record: rules, seats, opening cups, current deals and close.")
 
     def add_arguments(self, parser):
         parser.add_argument("sitting", type=int, metavar="SITTING_ID")

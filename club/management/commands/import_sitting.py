@@ -9,7 +9,7 @@ import sys
 from django.core.management.base import CommandError
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_noop
 
 import rules
 from club import services
@@ -18,7 +18,7 @@ from club.models import Club, Table
 
 
 class Command(TranslatedCommand):
-    help = gettext_lazy(
+    help = gettext_noop(
         "Validate a sitting record as a whole, then record its seats, deals and close in one transaction."
     )
 

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_noop
 
 from club import services
 from club.management.base import TranslatedCommand
@@ -29,7 +29,7 @@ DEMO_MEMBER = "Anna"
 
 
 class Command(TranslatedCommand):
-    help = gettext_lazy("Load the demo club (Vestbyens Tarokklub) unless it is already there.")
+    help = gettext_noop("Load the demo club (Vestbyens Tarokklub) unless it is already there.")
 
     def add_arguments(self, parser):
         parser.add_argument("--directory", type=Path, default=DEMO_DIRECTORY, help=_("Where manifest.json lies."))

@@ -12,7 +12,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_noop
 from weasyprint.text.fonts import FontConfiguration
 
 from club.management.base import TranslatedCommand
@@ -24,7 +24,7 @@ BAR_WIDTH = 30
 
 
 class Command(TranslatedCommand):
-    help = gettext_lazy("Write every member's monthly statement as a PDF.")
+    help = gettext_noop("Write every member's monthly statement as a PDF.")
 
     def add_arguments(self, parser):
         parser.add_argument("--month", required=True, help=_("the month, as YYYY-MM"))
@@ -39,7 +39,7 @@ class Command(TranslatedCommand):
 
     def handle(self, *args, month: str, club: str | None, out: Path, language: str, **options):
         try:
-            month = Month.parse(month)
+            parsed = Month.parse(month)
         except ValueError as error:
             raise CommandError(str(error)) from None
         clubs = Club.objects.all()
@@ -49,11 +49,11 @@ class Command(TranslatedCommand):
                 raise CommandError(f"No club has the short name {club!r}.")
         out.mkdir(parents=True, exist_ok=True)
 
-        members = [member for c in clubs for member in members_with_statements(c, month)]
+        members = [member for c in clubs for member in members_with_statements(c, parsed)]
         font_config = FontConfiguration()
         tty = self.stdout.isatty()
         for done, member in enumerate(members, start=1):
-            statement = build_statement(member, month)
+            statement = build_statement(member, parsed)
             path = out / statement_filename(statement)
             path.write_bytes(statement_pdf(statement, language, font_config))
             if tty:
@@ -62,7 +62,7 @@ class Command(TranslatedCommand):
                 self.stdout.write(f"{done}/{len(members)} {path}")
         if tty and members:
             self.stdout.write("")
-        self.stdout.write(f"{len(members)} statements for {month} in {out}")
+        self.stdout.write(f"{len(members)} statements for {parsed} in {out}")
 
     def _draw_bar(self, done: int, total: int, name: str) -> None:
         filled = BAR_WIDTH * done // total

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0002_dispute'),
+        ('club', '0004_dealversion_append_only'),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0003_posting_account_points_index'),
+        ('ledger', '0004_postgresql_guards_committed_empty_accounts'),
     ]
 
     operations = [

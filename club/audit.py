@@ -1,0 +1,65 @@
+"""The audit log of officials' actions, kept by django-auditlog.
+
+Every change to a club, its members and their roles, seasons, tables, sittings (closing one) and
+disputes (resolving one) is logged with who made it (AuditlogMiddleware) and what changed, whether
+it came through the club's pages, the API or the admin; so are changes to logins (staff rights,
+active). Deal versions are their own history (the deal audit page), and money is the ledger's.
+Club admins read their club's log at /c/<club>/log/; staff read all of it in the admin.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from auditlog.middleware import AuditlogMiddleware
+from auditlog.models import LogEntry
+from auditlog.registry import auditlog
+from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
+from django.db import DatabaseError
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest
+
+from .models import Club, Dispute, Member, Season, Sitting, Table
+from .web.client_ip import client_ip
+
+
+class AuditMiddleware(AuditlogMiddleware):
+    """auditlog's middleware with the client address of club.web.client_ip (X-Forwarded-For only
+    from TRUSTED_PROXIES; auditlog's own takes the header's first address from anyone), and an
+    actor lookup that lets a database outage reach the view, which answers it with 503."""
+
+    @staticmethod
+    def _get_remote_addr(request: HttpRequest) -> str | None:
+        return client_ip(request) or None
+
+    @staticmethod
+    def _get_actor(request: HttpRequest) -> Any:
+        try:
+            return AuditlogMiddleware._get_actor(request)
+        except DatabaseError:
+            return None
+
+
+def register() -> None:
+    """Called once from ClubConfig.ready(). Only the models' own columns, not their relations."""
+    for model in (Club, Member, Season, Table, Sitting, Dispute):
+        auditlog.register(model, include_fields=[field.name for field in model._meta.concrete_fields])
+    auditlog.register(get_user_model(), include_fields=["username", "is_active", "is_staff", "is_superuser", "email"])
+
+
+def club_log(club: Club) -> QuerySet[LogEntry]:
+    """The log entries of this club's own objects, newest first."""
+    objects = {
+        Club: Club.objects.filter(pk=club.pk),
+        Member: Member.objects.filter(club=club),
+        Season: Season.objects.filter(club=club),
+        Table: Table.objects.filter(club=club),
+        Sitting: Sitting.objects.filter(table__club=club),
+        Dispute: Dispute.objects.filter(deal__sitting__table__club=club),
+    }
+    types = ContentType.objects.get_for_models(*objects)
+    match = Q(pk__in=[])
+    for model, rows in objects.items():
+        match |= Q(content_type=types[model], object_id__in=rows.values("pk"))
+    return LogEntry.objects.filter(match).select_related("actor", "content_type").order_by("-timestamp", "-pk")

@@ -1,0 +1,119 @@
+"""Replay every table's history through the rules engine and compare it with the ledger.
+
+Four checks, each of which the ledger should pass by construction:
+
+1. every event of every sitting holds exactly the money its current record settles to now
+   (`club.services.check_table`, segment by segment: a split close empties the cups, so the
+   next sitting starts a fresh replay);
+2. the table state kept with each deal and sitting (cups, previous dealer), from which recording
+   and answering settle without a replay, is the state the replay reaches;
+3. every transaction has postings, and they sum to zero (`ledger.checks`);
+4. every reversal is the exact negation of the transaction it reverses (`ledger.checks`).
+
+Exits non-zero when anything differs, after printing every difference.
+"""
+
+from __future__ import annotations
+
+import time
+
+from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from club import services
+from club.management.base import TranslatedCommand
+from club.models import Club, Table
+from ledger import checks
+from ledger.models import Account, Transaction
+
+
+class Command(TranslatedCommand):
+    help = gettext_noop("Replay every table's sittings through the rules engine and compare them with the ledger.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--club", metavar="SLUG", help=_("Check only this club."))
+
+    def handle(self, *args, club=None, **options):
+        started = time.perf_counter()
+        clubs = Club.objects.order_by("slug")
+        if club is not None:
+            clubs = clubs.filter(slug=club)
+            if not clubs.exists():
+                raise CommandError(_("No club has the short name %(slug)s.") % {"slug": club})
+        names = {a.pk: str(a) for a in Account.objects.filter(club__in=clubs).select_related("member", "table")}
+
+        problems = 0
+        sittings = 0
+        tables = Table.objects.filter(club__in=clubs).select_related("club").order_by("club__slug", "name")
+        for table in tables:
+            check = services.check_table(table)
+            sittings += check.sittings
+            for difference in check.differences:
+                problems += 1
+                self._report_difference(table, difference, names)
+            for state in check.states:
+                problems += 1
+                self._report_state(table, state)
+        for line in [*checks.unbalanced(clubs), *checks.bad_reversals(clubs, names)]:
+            problems += 1
+            self.stdout.write(line)
+
+        transactions = Transaction.objects.filter(club__in=clubs).count()
+        elapsed = time.perf_counter() - started
+        summary = _(
+            "Checked %(clubs)s clubs, %(tables)s tables, %(sittings)s sittings and %(transactions)s transactions "
+            "in %(seconds).2f s; problems found: %(problems)s."
+        ) % {
+            "clubs": clubs.count(),
+            "tables": tables.count(),
+            "sittings": sittings,
+            "transactions": transactions,
+            "problems": problems,
+            "seconds": elapsed,
+        }
+        if problems:
+            raise CommandError(summary)
+        self.stdout.write(self.style.SUCCESS(summary))
+
+    def _report_difference(self, table: Table, difference: services.Difference, names: dict[int, str]) -> None:
+        for account_id in sorted(set(difference.posted) | set(difference.expected)):
+            posted = difference.posted.get(account_id, 0)
+            expected = difference.expected.get(account_id, 0)
+            if posted == expected:
+                continue
+            self.stdout.write(
+                _(
+                    "%(club)s / %(table)s / %(date)s (sitting %(sitting)s) / %(event)s / %(account)s: "
+                    "posted %(posted)s, expected %(expected)s"
+                )
+                % (
+                    _where(table, difference.sitting)
+                    | {"event": difference.key, "account": names.get(account_id, account_id), "posted": posted, "expected": expected}
+                )
+            )
+
+    def _report_state(self, table: Table, state: services.StateDifference) -> None:
+        where = _where(table, state.sitting) | {"kept": _describe(state.kept), "replayed": _describe(state.replayed)}
+        if state.deal is None:
+            line = _("%(club)s / %(table)s / %(date)s (sitting %(sitting)s) / state after the last deal: kept %(kept)s, replayed %(replayed)s")
+        else:
+            where["number"] = state.deal.number
+            line = _(
+                "%(club)s / %(table)s / %(date)s (sitting %(sitting)s) / state before deal %(number)s: kept %(kept)s, replayed %(replayed)s"
+            )
+        self.stdout.write(line % where)
+
+
+def _where(table: Table, sitting) -> dict:
+    return {"club": table.club.slug, "table": table, "date": sitting.date.isoformat(), "sitting": sitting.pk}
+
+
+def _describe(state: dict) -> str:
+    """A kept state as `Pagatkop 85, Kongekop 90, Anna dealt` (the game's words)."""
+    if not state:
+        return _("nothing")
+    text = _("Pagatkop %(pagat)s, Kongekop %(king)s") % {"pagat": state.get("pagat"), "king": state.get("king")}
+    if state.get("previous_dealer"):
+        text += ", " + _("%(dealer)s dealt") % {"dealer": state["previous_dealer"]}
+    return text

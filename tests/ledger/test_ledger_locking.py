@@ -1,0 +1,125 @@
+"""Locks on PostgreSQL: only sitting rows are locked, in one order, so corrections and recording
+never deadlock and two tables never wait on each other.
+
+Real threads, real transactions (each thread has its own connection). Collected on PostgreSQL
+only (tests/ledger/conftest.py): SQLite has no row locks, it serializes every writer.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+
+import pytest
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.utils import translation
+
+from club import services
+from club.models import Deal, Member, Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TABLE_1 = "Anna Bent Carl Dorte"
+TABLE_2 = "Frida Gorm Hanne"
+
+
+def _in_threads(*jobs) -> list[BaseException]:
+    """Run each job in its own thread and connection, started together; the errors they raised."""
+    barrier = threading.Barrier(len(jobs))
+    errors: list[BaseException] = []
+
+    def run(job):
+        try:
+            with translation.override("en"):
+                barrier.wait()
+                job()
+        except BaseException as error:  # noqa: BLE001 - the test asserts there are none
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(thread.is_alive() for thread in threads), "a thread is still waiting: a lock was never released"
+    return errors
+
+
+@pytest.fixture
+def second_table(club, members):
+    for name in TABLE_2.split():
+        members[name] = Member.objects.create(club=club, name=name)
+    return Table.objects.create(club=club, name="Bord 2")
+
+
+def _dealers(table: str, count: int, first: int = 0) -> list[str]:
+    seats = table.split()
+    return [seats[(first + k) % len(seats)] for k in range(count)]
+
+
+def test_corrections_of_a_carried_sitting_while_the_next_sitting_and_another_table_record(
+    make_season, start, deal_record, evening, deal_1_king_lost, second_table
+):
+    season = make_season(close="carry")
+    carried = start(season)
+    for record in evening:
+        services.record_deal(carried, record)
+    services.close_sitting(carried)  # carries its cups into the next sitting at Bord 1
+    following = start(season)
+    elsewhere = start(season, TABLE_2, at=second_table)
+    corrected = carried.deals.get(number=1)
+
+    def correct():
+        for round_ in range(8):
+            record = deal_1_king_lost if round_ % 2 == 0 else evening[0]
+            services.correct_deal(corrected, record, reason=f"round {round_}")
+
+    def record_at(sitting, table):
+        def job():
+            for dealer in _dealers(table, 12):
+                services.record_deal(sitting, deal_record(dealer, table))
+
+        return job
+
+    errors = _in_threads(correct, record_at(following, TABLE_1), record_at(elsewhere, TABLE_2))
+
+    assert errors == []
+    assert corrected.versions.count() == 9
+    assert Deal.objects.filter(sitting=following).count() == 12
+    assert Deal.objects.filter(sitting=elsewhere).count() == 12
+    out = io.StringIO()
+    with translation.override("en"):
+        call_command("ledger_check", stdout=out)
+    assert "problems found: 0." in out.getvalue()
+
+
+def test_a_deal_at_another_table_does_not_wait_for_a_sitting_held_at_the_first(season, start, deal_record, evening, second_table):
+    held = start(season)
+    elsewhere = start(season, TABLE_2, at=second_table)
+    holding, release = threading.Event(), threading.Event()
+
+    def hold_bord_1():
+        # Records deal 1 at Bord 1 and keeps its transaction open: the sitting's lock is held.
+        with transaction.atomic():
+            services.record_deal(held, evening[0])
+            holding.set()
+            release.wait(timeout=30)
+
+    holder = threading.Thread(target=lambda: (hold_bord_1(), connection.close()))
+    holder.start()
+    try:
+        assert holding.wait(timeout=30)
+        # Any lock wait at all would fail here at once, rather than being timed.
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '1ms'")
+            recorded = services.record_deal(elsewhere, deal_record("Frida", TABLE_2))
+    finally:
+        release.set()
+        holder.join(timeout=30)
+
+    assert recorded.deal.number == 1
+    assert Deal.objects.filter(sitting=held).count() == 1

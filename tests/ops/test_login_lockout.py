@@ -1,0 +1,90 @@
+"""Login throttling with django-axes: counted in the database, so processes share the count, and
+keyed on the username as Django normalises it (NFKC), so the fullwidth `ｇｏｒｍ` is `gorm`.
+
+Five failures for one username from one address lock that pair for 15 minutes (README).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.urls import reverse
+
+from club.web.login_lock import username
+
+MANAGE = Path(settings.BASE_DIR) / "manage.py"
+PASSWORD = "rigtig-kode-7"
+
+# One process: two failed logins, through the whole stack (middleware, form, axes' backend).
+FAIL_TWICE = """
+from django.test import Client
+client = Client(HTTP_HOST="localhost")
+for name in ["gorm", "ｇｏｒｍ"]:
+    status = client.post("/login/", {"username": name, "password": "forkert"}).status_code
+    print(name, status)
+"""
+
+TRY_GOOD_PASSWORD = f"""
+from django.test import Client
+response = Client(HTTP_HOST="localhost").post("/login/", {{"username": "gorm", "password": "{PASSWORD}"}})
+print(response.status_code)
+"""
+
+
+def test_username_is_counted_as_django_normalises_it():
+    assert username(None, {"username": "ｇｏｒｍ"}) == "gorm"
+    assert username(None, {"username": " gorm "}) == "gorm"
+    assert username(None, {"username": "Gorm"}) == "Gorm"  # Django's usernames keep their case
+    assert username(None, {"username": "ﬁn"}) == "fin"  # the ligature ﬁ is f + i under NFKC
+
+
+@pytest.mark.django_db
+def test_fullwidth_failures_lock_the_plain_username(client, django_user_model, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    django_user_model.objects.create_user("gorm", password=PASSWORD)
+    statuses = [
+        client.post(reverse("login"), {"username": name, "password": "forkert"}).status_code
+        for name in ["gorm", "ｇｏｒｍ", "ｇｏｒｍ", "gorm", "ｇｏｒｍ"]
+    ]
+    assert statuses == [200, 200, 200, 200, 429]  # the fifth failure, fullwidth or not, locks
+
+    locked = client.post(reverse("login"), {"username": "gorm", "password": PASSWORD}, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert locked.status_code == 429
+    assert "Too many failed logins" in locked.text
+    assert "_auth_user_id" not in client.session
+    # One record for both spellings; the refused right password counts as a sixth failure.
+    assert list(AccessAttempt.objects.values_list("username", "failures_since_start")) == [("gorm", 6)]
+
+
+def test_ten_failures_from_five_processes_lock_the_account(tmp_path):
+    """Each process fails twice, fewer than the five a lock needs: only a shared count locks.
+
+    A SQLite file of its own, so that separate processes see one database, whichever database
+    this run of the suite uses.
+    """
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'axes.sqlite3'}", "DEBUG": "1"}
+
+    def manage(*args: str) -> str:
+        result = subprocess.run([sys.executable, MANAGE, *args], env=env, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    manage("migrate", "--noinput")
+    manage("shell", "-c", f"from django.contrib.auth.models import User; User.objects.create_user('gorm', password={PASSWORD!r})")
+    outputs = [manage("shell", "-c", FAIL_TWICE) for _ in range(5)]
+
+    # The first two processes fail normally (200 and the form again); from the fifth failure on
+    # (the third process's first) the pair is locked and every answer is 429.
+    statuses = [line.split()[-1] for output in outputs for line in output.splitlines()[-2:]]
+    assert statuses == ["200"] * 4 + ["429"] * 6
+    assert manage("shell", "-c", TRY_GOOD_PASSWORD).splitlines()[-1] == "429"
+    attempts = "from axes.models import AccessAttempt as A; print(list(A.objects.values_list('username', 'failures_since_start')))"
+    # Ten failures, then the refused right password: eleven, all on the one record for `gorm`.
+    assert manage("shell", "-c", attempts).splitlines()[-1] == "[('gorm', 11)]"
