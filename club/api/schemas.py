@@ -102,7 +102,12 @@ DANISH_DEAL_RECORD = {
                 "caused": {
                     "oneOf": [
                         {"type": "string", "enum": list(CULPRIT_CAUSES)},
-                        {"type": "array", "items": {"type": "string", "enum": ["ultimo", "bagud"]}, "minItems": 1, "maxItems": 2},
+                        {
+                            "type": "array",
+                            "items": {"type": "string", "enum": ["ultimo", "bagud"]},
+                            "minItems": 1,
+                            "maxItems": 2,
+                        },
                     ]
                 },
                 "card": {"type": "string", "enum": ["pagat", *SUITS], "description": "A prevented ultimo's card."},
@@ -159,13 +164,20 @@ HUNGARIAN_DEAL_RECORD = {
         "tricks": {"type": "integer", "minimum": 0, "maximum": 27},
         "made": {
             "type": "object",
-            "properties": {party: {"type": "array", "items": {"type": "string", "enum": list(FIGURES)}} for party in ("declarer", "opponents")},
+            "properties": {
+                party: {"type": "array", "items": {"type": "string", "enum": list(FIGURES)}}
+                for party in ("declarer", "opponents")
+            },
         },
         "trump_counts": {
             "type": "array",
             "items": {
                 "type": "object",
-                "properties": {"player": NAME, "count": {"type": "integer", "enum": [8, 9]}, "announced": {"type": "boolean"}},
+                "properties": {
+                    "player": NAME,
+                    "count": {"type": "integer", "enum": [8, 9]},
+                    "announced": {"type": "boolean"},
+                },
                 "required": ["player", "count"],
             },
         },
@@ -183,7 +195,10 @@ HUNGARIAN_DEAL_RECORD = {
         "conceded": {"type": "boolean"},
         "player_points": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 106}},
         "trickless": NAMES,
-        "talon_honours": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string", "enum": list(HONOURS)}}},
+        "talon_honours": {
+            "type": "object",
+            "additionalProperties": {"type": "array", "items": {"type": "string", "enum": list(HONOURS)}},
+        },
         "fines": {
             "type": "array",
             "maxItems": 1,

@@ -58,11 +58,17 @@ class EventSerializer(serializers.Serializer):
 
     kind = serializers.ChoiceField(choices=["funding", "deal", "close"])
     number = serializers.IntegerField(required=False)
-    way = serializers.ChoiceField(choices=["split", "carry"], required=False, help_text=_("How a Hungarian sitting closed."))
+    way = serializers.ChoiceField(
+        choices=["split", "carry"], required=False, help_text=_("How a Hungarian sitting closed.")
+    )
     items = LineItemSerializer(many=True)
-    net = serializers.DictField(child=serializers.IntegerField(), required=False, help_text=_("Each member's net (deals only)."))
+    net = serializers.DictField(
+        child=serializers.IntegerField(), required=False, help_text=_("Each member's net (deals only).")
+    )
     cups_after = CupsSerializer(required=False, help_text=_("Danish games: the cups after the event."))
-    pot_after = serializers.IntegerField(required=False, help_text=_("Hungarian games with a pot: the pot after the event."))
+    pot_after = serializers.IntegerField(
+        required=False, help_text=_("Hungarian games with a pot: the pot after the event.")
+    )
 
 
 @extend_schema_field(DEAL_RECORD, component_name="DealRecord")
@@ -123,7 +129,9 @@ class SittingSerializer(serializers.ModelSerializer):
 
 
 class ClosedSittingSerializer(SittingSerializer):
-    close = serializers.SerializerMethodField(help_text=_("The close of the sitting as settled; null if it moved nothing."))
+    close = serializers.SerializerMethodField(
+        help_text=_("The close of the sitting as settled; null if it moved nothing.")
+    )
 
     class Meta(SittingSerializer.Meta):
         fields = [*SittingSerializer.Meta.fields, "close"]
@@ -148,7 +156,8 @@ class StartSittingSerializer(serializers.Serializer):
     season = _ScorableField(Season)
     table = _ScorableField(Table)
     members = serializers.ListField(
-        child=_ScorableField(Member), help_text=_("Member ids in seat order, counter-clockwise: as many as the season's game seats (2 to 5).")
+        child=_ScorableField(Member),
+        help_text=_("Member ids in seat order, counter-clockwise: as many as the season's game seats (2 to 5)."),
     )
     first_dealer = _ScorableField(Member)
     date = serializers.DateField()
@@ -158,7 +167,9 @@ class StartSittingSerializer(serializers.Serializer):
 
 class CloseSittingSerializer(serializers.Serializer):
     how = serializers.ChoiceField(
-        choices=Season.Close.choices, required=False, help_text=_("Split or carry the cups; the season's way if left out.")
+        choices=Season.Close.choices,
+        required=False,
+        help_text=_("Split or carry the cups; the season's way if left out."),
     )
 
 
@@ -180,7 +191,9 @@ class DealSerializer(serializers.ModelSerializer):
 
 
 class DealSettlementSerializer(DealSerializer):
-    events = serializers.SerializerMethodField(help_text=_("What this version settles to, as `rules replay` prints it."))
+    events = serializers.SerializerMethodField(
+        help_text=_("What this version settles to, as `rules replay` prints it.")
+    )
 
     class Meta(DealSerializer.Meta):
         fields = [*DealSerializer.Meta.fields, "events"]
@@ -192,7 +205,9 @@ class DealSettlementSerializer(DealSerializer):
 
 class CorrectionRequestSerializer(serializers.Serializer):
     record = DealRecordField(help_text=_("The whole corrected deal, as it should have been recorded."))
-    reason = serializers.CharField(max_length=MAX_REASON, help_text=_("Why the deal is corrected; kept with the new version."))
+    reason = serializers.CharField(
+        max_length=MAX_REASON, help_text=_("Why the deal is corrected; kept with the new version.")
+    )
 
 
 class DifferenceSerializer(serializers.Serializer):

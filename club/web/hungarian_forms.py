@@ -32,36 +32,73 @@ OUT_OF_PLAY = "-"  # the called card lay out of play: the declarer is alone (off
 
 # The game's own words, as the book writes them (002), in every language.
 CONTRACT_WORDS = {
-    "three": "hármas", "lower_three": "alsó hármas", "upper_three": "felső hármas", "two": "kettes", "one": "egyes",
-    "solo": "szóló", "call": "hívás", "solo_three": "szóló hármas", "simple": "egyszerű játék", "game": "játék",
-    "trisak": "trisákolás", "ultimo_call": "ultimóhívás", "bettli": "betli", "three_take": "hármasték",
-    "open_bettli": "terített betli", "three_solo": "hármas szóló",
+    "three": "hármas",
+    "lower_three": "alsó hármas",
+    "upper_three": "felső hármas",
+    "two": "kettes",
+    "one": "egyes",
+    "solo": "szóló",
+    "call": "hívás",
+    "solo_three": "szóló hármas",
+    "simple": "egyszerű játék",
+    "game": "játék",
+    "trisak": "trisákolás",
+    "ultimo_call": "ultimóhívás",
+    "bettli": "betli",
+    "three_take": "hármasték",
+    "open_bettli": "terített betli",
+    "three_solo": "hármas szóló",
 }
 FIGURE_WORDS = {
-    "double": "dupla", "volat": "volát", "trull": "tulétroá", "four_kings": "négy király", "ultimo": "pagátultimó",
-    "king_ultimo": "királyultimó", "xxi_capture": "XXI-fogás",
+    "double": "dupla",
+    "volat": "volát",
+    "trull": "tulétroá",
+    "four_kings": "négy király",
+    "ultimo": "pagátultimó",
+    "king_ultimo": "királyultimó",
+    "xxi_capture": "XXI-fogás",
 }
 BONUS_WORDS = {
-    "four_kings": "négy király", "trull": "tulétroá", "two_honours": "fejek", "many_trumps": "tarokkszám",
-    "eight_trumps": "nyolc tarokk", "small_honours": "kis honőrök",
+    "four_kings": "négy király",
+    "trull": "tulétroá",
+    "two_honours": "fejek",
+    "many_trumps": "tarokkszám",
+    "eight_trumps": "nyolc tarokk",
+    "small_honours": "kis honőrök",
 }
 NO_GAME_WORDS = {
-    "all_pass": "passz", "refused": "visszadobott hármas", "no_trumps": "tarokk nélkül",
-    "honourless_bid": "honőr nélkül licitált", "thrown": "bedobott játék",
+    "all_pass": "passz",
+    "refused": "visszadobott hármas",
+    "no_trumps": "tarokk nélkül",
+    "honourless_bid": "honőr nélkül licitált",
+    "thrown": "bedobott játék",
 }
 OFFENCE_WORDS = {"revoke": "renonsz", "faulty_discard": "hibás skart"}
 KING_WORDS = {"hearts": "kőr", "diamonds": "káró", "clubs": "treff", "spades": "pikk"}
 # Settlement lines of the Hungarian games (rule keys of sitting-format-hungarian.md).
 RULE_WORDS = {
-    "game": "játék", "trump_count": "tarokkszám", "talon_honour": "talonhonőr", "called_king_fine": "király elvesztése",
-    "thrown": "bedobott játék", "concession": "félfizetés", "trisak": "trisákolás", "cries_and_laughs": "sír és nevet",
-    "pot_fund": "ultimókassza +", "pot_no_game": "ultimókassza +", "pot_double": "ultimókassza ×2", "pot_take": "ultimókassza →",
-    "pot_lost_three": "ultimókassza +", "close.split": "ultimókassza ÷",
+    "game": "játék",
+    "trump_count": "tarokkszám",
+    "talon_honour": "talonhonőr",
+    "called_king_fine": "király elvesztése",
+    "thrown": "bedobott játék",
+    "concession": "félfizetés",
+    "trisak": "trisákolás",
+    "cries_and_laughs": "sír és nevet",
+    "pot_fund": "ultimókassza +",
+    "pot_no_game": "ultimókassza +",
+    "pot_double": "ultimókassza ×2",
+    "pot_take": "ultimókassza →",
+    "pot_lost_three": "ultimókassza +",
+    "close.split": "ultimókassza ÷",
 }
 
 # A short explanation of each game word, shown as <abbr title> the first time the form uses it.
 GLOSSARY = {
-    "kontra": ("kontra", _("a doubling of the game or of an announcement: ×2 for each level, kontra ×2 up to mordkontra ×32")),
+    "kontra": (
+        "kontra",
+        _("a doubling of the game or of an announcement: ×2 for each level, kontra ×2 up to mordkontra ×32"),
+    ),
     "trull": ("tulétroá", _("the three honours (Skiz, XXI, Pagát) taken home by one party")),
     "volat": ("volát", _("all the tricks taken by one party")),
     "ultimo": ("pagátultimó", _("the Pagát winning the last trick, the only trump in it")),
@@ -77,7 +114,11 @@ def _words(values: Sequence[str], words: Mapping[str, str]) -> list[tuple[str, s
 
 def _number(low: int, high: int, **kwargs) -> forms.IntegerField:
     return forms.IntegerField(
-        required=False, min_value=low, max_value=high, widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": low, "max": high}), **kwargs
+        required=False,
+        min_value=low,
+        max_value=high,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": low, "max": high}),
+        **kwargs,
     )
 
 
@@ -107,20 +148,34 @@ class HungarianDealForm(forms.Form):
         if game in ("paskievics", "trisak"):
             top = 20 if game == "paskievics" else 19
             f["call_card"] = forms.TypedChoiceField(
-                choices=BLANK + [(n, _roman(n)) for n in range(top, 1, -1)], coerce=int, empty_value=None, required=False, label=_("Called trump")
+                choices=BLANK + [(n, _roman(n)) for n in range(top, 1, -1)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                label=_("Called trump"),
             )
         if game == "kiralyhivo":
             f["call_king"] = _optional_choice(KINGS, KING_WORDS, label=_("Called king"))
-            f["called_king_captured"] = forms.BooleanField(required=False, label=_("The opponents took the called king home"))
+            f["called_king_captured"] = forms.BooleanField(
+                required=False, label=_("The opponents took the called king home")
+            )
         if game in ("paskievics", "trisak", "kiralyhivo"):
             partners = BLANK + names + [(OUT_OF_PLAY, _("out of play (talon or discard)"))]
-            f["partner"] = forms.ChoiceField(choices=partners, required=False, label=_("Partner (holder of the called card)"))
+            f["partner"] = forms.ChoiceField(
+                choices=partners, required=False, label=_("Partner (holder of the called card)")
+            )
         if game == "magyar":
             f["choice"] = forms.TypedChoiceField(
-                choices=BLANK + [(n, n) for n in range(1, 12)], coerce=int, empty_value=None, required=False, label=_("Talon choice kept")
+                choices=BLANK + [(n, n) for n in range(1, 12)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                label=_("Talon choice kept"),
             )
         if ruleset.max_contra and game != "trisak":
-            f["game_contra"] = forms.TypedChoiceField(choices=contra, coerce=int, empty_value=0, required=False, label="kontra")
+            f["game_contra"] = forms.TypedChoiceField(
+                choices=contra, coerce=int, empty_value=0, required=False, label="kontra"
+            )
         f["card_points"] = _number(0, ruleset.deck_points, label=_("Card points of the declarer's party"))
         f["tricks"] = _number(0, ruleset.tricks_total, label=_("Tricks of the declarer's party"))
         figures = [fig for fig in ruleset.figures]
@@ -129,15 +184,26 @@ class HungarianDealForm(forms.Form):
                 f[f"ann_{row}_figure"] = _optional_choice(figures, FIGURE_WORDS, label=_("Announced"))
                 f[f"ann_{row}_by"] = _optional_choice(self.seat_names, label=_("by"))
                 if ruleset.max_contra:
-                    f[f"ann_{row}_contra"] = forms.TypedChoiceField(choices=contra, coerce=int, empty_value=0, required=False, label="kontra")
+                    f[f"ann_{row}_contra"] = forms.TypedChoiceField(
+                        choices=contra, coerce=int, empty_value=0, required=False, label="kontra"
+                    )
             made = _words([fig for fig in figures if fig != "double"], FIGURE_WORDS)
-            for party, label in (("declarer", _("Made by the declarer's party")), ("opponents", _("Made by the opponents"))):
-                f[f"made_{party}"] = forms.MultipleChoiceField(choices=made, required=False, label=label, widget=forms.CheckboxSelectMultiple)
+            for party, label in (
+                ("declarer", _("Made by the declarer's party")),
+                ("opponents", _("Made by the opponents")),
+            ):
+                f[f"made_{party}"] = forms.MultipleChoiceField(
+                    choices=made, required=False, label=label, widget=forms.CheckboxSelectMultiple
+                )
         if game == "paskievics":
             for row in range(TRUMP_COUNT_ROWS):
                 f[f"trump_{row}_player"] = _optional_choice(self.seat_names, label="tarokkszám")
                 f[f"trump_{row}_count"] = forms.TypedChoiceField(
-                    choices=BLANK + [(8, "8"), (9, "9")], coerce=int, empty_value=None, required=False, label=_("trumps")
+                    choices=BLANK + [(8, "8"), (9, "9")],
+                    coerce=int,
+                    empty_value=None,
+                    required=False,
+                    label=_("trumps"),
                 )
                 f[f"trump_{row}_silent"] = forms.BooleanField(required=False, label=_("not announced"))
         if ruleset.hand_bonuses:
@@ -145,14 +211,18 @@ class HungarianDealForm(forms.Form):
                 f[f"bonus_{row}_player"] = _optional_choice(self.seat_names, label=_("Hand bonus"))
                 f[f"bonus_{row}_bonus"] = _optional_choice(ruleset.hand_bonuses, BONUS_WORDS, label=_("bonus"))
         if game == "tapper":
-            f["bidders"] = forms.MultipleChoiceField(choices=names, required=False, label=_("Took part in the bidding"), widget=forms.CheckboxSelectMultiple)
+            f["bidders"] = forms.MultipleChoiceField(
+                choices=names, required=False, label=_("Took part in the bidding"), widget=forms.CheckboxSelectMultiple
+            )
         if game == "stromann":
             f["ultimo"] = _optional_choice(self.seat_names, label="pagátultimó")
         if game == "trisak":
             f["conceded"] = forms.BooleanField(required=False, label=_("Alone, the declarer settled for half"))
             for name in self.seat_names:
                 f[f"points_{self.seat_names.index(name)}"] = _number(0, ruleset.deck_points, label=name)
-            f["trickless"] = forms.MultipleChoiceField(choices=names, required=False, label=_("Took no trick"), widget=forms.CheckboxSelectMultiple)
+            f["trickless"] = forms.MultipleChoiceField(
+                choices=names, required=False, label=_("Took no trick"), widget=forms.CheckboxSelectMultiple
+            )
         if game not in ("stromann",):
             f["fine_player"] = _optional_choice(self.seat_names, label=_("Fined"))
             f["fine_offence"] = _optional_choice(("revoke", "faulty_discard"), OFFENCE_WORDS, label=_("Offence"))
@@ -171,14 +241,25 @@ class HungarianDealForm(forms.Form):
         if "ann_0_figure" not in self.fields:
             return []
         return [
-            {"figure": self[f"ann_{r}_figure"], "by": self[f"ann_{r}_by"], "contra": self[f"ann_{r}_contra"] if f"ann_{r}_contra" in self.fields else None}
+            {
+                "figure": self[f"ann_{r}_figure"],
+                "by": self[f"ann_{r}_by"],
+                "contra": self[f"ann_{r}_contra"] if f"ann_{r}_contra" in self.fields else None,
+            }
             for r in range(ANNOUNCEMENT_ROWS)
         ]
 
     def trump_rows(self) -> list[dict[str, Any]]:
         if "trump_0_player" not in self.fields:
             return []
-        return [{"player": self[f"trump_{r}_player"], "count": self[f"trump_{r}_count"], "silent": self[f"trump_{r}_silent"]} for r in range(TRUMP_COUNT_ROWS)]
+        return [
+            {
+                "player": self[f"trump_{r}_player"],
+                "count": self[f"trump_{r}_count"],
+                "silent": self[f"trump_{r}_silent"],
+            }
+            for r in range(TRUMP_COUNT_ROWS)
+        ]
 
     def bonus_rows(self) -> list[dict[str, Any]]:
         if "bonus_0_player" not in self.fields:
@@ -211,7 +292,9 @@ class HungarianDealForm(forms.Form):
         placed = []
         for p in problems:
             if number is not None and p.deal is not None and p.deal != number:
-                placed.append((None, _("Deal %(number)s: %(problem)s") % {"number": p.deal, "problem": p.message_in(language)}))
+                placed.append(
+                    (None, _("Deal %(number)s: %(problem)s") % {"number": p.deal, "problem": p.message_in(language)})
+                )
             else:
                 placed.append((field_for(p.field, self.cleaned_data, self.seat_names), p.message_in(language)))
         for field, message in placed:
@@ -253,7 +336,10 @@ def build_record(data: Mapping[str, Any], seat_names: Sequence[str]) -> dict[str
         record["game_contra"] = data["game_contra"]
     announcements = []
     for row in _filled(data, "ann", ANNOUNCEMENT_ROWS, ("figure", "by")):
-        item: dict[str, Any] = {"figure": data.get(f"ann_{row}_figure") or None, "by": data.get(f"ann_{row}_by") or None}
+        item: dict[str, Any] = {
+            "figure": data.get(f"ann_{row}_figure") or None,
+            "by": data.get(f"ann_{row}_by") or None,
+        }
         if data.get(f"ann_{row}_contra"):
             item["contra"] = data[f"ann_{row}_contra"]
         announcements.append(item)
@@ -303,7 +389,21 @@ def _filled(data: Mapping[str, Any], prefix: str, rows: int, keys: Sequence[str]
 
 def initial_from_record(record: Mapping[str, Any], seat_names: Sequence[str]) -> dict[str, Any]:
     """The form's initial data for a stored record: `build_record`'s inverse."""
-    initial: dict[str, Any] = {k: record[k] for k in ("dealer", "no_game", "contract", "declarer", "choice", "game_contra", "card_points", "tricks", "ultimo") if k in record}
+    initial: dict[str, Any] = {
+        k: record[k]
+        for k in (
+            "dealer",
+            "no_game",
+            "contract",
+            "declarer",
+            "choice",
+            "game_contra",
+            "card_points",
+            "tricks",
+            "ultimo",
+        )
+        if k in record
+    }
     call = record.get("call") or {}
     if "card" in call:
         initial["call_card"] = call["card"]
@@ -312,11 +412,19 @@ def initial_from_record(record: Mapping[str, Any], seat_names: Sequence[str]) ->
     if call:
         initial["partner"] = call.get("partner") or OUT_OF_PLAY
     for row, item in enumerate((record.get("announcements") or [])[:ANNOUNCEMENT_ROWS]):
-        initial |= {f"ann_{row}_figure": item.get("figure"), f"ann_{row}_by": item.get("by"), f"ann_{row}_contra": item.get("contra", 0)}
+        initial |= {
+            f"ann_{row}_figure": item.get("figure"),
+            f"ann_{row}_by": item.get("by"),
+            f"ann_{row}_contra": item.get("contra", 0),
+        }
     for party in ("declarer", "opponents"):
         initial[f"made_{party}"] = list((record.get("made") or {}).get(party, []))
     for row, item in enumerate((record.get("trump_counts") or [])[:TRUMP_COUNT_ROWS]):
-        initial |= {f"trump_{row}_player": item.get("player"), f"trump_{row}_count": item.get("count"), f"trump_{row}_silent": item.get("announced") is False}
+        initial |= {
+            f"trump_{row}_player": item.get("player"),
+            f"trump_{row}_count": item.get("count"),
+            f"trump_{row}_silent": item.get("announced") is False,
+        }
     for row, item in enumerate((record.get("hand_bonuses") or [])[:BONUS_ROWS]):
         initial |= {f"bonus_{row}_player": item.get("player"), f"bonus_{row}_bonus": item.get("bonus")}
     for key in ("bidders", "trickless"):
@@ -347,13 +455,29 @@ def field_for(path: str, data: Mapping[str, Any], seat_names: Sequence[str]) -> 
     if not parts:
         return None
     head, rest = parts[0], parts[1:]
-    if head in ("dealer", "no_game", "contract", "declarer", "choice", "game_contra", "card_points", "tricks", "ultimo", "bidders", "trickless", "called_king_captured", "conceded"):
+    if head in (
+        "dealer",
+        "no_game",
+        "contract",
+        "declarer",
+        "choice",
+        "game_contra",
+        "card_points",
+        "tricks",
+        "ultimo",
+        "bidders",
+        "trickless",
+        "called_king_captured",
+        "conceded",
+    ):
         return head
     if head == "call":
         return {"card": "call_card", "king": "call_king"}.get(rest[0] if rest else "", "partner")
-    rows = {"announcements": ("ann", ANNOUNCEMENT_ROWS, ("figure", "by"), "figure"),
-            "trump_counts": ("trump", TRUMP_COUNT_ROWS, ("player", "count"), "player"),
-            "hand_bonuses": ("bonus", BONUS_ROWS, ("player", "bonus"), "player")}
+    rows = {
+        "announcements": ("ann", ANNOUNCEMENT_ROWS, ("figure", "by"), "figure"),
+        "trump_counts": ("trump", TRUMP_COUNT_ROWS, ("player", "count"), "player"),
+        "hand_bonuses": ("bonus", BONUS_ROWS, ("player", "bonus"), "player"),
+    }
     if head in rows:
         prefix, count, keys, first = rows[head]
         filled = _filled(data, prefix, count, keys)
@@ -388,7 +512,9 @@ class HungarianCorrectionForm(HungarianDealForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["reason"] = forms.CharField(label=_("Reason for the correction"), max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
+        self.fields["reason"] = forms.CharField(
+            label=_("Reason for the correction"), max_length=500, widget=forms.Textarea(attrs={"rows": 2})
+        )
         self.fields["base_version"] = forms.IntegerField(widget=forms.HiddenInput)
 
 

@@ -110,7 +110,8 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
         kind, _, number = key.partition(":")
         totals = [t + p for t, p in zip(totals, event["members"])]
         cups = rules.Cups(
-            cups.pagat + event["cups"].get(Account.Kind.PAGAT_CUP, 0), cups.king + event["cups"].get(Account.Kind.KING_CUP, 0)
+            cups.pagat + event["cups"].get(Account.Kind.PAGAT_CUP, 0),
+            cups.king + event["cups"].get(Account.Kind.KING_CUP, 0),
         )
         pot += event["cups"].get(Account.Kind.POT, 0)
         deal = deals.get(int(number)) if number else None
@@ -131,5 +132,10 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
         )
     own = sitting.season.family.table_names(sitting.season.ruleset())
     return Scoresheet(
-        [seat.name for seat in seats], cups_before, sheet, pot_before, keeps_pot="pot" in own, has_cups="cup:pagat" in own
+        [seat.name for seat in seats],
+        cups_before,
+        sheet,
+        pot_before,
+        keeps_pot="pot" in own,
+        has_cups="cup:pagat" in own,
     )

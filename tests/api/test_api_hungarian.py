@@ -27,8 +27,13 @@ DEALS = [
         "paskievics",
         "Ede Bela Csaba Dora",
         {
-            "dealer": "Dora", "contract": "two", "declarer": "Ede", "call": {"card": 20, "partner": "Bela"},
-            "game_contra": 1, "card_points": 50, "announcements": [{"figure": "trull", "by": "Ede"}],
+            "dealer": "Dora",
+            "contract": "two",
+            "declarer": "Ede",
+            "call": {"card": 20, "partner": "Bela"},
+            "game_contra": 1,
+            "card_points": 50,
+            "announcements": [{"figure": "trull", "by": "Ede"}],
             "made": {"declarer": ["trull"]},
         },
         {"Ede": 6, "Bela": 6, "Csaba": -6, "Dora": -6},
@@ -47,8 +52,12 @@ DEALS = [
         "kiralyhivo",
         "Ede Bela Csaba Dora",
         {
-            "dealer": "Dora", "contract": "call", "declarer": "Bela", "call": {"king": "diamonds", "partner": "Ede"},
-            "card_points": 41, "called_king_captured": False,
+            "dealer": "Dora",
+            "contract": "call",
+            "declarer": "Bela",
+            "call": {"king": "diamonds", "partner": "Ede"},
+            "card_points": 41,
+            "called_king_captured": False,
         },
         {"Ede": 6, "Bela": 6, "Csaba": -6, "Dora": -6},
     ),
@@ -91,7 +100,10 @@ def hungarian_club(world):
 def test_one_deal_of_each_game(api, hungarian_club, preset, seated, record, net):
     club = hungarian_club
     season = Season.objects.create(
-        club=club.club, name=f"2026 {preset}", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31),
+        club=club.club,
+        name=f"2026 {preset}",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 12, 31),
         preset=preset,
     )
     table = Table.objects.create(club=club.club, name=f"Asztal {preset}")
@@ -115,15 +127,21 @@ def test_a_hungarian_deal_with_a_pot_reports_the_pot(api, hungarian_club):
     (002 L287, L550): pot 20, each −5. The table's pot reads 20 through the API too."""
     club = hungarian_club
     season = Season.objects.create(
-        club=club.club, name="2026 pot", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31),
-        preset="paskievics", overrides={"pot": True},
+        club=club.club,
+        name="2026 pot",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 12, 31),
+        preset="paskievics",
+        overrides={"pot": True},
     )
     table = Table.objects.create(club=club.club, name="Asztal pot")
     seats = [club.members[name] for name in ("Ede", "Bela", "Csaba", "Dora")]
     sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
     scorer = api(club.users["scorer"])
 
-    response = scorer.post(f"/api/sittings/{sitting.pk}/deals/", {"dealer": "Ede", "no_game": "all_pass"}, format="json")
+    response = scorer.post(
+        f"/api/sittings/{sitting.pk}/deals/", {"dealer": "Ede", "no_game": "all_pass"}, format="json"
+    )
 
     assert response.status_code == 201
     [event] = response.json()["events"]
@@ -137,14 +155,20 @@ def test_a_danish_record_in_a_hungarian_sitting_is_refused_with_its_fields(api, 
     field, nothing written."""
     club = hungarian_club
     season = Season.objects.create(
-        club=club.club, name="2026 s", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31), preset="stromann"
+        club=club.club,
+        name="2026 s",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 12, 31),
+        preset="stromann",
     )
     table = Table.objects.create(club=club.club, name="Asztal s")
     seats = [club.members["Ede"], club.members["Bela"]]
     sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
 
     response = api(club.users["scorer"]).post(
-        f"/api/sittings/{sitting.pk}/deals/", {"dealer": "Ede", "players": ["Ede", "Bela"], "last_trick": "Bela"}, format="json"
+        f"/api/sittings/{sitting.pk}/deals/",
+        {"dealer": "Ede", "players": ["Ede", "Bela"], "last_trick": "Bela"},
+        format="json",
     )
 
     assert response.status_code == 400
@@ -160,5 +184,7 @@ def test_the_schema_describes_both_deal_shapes(api):
     assert titles == ["Danish deal", "Hungarian deal"]
     hungarian = record["oneOf"][1]
     assert hungarian["additionalProperties"] is False
-    assert {"contract", "declarer", "call", "game_contra", "announcements", "made", "no_game"} <= set(hungarian["properties"])
+    assert {"contract", "declarer", "call", "game_contra", "announcements", "made", "no_game"} <= set(
+        hungarian["properties"]
+    )
     assert "pot_after" in schema["components"]["schemas"]["Event"]["properties"]

@@ -56,7 +56,10 @@ def club(django_user_model):
 
 
 def totals(page) -> list[int]:
-    return [int(v) for v in page.locator("#totals td[data-points]").evaluate_all("cells => cells.map(c => c.dataset.points)")]
+    return [
+        int(v)
+        for v in page.locator("#totals td[data-points]").evaluate_all("cells => cells.map(c => c.dataset.points)")
+    ]
 
 
 def pot(page) -> int:
@@ -152,8 +155,13 @@ def test_a_paskievics_evening(club, live_server, phone, screenshot):
     page.click("#preview-correction")
     changes = page.locator("#changes table")
     expect(changes).to_have_count(1)
-    assert dict(changes.locator("tr[data-name]").evaluate_all("rs => rs.map(r => [r.dataset.name, +r.dataset.delta])")) == {
-        "Anna": -2, "Bent": 6, "Carl": -2, "Dorte": -2,
+    assert dict(
+        changes.locator("tr[data-name]").evaluate_all("rs => rs.map(r => [r.dataset.name, +r.dataset.delta])")
+    ) == {
+        "Anna": -2,
+        "Bent": 6,
+        "Carl": -2,
+        "Dorte": -2,
     }
     assert DealVersion.objects.count() == 3  # the preview writes nothing
     screenshot("hu-04-correction-preview")

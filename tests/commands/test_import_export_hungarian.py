@@ -54,15 +54,29 @@ def test_a_paskievics_sitting_goes_out_and_comes_back_in(demo, tmp_path):
     # Another club: the same rules, a table whose pot is empty. The file opens with a pot: refused.
     other = Club.objects.create(name="Pesti Tarokk", slug="pest")
     Season.objects.create(
-        club=other, name="2026", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31),
-        preset="paskievics", overrides={"pot": True}, close="carry",
+        club=other,
+        name="2026",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 12, 31),
+        preset="paskievics",
+        overrides={"pot": True},
+        close="carry",
     )
     Table.objects.create(club=other, name="Asztal")
-    args = [str(target), "--club", "pest", "--season", "2026", "--table", "Asztal", "--date", "2026-09-22", "--create-members"]
+    args = [
+        str(target),
+        "--club",
+        "pest",
+        "--season",
+        "2026",
+        "--table",
+        "Asztal",
+        "--date",
+        "2026-09-22",
+        "--create-members",
+    ]
     _out, error = run("import_sitting", *args)
-    assert error == (
-        f"The file starts with the ultimókassza at {opening}, but Asztal holds 0. Nothing was recorded."
-    )
+    assert error == (f"The file starts with the ultimókassza at {opening}, but Asztal holds 0. Nothing was recorded.")
     assert not Sitting.objects.filter(table__club=other).exists()
 
     # Without the opening pot the same deals settle from an empty pot, as rules.replay says.
@@ -73,4 +87,6 @@ def test_a_paskievics_sitting_goes_out_and_comes_back_in(demo, tmp_path):
     imported = Sitting.objects.get(table__club=other)
     expected = rules.replay(record)["balances"]
     totals = queries.sitting_totals(imported)
-    assert {s.name: totals.get(s.member_id, 0) for s in imported.seats.all()} | {"pot": table_balances(imported.table)["pot"]} == expected
+    assert {s.name: totals.get(s.member_id, 0) for s in imported.seats.all()} | {
+        "pot": table_balances(imported.table)["pot"]
+    } == expected

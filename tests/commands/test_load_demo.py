@@ -40,7 +40,11 @@ def test_the_demo_club_is_loaded(demo):
     assert demo.name == "Vestbyens Tarokklub"
     assert demo.members.count() == 10 + 9
     assert list(demo.tables.values_list("name", flat=True)) == [
-        "Hjørnebordet", "Kakkelovnsbordet", "Kis asztal", "Magyar asztal", "Vinduesbordet",
+        "Hjørnebordet",
+        "Kakkelovnsbordet",
+        "Kis asztal",
+        "Magyar asztal",
+        "Vinduesbordet",
     ]
     season = demo.seasons.get(name="2026")
     assert (season.name, season.preset, season.point_value_ore) == ("2026", "vlk-2010", 1)
@@ -48,24 +52,54 @@ def test_the_demo_club_is_loaded(demo):
     assert sittings.filter(season=season).count() == 21
     assert sittings.count() == 31
     by_game = dict(sittings.values_list("season__preset").annotate(n=Count("id")).values_list("season__preset", "n"))
-    assert by_game == {"vlk-2010": 21, "paskievics": 5, "magyar": 1, "kiralyhivo": 1, "tapper": 1, "stromann": 1, "trisak": 1}
+    assert by_game == {
+        "vlk-2010": 21,
+        "paskievics": 5,
+        "magyar": 1,
+        "kiralyhivo": 1,
+        "tapper": 1,
+        "stromann": 1,
+        "trisak": 1,
+    }
     assert sorted({s.date.month for s in sittings}) == [9, 10, 11]
     assert set(sittings.filter(season=season).annotate(n=Count("seats")).values_list("n", flat=True)) == {3, 4, 5}
     assert set(sittings.exclude(season=season).annotate(n=Count("seats")).values_list("n", flat=True)) == {2, 3, 4, 5}
     still_open = sittings.get(closed_at__isnull=True)
     assert (still_open.date.isoformat(), still_open.table.name) == ("2026-11-19", "Kakkelovnsbordet")
-    expected_deals = sum(len(json.loads((DEMO_DIRECTORY / s["file"]).read_text())["deals"]) for s in MANIFEST["sittings"])
+    expected_deals = sum(
+        len(json.loads((DEMO_DIRECTORY / s["file"]).read_text())["deals"]) for s in MANIFEST["sittings"]
+    )
     assert DealVersion.objects.filter(deal__sitting__table__club=demo, version=1).count() == expected_deals
 
 
 def test_the_demo_plays_every_part_of_the_game(demo):
     rules_posted = set(Posting.objects.filter(transaction__club=demo).values_list("rule", flat=True))
 
-    for rule in ("meld.taroks", "meld.suit", "pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "nolo", "tout", "refund", "close_split"):
+    for rule in (
+        "meld.taroks",
+        "meld.suit",
+        "pagat_ultimo",
+        "king_ultimo",
+        "pagat_bagud",
+        "king_bagud",
+        "nolo",
+        "tout",
+        "refund",
+        "close_split",
+    ):
         assert rule in rules_posted, rule
     assert any(rule.startswith("fine.") for rule in rules_posted)
     # The Hungarian circle: the game, figures announced and silent, the pot fed and doubled.
-    for rule in ("game", "trull.announced", "ultimo.announced", "volat.silent", "trump_count", "pot_no_game", "pot_double", "close.split"):
+    for rule in (
+        "game",
+        "trull.announced",
+        "ultimo.announced",
+        "volat.silent",
+        "trump_count",
+        "pot_no_game",
+        "pot_double",
+        "close.split",
+    ):
         assert rule in rules_posted, rule
 
 

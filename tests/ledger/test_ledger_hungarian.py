@@ -75,9 +75,14 @@ def play_through_services(club: Club, season: Season, table: Table, record: dict
 
 def ledger_events(sitting: Sitting) -> dict[str, dict[str, int]]:
     """Per event key ("deal:3", "close"), what the effective transactions post, by engine name."""
-    names = {a.pk: a.member.name if a.member_id else {"pot": "pot"}.get(a.kind, a.kind) for a in Account.objects.select_related("member")}
+    names = {
+        a.pk: a.member.name if a.member_id else {"pot": "pot"}.get(a.kind, a.kind)
+        for a in Account.objects.select_related("member")
+    }
     by_event: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    counting = Transaction.objects.filter(sitting=sitting, reversed_by__isnull=True).exclude(kind=Transaction.Kind.REVERSAL)
+    counting = Transaction.objects.filter(sitting=sitting, reversed_by__isnull=True).exclude(
+        kind=Transaction.Kind.REVERSAL
+    )
     for posting in Posting.objects.filter(transaction__in=counting).select_related("transaction"):
         by_event[posting.transaction.event][names[posting.account_id]] += posting.points
     nonzero = {key: {a: p for a, p in accounts.items() if p} for key, accounts in by_event.items()}
@@ -100,7 +105,11 @@ def replay_events(replayed: dict) -> dict[str, dict[str, int]]:
 
 def pot_after(sitting: Sitting) -> int:
     later = Sitting.objects.filter(table=sitting.table, pk__gt=sitting.pk).order_by("pk").first()
-    return ledger.table_balances(sitting.table, before_sitting=later)["pot"] if later else ledger.table_balances(sitting.table)["pot"]
+    return (
+        ledger.table_balances(sitting.table, before_sitting=later)["pot"]
+        if later
+        else ledger.table_balances(sitting.table)["pot"]
+    )
 
 
 def assert_ledger_is_replay(sitting: Sitting) -> dict:
@@ -177,7 +186,9 @@ def test_a_table_seats_as_many_as_the_game(club):
         services.start_sitting(season=season, table=table, members=members, first_dealer=members[0], date=DATE)
     assert [p.code for p in refused.value.problems] == ["table_size"]
     assert not Sitting.objects.exists()
-    sitting = services.start_sitting(season=season, table=table, members=members[:2], first_dealer=members[0], date=DATE)
+    sitting = services.start_sitting(
+        season=season, table=table, members=members[:2], first_dealer=members[0], date=DATE
+    )
     assert sitting.seat_names() == ["Anna", "Bela"]
 
 
@@ -195,7 +206,10 @@ def test_the_pot_is_a_table_account(club):
     assert pot.kind == Account.Kind.POT and str(pot) == "ultimókassza (Asztal 1)"
     assert ledger.table_balances(table) == {"cup:pagat": 0, "cup:king": 0, "pot": 40}
     assert {s.name: queries.sitting_totals(sitting)[s.member_id] for s in sitting.seats.all()} == {
-        "Anna": -10, "Bela": -10, "Csaba": -10, "Dora": -10,
+        "Anna": -10,
+        "Bela": -10,
+        "Csaba": -10,
+        "Dora": -10,
     }
     services.close_sitting(sitting)  # the season carries
     assert ledger.table_balances(table)["pot"] == 40
@@ -215,7 +229,9 @@ def test_import_and_export_a_hungarian_sitting(club):
     assert held == rules.replay(record)["balances"]["pot"]
 
     # A file that opens with another pot than the table holds is refused, nothing written.
-    wrong = random_sitting(random.Random(6), "tapper", deals=3, close="carry", overrides={"pot": True}, opening_pot=held + 1)
+    wrong = random_sitting(
+        random.Random(6), "tapper", deals=3, close="carry", overrides={"pot": True}, opening_pot=held + 1
+    )
     before = Transaction.objects.count()
     with pytest.raises(services.SittingError, match="ultimókassza"):
         services.import_sitting(season=season, table=table, data=wrong, date=DATE + datetime.timedelta(days=1))
@@ -257,14 +273,19 @@ def test_the_kept_table_state_is_the_pot_and_a_void_deal_leaves_it(club):
     services.void_last_deal(sitting, reason="dealt twice", number=2)
     assert Sitting.objects.get(pk=sitting.pk).state == {"pot": 40}
     assert ledger.table_balances(table)["pot"] == 40
-    assert services.settle_version(Deal.objects.get(pk=second.deal.pk).current_version)[1] == []  # a void settles nothing
+    assert (
+        services.settle_version(Deal.objects.get(pk=second.deal.pk).current_version)[1] == []
+    )  # a void settles nothing
 
     services.close_sitting(sitting)
     closing = services.closing_event(Sitting.objects.get(pk=sitting.pk))
     assert (closing.pot_before, closing.pot_after) == (40, 0)
     assert ledger.table_balances(table)["pot"] == 0
     assert {s.name: queries.sitting_totals(sitting)[s.member_id] for s in sitting.seats.all()} == {
-        "Anna": 0, "Bela": 0, "Csaba": 0, "Dora": 0,
+        "Anna": 0,
+        "Bela": 0,
+        "Csaba": 0,
+        "Dora": 0,
     }  # −10 into the pot in deal 1, +10 back at the split
     check = services.check_table(table)
     assert (check.differences, check.states, check.sittings) == ([], [], 1)

@@ -30,21 +30,48 @@ from club import services
 from club.models import Deal, Season
 
 DEAL_1_FORM = {
-    "dealer": "Dorte", "contract": "two", "declarer": "Anna", "call_card": "20", "partner": "Bent", "game_contra": "1",
-    "ann_0_figure": "trull", "ann_0_by": "Anna", "card_points": "50", "made_declarer": ["trull"],
+    "dealer": "Dorte",
+    "contract": "two",
+    "declarer": "Anna",
+    "call_card": "20",
+    "partner": "Bent",
+    "game_contra": "1",
+    "ann_0_figure": "trull",
+    "ann_0_by": "Anna",
+    "card_points": "50",
+    "made_declarer": ["trull"],
 }
 DEAL_1_RECORD = {
-    "dealer": "Dorte", "contract": "two", "declarer": "Anna", "call": {"card": 20, "partner": "Bent"}, "game_contra": 1,
-    "announcements": [{"figure": "trull", "by": "Anna"}], "card_points": 50, "made": {"declarer": ["trull"]},
+    "dealer": "Dorte",
+    "contract": "two",
+    "declarer": "Anna",
+    "call": {"card": 20, "partner": "Bent"},
+    "game_contra": 1,
+    "announcements": [{"figure": "trull", "by": "Anna"}],
+    "card_points": 50,
+    "made": {"declarer": ["trull"]},
 }
-DEAL_2_FORM = {"dealer": "Anna", "contract": "three", "declarer": "Bent", "call_card": "20", "partner": "Bent", "card_points": "30"}
+DEAL_2_FORM = {
+    "dealer": "Anna",
+    "contract": "three",
+    "declarer": "Bent",
+    "call_card": "20",
+    "partner": "Bent",
+    "card_points": "30",
+}
 DEAL_3_FORM = {"dealer": "Bent", "no_game": "all_pass"}
 
 
 @pytest.fixture
 def paskievics(club, members, table, today):
     season = Season.objects.create(
-        club=club, name="Paskievics", starts_on=today, ends_on=today, preset="paskievics", overrides={"pot": True}, close="carry"
+        club=club,
+        name="Paskievics",
+        starts_on=today,
+        ends_on=today,
+        preset="paskievics",
+        overrides={"pot": True},
+        close="carry",
     )
     seats = [members[n] for n in ("Anna", "Bent", "Carl", "Dorte")]
     return services.start_sitting(season=season, table=table, members=seats, first_dealer=members["Dorte"], date=today)
@@ -104,7 +131,11 @@ def test_preview_save_and_correct_a_paskievics_evening(paskievics, as_member):
 
     # Correct deal 2: 60 card points, Bent wins. Preview first, then confirm.
     deal_2 = Deal.objects.get(sitting=paskievics, number=2)
-    correction = DEAL_2_FORM | {"card_points": "60", "reason": "wrong card points", "base_version": deal_2.current_version.pk}
+    correction = DEAL_2_FORM | {
+        "card_points": "60",
+        "reason": "wrong card points",
+        "base_version": deal_2.current_version.pk,
+    }
     previewed = client.post(url("deal_correct", paskievics, 2), correction).content.decode()
     deltas = dict(re.findall(r'data-name="([^"]+)" data-delta="(-?\d+)"', previewed))
     assert deltas == {"Anna": "-2", "Bent": "6", "Carl": "-2", "Dorte": "-2"}
