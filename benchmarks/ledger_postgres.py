@@ -55,8 +55,12 @@ def recreate_database(url: str, *, drop_only: bool = False) -> None:
     if "postgresql" not in config["ENGINE"]:
         sys.exit(f"This benchmark needs PostgreSQL, not {config['ENGINE']}.")
     server = psycopg.connect(
-        dbname="postgres", user=config["USER"], password=config["PASSWORD"] or None,
-        host=config["HOST"], port=config["PORT"] or 5432, autocommit=True,
+        dbname="postgres",
+        user=config["USER"],
+        password=config["PASSWORD"] or None,
+        host=config["HOST"],
+        port=config["PORT"] or 5432,
+        autocommit=True,
     )
     with server:
         server.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(config["NAME"])))
@@ -83,11 +87,18 @@ def bulk_post(sitting, settled, accounts, value_date) -> None:
         if not lines:
             continue
         txn = Transaction(
-            club_id=sitting.table.club_id, kind=kinds[event.kind], sitting=sitting, event=key,
-            deal_version=version, caused_by=version, value_date=value_date,
+            club_id=sitting.table.club_id,
+            kind=kinds[event.kind],
+            sitting=sitting,
+            event=key,
+            deal_version=version,
+            caused_by=version,
+            value_date=value_date,
         )
         transactions.append(txn)
-        postings += [Posting(transaction=txn, account=a, points=p, rule=r, ref=ref, item=i) for a, p, r, ref, i in lines]
+        postings += [
+            Posting(transaction=txn, account=a, points=p, rule=r, ref=ref, item=i) for a, p, r, ref, i in lines
+        ]
     Transaction.objects.bulk_create(transactions)
     for posting in postings:
         posting.transaction_id = posting.transaction.pk
@@ -119,7 +130,11 @@ def build_history(deals: int, path: str):
     for member in members.values():
         ledger.member_account(member)
     season = Season.objects.create(
-        club=club, name="Bench", starts_on=datetime.date(2020, 1, 1), ends_on=datetime.date(2030, 12, 31), preset="vlk-2010"
+        club=club,
+        name="Bench",
+        starts_on=datetime.date(2020, 1, 1),
+        ends_on=datetime.date(2030, 12, 31),
+        preset="vlk-2010",
     )
     ruleset = season.ruleset()
     tables = [Table.objects.create(club=club, name=f"Bord {n}") for n in range(1, TABLES + 1)]
@@ -134,11 +149,19 @@ def build_history(deals: int, path: str):
         names = record["table"]
         with transaction.atomic():
             sitting = Sitting.objects.create(
-                season=season, table=table, date=day, first_dealer=members[record["deals"][0]["dealer"]],
-                closed_at=timezone.now(), closed_how=record["close"],
+                season=season,
+                table=table,
+                date=day,
+                first_dealer=members[record["deals"][0]["dealer"]],
+                closed_at=timezone.now(),
+                closed_how=record["close"],
             )
-            Seat.objects.bulk_create(Seat(sitting=sitting, member=members[name], position=i, name=name) for i, name in enumerate(names))
-            accounts = ledger.accounts_for(table, Seat.objects.filter(sitting=sitting).select_related("member__account"))
+            Seat.objects.bulk_create(
+                Seat(sitting=sitting, member=members[name], position=i, name=name) for i, name in enumerate(names)
+            )
+            accounts = ledger.accounts_for(
+                table, Seat.objects.filter(sitting=sitting).select_related("member__account")
+            )
             rows = Deal.objects.bulk_create(Deal(sitting=sitting, number=n) for n in range(1, count + 1))
             versions = DealVersion.objects.bulk_create(
                 DealVersion(deal=d, version=1, record=r) for d, r in zip(rows, record["deals"], strict=True)
@@ -166,8 +189,13 @@ def build_history(deals: int, path: str):
             if path == "post_event":
                 for event, key, version in settled:
                     ledger.post_event(
-                        sitting=sitting, event=event, key=key, accounts=accounts, value_date=day,
-                        deal_version=version, caused_by=version,
+                        sitting=sitting,
+                        event=event,
+                        key=key,
+                        accounts=accounts,
+                        value_date=day,
+                        deal_version=version,
+                        caused_by=version,
                     )
             else:
                 bulk_post(sitting, settled, accounts, day)
@@ -183,11 +211,14 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100_000)
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     parser.add_argument(
-        "--reuse", action="store_true",
+        "--reuse",
+        action="store_true",
         help="time a database kept by an earlier --keep run (migrated to the current schema) instead of building one",
     )
     parser.add_argument(
-        "--path", choices=("bulk", "post_event"), default="bulk",
+        "--path",
+        choices=("bulk", "post_event"),
+        default="bulk",
         help="write the history in two INSERTs a sitting (bulk), or one post_event call per event",
     )
     args = parser.parse_args()
@@ -277,8 +308,10 @@ def report(season, tables, members) -> None:
     raw_all_s, _ = timed(raw_all, 7)
     by_member = {m.account.pk: m.pk for m in members.values()}
     assert {by_member[a]: p for a, p in sums.items()} == {s.member_id: s.points for s in standings}
-    print(f"season_standings: {standings_s * 1000:.1f} ms; raw SQL, same postings: {raw_s * 1000:.1f} ms "
-          f"({standings_s / raw_s:.2f}x, goal <= 1.5x); raw SUM over all postings: {raw_all_s * 1000:.1f} ms")
+    print(
+        f"season_standings: {standings_s * 1000:.1f} ms; raw SQL, same postings: {raw_s * 1000:.1f} ms "
+        f"({standings_s / raw_s:.2f}x, goal <= 1.5x); raw SUM over all postings: {raw_all_s * 1000:.1f} ms"
+    )
 
     # 2. A new 60-deal sitting at the busiest table, through the services.
     table = tables[0]
@@ -293,8 +326,10 @@ def report(season, tables, members) -> None:
         started = time.perf_counter()
         services.record_deal(sitting, deal, number=number)
         per_deal.append(time.perf_counter() - started)
-    print(f"record_deal: median {median(per_deal) * 1000:.1f} ms, slowest {max(per_deal) * 1000:.1f} ms "
-          f"(60 deals at a table with {Deal.objects.filter(sitting__table=table).count() - 60:,} earlier deals)")
+    print(
+        f"record_deal: median {median(per_deal) * 1000:.1f} ms, slowest {max(per_deal) * 1000:.1f} ms "
+        f"(60 deals at a table with {Deal.objects.filter(sitting__table=table).count() - 60:,} earlier deals)"
+    )
 
     # 3. Correct deal 1: a misdeal fine puts 5 more into each cup, so every later take and bagud moves.
     deal_1 = Deal.objects.get(sitting=sitting, number=1)
@@ -305,15 +340,25 @@ def report(season, tables, members) -> None:
     correct_s = time.perf_counter() - started
     # The ledger agrees with the rules engine's replay of the corrected sitting.
     opening = cups_of(table, before_sitting=sitting)
-    replayed = rules.replay({
-        "ruleset": "vlk-2010", "table": record["table"], "cups": opening.as_dict(),
-        "deals": [d.current_version.record for d in sitting.deals.select_related("current_version").order_by("number")],
-    })["balances"]
+    replayed = rules.replay(
+        {
+            "ruleset": "vlk-2010",
+            "table": record["table"],
+            "cups": opening.as_dict(),
+            "deals": [
+                d.current_version.record for d in sitting.deals.select_related("current_version").order_by("number")
+            ],
+        }
+    )["balances"]
     totals = queries.sitting_totals(sitting)
-    assert {s.name: totals.get(s.member_id, 0) for s in sitting.seats.all()} == {n: replayed[n] for n in record["table"]}
+    assert {s.name: totals.get(s.member_id, 0) for s in sitting.seats.all()} == {
+        n: replayed[n] for n in record["table"]
+    }
     assert cups_of(table) == rules.Cups(replayed["cup:pagat"], replayed["cup:king"])
-    print(f"correct_deal of deal 1 in a 60-deal sitting: {correct_s * 1000:.0f} ms "
-          f"({len(correction.differences)} events re-posted; goal < 1000 ms)")
+    print(
+        f"correct_deal of deal 1 in a 60-deal sitting: {correct_s * 1000:.0f} ms "
+        f"({len(correction.differences)} events re-posted; goal < 1000 ms)"
+    )
 
 
 if __name__ == "__main__":

@@ -61,7 +61,11 @@ def measure(posts: int) -> tuple[list[float], list[float]]:
     members["Anna"].user = user
     members["Anna"].save()
     season = Season.objects.create(
-        club=club, name="Bench", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31), preset="vlk-2010"
+        club=club,
+        name="Bench",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 12, 31),
+        preset="vlk-2010",
     )
     sittings = []
     for size, seats in zip((SMALL, LARGE), SEATS, strict=True):

@@ -63,17 +63,25 @@ def main(argv: list[str] | None = None) -> int:
         presets = [*rules.PRESETS, *rules.hungarian.PRESETS]
     else:
         presets = [rules.DEFAULT_PRESET]
-    print(f"rules.replay, {args.deals:,} deals at a table of {args.table_size}, seed {args.seed}, best of {args.repeat}")
+    print(
+        f"rules.replay, {args.deals:,} deals at a table of {args.table_size}, seed {args.seed}, best of {args.repeat}"
+    )
     for preset in presets:
         if preset in rules.hungarian.PRESETS:  # the game's own table size, the largest it seats
             size = max(rules.hungarian.PRESETS[preset].table_sizes)
-            record = hungarian_sittings.random_sitting(random.Random(args.seed), preset, args.deals, table_size=size, close="split")
+            record = hungarian_sittings.random_sitting(
+                random.Random(args.seed), preset, args.deals, table_size=size, close="split"
+            )
         else:
-            record = random_sitting(random.Random(args.seed), preset, args.deals, table_size=args.table_size, close="split")
+            record = random_sitting(
+                random.Random(args.seed), preset, args.deals, table_size=args.table_size, close="split"
+            )
         seconds, cpu = best_of(args.repeat, record)
         rate, cpu_rate = args.deals / seconds, args.deals / cpu
         verdict = "meets" if rate >= GOAL else "below"
-        print(f"  {preset:17s} {seconds:7.3f} s  {rate:10,.0f} deals/s  ({verdict} the {GOAL:,} goal)   CPU {cpu:6.3f} s  {cpu_rate:8,.0f} deals/s")
+        print(
+            f"  {preset:17s} {seconds:7.3f} s  {rate:10,.0f} deals/s  ({verdict} the {GOAL:,} goal)   CPU {cpu:6.3f} s  {cpu_rate:8,.0f} deals/s"
+        )
         if args.profile:
             profiler = cProfile.Profile()
             profiler.runcall(rules.replay, record)

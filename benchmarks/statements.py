@@ -55,7 +55,11 @@ def build_club(members_count: int, tables_count: int, deals: int, seed: int):
     names = [f"{first} {last}" for last in SURNAMES for first in FIRST_NAMES][:members_count]
     members = [Member.objects.create(club=club, name=name) for name in names]
     season = Season.objects.create(
-        club=club, name="2026", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31), point_value_ore=25
+        club=club,
+        name="2026",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 12, 31),
+        point_value_ore=25,
     )
     tables = [Table.objects.create(club=club, name=f"Bord {n}") for n in range(1, tables_count + 1)]
 
@@ -71,7 +75,9 @@ def build_club(members_count: int, tables_count: int, deals: int, seed: int):
             record = random_sitting(rng, "vlk-2010", deals, table_size=4, opening_cups=None)
             record = renamed(record, dict(zip(record["table"], (m.name for m in four))))
             dealer = next(m for m in four if m.name == record["deals"][0]["dealer"])
-            sitting = services.start_sitting(season=season, table=table, members=four, first_dealer=dealer, date=evening)
+            sitting = services.start_sitting(
+                season=season, table=table, members=four, first_dealer=dealer, date=evening
+            )
             recorded = [services.record_deal(sitting, deal) for deal in record["deals"]]
             services.close_sitting(sitting, how="split")
             first_deals.append(recorded[0].deal)
@@ -127,8 +133,12 @@ def run(members_count: int, tables_count: int, deals: int, seed: int, language: 
           f"({1000 * data_seconds / count:.1f} ms each)")  # fmt: skip
     print(f"PDFs:           {pdf_seconds:.2f} s wall, {pdf_cpu:.2f} s CPU for {count} "
           f"({1000 * pdf_seconds / count:.0f} ms each, {sum(sizes) / count / 1024:.0f} KiB average)")  # fmt: skip
-    print(f"peak Python heap (tracemalloc) over data + PDFs: {peak / 2**20:.1f} MiB (traced pass {traced_seconds:.0f} s)")
-    print(f"peak resident set (ru_maxrss), whole process:   {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
+    print(
+        f"peak Python heap (tracemalloc) over data + PDFs: {peak / 2**20:.1f} MiB (traced pass {traced_seconds:.0f} s)"
+    )
+    print(
+        f"peak resident set (ru_maxrss), whole process:   {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB"
+    )
 
 
 def main() -> None:

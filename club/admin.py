@@ -67,7 +67,7 @@ class SeasonForm(forms.ModelForm):
         overrides = cleaned.get("overrides", self.instance.overrides)
         if "overrides" in self.fields and preset:
             if not isinstance(overrides, dict):
-                self.add_error("overrides", _("The rule overrides must be a JSON object, e.g. {\"nolo\": 30}."))
+                self.add_error("overrides", _('The rule overrides must be a JSON object, e.g. {"nolo": 30}.'))
             else:
                 _ruleset, problems = rules.resolve(preset, overrides)
                 language = (get_language() or "da")[:2]
@@ -127,7 +127,9 @@ class SittingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     inlines = [SeatInline, DealInline]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(deal_count=Count("deals", distinct=True)).prefetch_related("seats")
+        return (
+            super().get_queryset(request).annotate(deal_count=Count("deals", distinct=True)).prefetch_related("seats")
+        )
 
     @admin.display(description=_("table order"))
     def seated(self, sitting):

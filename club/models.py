@@ -140,7 +140,9 @@ class Sitting(models.Model):
         verbose_name_plural = _("sittings")
         constraints = [
             # The cups pass from one sitting to the next: a table has one open sitting at a time.
-            models.UniqueConstraint(fields=["table"], condition=Q(closed_at__isnull=True), name="one_open_sitting_per_table"),
+            models.UniqueConstraint(
+                fields=["table"], condition=Q(closed_at__isnull=True), name="one_open_sitting_per_table"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -258,9 +260,19 @@ class Dispute(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(resolution="", resolved_by__isnull=True, resolved_at__isnull=True, correction__isnull=True)
-                | Q(resolution="corrected", resolved_by__isnull=False, resolved_at__isnull=False, correction__isnull=False)
+                | Q(
+                    resolution="corrected",
+                    resolved_by__isnull=False,
+                    resolved_at__isnull=False,
+                    correction__isnull=False,
+                )
                 | (
-                    Q(resolution="closed", resolved_by__isnull=False, resolved_at__isnull=False, correction__isnull=True)
+                    Q(
+                        resolution="closed",
+                        resolved_by__isnull=False,
+                        resolved_at__isnull=False,
+                        correction__isnull=True,
+                    )
                     & ~Q(close_reason="")
                 ),
                 name="dispute_open_corrected_or_closed_with_reason",

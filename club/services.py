@@ -93,7 +93,9 @@ def start_sitting(
             cups = ledger.cups_of(table)
             funding = rules.fund(context.names, cups, context.rules)
             if funding is not None:
-                ledger.post_event(sitting=sitting, event=funding, key="funding:1", accounts=context.accounts, value_date=date, by=by)
+                ledger.post_event(
+                    sitting=sitting, event=funding, key="funding:1", accounts=context.accounts, value_date=date, by=by
+                )
                 cups = funding.cups_after
             sitting.state = state_as_json(rules.TableState(cups))
             sitting.save(update_fields=["state"])
@@ -102,7 +104,9 @@ def start_sitting(
     return sitting
 
 
-def _check_sitting(season: Season, table: Table, members: Sequence[Member], first_dealer: Member, date: datetime.date) -> None:
+def _check_sitting(
+    season: Season, table: Table, members: Sequence[Member], first_dealer: Member, date: datetime.date
+) -> None:
     errors: dict[str, list[str]] = defaultdict(list)
     if table.club_id != season.club_id:
         errors["table"].append(_("The table and the season must belong to the same club."))
@@ -231,7 +235,9 @@ def preview_deal(sitting: Sitting, record: Any) -> tuple[rules.Cups, list[rules.
     return state.cups, events
 
 
-def record_deal(sitting: Sitting, record: Any, *, by=None, idempotency_key: str | None = None, number: int | None = None) -> Recorded:
+def record_deal(
+    sitting: Sitting, record: Any, *, by=None, idempotency_key: str | None = None, number: int | None = None
+) -> Recorded:
     """Validate, settle and post the next deal of an open sitting.
 
     `number`, when given, is the deal number the scorer saw: if someone else recorded it
@@ -252,13 +258,19 @@ def record_deal(sitting: Sitting, record: Any, *, by=None, idempotency_key: str 
             # Lost a race the row lock could not prevent (SQLite has none): same key, or same number.
             if idempotency_key and (earlier := _by_idempotency_key(idempotency_key)) is not None:
                 return earlier
-            raise DealConflict(_("Deal %(number)s was just recorded by someone else.") % {"number": number or "?"}) from None
+            raise DealConflict(
+                _("Deal %(number)s was just recorded by someone else.") % {"number": number or "?"}
+            ) from None
         except OperationalError as error:
             # SQLite has no row lock to wait on: another writer holds the database, and SQLite
             # says so at once ("database is locked", or "database table is locked" in shared
             # cache). Wait for it as PostgreSQL's SELECT ... FOR UPDATE would, then try again:
             # the deal number is read afresh, so a lost race ends in DealConflict.
-            if not _sqlite_writer_busy(error) or transaction.get_connection().in_atomic_block or time.monotonic() > give_up_at:
+            if (
+                not _sqlite_writer_busy(error)
+                or transaction.get_connection().in_atomic_block
+                or time.monotonic() > give_up_at
+            ):
                 raise
             time.sleep(0.02)
 
@@ -299,9 +311,12 @@ def _record(sitting: Sitting, record: Any, by, idempotency_key: str | None, numb
     next_number = _next_number(sitting)
     if number is not None and number != next_number:
         raise DealConflict(
-            _("Deal %(number)s is already recorded; the next deal is %(next)s.") % {"number": number, "next": next_number}
+            _("Deal %(number)s is already recorded; the next deal is %(next)s.")
+            % {"number": number, "next": next_number}
         )
-    recorded = _record_next(sitting, _Context.load(sitting), record, next_number, by=by, idempotency_key=idempotency_key)
+    recorded = _record_next(
+        sitting, _Context.load(sitting), record, next_number, by=by, idempotency_key=idempotency_key
+    )
     sitting.save(update_fields=["state"])
     return recorded
 
@@ -316,7 +331,9 @@ def _record_next(
     events, after = rules.play(parsed, context.names, state_from_json(before), context.rules)
 
     deal = Deal.objects.create(sitting=sitting, number=number, state_before=before)
-    version = DealVersion.objects.create(deal=deal, version=1, record=record, entered_by=by, idempotency_key=idempotency_key or None)
+    version = DealVersion.objects.create(
+        deal=deal, version=1, record=record, entered_by=by, idempotency_key=idempotency_key or None
+    )
     deal.current_version = version
     deal.save(update_fields=["current_version"])
     posted = [
@@ -333,7 +350,9 @@ def _record_next(
         for event in events
     ]
     sitting.state = state_as_json(after)
-    return Recorded(deal, version, [t for t in posted if t is not None], created=True, events=events, names=context.names)
+    return Recorded(
+        deal, version, [t for t in posted if t is not None], created=True, events=events, names=context.names
+    )
 
 
 def record_deals(sitting: Sitting, records: Sequence[Any], *, by=None) -> list[Recorded]:
@@ -373,14 +392,18 @@ def closing_event(sitting: Sitting) -> rules.Event | None:
     seats = list(sitting.seats.all())
     names = [seat.name for seat in seats]
     first_dealer = next(s.name for s in seats if s.member_id == sitting.first_dealer_id)
-    return rules.close(names, state_from_json(sitting.state).cups, sitting.season.ruleset(), sitting.closed_how, first_dealer)
+    return rules.close(
+        names, state_from_json(sitting.state).cups, sitting.season.ruleset(), sitting.closed_how, first_dealer
+    )
 
 
 def _by_idempotency_key(key: str) -> Recorded | None:
     version = DealVersion.objects.select_related("deal").filter(idempotency_key=key).first()
     if version is None:
         return None
-    return Recorded(version.deal, version, list(version.transactions.exclude(kind=Transaction.Kind.REVERSAL)), created=False)
+    return Recorded(
+        version.deal, version, list(version.transactions.exclude(kind=Transaction.Kind.REVERSAL)), created=False
+    )
 
 
 # --- replaying a table's history: corrections and ledger_check -------------------------------
@@ -411,7 +434,11 @@ class Difference:
 
     def delta(self) -> dict[int, int]:
         accounts = set(self.posted) | set(self.expected)
-        return {a: self.expected.get(a, 0) - self.posted.get(a, 0) for a in accounts if self.expected.get(a, 0) != self.posted.get(a, 0)}
+        return {
+            a: self.expected.get(a, 0) - self.posted.get(a, 0)
+            for a in accounts
+            if self.expected.get(a, 0) != self.posted.get(a, 0)
+        }
 
 
 def _later_sittings(table: Table, from_sitting: Sitting) -> list[Sitting]:
@@ -420,12 +447,19 @@ def _later_sittings(table: Table, from_sitting: Sitting) -> list[Sitting]:
     grows with the number of deals (SQLite refuses an IN list of a thousand)."""
     later = Sitting.objects.filter(table=table, pk__gte=from_sitting.pk)
     # The replay stops after the first sitting that split its cups, or the open one.
-    last = later.filter(Q(closed_how=Season.Close.SPLIT) | Q(closed_at__isnull=True)).order_by("pk").values_list("pk", flat=True).first()
+    last = (
+        later.filter(Q(closed_how=Season.Close.SPLIT) | Q(closed_at__isnull=True))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
     if last is not None:
         later = later.filter(pk__lte=last)
     sittings = list(later.select_related("season", "table").prefetch_related("seats__member__account").order_by("pk"))
     deals: dict[int, list[Deal]] = defaultdict(list)
-    for deal in Deal.objects.filter(sitting__in=later).select_related("current_version").order_by("sitting_id", "number"):
+    for deal in (
+        Deal.objects.filter(sitting__in=later).select_related("current_version").order_by("sitting_id", "number")
+    ):
         deals[deal.sitting_id].append(deal)
     for sitting in sittings:
         sitting.deals_in_order = deals[sitting.pk]
@@ -549,7 +583,9 @@ def check_table(table: Table) -> TableCheck:
         check.differences += [pair for pair in compare(table, replay) if pair.differs]
         deals, sittings = replay.stale_states()
         by_pk = {s.pk: s for s in replay.sittings}
-        check.states += [StateDifference(by_pk[d.sitting_id], d, d.state_before, replay.state_before[d.pk]) for d in deals]
+        check.states += [
+            StateDifference(by_pk[d.sitting_id], d, d.state_before, replay.state_before[d.pk]) for d in deals
+        ]
         check.states += [StateDifference(s, None, s.state, replay.state_after[s.pk]) for s in sittings]
     return check
 
@@ -704,7 +740,8 @@ def void_last_deal(sitting: Sitting, *, by=None, reason: str, number: int | None
             raise SittingError(_("The sitting has no deal to void."))
         if number is not None and last.number != number:
             raise SittingError(
-                _("Deal %(number)s is no longer the last deal; deal %(last)s is.") % {"number": number, "last": last.number}
+                _("Deal %(number)s is no longer the last deal; deal %(last)s is.")
+                % {"number": number, "last": last.number}
             )
         if is_void(last.current_version.record):
             raise SittingError(_("Deal %(number)s is already void.") % {"number": last.number})
@@ -720,7 +757,9 @@ def preview_close(sitting: Sitting, how: str | None = None) -> rules.Event:
         raise SittingError(_("The sitting is already closed."))
     context = _Context.load(sitting)
     first_dealer = next(s.name for s in sitting.seats.all() if s.member_id == sitting.first_dealer_id)
-    return rules.close(context.names, ledger.cups_of(sitting.table), context.rules, how or sitting.season.close, first_dealer)
+    return rules.close(
+        context.names, ledger.cups_of(sitting.table), context.rules, how or sitting.season.close, first_dealer
+    )
 
 
 def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Transaction | None:
@@ -736,7 +775,9 @@ def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Trans
         sitting.closed_at = timezone.now()
         sitting.closed_how = how
         sitting.save(update_fields=["closed_at", "closed_how"])
-        return ledger.post_event(sitting=sitting, event=closing, key="close", accounts=context.accounts, value_date=sitting.date, by=by)
+        return ledger.post_event(
+            sitting=sitting, event=closing, key="close", accounts=context.accounts, value_date=sitting.date, by=by
+        )
 
 
 # --- importing and exporting a sitting record (sitting-format.md) ----------------------------
@@ -816,7 +857,13 @@ def _check_same_cups(table: Table, data: Mapping[str, Any]) -> None:
                 "The file starts with Pagatkop %(file_pagat)s and Kongekop %(file_king)s, "
                 "but %(table)s holds Pagatkop %(pagat)s and Kongekop %(king)s."
             )
-            % {"file_pagat": in_file.pagat, "file_king": in_file.king, "table": table, "pagat": held.pagat, "king": held.king}
+            % {
+                "file_pagat": in_file.pagat,
+                "file_king": in_file.king,
+                "table": table,
+                "pagat": held.pagat,
+                "king": held.king,
+            }
         )
 
 

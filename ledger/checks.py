@@ -36,13 +36,17 @@ def unbalanced(clubs) -> Iterator[str]:
 
 def bad_reversals(clubs, names: dict[int, str]) -> Iterator[str]:
     """Reversals whose postings are not exactly the negated postings of their original."""
-    reversals = list(Transaction.objects.filter(club__in=clubs, kind=Transaction.Kind.REVERSAL).select_related("sitting__table"))
+    reversals = list(
+        Transaction.objects.filter(club__in=clubs, kind=Transaction.Kind.REVERSAL).select_related("sitting__table")
+    )
     lines: dict[int, list[tuple]] = defaultdict(list)
     # By a join on the reversals, not a list of their ids: the query does not grow with them.
     involved = Q(transaction__club__in=clubs, transaction__kind=Transaction.Kind.REVERSAL) | Q(
         transaction__reversed_by__club__in=clubs
     )
-    for p in Posting.objects.filter(involved).values_list("transaction_id", "account_id", "points", "rule", "ref", "item"):
+    for p in Posting.objects.filter(involved).values_list(
+        "transaction_id", "account_id", "points", "rule", "ref", "item"
+    ):
         lines[p[0]].append(p[1:])
     for reversal in reversals:
         if reversal.reverses_id is None:
@@ -52,7 +56,9 @@ def bad_reversals(clubs, names: dict[int, str]) -> Iterator[str]:
                 "event": reversal.event,
             }
             continue
-        negated = sorted((account, -points, rule, ref, item) for account, points, rule, ref, item in lines[reversal.reverses_id])
+        negated = sorted(
+            (account, -points, rule, ref, item) for account, points, rule, ref, item in lines[reversal.reverses_id]
+        )
         if sorted(lines[reversal.pk]) != negated:
             yield _("Reversal %(id)s (%(sitting)s, %(event)s) does not negate transaction %(original)s: %(delta)s") % {
                 "id": reversal.pk,

@@ -70,8 +70,12 @@ class Account(AppendOnly):
 
     club = models.ForeignKey("club.Club", on_delete=models.PROTECT, related_name="accounts")
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    member = models.OneToOneField("club.Member", on_delete=models.PROTECT, null=True, blank=True, related_name="account")
-    table = models.ForeignKey("club.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="cup_accounts")
+    member = models.OneToOneField(
+        "club.Member", on_delete=models.PROTECT, null=True, blank=True, related_name="account"
+    )
+    table = models.ForeignKey(
+        "club.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="cup_accounts"
+    )
 
     class Meta:
         verbose_name = _("account")
@@ -82,7 +86,9 @@ class Account(AppendOnly):
                 | (Q(kind__in=["pagat_cup", "king_cup"], member__isnull=True, table__isnull=False)),
                 name="account_is_a_member_or_a_cup",
             ),
-            models.UniqueConstraint(fields=["table", "kind"], condition=Q(table__isnull=False), name="one_cup_of_each_kind_per_table"),
+            models.UniqueConstraint(
+                fields=["table", "kind"], condition=Q(table__isnull=False), name="one_cup_of_each_kind_per_table"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -104,17 +110,25 @@ class Transaction(AppendOnly):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     sitting = models.ForeignKey("club.Sitting", on_delete=models.PROTECT, related_name="transactions")
     # The deal version whose record this transaction settles (none for a close).
-    deal_version = models.ForeignKey("club.DealVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="transactions")
+    deal_version = models.ForeignKey(
+        "club.DealVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="transactions"
+    )
     # The version whose entry made this posting happen: itself for a first recording, the new
     # version of an earlier deal when a correction re-settles later deals.
-    caused_by = models.ForeignKey("club.DealVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="caused_transactions")
+    caused_by = models.ForeignKey(
+        "club.DealVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="caused_transactions"
+    )
     # Which event of the sitting this is, as the rules engine settles it: "funding:N" (before
     # deal N), "deal:N" or "close". A correction reverses an event and posts it anew.
     event = models.CharField(max_length=20)
     reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
-    value_date = models.DateField(help_text=_("The date the money counts for: the sitting, or the day of a correction."))
+    value_date = models.DateField(
+        help_text=_("The date the money counts for: the sitting, or the day of a correction.")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     memo = models.CharField(max_length=200, blank=True)
 
     class Meta:

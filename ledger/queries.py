@@ -40,7 +40,9 @@ def season_standings(season) -> list[Standing]:
     return [Standing(r["account__member_id"], r["account__member__name"], r["points"]) for r in rows]
 
 
-def member_balance(member, *, season=None, until: datetime.date | None = None, before: datetime.date | None = None) -> int:
+def member_balance(
+    member, *, season=None, until: datetime.date | None = None, before: datetime.date | None = None
+) -> int:
     """A member's balance: all time, or within a season; up to and including `until`, or
     strictly before `before` (dates are value dates: the sitting's, or a correction's)."""
     postings = Posting.objects.filter(account__member=member)

@@ -45,7 +45,9 @@ def cup_accounts(table) -> dict[str, Account]:
 
 
 def member_account(member) -> Account:
-    account, _ = Account.objects.get_or_create(member=member, defaults={"club_id": member.club_id, "kind": Account.Kind.MEMBER})
+    account, _ = Account.objects.get_or_create(
+        member=member, defaults={"club_id": member.club_id, "kind": Account.Kind.MEMBER}
+    )
     return account
 
 
@@ -65,7 +67,9 @@ def cups_of(table, *, before_sitting=None) -> rules.Cups:
     postings = Posting.objects.filter(account__table=table)
     if before_sitting is not None:
         postings = postings.filter(transaction__sitting_id__lt=before_sitting.pk)
-    totals = dict(postings.values_list("account__kind").annotate(total=Sum("points")).values_list("account__kind", "total"))
+    totals = dict(
+        postings.values_list("account__kind").annotate(total=Sum("points")).values_list("account__kind", "total")
+    )
     return rules.Cups(totals.get(Account.Kind.PAGAT_CUP, 0) or 0, totals.get(Account.Kind.KING_CUP, 0) or 0)
 
 
@@ -89,7 +93,9 @@ def post_event(
     if not postings:
         return None
     _check_balanced(postings, key)
-    kind = {"funding": Transaction.Kind.FUNDING, "deal": Transaction.Kind.DEAL, "close": Transaction.Kind.CLOSE}[event.kind]
+    kind = {"funding": Transaction.Kind.FUNDING, "deal": Transaction.Kind.DEAL, "close": Transaction.Kind.CLOSE}[
+        event.kind
+    ]
     with db_transaction.atomic():
         txn = Transaction.objects.create(
             club_id=sitting.table.club_id,
@@ -107,7 +113,9 @@ def post_event(
     return txn
 
 
-def reverse(original: Transaction, *, value_date: datetime.date, caused_by=None, by=None, memo: str = "") -> Transaction:
+def reverse(
+    original: Transaction, *, value_date: datetime.date, caused_by=None, by=None, memo: str = ""
+) -> Transaction:
     """Post the exact opposite of `original`, linked to it. The original stays as it was."""
     with db_transaction.atomic():
         reversal = Transaction.objects.create(
@@ -123,7 +131,9 @@ def reverse(original: Transaction, *, value_date: datetime.date, caused_by=None,
             memo=memo[:200],
         )
         Posting.objects.bulk_create(
-            Posting(transaction=reversal, account_id=p.account_id, points=-p.points, rule=p.rule, ref=p.ref, item=p.item)
+            Posting(
+                transaction=reversal, account_id=p.account_id, points=-p.points, rule=p.rule, ref=p.ref, item=p.item
+            )
             for p in original.postings.all()
         )
     return reversal
@@ -141,7 +151,11 @@ def effective_transactions(*, table_id: int, sittings: tuple[int, int]) -> list[
     ).exclude(kind=Transaction.Kind.REVERSAL)
     transactions = list(counting.order_by("id"))
     lines: dict[int, list[tuple[int, int]]] = {t.pk: [] for t in transactions}
-    rows = Posting.objects.filter(transaction__in=counting).order_by("id").values_list("transaction_id", "account_id", "points")
+    rows = (
+        Posting.objects.filter(transaction__in=counting)
+        .order_by("id")
+        .values_list("transaction_id", "account_id", "points")
+    )
     for transaction_id, account_id, points in rows:
         lines[transaction_id].append((account_id, points))
     for txn in transactions:

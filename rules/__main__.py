@@ -71,7 +71,9 @@ def read_json(raw: bytes) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise InvalidRecord([problem(None, "", "not_json", error=f"line {error.lineno}, column {error.colno}: {error.msg}")]) from None
+        raise InvalidRecord(
+            [problem(None, "", "not_json", error=f"line {error.lineno}, column {error.colno}: {error.msg}")]
+        ) from None
     except ValueError:
         # Python refuses to read an integer of more than 4,300 digits (sys.set_int_max_str_digits).
         raise InvalidRecord([problem(None, "", "number_too_long", limit=sys.get_int_max_str_digits())]) from None

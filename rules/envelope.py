@@ -70,7 +70,9 @@ class Reader:
             return []
         return value
 
-    def int_(self, value: Any, path: str, low: int | None = None, high: int | None = None, code: str = "out_of_range") -> int | None:
+    def int_(
+        self, value: Any, path: str, low: int | None = None, high: int | None = None, code: str = "out_of_range"
+    ) -> int | None:
         # bool is an int in Python; a checkbox value is never a count.
         if value is None:
             return None

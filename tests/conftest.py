@@ -51,7 +51,11 @@ def deal(dealer: str, table: str, **fields) -> dict:
 OPEN_TABLE = "Anna Bent Carl Dorte"
 CLOSED_TABLE = "Anna Bent Dorte Erik"
 OPEN_DEAL_1 = deal(
-    "Anna", OPEN_TABLE, melds={"Bent": {"taroks": 10, "pagat": True}}, pagat={"holder": "Bent", "fate": "saved"}, last_trick="Bent"
+    "Anna",
+    OPEN_TABLE,
+    melds={"Bent": {"taroks": 10, "pagat": True}},
+    pagat={"holder": "Bent", "fate": "saved"},
+    last_trick="Bent",
 )
 # The next deal at Bord 1: Bent deals, Carl takes the last trick.
 #   stake Bent -10 (cups +5 +5); last_trick Carl +40, Bent -20, Anna -20.
@@ -101,14 +105,19 @@ class ClubWorld:
 
 def build_club(slug: str, user_model) -> ClubWorld:
     club = Club.objects.create(name=f"Tarokklubben {slug.title()}", slug=slug)
-    members = {name: Member.objects.create(club=club, name=name, role=Member.Role.MEMBER) for name in "Anna Bent Carl Dorte Erik Finn Gitte".split()}
+    members = {
+        name: Member.objects.create(club=club, name=name, role=Member.Role.MEMBER)
+        for name in "Anna Bent Carl Dorte Erik Finn Gitte".split()
+    }
     users = {}
     for role, name in (("admin", "Anna"), ("scorer", "Bent"), ("member", "Carl")):
         user = user_model.objects.create_user(f"{slug}-{role}")  # no password: hashing is slow
         Member.objects.filter(pk=members[name].pk).update(user=user, role=role)
         users[role] = user
     members = {m.name: m for m in club.members.all()}
-    season = Season.objects.create(club=club, name="2026", starts_on=SEASON_DATES[0], ends_on=SEASON_DATES[1], preset="vlk-2010")
+    season = Season.objects.create(
+        club=club, name="2026", starts_on=SEASON_DATES[0], ends_on=SEASON_DATES[1], preset="vlk-2010"
+    )
     open_table, free_table, closed_table = (Table.objects.create(club=club, name=f"Bord {n}") for n in (1, 2, 3))
 
     def start(table: Table, seated: str, date: datetime.date) -> Sitting:
@@ -121,7 +130,19 @@ def build_club(slug: str, user_model) -> ClubWorld:
     open_sitting = start(open_table, OPEN_TABLE, OPEN_DATE)
     open_deal = services.record_deal(open_sitting, OPEN_DEAL_1).deal
     dispute = disputes.raise_dispute(open_deal, member=members["Carl"], comment="Bent had only 9 taroks")
-    return ClubWorld(club, season, members, users, open_table, free_table, open_sitting, closed_sitting, open_deal, closed_deal, dispute)
+    return ClubWorld(
+        club,
+        season,
+        members,
+        users,
+        open_table,
+        free_table,
+        open_sitting,
+        closed_sitting,
+        open_deal,
+        closed_deal,
+        dispute,
+    )
 
 
 def build_world(user_model) -> dict[str, ClubWorld]:

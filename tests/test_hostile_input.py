@@ -84,7 +84,9 @@ def test_api_refuses_nul_and_lone_surrogates_in_a_record(world, api, unchanged, 
 def test_api_answers_a_surrogate_it_cannot_store_with_valid_json(world, api, unchanged):
     """The 400 echoes the refused value: it travels as a \\u escape, and the answer is JSON."""
     w = world["a"]
-    response = raw_post(api(w.users["scorer"]), f"/api/sittings/{w.open_sitting.pk}/close/", as_json({"how": SURROGATE}))
+    response = raw_post(
+        api(w.users["scorer"]), f"/api/sittings/{w.open_sitting.pk}/close/", as_json({"how": SURROGATE})
+    )
 
     assert response.status_code == 400
     assert response.json() == {"how": [f'"{SURROGATE}" is not a valid choice.']}
@@ -99,7 +101,9 @@ def test_api_refuses_a_record_over_16_kib(world, api, unchanged):
     assert response.status_code == 400
     assert problems(response) == [(2, "", "record_too_large")]
     size = len(json.dumps(w.open_deal_2 | {"x": "y" * 20_000}, separators=(",", ":")))
-    assert response.json()["errors"][0]["message"] == f"The deal record is {size} bytes as JSON; at most 16384 are kept."
+    assert (
+        response.json()["errors"][0]["message"] == f"The deal record is {size} bytes as JSON; at most 16384 are kept."
+    )
 
 
 def test_api_refuses_a_1_mb_unknown_key_as_too_large(world, api, unchanged):
@@ -118,7 +122,9 @@ def test_api_refuses_a_3_mb_body_with_json_413(world, api, unchanged):
     assert response.json() == {"detail": "The request body is larger than 262144 bytes."}
 
 
-@pytest.mark.parametrize("url", [deals_url, lambda w: "/api/sittings/", lambda w: f"/api/deals/{w.open_deal.pk}/corrections/"])
+@pytest.mark.parametrize(
+    "url", [deals_url, lambda w: "/api/sittings/", lambda w: f"/api/deals/{w.open_deal.pk}/corrections/"]
+)
 def test_api_refuses_json_nested_50000_deep(world, api, unchanged, url):
     w = world["a"]
     response = raw_post(api(w.users["scorer"]), url(w), "[" * 50_000 + "]" * 50_000)
@@ -201,7 +207,11 @@ def test_api_answers_every_error_as_json(world, api, unchanged):
     client = api(w.users["scorer"])
     cases = [
         (client.get("/api/no-such-thing/"), 404, {"detail": "Not found."}),
-        (client.get(f"/api/sittings/{w.open_sitting.pk + 10**6}/"), 404, {"detail": "No Sitting matches the given query."}),
+        (
+            client.get(f"/api/sittings/{w.open_sitting.pk + 10**6}/"),
+            404,
+            {"detail": "No Sitting matches the given query."},
+        ),
         (client.put("/api/clubs/", {}, format="json"), 405, {"detail": 'Method "PUT" not allowed.'}),
         (
             client.post(f"/api/sittings/{w.closed_sitting.pk}/deals/", w.open_deal_2, format="json"),
@@ -252,7 +262,9 @@ def test_api_answers_a_database_outage_with_503_json(world, api):
         write = client.post(deals_url(w), w.open_deal_2, format="json")
     for response in (read, write):
         assert response.status_code == 503
-        assert response.json() == {"detail": "The database is not answering; nothing was written. Try again in a moment."}
+        assert response.json() == {
+            "detail": "The database is not answering; nothing was written. Try again in a moment."
+        }
         assert response["Retry-After"] == "5"
     assert DealVersion.objects.filter(deal__sitting=w.open_sitting).count() == 1
 
@@ -285,7 +297,9 @@ def audit(w) -> str:
 )
 def test_web_refuses_a_hostile_dispute_comment(world, web, unchanged, comment, message):
     w = world["a"]
-    response = web(w.users["member"]).post(reverse("deal-dispute-raise", args=[w.club.slug, w.open_deal.pk]), {"comment": comment})
+    response = web(w.users["member"]).post(
+        reverse("deal-dispute-raise", args=[w.club.slug, w.open_deal.pk]), {"comment": comment}
+    )
 
     assert response.status_code == 400
     assert message in response.text
@@ -295,7 +309,9 @@ def test_web_refuses_a_1_mb_dispute_comment(world, web, unchanged):
     """It would make the sitting and audit pages 1 MB each: the body is over the 256 KiB limit."""
     w = world["a"]
     client = web(w.users["member"])
-    response = client.post(reverse("deal-dispute-raise", args=[w.club.slug, w.open_deal.pk]), {"comment": "c" * MEGABYTE})
+    response = client.post(
+        reverse("deal-dispute-raise", args=[w.club.slug, w.open_deal.pk]), {"comment": "c" * MEGABYTE}
+    )
 
     assert (response.status_code, response.text) == (413, "The request is too large.")
 

@@ -24,8 +24,13 @@ def manage(*args, **env):
 
 def test_production_settings_pass_deploy_checks():
     result = manage(
-        "check", "--deploy", "--fail-level", "WARNING",
-        DEBUG="0", SECRET_KEY=SECRET, ALLOWED_HOSTS="tarok.example.org",
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DEBUG="0",
+        SECRET_KEY=SECRET,
+        ALLOWED_HOSTS="tarok.example.org",
     )
 
     assert result.returncode == 0, result.stderr
@@ -69,8 +74,12 @@ def test_a_value_the_settings_cannot_read_refuses_to_start(name, value, says):
 @pytest.mark.parametrize(("value", "debug"), [("0", False), ("false", False), ("no", False), ("1", True), ("On", True)])
 def test_debug_words_that_are_understood(value, debug):
     result = manage(
-        "shell", "-c", "from django.conf import settings; print(settings.DEBUG)",
-        DEBUG=value, SECRET_KEY=SECRET, ALLOWED_HOSTS="tarok.example.org",
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.DEBUG)",
+        DEBUG=value,
+        SECRET_KEY=SECRET,
+        ALLOWED_HOSTS="tarok.example.org",
     )
 
     assert result.returncode == 0, result.stderr

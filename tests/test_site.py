@@ -43,7 +43,7 @@ def test_htmx_is_served_locally(client):
     html = client.get("/").text
 
     assert 'src="/static/django_htmx/htmx-2.min.js"' in html
-    assert "<script src=\"http" not in html
+    assert '<script src="http' not in html
 
 
 def test_api_docs_use_bundled_swagger_ui(client):

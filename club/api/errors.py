@@ -18,7 +18,9 @@ class RequestTooLarge(APIException):
     default_code = "too_large"
 
     def __init__(self):
-        super().__init__(_("The request body is larger than %(limit)s bytes.") % {"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
+        super().__init__(
+            _("The request body is larger than %(limit)s bytes.") % {"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
+        )
 
 
 class ServiceUnavailable(APIException):

@@ -34,7 +34,9 @@ class BoundedJSONParser(JSONParser):
         except UnicodeDecodeError as error:
             raise ParseError(_("JSON parse error - the body is not UTF-8: %(error)s") % {"error": error}) from None
         if inputs.json_depth_exceeds(text):
-            raise ParseError(_("JSON parse error - nested deeper than %(limit)s levels.") % {"limit": inputs.MAX_JSON_DEPTH})
+            raise ParseError(
+                _("JSON parse error - nested deeper than %(limit)s levels.") % {"limit": inputs.MAX_JSON_DEPTH}
+            )
         try:
             return json.loads(text, parse_constant=json.strict_constant if self.strict else None)
         except ValueError as error:

@@ -97,7 +97,12 @@ DEAL_RECORD = {
                 "caused": {
                     "oneOf": [
                         {"type": "string", "enum": list(CULPRIT_CAUSES)},
-                        {"type": "array", "items": {"type": "string", "enum": ["ultimo", "bagud"]}, "minItems": 1, "maxItems": 2},
+                        {
+                            "type": "array",
+                            "items": {"type": "string", "enum": ["ultimo", "bagud"]},
+                            "minItems": 1,
+                            "maxItems": 2,
+                        },
                     ]
                 },
                 "card": {"type": "string", "enum": ["pagat", *SUITS], "description": "A prevented ultimo's card."},

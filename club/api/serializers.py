@@ -58,7 +58,9 @@ class EventSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["funding", "deal", "close"])
     number = serializers.IntegerField(required=False)
     items = LineItemSerializer(many=True)
-    net = serializers.DictField(child=serializers.IntegerField(), required=False, help_text=_("Each member's net (deals only)."))
+    net = serializers.DictField(
+        child=serializers.IntegerField(), required=False, help_text=_("Each member's net (deals only).")
+    )
     cups_after = CupsSerializer()
 
 
@@ -116,7 +118,9 @@ class SittingSerializer(serializers.ModelSerializer):
 
 
 class ClosedSittingSerializer(SittingSerializer):
-    close = serializers.SerializerMethodField(help_text=_("The close of the sitting as settled; null if it moved nothing."))
+    close = serializers.SerializerMethodField(
+        help_text=_("The close of the sitting as settled; null if it moved nothing.")
+    )
 
     class Meta(SittingSerializer.Meta):
         fields = [*SittingSerializer.Meta.fields, "close"]
@@ -151,7 +155,9 @@ class StartSittingSerializer(serializers.Serializer):
 
 class CloseSittingSerializer(serializers.Serializer):
     how = serializers.ChoiceField(
-        choices=Season.Close.choices, required=False, help_text=_("Split or carry the cups; the season's way if left out.")
+        choices=Season.Close.choices,
+        required=False,
+        help_text=_("Split or carry the cups; the season's way if left out."),
     )
 
 
@@ -173,7 +179,9 @@ class DealSerializer(serializers.ModelSerializer):
 
 
 class DealSettlementSerializer(DealSerializer):
-    events = serializers.SerializerMethodField(help_text=_("What this version settles to, as `rules replay` prints it."))
+    events = serializers.SerializerMethodField(
+        help_text=_("What this version settles to, as `rules replay` prints it.")
+    )
 
     class Meta(DealSerializer.Meta):
         fields = [*DealSerializer.Meta.fields, "events"]
@@ -185,7 +193,9 @@ class DealSettlementSerializer(DealSerializer):
 
 class CorrectionRequestSerializer(serializers.Serializer):
     record = DealRecordField(help_text=_("The whole corrected deal, as it should have been recorded."))
-    reason = serializers.CharField(max_length=MAX_REASON, help_text=_("Why the deal is corrected; kept with the new version."))
+    reason = serializers.CharField(
+        max_length=MAX_REASON, help_text=_("Why the deal is corrected; kept with the new version.")
+    )
 
 
 class DifferenceSerializer(serializers.Serializer):

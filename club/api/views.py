@@ -49,7 +49,9 @@ IDEMPOTENCY_KEY_MAX = 64  # stored as "<user id>:<key>" in DealVersion.idempoten
 PRINTABLE_ASCII = re.compile(r"^[\x21-\x7e]+$")
 
 ERRORS = OpenApiResponse(s.ErrorListSerializer, description="The record is refused: every problem, nothing written.")
-CONFLICT = OpenApiResponse(s.DetailSerializer, description="The sitting's state does not allow it (closed, or recorded by someone else first).")
+CONFLICT = OpenApiResponse(
+    s.DetailSerializer, description="The sitting's state does not allow it (closed, or recorded by someone else first)."
+)
 FORBIDDEN = OpenApiResponse(s.DetailSerializer, description="Visible, but the requester's role may not do this.")
 NOT_FOUND = OpenApiResponse(s.DetailSerializer, description="No such object in the requester's clubs.")
 DEAL_RECORD_BODY = {"application/json": {"$ref": "#/components/schemas/DealRecord"}}
@@ -218,7 +220,9 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         return Response(s.SittingSerializer(sitting).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
-        methods=["GET"], responses={200: s.DealSerializer(many=True), 404: NOT_FOUND}, description="The sitting's deals in order."
+        methods=["GET"],
+        responses={200: s.DealSerializer(many=True), 404: NOT_FOUND},
+        description="The sitting's deals in order.",
     )
     @extend_schema(
         methods=["POST"],
@@ -237,7 +241,9 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         ],
         responses={
             201: s.DealSettlementSerializer,
-            200: OpenApiResponse(s.DealSettlementSerializer, description="A repeated Idempotency-Key: the first answer."),
+            200: OpenApiResponse(
+                s.DealSettlementSerializer, description="A repeated Idempotency-Key: the first answer."
+            ),
             400: ERRORS,
             403: FORBIDDEN,
             404: NOT_FOUND,
@@ -245,7 +251,9 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         },
         description="Record the next deal of an open sitting (scorers and admins) and answer with its settlement.",
     )
-    @action(detail=True, methods=["get", "post"], url_path="deals", url_name="deals", parser_classes=[BoundedJSONParser])
+    @action(
+        detail=True, methods=["get", "post"], url_path="deals", url_name="deals", parser_classes=[BoundedJSONParser]
+    )
     def record(self, request, pk=None):
         sitting = self.get_object()
         if request.method == "GET":
@@ -306,7 +314,9 @@ class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         deals = Requester.of(self.request).visible_deals()
-        versions = DealVersion.objects.filter(current_of__in=deals).select_related("deal__sitting__season", "entered_by")
+        versions = DealVersion.objects.filter(current_of__in=deals).select_related(
+            "deal__sitting__season", "entered_by"
+        )
         if self.action == "list" and (sitting := _int_param(self.request, "sitting")) is not None:
             versions = versions.filter(deal__sitting_id=sitting)
         return versions.order_by("deal__sitting_id", "deal__number")
@@ -330,7 +340,9 @@ class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         deal = self.get_object().deal
         given = s.CorrectionRequestSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        correction = services.correct_deal(deal, given.validated_data["record"], by=request.user, reason=given.validated_data["reason"])
+        correction = services.correct_deal(
+            deal, given.validated_data["record"], by=request.user, reason=given.validated_data["reason"]
+        )
         data = {
             "deal": deal.pk,
             "version": correction.version.version,

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,179 +14,291 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Club',
+            name="Club",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('slug', models.SlugField(unique=True, verbose_name='short name')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("slug", models.SlugField(unique=True, verbose_name="short name")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'verbose_name': 'club',
-                'verbose_name_plural': 'clubs',
-                'ordering': ['name'],
+                "verbose_name": "club",
+                "verbose_name_plural": "clubs",
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='Deal',
+            name="Deal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveIntegerField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'verbose_name': 'deal',
-                'verbose_name_plural': 'deals',
-                'ordering': ['sitting', 'number'],
+                "verbose_name": "deal",
+                "verbose_name_plural": "deals",
+                "ordering": ["sitting", "number"],
             },
         ),
         migrations.CreateModel(
-            name='DealVersion',
+            name="DealVersion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveIntegerField()),
-                ('record', models.JSONField()),
-                ('entered_at', models.DateTimeField(auto_now_add=True)),
-                ('reason', models.TextField(blank=True)),
-                ('idempotency_key', models.CharField(blank=True, max_length=100, null=True, unique=True)),
-                ('deal', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='versions', to='club.deal')),
-                ('entered_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("version", models.PositiveIntegerField()),
+                ("record", models.JSONField()),
+                ("entered_at", models.DateTimeField(auto_now_add=True)),
+                ("reason", models.TextField(blank=True)),
+                ("idempotency_key", models.CharField(blank=True, max_length=100, null=True, unique=True)),
+                (
+                    "deal",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="versions", to="club.deal"
+                    ),
+                ),
+                (
+                    "entered_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['deal', 'version'],
+                "ordering": ["deal", "version"],
             },
         ),
         migrations.AddField(
-            model_name='deal',
-            name='current_version',
-            field=models.OneToOneField(null=True, on_delete=django.db.models.deletion.PROTECT, related_name='current_of', to='club.dealversion'),
+            model_name="deal",
+            name="current_version",
+            field=models.OneToOneField(
+                null=True, on_delete=django.db.models.deletion.PROTECT, related_name="current_of", to="club.dealversion"
+            ),
         ),
         migrations.CreateModel(
-            name='Member',
+            name="Member",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80, verbose_name='name')),
-                ('role', models.CharField(choices=[('member', 'member'), ('scorer', 'scorer'), ('admin', 'club admin')], default='scorer', max_length=10, verbose_name='role')),
-                ('active', models.BooleanField(default=True, verbose_name='active')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='members', to='club.club')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='memberships', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=80, verbose_name="name")),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[("member", "member"), ("scorer", "scorer"), ("admin", "club admin")],
+                        default="scorer",
+                        max_length=10,
+                        verbose_name="role",
+                    ),
+                ),
+                ("active", models.BooleanField(default=True, verbose_name="active")),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="members", to="club.club"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="memberships",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'member',
-                'verbose_name_plural': 'members',
-                'ordering': ['name'],
+                "verbose_name": "member",
+                "verbose_name_plural": "members",
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80, verbose_name='name')),
-                ('starts_on', models.DateField(verbose_name='starts on')),
-                ('ends_on', models.DateField(verbose_name='ends on')),
-                ('preset', models.CharField(choices=[('vlk-2010', 'vlk-2010'), ('ensartede', 'ensartede'), ('schiellerup-1900', 'schiellerup-1900'), ('schwartz-1847', 'schwartz-1847')], default='vlk-2010', max_length=20, verbose_name='rule set')),
-                ('overrides', models.JSONField(blank=True, default=dict, verbose_name='rule overrides')),
-                ('point_value_ore', models.PositiveIntegerField(default=1, help_text='001: 1 point = 1 øre.', verbose_name='point value in øre')),
-                ('close', models.CharField(choices=[('split', 'split the cups among the table'), ('carry', 'carry the cups to the next sitting')], default='split', max_length=5, verbose_name='end of sitting')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seasons', to='club.club')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=80, verbose_name="name")),
+                ("starts_on", models.DateField(verbose_name="starts on")),
+                ("ends_on", models.DateField(verbose_name="ends on")),
+                (
+                    "preset",
+                    models.CharField(
+                        choices=[
+                            ("vlk-2010", "vlk-2010"),
+                            ("ensartede", "ensartede"),
+                            ("schiellerup-1900", "schiellerup-1900"),
+                            ("schwartz-1847", "schwartz-1847"),
+                        ],
+                        default="vlk-2010",
+                        max_length=20,
+                        verbose_name="rule set",
+                    ),
+                ),
+                ("overrides", models.JSONField(blank=True, default=dict, verbose_name="rule overrides")),
+                (
+                    "point_value_ore",
+                    models.PositiveIntegerField(
+                        default=1, help_text="001: 1 point = 1 øre.", verbose_name="point value in øre"
+                    ),
+                ),
+                (
+                    "close",
+                    models.CharField(
+                        choices=[
+                            ("split", "split the cups among the table"),
+                            ("carry", "carry the cups to the next sitting"),
+                        ],
+                        default="split",
+                        max_length=5,
+                        verbose_name="end of sitting",
+                    ),
+                ),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="seasons", to="club.club"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'season',
-                'verbose_name_plural': 'seasons',
-                'ordering': ['-starts_on'],
+                "verbose_name": "season",
+                "verbose_name_plural": "seasons",
+                "ordering": ["-starts_on"],
             },
         ),
         migrations.CreateModel(
-            name='Sitting',
+            name="Sitting",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('date', models.DateField(verbose_name='date')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('closed_how', models.CharField(blank=True, choices=[('split', 'split the cups among the table'), ('carry', 'carry the cups to the next sitting')], max_length=5)),
-                ('first_dealer', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='club.member')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='sittings', to='club.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("date", models.DateField(verbose_name="date")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "closed_how",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("split", "split the cups among the table"),
+                            ("carry", "carry the cups to the next sitting"),
+                        ],
+                        max_length=5,
+                    ),
+                ),
+                (
+                    "first_dealer",
+                    models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name="+", to="club.member"),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="sittings", to="club.season"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'sitting',
-                'verbose_name_plural': 'sittings',
-                'ordering': ['-date', '-id'],
+                "verbose_name": "sitting",
+                "verbose_name_plural": "sittings",
+                "ordering": ["-date", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('name', models.CharField(max_length=80)),
-                ('member', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='club.member')),
-                ('sitting', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='club.sitting')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField()),
+                ("name", models.CharField(max_length=80)),
+                (
+                    "member",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="seats", to="club.member"
+                    ),
+                ),
+                (
+                    "sitting",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="seats", to="club.sitting"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['position'],
+                "ordering": ["position"],
             },
         ),
         migrations.AddField(
-            model_name='deal',
-            name='sitting',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='deals', to='club.sitting'),
+            model_name="deal",
+            name="sitting",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="deals", to="club.sitting"
+            ),
         ),
         migrations.CreateModel(
-            name='Table',
+            name="Table",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60, verbose_name='name')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='tables', to='club.club')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=60, verbose_name="name")),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="tables", to="club.club"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'table',
-                'verbose_name_plural': 'tables',
-                'ordering': ['name'],
+                "verbose_name": "table",
+                "verbose_name_plural": "tables",
+                "ordering": ["name"],
             },
         ),
         migrations.AddField(
-            model_name='sitting',
-            name='table',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='sittings', to='club.table'),
+            model_name="sitting",
+            name="table",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="sittings", to="club.table"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='dealversion',
-            constraint=models.UniqueConstraint(fields=('deal', 'version'), name='deal_version_unique'),
+            model_name="dealversion",
+            constraint=models.UniqueConstraint(fields=("deal", "version"), name="deal_version_unique"),
         ),
         migrations.AddConstraint(
-            model_name='member',
-            constraint=models.UniqueConstraint(fields=('club', 'name'), name='member_name_unique_in_club'),
+            model_name="member",
+            constraint=models.UniqueConstraint(fields=("club", "name"), name="member_name_unique_in_club"),
         ),
         migrations.AddConstraint(
-            model_name='member',
-            constraint=models.UniqueConstraint(fields=('club', 'user'), name='one_membership_per_user_and_club'),
+            model_name="member",
+            constraint=models.UniqueConstraint(fields=("club", "user"), name="one_membership_per_user_and_club"),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.UniqueConstraint(fields=('club', 'name'), name='season_name_unique_in_club'),
+            model_name="season",
+            constraint=models.UniqueConstraint(fields=("club", "name"), name="season_name_unique_in_club"),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.CheckConstraint(condition=models.Q(('ends_on__gte', models.F('starts_on'))), name='season_ends_after_start'),
+            model_name="season",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("ends_on__gte", models.F("starts_on"))), name="season_ends_after_start"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('sitting', 'position'), name='seat_position_unique'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("sitting", "position"), name="seat_position_unique"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('sitting', 'member'), name='seat_member_unique'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("sitting", "member"), name="seat_member_unique"),
         ),
         migrations.AddConstraint(
-            model_name='deal',
-            constraint=models.UniqueConstraint(fields=('sitting', 'number'), name='deal_number_unique_in_sitting'),
+            model_name="deal",
+            constraint=models.UniqueConstraint(fields=("sitting", "number"), name="deal_number_unique_in_sitting"),
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.UniqueConstraint(fields=('club', 'name'), name='table_name_unique_in_club'),
+            model_name="table",
+            constraint=models.UniqueConstraint(fields=("club", "name"), name="table_name_unique_in_club"),
         ),
         migrations.AddConstraint(
-            model_name='sitting',
-            constraint=models.UniqueConstraint(condition=models.Q(('closed_at__isnull', True)), fields=('table',), name='one_open_sitting_per_table'),
+            model_name="sitting",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("closed_at__isnull", True)), fields=("table",), name="one_open_sitting_per_table"
+            ),
         ),
     ]

@@ -5,31 +5,92 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('club', '0001_initial'),
+        ("club", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Dispute',
+            name="Dispute",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('comment', models.TextField(verbose_name='comment')),
-                ('raised_at', models.DateTimeField(auto_now_add=True)),
-                ('resolved_at', models.DateTimeField(blank=True, null=True)),
-                ('resolution', models.CharField(blank=True, choices=[('corrected', 'corrected'), ('closed', 'closed')], max_length=10, verbose_name='resolution')),
-                ('close_reason', models.TextField(blank=True, verbose_name='reason for closing')),
-                ('correction', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='disputes_resolved', to='club.dealversion')),
-                ('deal', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='disputes', to='club.deal')),
-                ('raised_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='disputes_raised', to='club.member')),
-                ('resolved_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='disputes_resolved', to='club.member')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("comment", models.TextField(verbose_name="comment")),
+                ("raised_at", models.DateTimeField(auto_now_add=True)),
+                ("resolved_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "resolution",
+                    models.CharField(
+                        blank=True,
+                        choices=[("corrected", "corrected"), ("closed", "closed")],
+                        max_length=10,
+                        verbose_name="resolution",
+                    ),
+                ),
+                ("close_reason", models.TextField(blank=True, verbose_name="reason for closing")),
+                (
+                    "correction",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="disputes_resolved",
+                        to="club.dealversion",
+                    ),
+                ),
+                (
+                    "deal",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="disputes", to="club.deal"
+                    ),
+                ),
+                (
+                    "raised_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="disputes_raised", to="club.member"
+                    ),
+                ),
+                (
+                    "resolved_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="disputes_resolved",
+                        to="club.member",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'dispute',
-                'verbose_name_plural': 'disputes',
-                'ordering': ['raised_at', 'id'],
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('correction__isnull', True), ('resolution', ''), ('resolved_at__isnull', True), ('resolved_by__isnull', True)), models.Q(('correction__isnull', False), ('resolution', 'corrected'), ('resolved_at__isnull', False), ('resolved_by__isnull', False)), models.Q(('correction__isnull', True), ('resolution', 'closed'), ('resolved_at__isnull', False), ('resolved_by__isnull', False), models.Q(('close_reason', ''), _negated=True)), _connector='OR'), name='dispute_open_corrected_or_closed_with_reason')],
+                "verbose_name": "dispute",
+                "verbose_name_plural": "disputes",
+                "ordering": ["raised_at", "id"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(
+                                ("correction__isnull", True),
+                                ("resolution", ""),
+                                ("resolved_at__isnull", True),
+                                ("resolved_by__isnull", True),
+                            ),
+                            models.Q(
+                                ("correction__isnull", False),
+                                ("resolution", "corrected"),
+                                ("resolved_at__isnull", False),
+                                ("resolved_by__isnull", False),
+                            ),
+                            models.Q(
+                                ("correction__isnull", True),
+                                ("resolution", "closed"),
+                                ("resolved_at__isnull", False),
+                                ("resolved_by__isnull", False),
+                                models.Q(("close_reason", ""), _negated=True),
+                            ),
+                            _connector="OR",
+                        ),
+                        name="dispute_open_corrected_or_closed_with_reason",
+                    )
+                ],
             },
         ),
     ]

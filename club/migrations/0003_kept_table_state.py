@@ -43,32 +43,31 @@ def _as_json(state):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('club', '0002_dispute'),
-        ('ledger', '0003_posting_account_points_index'),
+        ("club", "0002_dispute"),
+        ("ledger", "0003_posting_account_points_index"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='deal',
-            name='state_before',
+            model_name="deal",
+            name="state_before",
             field=models.JSONField(default=dict, editable=False),
         ),
         migrations.AddField(
-            model_name='sitting',
-            name='state',
+            model_name="sitting",
+            name="state",
             field=models.JSONField(default=dict, editable=False),
         ),
         migrations.AlterField(
-            model_name='dealversion',
-            name='idempotency_key',
+            model_name="dealversion",
+            name="idempotency_key",
             field=models.CharField(blank=True, max_length=100, null=True),
         ),
         migrations.AddConstraint(
-            model_name='dealversion',
-            constraint=models.UniqueConstraint(fields=('idempotency_key',), name='deal_version_idempotency_key_unique'),
+            model_name="dealversion",
+            constraint=models.UniqueConstraint(fields=("idempotency_key",), name="deal_version_idempotency_key_unique"),
         ),
         migrations.RunPython(keep_states, migrations.RunPython.noop),
     ]

@@ -151,7 +151,9 @@ def deal_audit(deal: Deal) -> DealAudit:
     previous: DealVersion | None = None
     for version in versions:
         settles = [
-            posted[t.pk] for t in transactions if t.deal_version_id == version.pk and t.kind != Transaction.Kind.REVERSAL
+            posted[t.pk]
+            for t in transactions
+            if t.deal_version_id == version.pk and t.kind != Transaction.Kind.REVERSAL
         ]
         changes: list[Change] = record_diff(previous.record, version.record) if previous else []
         trails.append(VersionTrail(version, names.get(version.pk, ""), changes, settles))
@@ -220,7 +222,5 @@ def _entered_by_names(club, versions: list[DealVersion]) -> dict[int, str]:
     users = {v.entered_by_id for v in versions if v.entered_by_id}
     members = dict(Member.objects.filter(club=club, user__in=users).values_list("user_id", "name"))
     return {
-        v.pk: members.get(v.entered_by.pk) or v.entered_by.get_username()
-        for v in versions
-        if v.entered_by is not None
+        v.pk: members.get(v.entered_by.pk) or v.entered_by.get_username() for v in versions if v.entered_by is not None
     }

@@ -32,7 +32,7 @@ def statement_pdf(statement: Statement, language: str, font_config: FontConfigur
 
 
 def statement_filename(statement: Statement) -> str:
-    """"vestbyen-2026-11-anna-jensen.pdf": club, month and member, in ASCII."""
+    """ "vestbyen-2026-11-anna-jensen.pdf": club, month and member, in ASCII."""
     return f"{statement.club.slug}-{statement.month}-{ascii_slug(statement.member.name)}.pdf"
 
 

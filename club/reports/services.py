@@ -54,7 +54,9 @@ def _bounded_text(text: str | None, limit: int) -> str:
     if message := bad_character(text):
         raise DisputeError(message)
     if len(text) > limit:
-        raise DisputeError(_("Write at most %(limit)s characters (this is %(length)s).") % {"limit": limit, "length": len(text)})
+        raise DisputeError(
+            _("Write at most %(limit)s characters (this is %(length)s).") % {"limit": limit, "length": len(text)}
+        )
     return text
 
 
@@ -79,10 +81,12 @@ def disputes_of_deal(deal: Deal) -> list[Dispute]:
 
 def disputes_of_sitting(sitting: Sitting) -> list[Dispute]:
     """For the sitting page's `reports/_deal_disputes.html` partial (context: `disputes`)."""
-    return list(_with_related(Dispute.objects.filter(deal__sitting=sitting)).order_by("deal__number", "raised_at", "pk"))
+    return list(
+        _with_related(Dispute.objects.filter(deal__sitting=sitting)).order_by("deal__number", "raised_at", "pk")
+    )
 
 
 def _with_related(disputes):
-    return disputes.select_related(
-        "deal__sitting__season__club", "raised_by", "resolved_by", "correction"
-    ).order_by("raised_at", "pk")
+    return disputes.select_related("deal__sitting__season__club", "raised_by", "resolved_by", "correction").order_by(
+        "raised_at", "pk"
+    )

@@ -35,7 +35,7 @@ class Month:
 
     @classmethod
     def parse(cls, text: str) -> Month:
-        """"2026-11" -> Month(2026, 11); ValueError with a readable message otherwise."""
+        """ "2026-11" -> Month(2026, 11); ValueError with a readable message otherwise."""
         match = re.fullmatch(r"(\d{4})-(\d{2})", text.strip())
         # Years 1000..9998 only: the month before and after must be months too (club.inputs).
         if not match or not 1 <= int(match[2]) <= 12 or not FIRST_YEAR <= int(match[1]) <= LAST_YEAR:
@@ -168,7 +168,9 @@ def build_statement(member: Member, month: Month) -> Statement:
         .values_list("transaction__sitting_id", "points")
     )
     sittings = (
-        Sitting.objects.filter(Q(seats__member=member, date__range=(month.first_day, month.last_day)) | Q(pk__in=played))
+        Sitting.objects.filter(
+            Q(seats__member=member, date__range=(month.first_day, month.last_day)) | Q(pk__in=played)
+        )
         .distinct()
         .select_related("table")
         .annotate(deal_count=Count("deals", distinct=True))
@@ -210,16 +212,29 @@ def _correction_lines(postings) -> list[CorrectionLine]:
         .annotate(points=Sum("points"))
         .order_by("transaction__value_date", "transaction__caused_by_id")
     )
-    versions = DealVersion.objects.select_related("deal__sitting__table").in_bulk({row["transaction__caused_by_id"] for row in rows})
-    return [CorrectionLine(versions[row["transaction__caused_by_id"]], row["transaction__value_date"], row["points"]) for row in rows]
+    versions = DealVersion.objects.select_related("deal__sitting__table").in_bulk(
+        {row["transaction__caused_by_id"] for row in rows}
+    )
+    return [
+        CorrectionLine(versions[row["transaction__caused_by_id"]], row["transaction__value_date"], row["points"])
+        for row in rows
+    ]
 
 
 def members_with_statements(club: Club, month: Month) -> list[Member]:
     """Members who sat at a table or had postings in the month, or carry a balance at its end."""
     days = (month.first_day, month.last_day)
-    sat = Seat.objects.filter(sitting__season__club=club, sitting__date__range=days).values_list("member_id", flat=True).distinct()
+    sat = (
+        Seat.objects.filter(sitting__season__club=club, sitting__date__range=days)
+        .values_list("member_id", flat=True)
+        .distinct()
+    )
     member_postings = Posting.objects.filter(account__member__club=club)
-    posted = member_postings.filter(transaction__value_date__range=days).values_list("account__member_id", flat=True).distinct()
+    posted = (
+        member_postings.filter(transaction__value_date__range=days)
+        .values_list("account__member_id", flat=True)
+        .distinct()
+    )
     balances = (
         member_postings.filter(transaction__value_date__lte=month.last_day)
         .values_list("account__member_id")

@@ -7,7 +7,7 @@ from .statements import Month
 
 
 class MonthConverter:
-    """"2026-11" in a URL <-> `Month(2026, 11)`; a month 13 or a year 0000 simply does not match (404)."""
+    """ "2026-11" in a URL <-> `Month(2026, 11)`; a month 13 or a year 0000 simply does not match (404)."""
 
     regex = r"\d{4}-\d{2}"
 
@@ -21,8 +21,16 @@ class MonthConverter:
 register_converter(MonthConverter, "month")
 
 urlpatterns = [
-    path("c/<slug:slug>/members/<id:member_id>/statements/<month:month>/", views.member_statement, name="member-statement"),
-    path("c/<slug:slug>/members/<id:member_id>/statements/<month:month>.pdf", views.member_statement_pdf, name="member-statement-pdf"),
+    path(
+        "c/<slug:slug>/members/<id:member_id>/statements/<month:month>/",
+        views.member_statement,
+        name="member-statement",
+    ),
+    path(
+        "c/<slug:slug>/members/<id:member_id>/statements/<month:month>.pdf",
+        views.member_statement_pdf,
+        name="member-statement-pdf",
+    ),
     path("c/<slug:slug>/members/<id:member_id>/postings.csv", views.member_postings_csv, name="member-postings-csv"),
     path("c/<slug:slug>/seasons/<id:season_id>/standings.csv", views.season_standings_csv, name="season-standings-csv"),
     path("c/<slug:slug>/deals/<id:deal_id>/audit/", views.deal_audit, name="deal-audit"),

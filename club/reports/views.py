@@ -107,7 +107,10 @@ def _audit_page(request, club, viewer, deal, *, status: int = 200, **extra) -> H
 
 def _correct_url(club: Club, deal: Deal) -> str:
     # The correction form belongs to the phone UI (club.web), which names deals by sitting and number.
-    for name, args in (("deal_correct", [club.slug, deal.sitting_id, deal.number]), ("deal-correct", [club.slug, deal.pk])):
+    for name, args in (
+        ("deal_correct", [club.slug, deal.sitting_id, deal.number]),
+        ("deal-correct", [club.slug, deal.pk]),
+    ):
         try:
             return reverse(name, args=args)
         except NoReverseMatch:

@@ -51,7 +51,11 @@ class Chart:
 
 
 def balance_chart(
-    series: Sequence[tuple[str, Sequence[tuple[int, datetime.date, int]]]], *, width: int = 320, height: int = 180, pad: int = 8
+    series: Sequence[tuple[str, Sequence[tuple[int, datetime.date, int]]]],
+    *,
+    width: int = 320,
+    height: int = 180,
+    pad: int = 8,
 ) -> Chart:
     """`series`: per member, (name, member_by_sitting rows). Every member starts at 0 before the
     season's first sitting and keeps his balance over sittings he missed."""

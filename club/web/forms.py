@@ -87,7 +87,9 @@ def _optional_number(low: int, high: int, **kwargs) -> forms.TypedChoiceField:
 
 
 def _optional_player(names: Sequence[str], **kwargs) -> forms.ChoiceField:
-    return forms.ChoiceField(choices=BLANK + [(n, n) for n in names], required=False, widget=forms.RadioSelect, **kwargs)
+    return forms.ChoiceField(
+        choices=BLANK + [(n, n) for n in names], required=False, widget=forms.RadioSelect, **kwargs
+    )
 
 
 def _combined(names: Sequence[str], fates: Sequence[str], labels: Mapping[str, Any], **kwargs) -> forms.ChoiceField:
@@ -143,7 +145,9 @@ class DealForm(forms.Form):
         fates = [f for f in PAGAT_FATES if f != "skat" or ruleset.pagat_in_skat]
         self.fields["pagat"] = _combined(self.seat_names, fates, PAGAT_FATE_LABELS, label=_("Pagat"))
         for suit in SUITS:
-            self.fields[f"king_{suit}"] = _combined(self.seat_names, KING_FATES, KING_FATE_LABELS, label=SUIT_LABELS[suit])
+            self.fields[f"king_{suit}"] = _combined(
+                self.seat_names, KING_FATES, KING_FATE_LABELS, label=SUIT_LABELS[suit]
+            )
         self.fields["last_trick"] = _optional_player(self.seat_names, label=_("Last trick won by"))
         self.fields["nolo"] = _optional_player(self.seat_names, label=_("Nolo"))
         self.fields["tout"] = _optional_player(self.seat_names, label=_("Tout"))
@@ -156,7 +160,9 @@ class DealForm(forms.Form):
         if ruleset.culprit:
             self.fields["culprit_player"] = _optional_choice(self.seat_names, label=_("Culprit"))
             self.fields["culprit_caused"] = _optional_choice(
-                ("ultimo", "bagud"), {"ultimo": PAGAT_FATE_LABELS["ultimo"], "bagud": PAGAT_FATE_LABELS["bagud"]}, label=_("caused")
+                ("ultimo", "bagud"),
+                {"ultimo": PAGAT_FATE_LABELS["ultimo"], "bagud": PAGAT_FATE_LABELS["bagud"]},
+                label=_("caused"),
             )
         if any(fine.stops for fine in ruleset.fines.values()):
             self.fields["stopped"] = forms.BooleanField(label=_("The deal was stopped"), required=False)
@@ -189,7 +195,8 @@ class DealForm(forms.Form):
         rows = []
         for holder in self.seat_names:
             cells = [
-                {"value": f"{holder}:{fate}", "label": label, "checked": chosen == f"{holder}:{fate}"} for fate, label in self.fields[name].fates
+                {"value": f"{holder}:{fate}", "label": label, "checked": chosen == f"{holder}:{fate}"}
+                for fate, label in self.fields[name].fates
             ]
             rows.append({"name": holder, "cells": cells})
         return {"field": field, "rows": rows, "fates": self.fields[name].fates, "none": not chosen}
@@ -203,7 +210,6 @@ class DealForm(forms.Form):
     @property
     def melds_open(self) -> bool:
         return any(block["open"] for block in self.role_blocks())
-
 
     @property
     def counts_are_rounded(self) -> bool:
@@ -232,7 +238,8 @@ class DealForm(forms.Form):
                     "kings_missing": self[f"{role}_kings_missing"],
                     "count": self[f"{role}_count"],
                     "open": any(self._current(f) or self[f].errors for f in meld_fields),
-                    "count_open": self._current(f"{role}_count") not in (None, "") or bool(self[f"{role}_count"].errors),
+                    "count_open": self._current(f"{role}_count") not in (None, "")
+                    or bool(self[f"{role}_count"].errors),
                 }
             )
         return blocks
@@ -347,7 +354,9 @@ def build_record(data: Mapping[str, Any]) -> dict[str, Any]:
     if data.get("tout"):
         record["tout"] = {"player": data["tout"], "won": False} if data.get("tout_failed") else data["tout"]
 
-    counts = {name: data[f"{role}_count"] for role, name in zip(ROLES, players) if data.get(f"{role}_count") is not None}
+    counts = {
+        name: data[f"{role}_count"] for role, name in zip(ROLES, players) if data.get(f"{role}_count") is not None
+    }
     if counts:
         record["counts"] = counts
 
@@ -557,7 +566,9 @@ class StartSittingForm(forms.Form):
         table = self.initial.get("table")
         last = Sitting.objects.filter(table=table).order_by("-date", "-pk").first() if table else None
         if last is not None:
-            seated = [seat.member for seat in last.seats.select_related("member").order_by("position") if seat.member.active]
+            seated = [
+                seat.member for seat in last.seats.select_related("member").order_by("position") if seat.member.active
+            ]
             for seat, member in enumerate(seated[:MAX_SEATS]):
                 self.initial.setdefault(f"seat_{seat}", member)
             if any(m.pk == last.first_dealer_id for m in seated):

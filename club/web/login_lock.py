@@ -27,7 +27,9 @@ def username(request: HttpRequest, credentials: dict[str, Any] | None) -> str | 
     return unicodedata.normalize("NFKC", value.strip())
 
 
-def locked_out(request: HttpRequest, original_response: HttpResponse | None = None, credentials: Any = None) -> HttpResponse:
+def locked_out(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: Any = None
+) -> HttpResponse:
     """AXES_LOCKOUT_CALLABLE: the login page again, saying why, with 429 Too Many Requests."""
     context = {"form": AuthenticationForm(request), "locked": True, "next": request.POST.get("next", "")}
     return render(request, "club/login.html", context, status=429)

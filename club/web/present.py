@@ -110,7 +110,9 @@ def describe_events(events: Sequence[rules.Event], names: Sequence[str], number:
             for item in event.items
         ]
         key = f"{event.kind}:{event.number or number}" if event.kind != "close" else "close"
-        views.append(EventView(event_label(key), lines, list(event.net(names).items()), event.cups_before, event.cups_after))
+        views.append(
+            EventView(event_label(key), lines, list(event.net(names).items()), event.cups_before, event.cups_after)
+        )
     return views
 
 
@@ -172,11 +174,16 @@ def describe_record(record) -> list[str]:
     said: list[str] = []
     players = [p for p in record.get("players") or [] if p]
     if len(players) == 3:
-        said.append(_("%(dealer)s dealt; %(forehand)s forehand, %(middlehand)s middlehand.") % dict(zip(ROLE_KEYS, players)))
+        said.append(
+            _("%(dealer)s dealt; %(forehand)s forehand, %(middlehand)s middlehand.") % dict(zip(ROLE_KEYS, players))
+        )
     for name, meld in (record.get("melds") or {}).items():
         parts = []
         if meld.get("taroks") is not None:
-            parts.append(_("%(count)s taroks") % {"count": meld["taroks"]} + (" " + str(_("with the Pagat")) if meld.get("pagat") else ""))
+            parts.append(
+                _("%(count)s taroks") % {"count": meld["taroks"]}
+                + (" " + str(_("with the Pagat")) if meld.get("pagat") else "")
+            )
         if meld.get("matadors") is not None:
             parts.append(_("%(count)s matadors") % {"count": meld["matadors"]})
         for suit, level in (meld.get("suits") or {}).items():
@@ -189,12 +196,22 @@ def describe_record(record) -> list[str]:
             said.append(_("%(name)s melded %(melds)s.") % {"name": name, "melds": ", ".join(str(p) for p in parts)})
     pagat = record.get("pagat")
     if isinstance(pagat, dict):
-        said.append(_("Pagat (%(holder)s): %(fate)s.") % {"holder": pagat.get("holder") or "?", "fate": PAGAT_FATE_LABELS.get(pagat.get("fate"), pagat.get("fate") or "?")})
+        said.append(
+            _("Pagat (%(holder)s): %(fate)s.")
+            % {
+                "holder": pagat.get("holder") or "?",
+                "fate": PAGAT_FATE_LABELS.get(pagat.get("fate"), pagat.get("fate") or "?"),
+            }
+        )
     for suit, fate in (record.get("kings") or {}).items():
         if isinstance(fate, dict):
             said.append(
                 _("%(card)s (%(holder)s): %(fate)s.")
-                % {"card": card_label(f"king:{suit}"), "holder": fate.get("holder") or "?", "fate": KING_FATE_LABELS.get(fate.get("fate"), fate.get("fate") or "?")}
+                % {
+                    "card": card_label(f"king:{suit}"),
+                    "holder": fate.get("holder") or "?",
+                    "fate": KING_FATE_LABELS.get(fate.get("fate"), fate.get("fate") or "?"),
+                }
             )
     if record.get("last_trick"):
         said.append(_("%(name)s took the last trick.") % {"name": record["last_trick"]})
@@ -204,17 +221,30 @@ def describe_record(record) -> list[str]:
     if tout:
         player = tout.get("player") if isinstance(tout, dict) else tout
         failed = isinstance(tout, dict) and tout.get("won") is False
-        said.append((_("%(name)s announced a tout and failed.") if failed else _("%(name)s made a tout.")) % {"name": player})
+        said.append(
+            (_("%(name)s announced a tout and failed.") if failed else _("%(name)s made a tout.")) % {"name": player}
+        )
     counts = record.get("counts") or {}
     if counts:
-        said.append(_("Counted: %(counts)s.") % {"counts": ", ".join(f"{name} {points}" for name, points in counts.items())})
+        said.append(
+            _("Counted: %(counts)s.") % {"counts": ", ".join(f"{name} {points}" for name, points in counts.items())}
+        )
     for fine in record.get("fines") or []:
         if isinstance(fine, dict):
             offence = fine.get("offence")
-            said.append(_("%(name)s fined: %(offence)s.") % {"name": fine.get("player") or "?", "offence": OFFENCE_LABELS.get(offence, offence or "?")})
+            said.append(
+                _("%(name)s fined: %(offence)s.")
+                % {"name": fine.get("player") or "?", "offence": OFFENCE_LABELS.get(offence, offence or "?")}
+            )
     culprit = record.get("culprit")
     if isinstance(culprit, dict):
-        said.append(_("%(name)s caused the %(what)s.") % {"name": culprit.get("player") or "?", "what": PAGAT_FATE_LABELS.get(culprit.get("caused"), culprit.get("caused") or "?")})
+        said.append(
+            _("%(name)s caused the %(what)s.")
+            % {
+                "name": culprit.get("player") or "?",
+                "what": PAGAT_FATE_LABELS.get(culprit.get("caused"), culprit.get("caused") or "?"),
+            }
+        )
     if record.get("stopped"):
         said.append(str(_("The deal was stopped.")))
     return [str(s) for s in said]
@@ -247,4 +277,11 @@ PATH_LABELS = {
     "void": _("void"),
     **SUIT_LABELS,
 }
-VALUE_LABELS = {**LEVEL_LABELS, **KING_FATE_LABELS, **PAGAT_FATE_LABELS, **OFFENCE_LABELS, "true": _("yes"), "false": _("no")}
+VALUE_LABELS = {
+    **LEVEL_LABELS,
+    **KING_FATE_LABELS,
+    **PAGAT_FATE_LABELS,
+    **OFFENCE_LABELS,
+    "true": _("yes"),
+    "false": _("no"),
+}

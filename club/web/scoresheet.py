@@ -101,7 +101,8 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
         kind, _, number = key.partition(":")
         totals = [t + p for t, p in zip(totals, event["members"])]
         cups = rules.Cups(
-            cups.pagat + event["cups"].get(Account.Kind.PAGAT_CUP, 0), cups.king + event["cups"].get(Account.Kind.KING_CUP, 0)
+            cups.pagat + event["cups"].get(Account.Kind.PAGAT_CUP, 0),
+            cups.king + event["cups"].get(Account.Kind.KING_CUP, 0),
         )
         deal = deals.get(int(number)) if number else None
         sheet.append(

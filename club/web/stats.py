@@ -47,7 +47,11 @@ def member_stats(member: Member, season: Season) -> MemberStats:
     stats = MemberStats()
     ruleset = season.ruleset()
     seat_names = dict(Seat.objects.filter(member=member, sitting__season=season).values_list("sitting_id", "name"))
-    deals = Deal.objects.filter(sitting_id__in=seat_names).select_related("current_version").order_by("sitting_id", "number")
+    deals = (
+        Deal.objects.filter(sitting_id__in=seat_names)
+        .select_related("current_version")
+        .order_by("sitting_id", "number")
+    )
     for deal in deals:
         name = seat_names[deal.sitting_id]
         record = deal.current_version.record

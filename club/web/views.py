@@ -50,7 +50,12 @@ from .stats import MELD_KINDS, member_stats
 from .templatetags import signed
 
 CARDS = ("pagat", *(f"king:{suit}" for suit in SUITS))
-MELD_LABELS = {"taroks": gettext_lazy("Taroks"), "matadors": gettext_lazy("Matadors"), "suits": gettext_lazy("Court cards"), "kings": gettext_lazy("Kings")}
+MELD_LABELS = {
+    "taroks": gettext_lazy("Taroks"),
+    "matadors": gettext_lazy("Matadors"),
+    "suits": gettext_lazy("Court cards"),
+    "kings": gettext_lazy("Kings"),
+}
 
 # --- site and login --------------------------------------------------------------------------
 
@@ -236,8 +241,14 @@ def sitting_close(request, club, member, sitting_id):
                 return render(
                     request,
                     "club/sitting_close.html",
-                    {"club": club, "sitting": sitting, "how": how, "how_label": dict(Season.Close.choices)[how],
-                     "event": events[0], "net": net_of_events(events)},
+                    {
+                        "club": club,
+                        "sitting": sitting,
+                        "how": how,
+                        "how_label": dict(Season.Close.choices)[how],
+                        "event": events[0],
+                        "net": net_of_events(events),
+                    },
                 )
             services.close_sitting(sitting, by=request.user, how=how)
         except services.SittingError as error:
@@ -310,7 +321,9 @@ def deal_new(request, club, member, sitting_id):
                 sitting, record, form.cleaned_data["idempotency_key"]
             ):
                 raise services.SittingError(
-                    _("This deal is the same as the last one, with the same dealer. Was it recorded already? Save again to record it anyway.")
+                    _(
+                        "This deal is the same as the last one, with the same dealer. Was it recorded already? Save again to record it anyway."
+                    )
                 )
             recorded = services.record_deal(
                 sitting,
@@ -478,7 +491,9 @@ def _resolve_disputes(request, deal: Deal, member: Member, version) -> None:
     if not open_disputes:
         return
     if not access.is_official(member):
-        messages.info(request, _("The deal's dispute stays open until an official marks it as answered by this correction."))
+        messages.info(
+            request, _("The deal's dispute stays open until an official marks it as answered by this correction.")
+        )
         return
     for dispute in open_disputes:
         resolve_by_correction(dispute, by=member, version=version)
@@ -508,7 +523,9 @@ def season_standings(request, club, member, season_id=None):
             "seasons": club.seasons.all(),
             "standings": standings,
             "chart": balance_chart(series),
-            "sittings": season.sittings.select_related("table").annotate(deal_count=Count("deals")).order_by("-date", "-id"),
+            "sittings": season.sittings.select_related("table")
+            .annotate(deal_count=Count("deals"))
+            .order_by("-date", "-id"),
         },
     )
 

@@ -6,82 +6,195 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('club', '0001_initial'),
+        ("club", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Account',
+            name="Account",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('member', 'member'), ('pagat_cup', 'Pagatkop'), ('king_cup', 'Kongekop')], max_length=10)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='accounts', to='club.club')),
-                ('member', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='account', to='club.member')),
-                ('table', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='cup_accounts', to='club.table')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("member", "member"), ("pagat_cup", "Pagatkop"), ("king_cup", "Kongekop")],
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="accounts", to="club.club"
+                    ),
+                ),
+                (
+                    "member",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="account",
+                        to="club.member",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="cup_accounts",
+                        to="club.table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'account',
-                'verbose_name_plural': 'accounts',
+                "verbose_name": "account",
+                "verbose_name_plural": "accounts",
             },
         ),
         migrations.CreateModel(
-            name='Transaction',
+            name="Transaction",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('funding', 'funding'), ('deal', 'deal'), ('close', 'close'), ('reversal', 'reversal')], max_length=10)),
-                ('event', models.CharField(max_length=20)),
-                ('value_date', models.DateField(help_text='The date the money counts for: the sitting, or the day of a correction.')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('memo', models.CharField(blank=True, max_length=200)),
-                ('caused_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='caused_transactions', to='club.dealversion')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='transactions', to='club.club')),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('deal_version', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='transactions', to='club.dealversion')),
-                ('reverses', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='reversed_by', to='ledger.transaction')),
-                ('sitting', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='transactions', to='club.sitting')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("funding", "funding"),
+                            ("deal", "deal"),
+                            ("close", "close"),
+                            ("reversal", "reversal"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("event", models.CharField(max_length=20)),
+                (
+                    "value_date",
+                    models.DateField(
+                        help_text="The date the money counts for: the sitting, or the day of a correction."
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("memo", models.CharField(blank=True, max_length=200)),
+                (
+                    "caused_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="caused_transactions",
+                        to="club.dealversion",
+                    ),
+                ),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="transactions", to="club.club"
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "deal_version",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="transactions",
+                        to="club.dealversion",
+                    ),
+                ),
+                (
+                    "reverses",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="reversed_by",
+                        to="ledger.transaction",
+                    ),
+                ),
+                (
+                    "sitting",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="transactions", to="club.sitting"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'transaction',
-                'verbose_name_plural': 'transactions',
-                'ordering': ['id'],
+                "verbose_name": "transaction",
+                "verbose_name_plural": "transactions",
+                "ordering": ["id"],
             },
         ),
         migrations.CreateModel(
-            name='Posting',
+            name="Posting",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('points', models.BigIntegerField()),
-                ('rule', models.CharField(max_length=40)),
-                ('ref', models.CharField(max_length=40)),
-                ('item', models.PositiveSmallIntegerField()),
-                ('account', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='postings', to='ledger.account')),
-                ('transaction', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='postings', to='ledger.transaction')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("points", models.BigIntegerField()),
+                ("rule", models.CharField(max_length=40)),
+                ("ref", models.CharField(max_length=40)),
+                ("item", models.PositiveSmallIntegerField()),
+                (
+                    "account",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="postings", to="ledger.account"
+                    ),
+                ),
+                (
+                    "transaction",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="postings", to="ledger.transaction"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'posting',
-                'verbose_name_plural': 'postings',
-                'ordering': ['id'],
+                "verbose_name": "posting",
+                "verbose_name_plural": "postings",
+                "ordering": ["id"],
             },
         ),
         migrations.AddConstraint(
-            model_name='account',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('kind', 'member'), ('member__isnull', False), ('table__isnull', True)), models.Q(('kind__in', ['pagat_cup', 'king_cup']), ('member__isnull', True), ('table__isnull', False)), _connector='OR'), name='account_is_a_member_or_a_cup'),
+            model_name="account",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("kind", "member"), ("member__isnull", False), ("table__isnull", True)),
+                    models.Q(
+                        ("kind__in", ["pagat_cup", "king_cup"]), ("member__isnull", True), ("table__isnull", False)
+                    ),
+                    _connector="OR",
+                ),
+                name="account_is_a_member_or_a_cup",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='account',
-            constraint=models.UniqueConstraint(condition=models.Q(('table__isnull', False)), fields=('table', 'kind'), name='one_cup_of_each_kind_per_table'),
+            model_name="account",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("table__isnull", False)),
+                fields=("table", "kind"),
+                name="one_cup_of_each_kind_per_table",
+            ),
         ),
         migrations.AddIndex(
-            model_name='transaction',
-            index=models.Index(fields=['sitting', 'event'], name='ledger_tran_sitting_e63664_idx'),
+            model_name="transaction",
+            index=models.Index(fields=["sitting", "event"], name="ledger_tran_sitting_e63664_idx"),
         ),
         migrations.AddIndex(
-            model_name='posting',
-            index=models.Index(fields=['account', 'transaction'], name='ledger_post_account_4f70ff_idx'),
+            model_name="posting",
+            index=models.Index(fields=["account", "transaction"], name="ledger_post_account_4f70ff_idx"),
         ),
     ]

@@ -10,18 +10,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('ledger', '0002_postgresql_guards'),
+        ("ledger", "0002_postgresql_guards"),
     ]
 
     operations = [
         migrations.RemoveIndex(
-            model_name='posting',
-            name='ledger_post_account_4f70ff_idx',
+            model_name="posting",
+            name="ledger_post_account_4f70ff_idx",
         ),
         migrations.AddIndex(
-            model_name='posting',
-            index=models.Index(fields=['account', 'transaction'], include=('points',), name='posting_account_points'),
+            model_name="posting",
+            index=models.Index(fields=["account", "transaction"], include=("points",), name="posting_account_points"),
         ),
     ]

@@ -289,11 +289,21 @@ def resolve(preset: Any, overrides: Mapping[str, Any] | None = None) -> tuple[Ru
             if isinstance(value, bool):
                 changes[name] = value
             else:
-                problems.append(problem(None, path, "wrong_type", expected="true or false", expected_da="true eller false"))
+                problems.append(
+                    problem(None, path, "wrong_type", expected="true or false", expected_da="true eller false")
+                )
         elif _is_amount(value):
             changes[name] = value
         else:
-            problems.append(problem(None, path, "wrong_type", expected="a whole number of points, 0 or more", expected_da="et helt antal point, 0 eller flere"))
+            problems.append(
+                problem(
+                    None,
+                    path,
+                    "wrong_type",
+                    expected="a whole number of points, 0 or more",
+                    expected_da="et helt antal point, 0 eller flere",
+                )
+            )
     if problems:
         return None, problems
     return replace(base, **changes), []
@@ -312,9 +322,19 @@ def _override_fines(base: RuleSet, value: Any, path: str, problems: list[Problem
         if offence not in base.fines:
             # A club may change what an offence costs, not invent one the book lacks: the
             # book's offence also says whether it bars or stops, which an amount cannot.
-            problems.append(problem(None, f"{path}.{offence}", "offence_not_in_preset", offence=offence, preset=base.preset))
+            problems.append(
+                problem(None, f"{path}.{offence}", "offence_not_in_preset", offence=offence, preset=base.preset)
+            )
         elif not _is_amount(amount):
-            problems.append(problem(None, f"{path}.{offence}", "wrong_type", expected="a whole number of points, 0 or more", expected_da="et helt antal point, 0 eller flere"))
+            problems.append(
+                problem(
+                    None,
+                    f"{path}.{offence}",
+                    "wrong_type",
+                    expected="a whole number of points, 0 or more",
+                    expected_da="et helt antal point, 0 eller flere",
+                )
+            )
         else:
             fines[offence] = replace(fines[offence], amount=amount)
     return MappingProxyType(fines)

@@ -30,7 +30,20 @@ CLOSE_WAYS = ("split", "carry")
 SITTING_KEYS = frozenset(("ruleset", "overrides", "table", "cups", "deals", "close", "date"))
 CUPS_KEYS = frozenset(("pagat", "king"))
 DEAL_KEYS = frozenset(
-    ("dealer", "players", "melds", "pagat", "kings", "last_trick", "nolo", "tout", "counts", "fines", "culprit", "stopped")
+    (
+        "dealer",
+        "players",
+        "melds",
+        "pagat",
+        "kings",
+        "last_trick",
+        "nolo",
+        "tout",
+        "counts",
+        "fines",
+        "culprit",
+        "stopped",
+    )
 )
 MELD_KEYS = frozenset(("taroks", "pagat", "matadors", "suits", "kings"))
 SUIT_MELD_KEYS = frozenset(("level", "missing"))

@@ -41,7 +41,11 @@ class Event(NamedTuple):
         totals = dict.fromkeys(members, 0)
         for rule, ref, postings, player, card in self.items:
             if card is not None:
-                add({"rule": rule, "ref": ref, "postings": postings, "player": player, "card": card} if player is not None else {"rule": rule, "ref": ref, "postings": postings, "card": card})
+                add(
+                    {"rule": rule, "ref": ref, "postings": postings, "player": player, "card": card}
+                    if player is not None
+                    else {"rule": rule, "ref": ref, "postings": postings, "card": card}
+                )
             elif player is not None:
                 add({"rule": rule, "ref": ref, "postings": postings, "player": player})
             else:
@@ -72,7 +76,14 @@ class _Book:
     def cups(self) -> Cups:
         return Cups(self.pagat, self.king)
 
-    def post(self, rule: str, postings: dict[str, int], ref_key: str | None = None, player: str | None = None, card: str | None = None) -> None:
+    def post(
+        self,
+        rule: str,
+        postings: dict[str, int],
+        ref_key: str | None = None,
+        player: str | None = None,
+        card: str | None = None,
+    ) -> None:
         if 0 in postings.values():
             postings = {account: points for account, points in postings.items() if points}
             if not postings:
@@ -84,14 +95,25 @@ class _Book:
             self.king += postings.get(KING_CUP, 0)
         self._append(rule, postings, ref_key, player, card)
 
-    def _append(self, rule: str, postings: dict[str, int], ref_key: str | None, player: str | None, card: str | None) -> None:
+    def _append(
+        self, rule: str, postings: dict[str, int], ref_key: str | None, player: str | None, card: str | None
+    ) -> None:
         key = ref_key or rule
         ref = self._refs.get(key)
         if ref is None:
             ref = self._refs[key] = seed_ref(self.rules.preset, key)
         self.items.append(LineItem(rule, ref, postings, player, card))
 
-    def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, ref_key: str | None = None, player: str | None = None, card: str | None = None) -> None:
+    def from_each(
+        self,
+        rule: str,
+        receiver: str,
+        payers: Sequence[str],
+        amount: int,
+        ref_key: str | None = None,
+        player: str | None = None,
+        card: str | None = None,
+    ) -> None:
         """`receiver` gets `amount` from each payer: members only, balanced by construction."""
         if not amount:
             return
@@ -104,7 +126,9 @@ class _Book:
             postings[payer] = postings.get(payer, 0) - amount
         self.post(rule, postings, ref_key, player, card)
 
-    def into_each_cup(self, rule: str, payer: str, amount: int, others: Sequence[str], player: str | None = None) -> None:
+    def into_each_cup(
+        self, rule: str, payer: str, amount: int, others: Sequence[str], player: str | None = None
+    ) -> None:
         """A fine or stake into each cup; where there are no cups, to each other active player."""
         if not self._has_cups:
             self.from_each(rule, payer, others, -amount, None, player)
@@ -213,9 +237,13 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
         if fine_rule.pays_meld_back:
             # 004 L200: he received the wrong meld and pays it back double; we never paid it.
             amount = sum(value for _rule, value in meld_values(fine.meld, rules)) if fine.meld else 0
-            book.from_each(f"fine.{fine.offence}", fine.player, others(fine.player, players), -amount, player=fine.player)
+            book.from_each(
+                f"fine.{fine.offence}", fine.player, others(fine.player, players), -amount, player=fine.player
+            )
         else:
-            book.into_each_cup(f"fine.{fine.offence}", fine.player, fine_rule.amount, others(fine.player, players), player=fine.player)
+            book.into_each_cup(
+                f"fine.{fine.offence}", fine.player, fine_rule.amount, others(fine.player, players), player=fine.player
+            )
 
     # 5. Play: the Pagat saved or lost, each King lost, during the play.
     _play_fees(book, deal, rules, last_trick=False)
@@ -235,7 +263,13 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
         _count(book, deal, rules)
     for fine in deal.fines:
         if rules.fines[fine.offence].after_count:
-            book.into_each_cup(f"fine.{fine.offence}", fine.player, rules.fines[fine.offence].amount, others(fine.player, players), player=fine.player)
+            book.into_each_cup(
+                f"fine.{fine.offence}",
+                fine.player,
+                rules.fines[fine.offence].amount,
+                others(fine.player, players),
+                player=fine.player,
+            )
 
     # 9. Refund every cup taken at step 6, from every member at the table (000 L257).
     for cup in taken:
@@ -253,9 +287,19 @@ def _play_fees(book: _Book, deal: Deal, rules: RuleSet, *, last_trick: bool) -> 
     pagat = deal.pagat
     if pagat is not None:
         if pagat.fate == saved:
-            book.from_each("pagat_saved", pagat.holder, deal.others(pagat.holder), rules.pagat_saved, rule_suffix, pagat.holder, "pagat")
+            book.from_each(
+                "pagat_saved",
+                pagat.holder,
+                deal.others(pagat.holder),
+                rules.pagat_saved,
+                rule_suffix,
+                pagat.holder,
+                "pagat",
+            )
         elif pagat.fate == lost:
-            postings = _loses(deal, pagat.holder, rules.pagat_lost, PAGAT_CUP, rules.pagat_lost_cup if rules.cups else 0)
+            postings = _loses(
+                deal, pagat.holder, rules.pagat_lost, PAGAT_CUP, rules.pagat_lost_cup if rules.cups else 0
+            )
             book.post("pagat_lost", postings, rule_suffix, pagat.holder, "pagat")
     for suit, fate in deal.kings.items():
         if fate.fate == lost:
@@ -309,7 +353,12 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
             # 000 L193-L199: the culprit pays the doubling and the premium to the third player;
             # the premium to the culprit himself lapses, the bagud player pays nothing.
             third = next(p for p in deal.players if p not in (fate.holder, culprit.player))
-            book.post("culprit_bagud", {culprit.player: -x - premium, cup: x, third: premium}, player=culprit.player, card=card)
+            book.post(
+                "culprit_bagud",
+                {culprit.player: -x - premium, cup: x, third: premium},
+                player=culprit.player,
+                card=card,
+            )
         else:
             # 001 L305: bagud doubles the cup (x is 0 where there are no cups), and pays to each.
             book.post(kind, _loses(deal, fate.holder, premium, cup, x), player=fate.holder, card=card)
@@ -325,7 +374,9 @@ def _tout(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int]) -> l
     postings = _add({touter: 2 * rules.tout}, {p: -rules.tout for p in deal.others(touter)})
     taken: list[str] = []
     if rules.cups:
-        postings = _add(postings, {touter: content[PAGAT_CUP] + content[KING_CUP]}, {cup: -x for cup, x in content.items()})
+        postings = _add(
+            postings, {touter: content[PAGAT_CUP] + content[KING_CUP]}, {cup: -x for cup, x in content.items()}
+        )
         taken = [PAGAT_CUP, KING_CUP]
     book.post("tout", postings, player=touter)
     return taken
@@ -339,7 +390,12 @@ def _ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int], cu
     winner, x, culprit = fate.holder, content[cup], deal.culprit
     take = {winner: x, cup: -x}
     if culprit is None or "ultimo" not in culprit.caused:
-        book.post(kind, _add(take, {winner: 2 * premium}, {p: -premium for p in deal.others(winner)}), player=winner, card=card)
+        book.post(
+            kind,
+            _add(take, {winner: 2 * premium}, {p: -premium for p in deal.others(winner)}),
+            player=winner,
+            card=card,
+        )
         return [cup] if rules.cups else []
     if rules.culprit == "ensartede":
         # 000 L161, L189: the culprit pays both premiums; the innocent third pays nothing.
@@ -368,7 +424,9 @@ def _prevented_ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str
     if rules.culprit == "ensartede":
         premium = rules.pagat_ultimo if is_pagat else rules.king_ultimo
         kind = "pagat_ultimo" if is_pagat else "king_ultimo"
-        book.post(kind, {victim: x + 2 * premium, cup: -x, culprit_player: -2 * premium}, "prevented_ultimo", victim, card)  # type: ignore[dict-item]
+        book.post(
+            kind, {victim: x + 2 * premium, cup: -x, culprit_player: -2 * premium}, "prevented_ultimo", victim, card
+        )  # type: ignore[dict-item]
         book.post("culprit_ultimo", {culprit_player: -x, cup: x}, "prevented_ultimo", culprit_player, card)
     else:
         book.post("prevented_ultimo", {culprit_player: -x, victim: x}, None, culprit_player, card)  # type: ignore[dict-item]
@@ -382,7 +440,14 @@ def _plain_last_trick(book: _Book, deal: Deal, rules: RuleSet) -> None:
         return
     would_be_ultimo = any(f.holder == winner and f.fate == "ultimo" for f in cards_in_trick)
     barred = would_be_ultimo and is_barred(deal, winner, rules)  # type: ignore[arg-type]
-    book.from_each("last_trick", winner, deal.others(winner), rules.last_trick, ref_key="barred_last_trick" if barred else None, player=winner)  # type: ignore[arg-type]
+    book.from_each(
+        "last_trick",
+        winner,
+        deal.others(winner),
+        rules.last_trick,
+        ref_key="barred_last_trick" if barred else None,
+        player=winner,
+    )  # type: ignore[arg-type]
 
 
 def _failed_tout(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int]) -> None:

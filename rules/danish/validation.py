@@ -109,7 +109,9 @@ class _DealCheck:
 
     def players_ok(self) -> bool:
         deal, table = self.deal, self.table
-        if deal.dealer in table and deal.players == _seats(deal.dealer, table if type(table) is tuple else tuple(table)):
+        if deal.dealer in table and deal.players == _seats(
+            deal.dealer, table if type(table) is tuple else tuple(table)
+        ):
             return True  # the usual answer; anything else is explained below
         if len(deal.players) != 3:
             self.fail("players", "players_count")
@@ -204,7 +206,9 @@ class _DealCheck:
         if level != "half" and suit_meld.missing is not None:
             self.fail(f"{path}.{key}.missing", "meld_missing_not_half", level=level, level_da=LEVELS_DA[level])
         if level == "overfull" and not self.rules.overfull_melds:
-            self.fail(f"{path}.{key}", "meld_level_not_in_preset", preset=self.rules.preset, level=level, level_da="overfyldt")
+            self.fail(
+                f"{path}.{key}", "meld_level_not_in_preset", preset=self.rules.preset, level=level, level_da="overfyldt"
+            )
 
     def king_claims(self, melders: list[str]) -> None:
         """Brief §7 (rev. 2): a King belongs to at most one player across all melds.
@@ -245,7 +249,13 @@ class _DealCheck:
             holder = kings_claim.get(suit)
             for player in claimers:
                 if holder is not None and player != holder:
-                    self.fail(f"melds.{player}.suits.{suit}", "meld_kings_conflict", holder=holder, suit=suit, suit_da=SUITS_DA[suit])
+                    self.fail(
+                        f"melds.{player}.suits.{suit}",
+                        "meld_kings_conflict",
+                        holder=holder,
+                        suit=suit,
+                        suit_da=SUITS_DA[suit],
+                    )
         for player in bare_halves:
             others = [
                 suit
@@ -292,7 +302,9 @@ class _DealCheck:
                 # names no other meld: matadors alone (three taroks may be Pagat, 21 and Scus) stand.
                 dealer_meld = deal.melds.get(deal.dealer)
                 if dealer_meld is not None and dealer_meld.taroks and dealer_meld.pagat:
-                    self.fail("pagat.fate", "pagat_skat_melded", what="taroks with the Pagat", what_da="tarokker med Pagat")
+                    self.fail(
+                        "pagat.fate", "pagat_skat_melded", what="taroks with the Pagat", what_da="tarokker med Pagat"
+                    )
 
     # --- fines (brief §6) ----------------------------------------------------------------
 
@@ -380,10 +392,24 @@ class _DealCheck:
                 self.fail("last_trick", "tout_not_winner")
             pagat = deal.pagat
             if pagat and pagat.holder != tout.player and pagat.fate in ("saved", "ultimo"):
-                self.fail("pagat.fate", "tout_other_took_trick", player=pagat.holder, touter=tout.player, what="the Pagat saved", what_da="Pagaten reddet")
+                self.fail(
+                    "pagat.fate",
+                    "tout_other_took_trick",
+                    player=pagat.holder,
+                    touter=tout.player,
+                    what="the Pagat saved",
+                    what_da="Pagaten reddet",
+                )
             for suit, fate in deal.kings.items():
                 if fate.holder != tout.player and fate.fate in ("kept", "ultimo"):
-                    self.fail(f"kings.{suit}.fate", "tout_other_took_trick", player=fate.holder, touter=tout.player, what="a King kept", what_da="en konge beholdt")
+                    self.fail(
+                        f"kings.{suit}.fate",
+                        "tout_other_took_trick",
+                        player=fate.holder,
+                        touter=tout.player,
+                        what="a King kept",
+                        what_da="en konge beholdt",
+                    )
 
     # --- counts (brief §4) ---------------------------------------------------------------
 
@@ -409,9 +435,17 @@ class _DealCheck:
                 # 001 L316: the two who do not deal next count; forehand deals next.
                 self.fail("counts", "count_counters", expected=" & ".join(counters))
             elif len(counts) == 2 and total > 78:
-                self.fail("counts", "count_total", total=total, rule="two counts hold at most 78", rule_da="to tællinger er højst 78")
+                self.fail(
+                    "counts",
+                    "count_total",
+                    total=total,
+                    rule="two counts hold at most 78",
+                    rule_da="to tællinger er højst 78",
+                )
             elif len(counts) == 3 and total != 78:
-                self.fail("counts", "count_total", total=total, rule="three counts make 78", rule_da="tre tællinger giver 78")
+                self.fail(
+                    "counts", "count_total", total=total, rule="three counts make 78", rule_da="tre tællinger giver 78"
+                )
         elif total > 78:
             self.fail("counts", "count_total", total=total, rule="the cards hold 78", rule_da="kortene har 78")
         elif len(counts) == 3 and total < 78 and not (rules.count_shortfall_to_pagatkop and rules.cups):
@@ -427,12 +461,18 @@ class _DealCheck:
         if stopping and not deal.stopped:
             self.fail("stopped", "stopped_required", offence=stopping[0].offence, preset=rules.preset)
         if deal.stopped:
-            played = [("last_trick", deal.last_trick, "last trick", "sidste stik"), ("nolo", deal.nolo, "nolo", "nolo"), ("tout", deal.tout, "tout", "tout")]
+            played = [
+                ("last_trick", deal.last_trick, "last trick", "sidste stik"),
+                ("nolo", deal.nolo, "nolo", "nolo"),
+                ("tout", deal.tout, "tout", "tout"),
+            ]
             for field, value, what, what_da in played:
                 if value is not None:
                     self.fail(field, "stopped_has_play", what=what, what_da=what_da)
             for card, path, _fate in self.last_trick_cards():
-                self.fail(f"{path}.fate", "stopped_has_play", what=f"{card} in the last trick", what_da="kort i sidste stik")
+                self.fail(
+                    f"{path}.fate", "stopped_has_play", what=f"{card} in the last trick", what_da="kort i sidste stik"
+                )
 
     def culprit(self) -> None:
         deal, rules = self.deal, self.rules
@@ -445,7 +485,9 @@ class _DealCheck:
         if not self.active(culprit.player, "culprit.player"):
             return
         # 003 L86, L90: a revoke or wrong cards; 000 L161, L107: also a missing or wrong meld.
-        causing = ("revoke", "wrong_cards") if rules.culprit == "schiellerup" else ("revoke", "wrong_cards", *MELD_OFFENCES)
+        causing = (
+            ("revoke", "wrong_cards") if rules.culprit == "schiellerup" else ("revoke", "wrong_cards", *MELD_OFFENCES)
+        )
         if not any(f.offence in causing for f in self.known_fines(culprit.player)):
             self.fail("culprit.player", "culprit_without_offence", player=culprit.player)
         if culprit.caused == (PREVENTED,):
@@ -484,7 +526,9 @@ class _DealCheck:
             self.fail("culprit.victim", "culprit_victim_barred", player=victim)
         recorded = deal.pagat if card == "pagat" else deal.kings.get(card)  # type: ignore[arg-type]
         if recorded is not None and recorded.holder != victim:
-            name, name_da = ("the Pagat", "Pagaten") if card == "pagat" else (f"the King of {card}", f"{SUITS_DA[card]} konge")  # type: ignore[index]
+            name, name_da = (
+                ("the Pagat", "Pagaten") if card == "pagat" else (f"the King of {card}", f"{SUITS_DA[card]} konge")
+            )  # type: ignore[index]
             self.fail("culprit.card", "culprit_victim_not_holder", card=name, card_da=name_da, holder=recorded.holder)
 
     def known_fines(self, player: str) -> list[Fine]:
@@ -528,7 +572,9 @@ def _meld_says_king(meld: Meld, suit: str) -> bool | None:
 
 
 def is_barred(deal: Deal, player: str, rules: RuleSet) -> bool:
-    return bool(deal.fines) and any(f.player == player and rules.fines[f.offence].barred for f in deal.fines if f.offence in rules.fines)
+    return bool(deal.fines) and any(
+        f.player == player and rules.fines[f.offence].barred for f in deal.fines if f.offence in rules.fines
+    )
 
 
 def tout_contract(deal: Deal, rules: RuleSet) -> bool:

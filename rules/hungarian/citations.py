@@ -69,10 +69,17 @@ SEED_REFS: dict[str, dict[str, str]] = {
         "called_king_fine:talon": "002 L1189",
         "thrown": "002 L1189",
     }
-    | {f"{figure}.{how}:{contract}": ref for contract, ref in (
-        ("call", "002 L1181-L1201"), ("solo", "002 L1203-L1205"),
-        ("three", "002 L1209-L1211"), ("solo_three", "002 L1213-L1215"),
-    ) for figure in ("trull", "four_kings", "xxi_capture", "volat") for how in ("announced", "silent")},
+    | {
+        f"{figure}.{how}:{contract}": ref
+        for contract, ref in (
+            ("call", "002 L1181-L1201"),
+            ("solo", "002 L1203-L1205"),
+            ("three", "002 L1209-L1211"),
+            ("solo_three", "002 L1213-L1215"),
+        )
+        for figure in ("trull", "four_kings", "xxi_capture", "volat")
+        for how in ("announced", "silent")
+    },
     "tapper": _PASKIEVICS
     | {
         "game": "002 L1235",

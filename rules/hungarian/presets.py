@@ -109,8 +109,16 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             figures=("double", "volat", "trull", "four_kings", "ultimo", "xxi_capture"),
             hand_bonuses=(),
             overridable=_params(
-                *_PARTY, "pot", "pot_fund", "no_game_pot", "lost_three_pot", "official_contra_doubles",
-                "trump_count_payers", "honourless_bid_fine", "dealer_cries_and_laughs", "ujlak_talon_honours",
+                *_PARTY,
+                "pot",
+                "pot_fund",
+                "no_game_pot",
+                "lost_three_pot",
+                "official_contra_doubles",
+                "trump_count_payers",
+                "honourless_bid_fine",
+                "dealer_cries_and_laughs",
+                "ujlak_talon_honours",
             ),
             no_game_pot=5,  # 002 L287, L550
         ),
@@ -140,9 +148,7 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             no_games=("all_pass",),
             figures=("volat", "ultimo"),  # 002 L1256-L1268
             hand_bonuses=("four_kings", "trull", "two_honours", "many_trumps"),  # 002 L1270-L1275
-            overridable=_params(
-                *_PARTY, "pot", "pot_fund", "no_game_pot", "deck", "trump_bonus", "fejek_needs_bid"
-            ),
+            overridable=_params(*_PARTY, "pot", "pot_fund", "no_game_pot", "deck", "trump_bonus", "fejek_needs_bid"),
             pot_fund=5,  # brief §6: "egy bizonyos összeget", 002 L1260
             deck=54,
         ),
@@ -230,7 +236,9 @@ def resolve(preset: Any, overrides: Mapping[str, Any] | None = None) -> tuple[Ru
         if name not in base.overridable:
             problems.append(problem(None, path, "unknown_override", name=name, preset=preset))
         elif not _good(PARAMETERS[name], value):
-            problems.append(problem(None, path, "bad_override", name=name, value=value, expected=_expected(PARAMETERS[name])))
+            problems.append(
+                problem(None, path, "bad_override", name=name, value=value, expected=_expected(PARAMETERS[name]))
+            )
         else:
             changes[name] = value
     if problems:

@@ -20,9 +20,27 @@ POT = "pot"  # the ultimókassza's account in every posting
 CLOSE_WAYS = ("split", "carry")
 SITTING_KEYS = ("ruleset", "overrides", "table", "pot", "deals", "close", "date")
 DEAL_KEYS = (
-    "dealer", "contract", "declarer", "call", "choice", "game_contra", "announcements", "card_points",
-    "tricks", "made", "trump_counts", "hand_bonuses", "bidders", "ultimo", "called_king_captured",
-    "conceded", "player_points", "trickless", "talon_honours", "fines", "no_game",
+    "dealer",
+    "contract",
+    "declarer",
+    "call",
+    "choice",
+    "game_contra",
+    "announcements",
+    "card_points",
+    "tricks",
+    "made",
+    "trump_counts",
+    "hand_bonuses",
+    "bidders",
+    "ultimo",
+    "called_king_captured",
+    "conceded",
+    "player_points",
+    "trickless",
+    "talon_honours",
+    "fines",
+    "no_game",
 )
 PARTIES = ("declarer", "opponents")
 
@@ -120,7 +138,9 @@ class _DealReader(Reader):
                 found.append(name)
         return tuple(found)
 
-    def items(self, value: Any, path: str, keys: tuple[str, ...], required: tuple[str, ...]) -> list[tuple[str, Mapping[str, Any]]]:
+    def items(
+        self, value: Any, path: str, keys: tuple[str, ...], required: tuple[str, ...]
+    ) -> list[tuple[str, Mapping[str, Any]]]:
         """The objects of a list, each with its path; shape problems of each are reported."""
         found = []
         for i, item in enumerate(self.list_(value, path)):
@@ -131,7 +151,9 @@ class _DealReader(Reader):
                     self.fail(item_path, "required", what="An entry", what_da="En post")
                 continue
             self.known_keys(data, keys, item_path)
-            present = [self.required(data, key, f"{item_path}.{key}", key) for key in required]  # each missing key reported
+            present = [
+                self.required(data, key, f"{item_path}.{key}", key) for key in required
+            ]  # each missing key reported
             if all(present):
                 found.append((item_path, data))
         return found
@@ -154,8 +176,12 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
     if call_data is not None:
         read.known_keys(call_data, ("card", "king", "partner"), "call")
         if "partner" not in call_data:
-            read.fail("call.partner", "required", what="The partner (null when the card lay out of play)",
-                      what_da="Makkeren (null når kortet lå uden for spillet)")
+            read.fail(
+                "call.partner",
+                "required",
+                what="The partner (null when the card lay out of play)",
+                what_da="Makkeren (null når kortet lå uden for spillet)",
+            )
         card = read.int_(call_data.get("card"), "call.card")
         king = read.choice(call_data.get("king"), "call.king", KINGS)
         if card is None and king is None and call_data.get("card") is None and call_data.get("king") is None:
@@ -163,7 +189,9 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
         call = Call(read.name(call_data.get("partner"), "call.partner"), card, king)
 
     announcements = []
-    for path, item in read.items(deal.get("announcements"), "announcements", ("figure", "by", "contra"), ("figure", "by")):
+    for path, item in read.items(
+        deal.get("announcements"), "announcements", ("figure", "by", "contra"), ("figure", "by")
+    ):
         figure = read.choice(item["figure"], f"{path}.figure", FIGURES)
         by = read.name(item["by"], f"{path}.by")
         contra = read.int_(item.get("contra", 0), f"{path}.contra")
@@ -181,7 +209,9 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
         made[party] = tuple(dict.fromkeys(figures))
 
     trump_counts = []
-    for path, item in read.items(deal.get("trump_counts"), "trump_counts", ("player", "count", "announced"), ("player", "count")):
+    for path, item in read.items(
+        deal.get("trump_counts"), "trump_counts", ("player", "count", "announced"), ("player", "count")
+    ):
         player = read.name(item["player"], f"{path}.player")
         count = read.int_(item["count"], f"{path}.count")
         announced = read.bool_(item.get("announced", True), f"{path}.announced")
@@ -206,7 +236,10 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
 
     talon_honours: dict[str, tuple[str, ...]] = {}
     for player, honours in (read.obj(deal.get("talon_honours"), "talon_honours") or {}).items():
-        words = [read.word(h, f"talon_honours.{player}[{i}]") for i, h in enumerate(read.list_(honours, f"talon_honours.{player}"))]
+        words = [
+            read.word(h, f"talon_honours.{player}[{i}]")
+            for i, h in enumerate(read.list_(honours, f"talon_honours.{player}"))
+        ]
         talon_honours[player] = tuple(w for w in words if w is not None)
 
     fines = []

@@ -33,7 +33,12 @@ MAGYAR_VALUES = {"three": lambda n: n, "lower_three": lambda n: n + 1, "two": la
 OLD_FIGURES = {"trull": (2, 1), "four_kings": (2, 1), "ultimo": (10, 5), "xxi_capture": (42, 21)}  # 002 L1047-L1073
 KIRALY_ROW = {"call": (4, 2), "solo": (8, 4), "three": (12, 6), "solo_three": (16, 8)}  # brief §5
 KIRALY_VOLAT = {"call": (24, 12), "solo": (48, 24), "three": (48, 24), "solo_three": (96, 48)}
-TRISAK_ULTIMO = {"simple": (20, 10), "ultimo_call": (40, None), "three_take": (40, 20), "three_solo": (80, 40)}  # 002 L1379-L1384
+TRISAK_ULTIMO = {
+    "simple": (20, 10),
+    "ultimo_call": (40, None),
+    "three_take": (40, 20),
+    "three_solo": (80, 40),
+}  # 002 L1379-L1384
 TAPPER_BONUSES = {"four_kings": 3, "trull": 3, "two_honours": 1}  # 002 L1270-L1275
 TALON_HONOURS = {"skiz": 3, "xxi": 2, "pagat": 1}  # 002 L562-L566
 TRICK_FIGURES = ("trull", "four_kings", "ultimo", "king_ultimo", "xxi_capture")
@@ -225,7 +230,9 @@ def _talon_honours(book: _Book, deal: Deal, sides: Parties) -> None:
         for honour in honours:
             if honour == "xxi" and "xxi_capture" in deal.made_by(opposite):
                 continue  # his XXI was captured: nothing for it
-            book.post("talon_honour", {player: -TALON_HONOURS[honour], deal.dealer: TALON_HONOURS[honour]}, player=player)
+            book.post(
+                "talon_honour", {player: -TALON_HONOURS[honour], deal.dealer: TALON_HONOURS[honour]}, player=player
+            )
 
 
 def _cries_and_laughs(rules: RuleSet, table: Sequence[str]) -> bool:
@@ -253,7 +260,9 @@ def _party_deal(book: _Book, deal: Deal, table: Sequence[str], actives: Sequence
     mild = fine is not None and fine.offence == "faulty_discard" and rules.faulty_discard == "mild"
     if fine is not None and not mild:  # step 4 (002 L534-L540, L1000-L1002)
         penalty = _penalty(deal, rules, value)
-        book.from_each(f"fine.{fine.offence}", fine.player, [p for p in actives if p != fine.player], -penalty, player=fine.player)
+        book.from_each(
+            f"fine.{fine.offence}", fine.player, [p for p in actives if p != fine.player], -penalty, player=fine.player
+        )
         if rules.penalty_replaces_result:
             return
 
@@ -316,7 +325,9 @@ def _game(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
             figure = "volat" if volat[side] else "double"
             silent = figure_values(figure, deal, rules, value)[1] or 0
             doubled = value * _times(deal.game_contra)
-            amount = {"max": max(silent, doubled), "replace": silent, "multiply": silent * _times(deal.game_contra)}[rules.silent_vs_contra]
+            amount = {"max": max(silent, doubled), "replace": silent, "multiply": silent * _times(deal.game_contra)}[
+                rules.silent_vs_contra
+            ]
             book.won(f"{figure}.silent", sides.members(side), sides.members(sides.other(side)), amount)
             return
     if deal.contract in ("bettli", "open_bettli"):

@@ -60,8 +60,17 @@ def validate_table(table: Sequence[str], rules: RuleSet) -> list[Problem]:
     problems = []
     if len(table) not in rules.table_sizes:
         sizes = [str(size) for size in rules.table_sizes]
-        problems.append(problem(None, "table", "table_size", preset=rules.preset, sizes=" or ".join(sizes),
-                                sizes_da=" eller ".join(sizes), count=len(table)))
+        problems.append(
+            problem(
+                None,
+                "table",
+                "table_size",
+                preset=rules.preset,
+                sizes=" or ".join(sizes),
+                sizes_da=" eller ".join(sizes),
+                count=len(table),
+            )
+        )
     seen: set[str] = set()
     for i, member in enumerate(table):
         if member == POT:
@@ -91,12 +100,20 @@ def is_lone_call(deal: Deal) -> bool:
 
 def parties(deal: Deal, table: Sequence[str], rules: RuleSet) -> Parties | None:
     """The two parties of a party game; None for trisákolás, the Strómann simple game and no-game."""
-    if deal.no_game is not None or deal.contract == "trisak" or (rules.preset == "stromann" and deal.contract == "simple"):
+    if (
+        deal.no_game is not None
+        or deal.contract == "trisak"
+        or (rules.preset == "stromann" and deal.contract == "simple")
+    ):
         return None
     actives = active_players(deal.dealer, table)
     declarer = deal.declarer or ""
     partner = None  # 1 v 3 (or 1 v 2, 1 v 1) unless another player holds a called card
-    if deal.call is not None and deal.call.partner not in (None, declarer) and deal.contract in CALL_CONTRACTS.get(rules.preset, ()):
+    if (
+        deal.call is not None
+        and deal.call.partner not in (None, declarer)
+        and deal.contract in CALL_CONTRACTS.get(rules.preset, ())
+    ):
         partner = deal.call.partner
     side = (declarer, partner) if partner else (declarer,)
     return Parties(side, tuple(p for p in actives if p not in side))
@@ -224,8 +241,12 @@ class _DealCheck:
         allowed, required = self.allowed_keys()
         for key in sorted(deal.given - allowed):
             if key == "fines" and (rules.preset == "stromann" or deal.contract == "trisak"):
-                self.fail("fines", "offence_invalid", what="There are no fines in Strómann or trisákolás.",
-                          what_da="Der er ingen bøder i Strómann eller trisákolás.")
+                self.fail(
+                    "fines",
+                    "offence_invalid",
+                    what="There are no fines in Strómann or trisákolás.",
+                    what_da="Der er ingen bøder i Strómann eller trisákolás.",
+                )
             elif key == "talon_honours" and rules.preset == "paskievics" and deal.no_game is None:
                 pass  # reported by talon_honours() with its own code
             elif key == "conceded":
@@ -319,7 +340,12 @@ class _DealCheck:
     def paskievics(self) -> None:
         deal, rules = self.deal, self.rules
         self.called_card()
-        if deal.call is not None and deal.call.partner is None and rules.official_contra_doubles and deal.game_contra == 0:
+        if (
+            deal.call is not None
+            and deal.call.partner is None
+            and rules.official_contra_doubles
+            and deal.game_contra == 0
+        ):
             self.fail("game_contra", "official_contra_not_doubled")  # brief §3.1
         self.trump_counts()
         self.talon_honours()
@@ -329,9 +355,12 @@ class _DealCheck:
             self.fail("card_points", "volat_points_mismatch", value=cp)
         for side, other in ((made_d, made_o), (made_o, made_d)):
             if "volat" in side and ({"trull", "four_kings"} & set(other)):
-                self.fail("made", "figures_conflict",
-                          what="With a volát the other party holds only discards: no tulétroá or four kings.",
-                          what_da="Med en volát har det andet parti kun skart: ingen tulétroá eller fire konger.")
+                self.fail(
+                    "made",
+                    "figures_conflict",
+                    what="With a volát the other party holds only discards: no tulétroá or four kings.",
+                    what_da="Med en volát har det andet parti kun skart: ingen tulétroá eller fire konger.",
+                )
                 break
 
     def magyar_choice(self) -> None:
@@ -369,58 +398,89 @@ class _DealCheck:
         points = deal.player_points or {}
         for player in self.actives:
             if player not in points:
-                self.fail(f"player_points.{player}", "required", what=f"{player}'s card points", what_da=f"{player}s kortpoint")
+                self.fail(
+                    f"player_points.{player}",
+                    "required",
+                    what=f"{player}'s card points",
+                    what_da=f"{player}s kortpoint",
+                )
         for player, value in points.items():
             if not 0 <= value <= rules.deck_points:
                 self.fail(f"player_points.{player}", "card_points_range", value=value, high=rules.deck_points)
         total = sum(points.values())
         if not 76 <= total <= 100:  # brief §8: the unused talon counts for nobody
-            self.fail("player_points", "card_points_total",
-                      what=f"The four counts add up to {total}; without the talon they make 76..100.",
-                      what_da=f"De fire tællinger giver {total}; uden talonen giver de 76..100.")
+            self.fail(
+                "player_points",
+                "card_points_total",
+                what=f"The four counts add up to {total}; without the talon they make 76..100.",
+                what_da=f"De fire tællinger giver {total}; uden talonen giver de 76..100.",
+            )
         for player in deal.trickless:
             if points.get(player, 0) != 0:
-                self.fail(f"player_points.{player}", "card_points_total",
-                          what=f"{player} took no trick, so he has no card points.",
-                          what_da=f"{player} tog intet stik og har ingen kortpoint.")
+                self.fail(
+                    f"player_points.{player}",
+                    "card_points_total",
+                    what=f"{player} took no trick, so he has no card points.",
+                    what_da=f"{player} tog intet stik og har ingen kortpoint.",
+                )
 
     def trump_counts(self) -> None:
         deal = self.deal
         seen: set[str] = set()
         for i, count in enumerate(deal.trump_counts):
             if count.count not in (8, 9):
-                self.fail(f"trump_counts[{i}].count", "trump_count_invalid",
-                          what=f"A trump count is 8 or 9, not {count.count}.",
-                          what_da=f"Et tarokkszám er 8 eller 9, ikke {count.count}.")
+                self.fail(
+                    f"trump_counts[{i}].count",
+                    "trump_count_invalid",
+                    what=f"A trump count is 8 or 9, not {count.count}.",
+                    what_da=f"Et tarokkszám er 8 eller 9, ikke {count.count}.",
+                )
             if count.player in seen:
-                self.fail(f"trump_counts[{i}].player", "trump_count_invalid",
-                          what=f"{count.player} has one trump count.", what_da=f"{count.player} har ét tarokkszám.")
+                self.fail(
+                    f"trump_counts[{i}].player",
+                    "trump_count_invalid",
+                    what=f"{count.player} has one trump count.",
+                    what_da=f"{count.player} har ét tarokkszám.",
+                )
             seen.add(count.player)
         total = sum(count.count for count in deal.trump_counts)
         if total > 22:
-            self.fail("trump_counts", "trump_count_invalid",
-                      what=f"The counts add up to {total} trumps; there are 22.",
-                      what_da=f"Tællingerne giver {total} tarokker; der er 22.")
+            self.fail(
+                "trump_counts",
+                "trump_count_invalid",
+                what=f"The counts add up to {total} trumps; there are 22.",
+                what_da=f"Tællingerne giver {total} tarokker; der er 22.",
+            )
 
     def talon_honours(self) -> None:
         deal, rules = self.deal, self.rules
         if not deal.talon_honours:
             return
         if not rules.ujlak_talon_honours or len(self.table) != 5:
-            self.fail("talon_honours", "talon_honours_invalid",
-                      what="Talon honours are paid only at a table of five with the Újlak custom (ujlak_talon_honours).",
-                      what_da="Talonhonnőrök betales kun ved et bord med fem og Újlak-skikken (ujlak_talon_honours).")
+            self.fail(
+                "talon_honours",
+                "talon_honours_invalid",
+                what="Talon honours are paid only at a table of five with the Újlak custom (ujlak_talon_honours).",
+                what_da="Talonhonnőrök betales kun ved et bord med fem og Újlak-skikken (ujlak_talon_honours).",
+            )
             return
         seen: set[str] = set()
         for player, honours in deal.talon_honours.items():
             for i, honour in enumerate(honours):
                 if honour not in HONOURS:
-                    self.fail(f"talon_honours.{player}[{i}]", "talon_honours_invalid",
-                              what=f"'{honour}' is not an honour: skiz, xxi, pagat.",
-                              what_da=f"'{honour}' er ikke en honnőr: skiz, xxi, pagat.")
+                    self.fail(
+                        f"talon_honours.{player}[{i}]",
+                        "talon_honours_invalid",
+                        what=f"'{honour}' is not an honour: skiz, xxi, pagat.",
+                        what_da=f"'{honour}' er ikke en honnőr: skiz, xxi, pagat.",
+                    )
                 elif honour in seen:
-                    self.fail(f"talon_honours.{player}[{i}]", "talon_honours_invalid",
-                              what=f"There is one {honour}.", what_da=f"Der er kun én {honour}.")
+                    self.fail(
+                        f"talon_honours.{player}[{i}]",
+                        "talon_honours_invalid",
+                        what=f"There is one {honour}.",
+                        what_da=f"Der er kun én {honour}.",
+                    )
                 seen.add(honour)
 
     # --- figures, announcements, fines -----------------------------------------------------
@@ -443,8 +503,13 @@ class _DealCheck:
             if ann.figure == "king_ultimo" and side == "opponents":
                 self.fail(f"announcements[{i}].by", "figure_wrong_party", figure=ann.figure)
             if (side, ann.figure) in announced:
-                self.fail(f"announcements[{i}].figure", "duplicate_announcement", figure=ann.figure,
-                          party=f"{side} party", party_da="Spilførerens parti" if side == "declarer" else "Modspillerne")
+                self.fail(
+                    f"announcements[{i}].figure",
+                    "duplicate_announcement",
+                    figure=ann.figure,
+                    party=f"{side} party",
+                    party_da="Spilførerens parti" if side == "declarer" else "Modspillerne",
+                )
             announced.setdefault((side, ann.figure), []).append(ann.contra)
         for figure in {f for (_, f) in announced}:
             mine, theirs = announced.get(("declarer", figure)), announced.get(("opponents", figure))
@@ -461,9 +526,12 @@ class _DealCheck:
             self.fail("made", "figure_made_by_both", figure=figure)
         for side, other in (("declarer", "opponents"), ("opponents", "declarer")):
             if "xxi_capture" in made[side] and "trull" in made[other]:
-                self.fail("made", "figures_conflict",
-                          what="The party whose XXI was captured cannot have taken the tulétroá.",
-                          what_da="Det parti, hvis XXI blev fanget, kan ikke have taget tulétroá.")
+                self.fail(
+                    "made",
+                    "figures_conflict",
+                    what="The party whose XXI was captured cannot have taken the tulétroá.",
+                    what_da="Det parti, hvis XXI blev fanget, kan ikke have taget tulétroá.",
+                )
                 break
         if deal.tricks is not None:
             if ("volat" in made["declarer"] and deal.tricks != self.rules.tricks_total) or (
@@ -475,12 +543,17 @@ class _DealCheck:
     def fines(self) -> None:
         deal = self.deal
         if len(deal.fines) > 1:
-            self.fail("fines", "offence_invalid", what="A deal has at most one fine.", what_da="Et spil har højst én bøde.")
+            self.fail(
+                "fines", "offence_invalid", what="A deal has at most one fine.", what_da="Et spil har højst én bøde."
+            )
         for i, fine in enumerate(deal.fines):
             if fine.offence not in OFFENCES:
-                self.fail(f"fines[{i}].offence", "offence_invalid",
-                          what=f"'{fine.offence}' is not an offence: revoke, faulty_discard.",
-                          what_da=f"'{fine.offence}' er ikke en forseelse: revoke, faulty_discard.")
+                self.fail(
+                    f"fines[{i}].offence",
+                    "offence_invalid",
+                    what=f"'{fine.offence}' is not an offence: revoke, faulty_discard.",
+                    what_da=f"'{fine.offence}' er ikke en forseelse: revoke, faulty_discard.",
+                )
 
     def hand_bonuses(self) -> None:
         deal, rules = self.deal, self.rules
@@ -510,19 +583,26 @@ def hand_conflict(claims: dict[str, list[str]], preset: str) -> tuple[str, str] 
         if "trull" in bonuses and "two_honours" in bonuses:
             return f"{player} claims trull and fejek in one hand.", f"{player} kræver trull og fejek i én hånd."
         if preset == "trisak" and len({"four_kings", "trull", "small_honours"} & set(bonuses)) > 1:
-            return (f"{player} claims only one of four kings, trull, kis honnőrök.",
-                    f"{player} kan kun kræve én af fire konger, trull, kis honnőrök.")
+            return (
+                f"{player} claims only one of four kings, trull, kis honnőrök.",
+                f"{player} kan kun kræve én af fire konger, trull, kis honnőrök.",
+            )
     for bonus in ("trull", "four_kings"):
         if every.count(bonus) > 1:
             return f"Only one hand can hold {bonus}.", f"Kun én hånd kan have {bonus}."
     if every.count("eight_trumps") > 2:
-        return "Three hands of eight trumps need 24 of the 22 trumps.", "Tre hænder med otte tarokker kræver 24 af de 22."
+        return (
+            "Three hands of eight trumps need 24 of the 22 trumps.",
+            "Tre hænder med otte tarokker kræver 24 af de 22.",
+        )
     honours = sum(HAND_CARDS.get(b, (0, 0))[0] for b in every)
     kings = sum(HAND_CARDS.get(b, (0, 0))[1] for b in every)
     mixed = every.count("small_honours")  # four of honours and kings, at least one of each
     low = max(mixed, 4 * mixed - (4 - kings))
     high = min(3 * mixed, 3 - honours)
     if honours > 3 or kings > 4 or honours + kings + 4 * mixed > 7 or low > high:
-        return ("These claims need more honours or kings than the pack has (3 honours, 4 kings).",
-                "Disse krav kræver flere honnőrök eller konger, end spillet har (3 honnőrök, 4 konger).")
+        return (
+            "These claims need more honours or kings than the pack has (3 honours, 4 kings).",
+            "Disse krav kræver flere honnőrök eller konger, end spillet har (3 honnőrök, 4 konger).",
+        )
     return None

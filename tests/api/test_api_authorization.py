@@ -38,7 +38,10 @@ ENDPOINTS = [
     Endpoint("member", "get", lambda w: f"/api/members/{w.members['Carl'].pk}/"),
     Endpoint("member-balance", "get", lambda w: f"/api/members/{w.members['Carl'].pk}/balance/", own=(200, 403, 200)),
     Endpoint(
-        "member-statement", "get", lambda w: f"/api/members/{w.members['Carl'].pk}/statements/2026-03.pdf", own=(200, 403, 200)
+        "member-statement",
+        "get",
+        lambda w: f"/api/members/{w.members['Carl'].pk}/statements/2026-03.pdf",
+        own=(200, 403, 200),
     ),
     Endpoint("seasons-list", "get", lambda w: "/api/seasons/", other=EVERYONE_READS),
     Endpoint("season", "get", lambda w: f"/api/seasons/{w.season.pk}/"),
@@ -48,13 +51,24 @@ ENDPOINTS = [
     Endpoint("sittings-list", "get", lambda w: "/api/sittings/", other=EVERYONE_READS),
     # Another club's season, table and members are unknown to the serializer: 400, as for ids
     # that do not exist. A member scores for no club at all: 403 before the body is read.
-    Endpoint("sitting-start", "post", lambda w: "/api/sittings/", lambda w: w.start_body(), own=(201, 201, 403), other=(400, 400, 403)),
+    Endpoint(
+        "sitting-start",
+        "post",
+        lambda w: "/api/sittings/",
+        lambda w: w.start_body(),
+        own=(201, 201, 403),
+        other=(400, 400, 403),
+    ),
     Endpoint("sitting-sat-at", "get", lambda w: f"/api/sittings/{w.open_sitting.pk}/"),
     # Carl did not sit at the closed sitting: the score sheets are the whole club's (club.access).
     Endpoint("sitting-not-sat-at", "get", lambda w: f"/api/sittings/{w.closed_sitting.pk}/"),
     Endpoint("sitting-deals", "get", lambda w: f"/api/sittings/{w.open_sitting.pk}/deals/"),
     Endpoint(
-        "sitting-record-deal", "post", lambda w: f"/api/sittings/{w.open_sitting.pk}/deals/", lambda w: w.open_deal_2, own=(201, 201, 403)
+        "sitting-record-deal",
+        "post",
+        lambda w: f"/api/sittings/{w.open_sitting.pk}/deals/",
+        lambda w: w.open_deal_2,
+        own=(201, 201, 403),
     ),
     Endpoint(
         "closed-sitting-record-deal",
@@ -63,7 +77,13 @@ ENDPOINTS = [
         lambda w: w.open_deal_2,
         own=(409, 409, 403),
     ),
-    Endpoint("sitting-close", "post", lambda w: f"/api/sittings/{w.open_sitting.pk}/close/", lambda w: {}, own=(200, 200, 403)),
+    Endpoint(
+        "sitting-close",
+        "post",
+        lambda w: f"/api/sittings/{w.open_sitting.pk}/close/",
+        lambda w: {},
+        own=(200, 200, 403),
+    ),
     Endpoint("deals-list", "get", lambda w: "/api/deals/", other=EVERYONE_READS),
     Endpoint("deal-sat-at", "get", lambda w: f"/api/deals/{w.open_deal.pk}/"),
     Endpoint("deal-not-sat-at", "get", lambda w: f"/api/deals/{w.closed_deal.pk}/"),

@@ -52,9 +52,19 @@ def test_a_recorded_deal_answers_201_with_its_settlement(scorer, club):
                 "number": 2,
                 "items": [
                     # Bent deals: 5 to each cup.
-                    {"rule": "stake", "ref": "001 L258", "postings": {"Bent": -10, "cup:pagat": 5, "cup:king": 5}, "player": "Bent"},
+                    {
+                        "rule": "stake",
+                        "ref": "001 L258",
+                        "postings": {"Bent": -10, "cup:pagat": 5, "cup:king": 5},
+                        "player": "Bent",
+                    },
                     # Carl takes the last trick: 20 from each of the other two players.
-                    {"rule": "last_trick", "ref": "001 L300", "postings": {"Carl": 40, "Bent": -20, "Anna": -20}, "player": "Carl"},
+                    {
+                        "rule": "last_trick",
+                        "ref": "001 L300",
+                        "postings": {"Carl": 40, "Bent": -20, "Anna": -20},
+                        "player": "Carl",
+                    },
                 ],
                 "net": {"Anna": -20, "Bent": -30, "Carl": 40, "Dorte": 0},
                 "cups_after": {"pagat": 90, "king": 90},
@@ -68,7 +78,12 @@ def test_the_recorded_deal_moves_the_balances(api, club):
     carl = club.members["Carl"]
     balance = api(club.users["member"]).get(f"/api/members/{carl.pk}/balance/").json()
     # Funding -40, deal 1 sat out, deal 2 +40.
-    assert balance == {"member": carl.pk, "name": "Carl", "points": 0, "seasons": [{"season": club.season.pk, "name": "2026", "points": 0}]}
+    assert balance == {
+        "member": carl.pk,
+        "name": "Carl",
+        "points": 0,
+        "seasons": [{"season": club.season.pk, "name": "2026", "points": 0}],
+    }
     table = api(club.users["member"]).get(f"/api/tables/{club.open_table.pk}/").json()
     assert table["cups"] == {"pagat": 90, "king": 90}
 
@@ -178,7 +193,9 @@ def test_idempotency_keys_belong_to_their_user(api, club):
 
 
 def test_an_overlong_idempotency_key_answers_400(scorer, club):
-    response = scorer.post(record_url(club.open_sitting), club.open_deal_2, format="json", HTTP_IDEMPOTENCY_KEY="k" * 65)
+    response = scorer.post(
+        record_url(club.open_sitting), club.open_deal_2, format="json", HTTP_IDEMPOTENCY_KEY="k" * 65
+    )
     assert response.status_code == 400
     assert response.json() == {"Idempotency-Key": ["Use 1 to 64 printable ASCII characters."]}
     assert club.open_sitting.deals.count() == 1
@@ -207,18 +224,38 @@ def test_a_correction_answers_201_with_the_money_it_moved(scorer, club):
         "version": 2,
         "reason": "Dorte took the last trick, not Bent",
         "differences": [
-            {"sitting": sitting, "event": "deal:1", "account": "Bent", "member": club.members["Bent"].pk, "before": 70, "after": 10},
-            {"sitting": sitting, "event": "deal:1", "account": "Dorte", "member": club.members["Dorte"].pk, "before": -35, "after": 25},
+            {
+                "sitting": sitting,
+                "event": "deal:1",
+                "account": "Bent",
+                "member": club.members["Bent"].pk,
+                "before": 70,
+                "after": 10,
+            },
+            {
+                "sitting": sitting,
+                "event": "deal:1",
+                "account": "Dorte",
+                "member": club.members["Dorte"].pk,
+                "before": -35,
+                "after": 25,
+            },
         ],
     }
     shown = scorer.get(f"/api/deals/{deal.pk}/").json()
-    assert (shown["version"], shown["record"], shown["reason"]) == (2, club.open_deal_1_corrected, "Dorte took the last trick, not Bent")
+    assert (shown["version"], shown["record"], shown["reason"]) == (
+        2,
+        club.open_deal_1_corrected,
+        "Dorte took the last trick, not Bent",
+    )
     assert shown["events"][0]["net"] == {"Anna": -45, "Bent": 10, "Carl": 0, "Dorte": 25}
 
 
 def test_a_correction_needs_a_reason(scorer, club):
     response = scorer.post(
-        f"/api/deals/{club.open_deal.pk}/corrections/", {"record": club.open_deal_1_corrected, "reason": "  "}, format="json"
+        f"/api/deals/{club.open_deal.pk}/corrections/",
+        {"record": club.open_deal_1_corrected, "reason": "  "},
+        format="json",
     )
     assert response.status_code == 400
     assert response.json() == {"reason": ["This field may not be blank."]}
@@ -229,7 +266,9 @@ def test_an_invalid_correction_answers_400_with_the_error_list(scorer, club):
     wrong = club.open_deal_1 | {"players": ["Anna", "Dorte", "Bent"]}
     with pytest.raises(rules.InvalidRecord) as replayed:
         rules.replay({"ruleset": "vlk-2010", "table": OPEN_TABLE, "deals": [wrong]})
-    response = scorer.post(f"/api/deals/{club.open_deal.pk}/corrections/", {"record": wrong, "reason": "seats"}, format="json")
+    response = scorer.post(
+        f"/api/deals/{club.open_deal.pk}/corrections/", {"record": wrong, "reason": "seats"}, format="json"
+    )
     assert response.status_code == 400
     assert response.json() == replayed.value.as_dict()
 

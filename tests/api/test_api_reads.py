@@ -66,7 +66,12 @@ def test_a_deal_shows_what_it_settles_to(world, api):
     a = world["a"]
     body = api(a.users["member"]).get(f"/api/deals/{a.open_deal.pk}/").json()
     assert body["record"] == a.open_deal_1
-    assert [item["rule"] for item in body["events"][0]["items"]] == ["stake", "meld.taroks", "pagat_saved", "last_trick"]
+    assert [item["rule"] for item in body["events"][0]["items"]] == [
+        "stake",
+        "meld.taroks",
+        "pagat_saved",
+        "last_trick",
+    ]
     assert body["events"][0]["net"] == {"Anna": -45, "Bent": 70, "Carl": 0, "Dorte": -35}
     assert body["events"][0]["cups_after"] == {"pagat": 85, "king": 85}
 
@@ -93,7 +98,12 @@ def test_each_member_reads_their_own_balance(world, api, name, points):
     member = a.members[name]
     role = {"Anna": "admin", "Bent": "scorer", "Carl": "member"}[name]
     body = api(a.users[role]).get(f"/api/members/{member.pk}/balance/").json()
-    assert body == {"member": member.pk, "name": name, "points": points, "seasons": [{"season": a.season.pk, "name": "2026", "points": points}]}
+    assert body == {
+        "member": member.pk,
+        "name": name,
+        "points": points,
+        "seasons": [{"season": a.season.pk, "name": "2026", "points": points}],
+    }
 
 
 def test_the_admin_reads_every_balance_a_member_only_their_own(world, api):
@@ -101,7 +111,10 @@ def test_the_admin_reads_every_balance_a_member_only_their_own(world, api):
     erik = a.members["Erik"]
     assert api(a.users["admin"]).get(f"/api/members/{erik.pk}/balance/").json()["points"] == 42
     refused = api(a.users["member"]).get(f"/api/members/{erik.pk}/balance/")
-    assert (refused.status_code, refused.json()) == (403, {"detail": "Only the member and the club's admins may see this."})
+    assert (refused.status_code, refused.json()) == (
+        403,
+        {"detail": "Only the member and the club's admins may see this."},
+    )
 
 
 # --- statements -----------------------------------------------------------------------------------
@@ -122,7 +135,9 @@ def test_a_member_downloads_their_statement_as_pdf(world, api):
 
 def test_a_refused_statement_is_json_even_when_pdf_was_asked_for(world, api):
     a = world["a"]
-    response = api(a.users["scorer"]).get(f"/api/members/{a.members['Carl'].pk}/statements/2026-03.pdf", HTTP_ACCEPT="application/pdf")
+    response = api(a.users["scorer"]).get(
+        f"/api/members/{a.members['Carl'].pk}/statements/2026-03.pdf", HTTP_ACCEPT="application/pdf"
+    )
     assert response.status_code == 403
     assert response["Content-Type"] == "application/json"
     assert response.json() == {"detail": "Only the member and the club's admins may see this."}

@@ -20,8 +20,13 @@ def test_recording_a_deal_is_described_with_the_deal_record_and_the_error_list(c
     schema = yaml.safe_load(client.get("/api/schema/").content)
     operation = schema["paths"]["/api/sittings/{id}/deals/"]["post"]
 
-    assert operation["requestBody"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/DealRecord"}
-    assert {(p["in"], p["name"]) for p in operation["parameters"]} >= {("header", "Idempotency-Key"), ("query", "number")}
+    assert operation["requestBody"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/DealRecord"
+    }
+    assert {(p["in"], p["name"]) for p in operation["parameters"]} >= {
+        ("header", "Idempotency-Key"),
+        ("query", "number"),
+    }
     responses = operation["responses"]
     assert responses["201"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/DealSettlement"}
     assert responses["400"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorList"}
@@ -39,7 +44,9 @@ def test_recording_a_deal_is_described_with_the_deal_record_and_the_error_list(c
 def test_the_statement_is_described_as_a_pdf(client):
     schema = yaml.safe_load(client.get("/api/schema/").content)
     operation = schema["paths"]["/api/members/{member_id}/statements/{month}.pdf"]["get"]
-    assert operation["responses"]["200"]["content"] == {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}
+    assert operation["responses"]["200"]["content"] == {
+        "application/pdf": {"schema": {"type": "string", "format": "binary"}}
+    }
 
 
 def test_swagger_ui_and_redoc_load_only_local_files(client):

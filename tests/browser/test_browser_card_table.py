@@ -54,7 +54,10 @@ def sitting(django_user_model):
         members.append(Member.objects.create(club=club, name=name, user=user, role=Member.Role.SCORER))
     today = timezone.localdate()
     season = Season.objects.create(
-        club=club, name="Vinter", starts_on=today - datetime.timedelta(days=60), ends_on=today + datetime.timedelta(days=60)
+        club=club,
+        name="Vinter",
+        starts_on=today - datetime.timedelta(days=60),
+        ends_on=today + datetime.timedelta(days=60),
     )
     table = Table.objects.create(club=club, name="Bord 1")
     return services.start_sitting(season=season, table=table, members=members, first_dealer=members[0], date=today)
@@ -88,11 +91,16 @@ def sign_in(page, base: str, sitting) -> str:
 
 
 def totals(page) -> list[int]:
-    return [int(v) for v in page.locator("#totals td[data-points]").evaluate_all("cells => cells.map(c => c.dataset.points)")]
+    return [
+        int(v)
+        for v in page.locator("#totals td[data-points]").evaluate_all("cells => cells.map(c => c.dataset.points)")
+    ]
 
 
 def cups(page) -> tuple[int, int]:
-    return int(page.locator("#cups-now [data-cup=pagat]").inner_text()), int(page.locator("#cups-now [data-cup=king]").inner_text())
+    return int(page.locator("#cups-now [data-cup=pagat]").inner_text()), int(
+        page.locator("#cups-now [data-cup=king]").inner_text()
+    )
 
 
 def grid_button(field: str, holder: str, fate: str) -> str:
@@ -131,7 +139,12 @@ def test_taps_a_plain_deal_from_the_score_sheet_takes_four(sitting, live_server,
     expect(net.locator("[data-name=Anna]")).to_have_attribute("data-points", "-20")
     expect(net.locator("[data-name=Dorte]")).to_have_attribute("data-points", "-30")
     expect(page.locator("#preview-net [data-cup=king]")).to_have_text("85")
-    for selector in ("#preview-net", "#save-next", grid_button("pagat", "Bent", "saved"), seg_button("last_trick", "Bent")):
+    for selector in (
+        "#preview-net",
+        "#save-next",
+        grid_button("pagat", "Bent", "saved"),
+        seg_button("last_trick", "Bent"),
+    ):
         box = page.locator(selector).bounding_box()
         assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], selector
     # Rule keys only in the line-by-line detail, which opens on request.
@@ -295,7 +308,9 @@ def test_offline_a_conflict_is_shown_not_lost(sitting, live_server, phone):
     page.click("#save-deal")
     expect(page.locator("#offline-queue")).to_contain_text("venter")
     # Meanwhile another phone records deal 1.
-    services.record_deal(sitting, {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "last_trick": "Bent"}, number=1)
+    services.record_deal(
+        sitting, {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "last_trick": "Bent"}, number=1
+    )
     page.context.set_offline(False)
     expect(page.locator("#offline-queue .conflict")).to_contain_text("1")
     assert Deal.objects.count() == 1
@@ -329,7 +344,9 @@ def test_the_statement_fits_a_phone(sitting, live_server, phone, screenshot):
     # the last trick, so D +40, A B -20 for it; Anna's share is the same.
     deal = sitting.deals.get(number=1)
     record = deal.current_version.record | {"last_trick": "Dorte"}
-    services.correct_deal(deal, record, reason="Dorte tog sidste stik og ikke Bent; det blev opdaget ved opgørelsen bagefter")
+    services.correct_deal(
+        deal, record, reason="Dorte tog sidste stik og ikke Bent; det blev opdaget ved opgørelsen bagefter"
+    )
     anna = sitting.seats.get(name="Anna").member
     month = sitting.date.strftime("%Y-%m")
     page.goto(f"{live_server.url}/c/nordvest/members/{anna.pk}/statements/{month}/")
@@ -338,6 +355,8 @@ def test_the_statement_fits_a_phone(sitting, live_server, phone, screenshot):
     # or to Dorte): −60, written with a minus sign.
     expect(page.locator(".closing-points")).to_have_text("\u221260")
     expect(page.locator("td.reason")).to_contain_text("opdaget ved opgørelsen")
-    wide = page.evaluate("[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > 361).map(e => e.tagName + '.' + e.className + ':' + Math.round(e.getBoundingClientRect().right))")
+    wide = page.evaluate(
+        "[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > 361).map(e => e.tagName + '.' + e.className + ':' + Math.round(e.getBoundingClientRect().right))"
+    )
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
     screenshot("card-table-04-statement")

@@ -59,11 +59,16 @@ def club(django_user_model):
 
 
 def totals(page) -> list[int]:
-    return [int(v) for v in page.locator("#totals td[data-points]").evaluate_all("cells => cells.map(c => c.dataset.points)")]
+    return [
+        int(v)
+        for v in page.locator("#totals td[data-points]").evaluate_all("cells => cells.map(c => c.dataset.points)")
+    ]
 
 
 def cups(page) -> tuple[int, int]:
-    return int(page.locator("#cups-now [data-cup=pagat]").inner_text()), int(page.locator("#cups-now [data-cup=king]").inner_text())
+    return int(page.locator("#cups-now [data-cup=pagat]").inner_text()), int(
+        page.locator("#cups-now [data-cup=king]").inner_text()
+    )
 
 
 def checked(page, name: str):
@@ -181,7 +186,10 @@ def test_an_evening_at_the_table(club, live_server, phone, screenshot):
     page.click("#preview-correction")
     changes = page.locator("#changes")
     expect(changes).to_be_visible()
-    assert [re.search(r"\d+", h).group() for h in changes.locator("h3").all_inner_texts()] == ["1", "3"]  # deals 1 and 3
+    assert [re.search(r"\d+", h).group() for h in changes.locator("h3").all_inner_texts()] == [
+        "1",
+        "3",
+    ]  # deals 1 and 3
     deal_1, deal_3 = changes.locator("table").all()
     assert deltas(deal_1) == {"Anna": 5, "Bent": 5, "Dorte": -15, "Kongekop": 5}
     assert deltas(deal_3) == {"Dorte": -5, "Kongekop": 5}
@@ -212,4 +220,9 @@ def test_an_evening_at_the_table(club, live_server, phone, screenshot):
 
 
 def deltas(table) -> dict[str, int]:
-    return {name: int(delta) for name, delta in table.locator("tbody tr").evaluate_all("rs => rs.map(r => [r.dataset.name, r.dataset.delta])")}
+    return {
+        name: int(delta)
+        for name, delta in table.locator("tbody tr").evaluate_all(
+            "rs => rs.map(r => [r.dataset.name, r.dataset.delta])"
+        )
+    }

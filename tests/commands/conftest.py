@@ -36,7 +36,11 @@ def one_deal_sitting() -> dict:
 def club(db):
     club = Club.objects.create(name="Nørrebro Tarok", slug="norrebro")
     Season.objects.create(
-        club=club, name="2026", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31), preset="vlk-2010"
+        club=club,
+        name="2026",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 12, 31),
+        preset="vlk-2010",
     )
     Table.objects.create(club=club, name="Bord 1")
     return club

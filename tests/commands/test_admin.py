@@ -138,7 +138,14 @@ def test_a_season_with_sittings_keeps_its_rules(admin_client, club, played):
 
     response = admin_client.post(
         url(Season, "change", season.pk),
-        season_form(club, name="2026 (efterår)", starts_on="2026-01-01", ends_on="2026-12-31", preset="ensartede", overrides='{"nolo": 99}'),
+        season_form(
+            club,
+            name="2026 (efterår)",
+            starts_on="2026-01-01",
+            ends_on="2026-12-31",
+            preset="ensartede",
+            overrides='{"nolo": 99}',
+        ),
     )
 
     assert response.status_code == 302

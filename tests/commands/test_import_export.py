@@ -41,7 +41,9 @@ def write(tmp_path, record: dict, name: str = "sitting.json") -> str:
 
 
 def balances_by_name(sitting: Sitting) -> dict[str, int]:
-    rows = Posting.objects.filter(transaction__sitting=sitting, account__kind=Account.Kind.MEMBER).values("account__member__name")
+    rows = Posting.objects.filter(transaction__sitting=sitting, account__kind=Account.Kind.MEMBER).values(
+        "account__member__name"
+    )
     return {r["account__member__name"]: r["total"] for r in rows.annotate(total=Sum("points"))}
 
 
@@ -56,7 +58,9 @@ def nothing_written() -> bool:
 
 
 def test_import_records_the_sitting_and_settles_it_as_by_hand(club, tmp_path, one_deal_sitting):
-    out, _err, error = run("import_sitting", write(tmp_path, one_deal_sitting), *CLUB_ARGS, "--date", "2026-10-01", "--create-members")
+    out, _err, error = run(
+        "import_sitting", write(tmp_path, one_deal_sitting), *CLUB_ARGS, "--date", "2026-10-01", "--create-members"
+    )
 
     assert error is None
     sitting = Sitting.objects.get(table__club=club)
@@ -89,7 +93,10 @@ def test_an_invalid_file_lists_every_problem_and_writes_nothing(club, tmp_path, 
     assert error == "The sitting record is invalid; nothing was recorded."
     problems = [(p["deal"], p["field"], p["code"]) for p in json.loads(err)["errors"]]
     assert problems == [(1, "players", "players_seat_order"), (2, "last_trick", "not_at_table")]
-    assert json.loads(err)["errors"][0]["message"] == "The players must follow the seat order from the dealer: expected Anna, Bent, Carl."
+    assert (
+        json.loads(err)["errors"][0]["message"]
+        == "The players must follow the seat order from the dealer: expected Anna, Bent, Carl."
+    )
     assert nothing_written()
 
 
@@ -98,14 +105,19 @@ def test_a_file_played_by_other_rules_is_refused(club, tmp_path, one_deal_sittin
 
     _out, _err, error = run("import_sitting", write(tmp_path, record), *CLUB_ARGS, "--create-members")
 
-    assert error == "The file is played by vlk-2010 {'nolo': 30}, but the season 2026 plays vlk-2010. Nothing was recorded."
+    assert (
+        error
+        == "The file is played by vlk-2010 {'nolo': 30}, but the season 2026 plays vlk-2010. Nothing was recorded."
+    )
     assert nothing_written()
 
 
 def test_an_override_that_repeats_the_preset_is_no_change(club, tmp_path, one_deal_sitting):
     record = one_deal_sitting | {"overrides": {"nolo": 25}}  # vlk-2010's own nolo
 
-    _out, _err, error = run("import_sitting", write(tmp_path, record), *CLUB_ARGS, "--create-members", "--date", "2026-10-01")
+    _out, _err, error = run(
+        "import_sitting", write(tmp_path, record), *CLUB_ARGS, "--create-members", "--date", "2026-10-01"
+    )
 
     assert error is None
 
@@ -131,7 +143,9 @@ def test_unknown_members_are_named_unless_they_may_be_created(club, tmp_path, on
 
 
 def test_a_date_outside_the_season_is_refused(club, tmp_path, one_deal_sitting):
-    _out, _err, error = run("import_sitting", write(tmp_path, one_deal_sitting), *CLUB_ARGS, "--date", "2027-01-07", "--create-members")
+    _out, _err, error = run(
+        "import_sitting", write(tmp_path, one_deal_sitting), *CLUB_ARGS, "--date", "2027-01-07", "--create-members"
+    )
 
     assert error == "2027-01-07 is outside the season 2026 (2026-01-01 to 2026-12-31). Nothing was recorded."
     assert nothing_written()
@@ -143,7 +157,9 @@ def test_carried_cups_continue_into_the_next_file(club, tmp_path, one_deal_sitti
     # Carried: the cups keep 65 each for the table's next sitting.
     following = one_deal_sitting | {"cups": {"pagat": 65, "king": 65}}
 
-    _out, _err, error = run("import_sitting", write(tmp_path, following, "next.json"), *CLUB_ARGS, "--date", "2026-10-08")
+    _out, _err, error = run(
+        "import_sitting", write(tmp_path, following, "next.json"), *CLUB_ARGS, "--date", "2026-10-08"
+    )
 
     assert error is None
     second = Sitting.objects.get(table__club=club, date="2026-10-08")
@@ -162,7 +178,10 @@ def test_export_writes_the_record_back(club, tmp_path, one_deal_sitting):
     out, _err, error = run("export_sitting", str(sitting.pk), "-o", str(target))
 
     assert error is None and out == ""
-    assert json.loads(target.read_text(encoding="utf-8")) == one_deal_sitting | {"cups": {"pagat": 0, "king": 0}, "date": "2026-10-01"}
+    assert json.loads(target.read_text(encoding="utf-8")) == one_deal_sitting | {
+        "cups": {"pagat": 0, "king": 0},
+        "date": "2026-10-01",
+    }
 
 
 def test_export_of_a_missing_sitting_is_an_error(db):
@@ -211,7 +230,6 @@ def test_an_exported_demo_sitting_imports_into_another_club_with_the_same_balanc
     assert balances_by_name(copied) != {}
 
 
-
 def _renamed(record: dict, old: str, new: str) -> dict:
     return json.loads(json.dumps(record).replace(json.dumps(old)[1:-1], json.dumps(new)[1:-1]))
 
@@ -219,7 +237,9 @@ def _renamed(record: dict, old: str, new: str) -> dict:
 def test_a_nul_in_a_name_is_refused_before_anything_is_written(club, tmp_path, one_deal_sitting):
     record = _renamed(one_deal_sitting, "Anna", "An\x00na")
 
-    _out, err, error = run("import_sitting", write(tmp_path, record), *CLUB_ARGS, "--date", "2026-10-01", "--create-members")
+    _out, err, error = run(
+        "import_sitting", write(tmp_path, record), *CLUB_ARGS, "--date", "2026-10-01", "--create-members"
+    )
 
     assert error == "The sitting record is invalid; nothing was recorded."
     # Every place the name stands: the table, the dealer, the first player (Anna deals).
@@ -232,7 +252,9 @@ def test_a_nul_in_a_name_is_refused_before_anything_is_written(club, tmp_path, o
 def test_a_name_longer_than_a_member_may_have_is_refused(club, tmp_path, one_deal_sitting):
     record = _renamed(one_deal_sitting, "Anna", "A" * 61)  # the rules engine's limit is 60 (rules/envelope.py)
 
-    _out, err, error = run("import_sitting", write(tmp_path, record), *CLUB_ARGS, "--date", "2026-10-01", "--create-members")
+    _out, err, error = run(
+        "import_sitting", write(tmp_path, record), *CLUB_ARGS, "--date", "2026-10-01", "--create-members"
+    )
 
     assert error == "The sitting record is invalid; nothing was recorded."
     assert ("table.0", "long_name") in [(e["field"], e["code"]) for e in json.loads(err)["errors"]]
@@ -256,8 +278,13 @@ def test_the_whole_demo_season_exported_and_imported_into_another_club_keeps_eve
     season = demo.seasons.get()
     copy = Club.objects.create(name="Kopiklubben", slug="kopi")
     Season.objects.create(
-        club=copy, name=season.name, starts_on=season.starts_on, ends_on=season.ends_on,
-        preset=season.preset, overrides=season.overrides, close=season.close,
+        club=copy,
+        name=season.name,
+        starts_on=season.starts_on,
+        ends_on=season.ends_on,
+        preset=season.preset,
+        overrides=season.overrides,
+        close=season.close,
     )
     tables = {t.name: Table.objects.create(club=copy, name=t.name) for t in demo.tables.all()}
     originals = list(Sitting.objects.filter(table__club=demo).select_related("table").order_by("pk"))
@@ -266,19 +293,32 @@ def test_the_whole_demo_season_exported_and_imported_into_another_club_keeps_eve
     for sitting in originals:
         target = tmp_path / f"{sitting.pk}.json"
         run("export_sitting", str(sitting.pk), "-o", str(target))
-        _out, _err, error = run("import_sitting", str(target), "--club", "kopi", "--season", season.name,
-                                "--table", sitting.table.name, "--create-members")
+        _out, _err, error = run(
+            "import_sitting",
+            str(target),
+            "--club",
+            "kopi",
+            "--season",
+            season.name,
+            "--table",
+            sitting.table.name,
+            "--create-members",
+        )
         assert error is None, (sitting, error)
 
     copies = list(Sitting.objects.filter(table__club=copy).select_related("table").order_by("pk"))
-    assert [(s.table.name, s.date, s.closed_how) for s in copies] == [(s.table.name, s.date, s.closed_how) for s in originals]
+    assert [(s.table.name, s.date, s.closed_how) for s in copies] == [
+        (s.table.name, s.date, s.closed_how) for s in originals
+    ]
     for original, copied in zip(originals, copies, strict=True):
         assert balances_by_name(copied) == balances_by_name(original), original
     for name, table in tables.items():
         assert cups_of(table) == cups_of(Table.objects.get(club=demo, name=name)), name
 
     def season_balances(club):
-        rows = Posting.objects.filter(transaction__club=club, account__kind=Account.Kind.MEMBER).values("account__member__name")
+        rows = Posting.objects.filter(transaction__club=club, account__kind=Account.Kind.MEMBER).values(
+            "account__member__name"
+        )
         return {r["account__member__name"]: r["total"] for r in rows.annotate(total=Sum("points"))}
 
     assert season_balances(copy) == season_balances(demo) and len(season_balances(demo)) == 10

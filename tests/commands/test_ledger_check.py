@@ -59,7 +59,10 @@ def test_demo_ledger_agrees_with_every_record(demo):
 
     assert error is None
     transactions = Transaction.objects.count()
-    assert re.search(rf"Checked 1 clubs, 3 tables, 21 sittings and {transactions} transactions in [0-9.]+ s; problems found: 0\.", out)
+    assert re.search(
+        rf"Checked 1 clubs, 3 tables, 21 sittings and {transactions} transactions in [0-9.]+ s; problems found: 0\.",
+        out,
+    )
 
 
 def test_a_tampered_posting_is_named_with_sitting_event_account_and_amounts(demo):
@@ -86,14 +89,25 @@ def test_an_extra_balanced_transaction_for_an_event_is_found(demo):
     seats = list(sitting.seats.select_related("member__account"))
     payer, payee = seats[0], seats[1]
     # A bug posting a deal twice in part: balanced, so only the replay can see it.
-    stray = rules.Event("deal", (rules.LineItem("last_trick", "001 L300", {payer.name: -15, payee.name: 15}),), rules.Cups(), rules.Cups())
+    stray = rules.Event(
+        "deal",
+        (rules.LineItem("last_trick", "001 L300", {payer.name: -15, payee.name: 15}),),
+        rules.Cups(),
+        rules.Cups(),
+    )
     ledger.post_event(
-        sitting=sitting, event=stray, key="deal:5", accounts=ledger.accounts_for(sitting.table, seats), value_date=sitting.date
+        sitting=sitting,
+        event=stray,
+        key="deal:5",
+        accounts=ledger.accounts_for(sitting.table, seats),
+        value_date=sitting.date,
     )
     posted = {
         seat.name: sum(
             points_in(t, seat.member.account) or 0
-            for t in Transaction.objects.filter(sitting=sitting, event="deal:5", reversed_by__isnull=True).exclude(kind="reversal")
+            for t in Transaction.objects.filter(sitting=sitting, event="deal:5", reversed_by__isnull=True).exclude(
+                kind="reversal"
+            )
         )
         for seat in (payer, payee)
     }

@@ -45,14 +45,27 @@ def test_the_demo_club_is_loaded(demo):
     assert set(sittings.annotate(n=Count("seats")).values_list("n", flat=True)) == {3, 4, 5}
     still_open = sittings.get(closed_at__isnull=True)
     assert (still_open.date.isoformat(), still_open.table.name) == ("2026-11-19", "Kakkelovnsbordet")
-    expected_deals = sum(len(json.loads((DEMO_DIRECTORY / s["file"]).read_text())["deals"]) for s in MANIFEST["sittings"])
+    expected_deals = sum(
+        len(json.loads((DEMO_DIRECTORY / s["file"]).read_text())["deals"]) for s in MANIFEST["sittings"]
+    )
     assert DealVersion.objects.filter(deal__sitting__table__club=demo, version=1).count() == expected_deals
 
 
 def test_the_demo_plays_every_part_of_the_game(demo):
     rules_posted = set(Posting.objects.filter(transaction__club=demo).values_list("rule", flat=True))
 
-    for rule in ("meld.taroks", "meld.suit", "pagat_ultimo", "king_ultimo", "pagat_bagud", "king_bagud", "nolo", "tout", "refund", "close_split"):
+    for rule in (
+        "meld.taroks",
+        "meld.suit",
+        "pagat_ultimo",
+        "king_ultimo",
+        "pagat_bagud",
+        "king_bagud",
+        "nolo",
+        "tout",
+        "refund",
+        "close_split",
+    ):
         assert rule in rules_posted, rule
     assert any(rule.startswith("fine.") for rule in rules_posted)
 

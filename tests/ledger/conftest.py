@@ -69,7 +69,12 @@ def table(club) -> Table:
 @pytest.fixture
 def make_season(club) -> Callable[..., Season]:
     def make(
-        preset: str = "vlk-2010", *, close: str = "split", overrides: dict | None = None, name: str | None = None, year: int = 2024
+        preset: str = "vlk-2010",
+        *,
+        close: str = "split",
+        overrides: dict | None = None,
+        name: str | None = None,
+        year: int = 2024,
     ) -> Season:
         return Season.objects.create(
             club=club,
@@ -93,9 +98,13 @@ def season(make_season) -> Season:
 def start(members, table) -> Callable[..., Sitting]:
     """Start a sitting through the service: `start(season, "Anna Bent Carl Dorte")`."""
 
-    def start_sitting(season: Season, seated: str = "Anna Bent Carl Dorte", *, at: Table | None = None, date=SITTING_DATE, by=None) -> Sitting:
+    def start_sitting(
+        season: Season, seated: str = "Anna Bent Carl Dorte", *, at: Table | None = None, date=SITTING_DATE, by=None
+    ) -> Sitting:
         seats = [members[name] for name in seated.split()]
-        return services.start_sitting(season=season, table=at or table, members=seats, first_dealer=seats[0], date=date, by=by)
+        return services.start_sitting(
+            season=season, table=at or table, members=seats, first_dealer=seats[0], date=date, by=by
+        )
 
     return start_sitting
 
@@ -117,11 +126,19 @@ def deal_record() -> Callable[..., dict]:
 
 # The sitting the settlement tests play (vlk-2010, Anna Bent Carl Dorte). Hand-computed nets
 # are in test_ledger_record_deal.py; `DEAL_1_KING_LOST` is deal 1 as corrected.
-DEAL_1 = deal("Anna", melds={"Bent": {"taroks": 11, "pagat": True}}, pagat={"holder": "Bent", "fate": "saved"}, last_trick="Dorte")
+DEAL_1 = deal(
+    "Anna", melds={"Bent": {"taroks": 11, "pagat": True}}, pagat={"holder": "Bent", "fate": "saved"}, last_trick="Dorte"
+)
 DEAL_1_KING_LOST = DEAL_1 | {"kings": {"spades": {"holder": "Dorte", "fate": "lost"}}}
-DEAL_2 = deal("Bent", melds={"Carl": {"suits": {"hearts": "full"}}}, pagat={"holder": "Anna", "fate": "ultimo"}, last_trick="Anna")
-DEAL_3 = deal("Carl", kings={"hearts": {"holder": "Bent", "fate": "bagud"}}, last_trick="Dorte", counts={"Carl": 39, "Bent": 19})
-DEAL_4 = deal("Dorte", melds={"Carl": {"matadors": 3}}, pagat={"holder": "Carl", "fate": "lost"}, last_trick="Anna", nolo="Dorte")
+DEAL_2 = deal(
+    "Bent", melds={"Carl": {"suits": {"hearts": "full"}}}, pagat={"holder": "Anna", "fate": "ultimo"}, last_trick="Anna"
+)
+DEAL_3 = deal(
+    "Carl", kings={"hearts": {"holder": "Bent", "fate": "bagud"}}, last_trick="Dorte", counts={"Carl": 39, "Bent": 19}
+)
+DEAL_4 = deal(
+    "Dorte", melds={"Carl": {"matadors": 3}}, pagat={"holder": "Carl", "fate": "lost"}, last_trick="Anna", nolo="Dorte"
+)
 
 
 @pytest.fixture
@@ -178,8 +195,7 @@ def in_ledger() -> Callable[[Sitting], dict[str, int]]:
 
 def row_counts() -> dict[str, int]:
     return {
-        model.__name__: model.objects.count()
-        for model in (Sitting, Deal, DealVersion, Transaction, Posting, Account)
+        model.__name__: model.objects.count() for model in (Sitting, Deal, DealVersion, Transaction, Posting, Account)
     }
 
 
@@ -190,6 +206,7 @@ def counts() -> Callable[[], dict[str, int]]:
 
 def postings_of(txn: Transaction) -> list[tuple[str, int, str]]:
     """(account, points, rule) of a transaction, accounts named as the rules engine names them."""
+
     def name(account: Account) -> str:
         if account.kind == Account.Kind.MEMBER:
             return account.member.name

@@ -117,6 +117,8 @@ def test_queryset_update_delete_and_bulk_update_are_refused(posted, counts, mode
 def test_deleting_a_deal_version_through_a_related_manager_is_refused(posted):
     sitting, _txn = posted
     deal = sitting.deals.get()
-    with pytest.raises(ImmutableLedgerError, match="DealVersion is a kept version of a deal's record: delete\\(\\) refused"):
+    with pytest.raises(
+        ImmutableLedgerError, match="DealVersion is a kept version of a deal's record: delete\\(\\) refused"
+    ):
         deal.versions.all().delete()
     assert deal.versions.count() == 1

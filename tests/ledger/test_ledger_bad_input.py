@@ -79,11 +79,15 @@ def test_a_correction_that_makes_a_later_deal_invalid_is_refused_whole(make_seas
     ensartede = make_season("ensartede")
     sitting = start(ensartede)
     services.record_deal(sitting, deal_record("Anna", last_trick="Bent"))
-    services.record_deal(sitting, deal_record("Bent", last_trick="Carl", fines=[{"player": "Anna", "offence": "cups_not_pushed"}]))
+    services.record_deal(
+        sitting, deal_record("Bent", last_trick="Carl", fines=[{"player": "Anna", "offence": "cups_not_pushed"}])
+    )
     before = counts()
 
     with pytest.raises(rules.InvalidRecord) as refused:
-        services.correct_deal(sitting.deals.get(number=1), deal_record("Dorte", last_trick="Anna"), reason="Dorte dealt")
+        services.correct_deal(
+            sitting.deals.get(number=1), deal_record("Dorte", last_trick="Anna"), reason="Dorte dealt"
+        )
 
     assert {(e["deal"], e["field"]) for e in refused.value.as_dict()["errors"]} == {(2, "fines.0.player")}
     assert counts() == before

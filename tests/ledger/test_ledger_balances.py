@@ -41,7 +41,11 @@ def season_2024(club, season, start, table, evening, deal_record):
 
 def test_season_standings_best_first(season, season_2024):
     assert [(s.name, s.points) for s in queries.season_standings(season)] == [
-        ("Anna", 144), ("Dorte", 123), ("Erik", -70), ("Carl", -81), ("Bent", -246)
+        ("Anna", 144),
+        ("Dorte", 123),
+        ("Erik", -70),
+        ("Carl", -81),
+        ("Bent", -246),
     ]
 
 
@@ -62,7 +66,10 @@ def test_sitting_totals_and_table_cups(season_2024, members, table):
     first, second = season_2024
     assert queries.sitting_totals(second) == {members["Bent"].pk: 0, members["Carl"].pk: -60, members["Erik"].pk: -70}
     assert queries.sitting_totals(first) == {
-        members["Anna"].pk: 144, members["Bent"].pk: -246, members["Carl"].pk: -21, members["Dorte"].pk: 123
+        members["Anna"].pk: 144,
+        members["Bent"].pk: -246,
+        members["Carl"].pk: -21,
+        members["Dorte"].pk: 123,
     }
     assert queries.table_cups(table) == rules.Cups(0, 0)  # split at the close
     assert queries.table_cups(second.table) == rules.Cups(65, 65)
@@ -76,7 +83,9 @@ def test_members_and_cups_sum_to_zero_over_the_club(club, season, season_2024, c
     assert club_total(club) == 0
 
 
-def test_a_correction_counts_in_its_sitting_and_on_the_day_it_was_made(club, season, season_2024, members, deal_1_king_lost, club_total):
+def test_a_correction_counts_in_its_sitting_and_on_the_day_it_was_made(
+    club, season, season_2024, members, deal_1_king_lost, club_total
+):
     first, _second = season_2024
     today = timezone.localdate()  # the value date corrections get
     services.correct_deal(Deal.objects.get(sitting=first, number=1), deal_1_king_lost, reason="King of spades lost")
@@ -88,7 +97,11 @@ def test_a_correction_counts_in_its_sitting_and_on_the_day_it_was_made(club, sea
     assert queries.member_balance(dorte, before=today) == 123
     assert queries.member_balance(dorte) == 111
     assert [(s.name, s.points) for s in queries.season_standings(season)] == [
-        ("Anna", 152), ("Dorte", 111), ("Erik", -70), ("Carl", -79), ("Bent", -244)
+        ("Anna", 152),
+        ("Dorte", 111),
+        ("Erik", -70),
+        ("Carl", -79),
+        ("Bent", -244),
     ]
     assert club_total(club) == 0
 
@@ -101,7 +114,11 @@ def test_standings_are_per_season(club, season, season_2024, make_season, start,
     sitting = start(old_book, "Anna Bent Carl", date=datetime.date(2025, 2, 1))
     services.record_deal(sitting, deal_record("Anna", "Anna Bent Carl", pagat={"holder": "Carl", "fate": "saved"}))
 
-    assert [(s.name, s.points) for s in queries.season_standings(old_book)] == [("Carl", 10), ("Anna", -5), ("Bent", -5)]
+    assert [(s.name, s.points) for s in queries.season_standings(old_book)] == [
+        ("Carl", 10),
+        ("Anna", -5),
+        ("Bent", -5),
+    ]
     assert [(s.name, s.points) for s in queries.season_standings(season)][0] == ("Anna", 144)
     assert queries.member_balance(members["Carl"]) == -71
     assert queries.member_balance(members["Carl"], season=old_book) == 10

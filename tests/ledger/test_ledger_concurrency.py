@@ -55,13 +55,18 @@ def after_deal_1(season, start, evening):
 def test_the_same_deal_number_at_once_makes_one_deal_and_one_conflict(after_deal_1, evening, round_):
     sitting = after_deal_1
     # Both saw deal 2 coming; they entered it differently.
-    outcomes = _race(sitting, [{"record": evening[1], "number": 2}, {"record": evening[1] | {"melds": {}}, "number": 2}])
+    outcomes = _race(
+        sitting, [{"record": evening[1], "number": 2}, {"record": evening[1] | {"melds": {}}, "number": 2}]
+    )
 
     made = [o for o in outcomes if isinstance(o, services.Recorded)]
     refused = [o for o in outcomes if not isinstance(o, services.Recorded)]
     assert len(made) == 1 and len(refused) == 1, outcomes
     assert type(refused[0]) is services.DealConflict
-    assert str(refused[0]) in ("Deal 2 is already recorded; the next deal is 3.", "Deal 2 was just recorded by someone else.")
+    assert str(refused[0]) in (
+        "Deal 2 is already recorded; the next deal is 3.",
+        "Deal 2 was just recorded by someone else.",
+    )
     assert list(Deal.objects.filter(sitting=sitting).values_list("number", flat=True)) == [1, 2]
     assert DealVersion.objects.filter(deal__sitting=sitting).count() == 2
     assert Transaction.objects.filter(sitting=sitting, event="deal:2").count() == 1

@@ -25,12 +25,24 @@ REASON = "Dorte lost the King of spades; the scorer missed it"
 
 DEAL_3_CORRECTED = sorted(
     [
-        ("Carl", -10, "stake"), ("cup:pagat", 5, "stake"), ("cup:king", 5, "stake"),
-        ("Dorte", 40, "last_trick"), ("Carl", -20, "last_trick"), ("Bent", -20, "last_trick"),
+        ("Carl", -10, "stake"),
+        ("cup:pagat", 5, "stake"),
+        ("cup:king", 5, "stake"),
+        ("Dorte", 40, "last_trick"),
+        ("Carl", -20, "last_trick"),
+        ("Bent", -20, "last_trick"),
         # 40 to each and the Kongekop's 100 into it (95 before the correction).
-        ("Bent", -180, "king_bagud"), ("Carl", 40, "king_bagud"), ("Dorte", 40, "king_bagud"), ("cup:king", 100, "king_bagud"),
-        ("Bent", -15, "king_lost"), ("Carl", 5, "king_lost"), ("Dorte", 5, "king_lost"), ("cup:king", 5, "king_lost"),
-        ("Carl", 15, "count"), ("Bent", -5, "count"), ("Dorte", -10, "count"),
+        ("Bent", -180, "king_bagud"),
+        ("Carl", 40, "king_bagud"),
+        ("Dorte", 40, "king_bagud"),
+        ("cup:king", 100, "king_bagud"),
+        ("Bent", -15, "king_lost"),
+        ("Carl", 5, "king_lost"),
+        ("Dorte", 5, "king_lost"),
+        ("cup:king", 5, "king_lost"),
+        ("Carl", 15, "count"),
+        ("Bent", -5, "count"),
+        ("Dorte", -10, "count"),
     ]
 )
 
@@ -85,9 +97,14 @@ def test_correcting_deal_1_reverses_and_reposts_it_and_the_later_bagud(
     today = timezone.localdate()
     for event in ("deal:1", "deal:3"):
         reversal = Transaction.objects.get(reverses=original[event])
-        assert (reversal.kind, reversal.event, reversal.caused_by, reversal.created_by, reversal.value_date, reversal.memo) == (
-            "reversal", event, v2, referee, today, REASON
-        )
+        assert (
+            reversal.kind,
+            reversal.event,
+            reversal.caused_by,
+            reversal.created_by,
+            reversal.value_date,
+            reversal.memo,
+        ) == ("reversal", event, v2, referee, today, REASON)
         assert postings(reversal) == sorted((a, -p, rule) for a, p, rule in postings(original[event]))
 
     # The reposts: deal 1 settles version 2; deal 3 still settles its own version 1, caused by v2.
@@ -95,7 +112,12 @@ def test_correcting_deal_1_reverses_and_reposts_it_and_the_later_bagud(
     new_3 = Transaction.objects.get(sitting=sitting, event="deal:3", kind="deal", reversed_by__isnull=True)
     assert (new_1.deal_version, new_1.caused_by, new_1.value_date) == (v2, v2, today)
     assert (new_3.deal_version, new_3.caused_by, new_3.value_date) == (deal_3.current_version, v2, today)
-    king_lost = [("Anna", 5, "king_lost"), ("Bent", 5, "king_lost"), ("Dorte", -15, "king_lost"), ("cup:king", 5, "king_lost")]
+    king_lost = [
+        ("Anna", 5, "king_lost"),
+        ("Bent", 5, "king_lost"),
+        ("Dorte", -15, "king_lost"),
+        ("cup:king", 5, "king_lost"),
+    ]
     assert postings(new_1) == sorted(postings(original["deal:1"]) + king_lost)
     assert postings(new_3) == DEAL_3_CORRECTED
     assert Transaction.objects.filter(sitting=sitting).count() == len(original) + 4
@@ -105,14 +127,22 @@ def test_correcting_deal_1_reverses_and_reposts_it_and_the_later_bagud(
     assert in_ledger(sitting) == expected
 
 
-def test_correcting_a_closed_split_sitting_reposts_the_split(season, start, evening, deal_1_king_lost, postings, replayed, in_ledger):
+def test_correcting_a_closed_split_sitting_reposts_the_split(
+    season, start, evening, deal_1_king_lost, postings, replayed, in_ledger
+):
     sitting = _play(start, season, evening, None)
     services.close_sitting(sitting)
     close = Transaction.objects.get(sitting=sitting, event="close")
     # 295 in the cups: 73 each and 3 over, one each from the first dealer Anna in seat order.
     assert postings(close) == sorted(
-        [("cup:pagat", -95, "close_split"), ("cup:king", -200, "close_split"), ("Anna", 74, "close_split"),
-         ("Bent", 74, "close_split"), ("Carl", 74, "close_split"), ("Dorte", 73, "close_split")]
+        [
+            ("cup:pagat", -95, "close_split"),
+            ("cup:king", -200, "close_split"),
+            ("Anna", 74, "close_split"),
+            ("Bent", 74, "close_split"),
+            ("Carl", 74, "close_split"),
+            ("Dorte", 73, "close_split"),
+        ]
     )
 
     correction = services.correct_deal(Deal.objects.get(sitting=sitting, number=1), deal_1_king_lost, reason=REASON)
@@ -122,8 +152,14 @@ def test_correcting_a_closed_split_sitting_reposts_the_split(season, start, even
     new_close = Transaction.objects.get(sitting=sitting, event="close", kind="close", reversed_by__isnull=True)
     # 305 now: 76 each and 1 over, to Anna.
     assert postings(new_close) == sorted(
-        [("cup:pagat", -95, "close_split"), ("cup:king", -210, "close_split"), ("Anna", 77, "close_split"),
-         ("Bent", 76, "close_split"), ("Carl", 76, "close_split"), ("Dorte", 76, "close_split")]
+        [
+            ("cup:pagat", -95, "close_split"),
+            ("cup:king", -210, "close_split"),
+            ("Anna", 77, "close_split"),
+            ("Bent", 76, "close_split"),
+            ("Carl", 76, "close_split"),
+            ("Dorte", 76, "close_split"),
+        ]
     )
     expected = {"Anna": 152, "Bent": -244, "Carl": -19, "Dorte": 111, "cup:pagat": 0, "cup:king": 0}
     assert replayed(sitting) == expected
@@ -137,19 +173,33 @@ def test_correcting_a_carried_sitting_changes_the_next_sitting_at_the_table(
     services.close_sitting(first, how="carry")  # the cups (95/200) stay with the table
     second = start(season, date=datetime.date(2024, 3, 14))
     # Bent's King of clubs ultimo takes the Kongekop: 200 + Anna's stake 5 = 205, and 40 from each.
-    services.record_deal(second, deal_record("Anna", kings={"clubs": {"holder": "Bent", "fate": "ultimo"}}, last_trick="Bent"))
+    services.record_deal(
+        second, deal_record("Anna", kings={"clubs": {"holder": "Bent", "fate": "ultimo"}}, last_trick="Bent")
+    )
     assert not Transaction.objects.filter(sitting=second, kind="funding").exists()  # the carried cups were not empty
     assert replayed(second) == {"Anna": -70, "Bent": 265, "Carl": -20, "Dorte": -60, "cup:pagat": 100, "cup:king": 80}
     taken_before = Transaction.objects.get(sitting=second, event="deal:1")
 
     correction = services.correct_deal(Deal.objects.get(sitting=first, number=1), deal_1_king_lost, reason=REASON)
 
-    assert [(d.sitting, d.key) for d in correction.differences] == [(first, "deal:1"), (first, "deal:3"), (second, "deal:1")]
+    assert [(d.sitting, d.key) for d in correction.differences] == [
+        (first, "deal:1"),
+        (first, "deal:3"),
+        (second, "deal:1"),
+    ]
     # The Kongekop held 210 at the carry, so the ultimo took 215: 10 more for Bent.
     assert _names(second, correction.differences[2].delta()) == {"Bent": 10, "cup:king": -10}
     assert Transaction.objects.get(reverses=taken_before).caused_by == correction.version
-    assert in_ledger(first) == replayed(first) == {"Anna": 75, "Bent": -320, "Carl": -95, "Dorte": 35, "cup:pagat": 95, "cup:king": 210}
-    assert in_ledger(second) == replayed(second) == {"Anna": -70, "Bent": 275, "Carl": -20, "Dorte": -60, "cup:pagat": 100, "cup:king": 80}
+    assert (
+        in_ledger(first)
+        == replayed(first)
+        == {"Anna": 75, "Bent": -320, "Carl": -95, "Dorte": 35, "cup:pagat": 95, "cup:king": 210}
+    )
+    assert (
+        in_ledger(second)
+        == replayed(second)
+        == {"Anna": -70, "Bent": 275, "Carl": -20, "Dorte": -60, "cup:pagat": 100, "cup:king": 80}
+    )
 
 
 def test_a_correction_that_changes_no_money_still_names_the_new_version(season, start, evening):
@@ -162,7 +212,9 @@ def test_a_correction_that_changes_no_money_still_names_the_new_version(season, 
     assert correction.differences == []
     current = Transaction.objects.get(sitting=sitting, event="deal:2", kind="deal", reversed_by__isnull=True)
     assert current.deal_version == correction.version
-    assert Transaction.objects.filter(sitting=sitting, kind="reversal").values_list("event", flat=True).get() == "deal:2"
+    assert (
+        Transaction.objects.filter(sitting=sitting, kind="reversal").values_list("event", flat=True).get() == "deal:2"
+    )
 
 
 @pytest.mark.parametrize("reason", ["", "   "])

@@ -23,7 +23,9 @@ def test_no_module_under_ledger_imports_club():
     modules = sorted(LEDGER.rglob("*.py"))
     assert len(modules) >= 8  # models, services, queries, checks, admin, apps, migrations...
     offenders = {
-        str(path.relative_to(LEDGER.parent)): sorted(m for m in _imported_modules(path) if m == "club" or m.startswith("club."))
+        str(path.relative_to(LEDGER.parent)): sorted(
+            m for m in _imported_modules(path) if m == "club" or m.startswith("club.")
+        )
         for path in modules
     }
     assert {path: found for path, found in offenders.items() if found} == {}

@@ -29,11 +29,17 @@ def recorded(season, start, evening):
 def test_the_two_race_constraints_are_told_from_any_other(recorded):
     deal, version = recorded.deal, recorded.version
     same_number = _integrity_error(lambda: Deal.objects.create(sitting_id=deal.sitting_id, number=deal.number))
-    same_key = _integrity_error(lambda: DealVersion.objects.create(deal=deal, version=2, record={}, idempotency_key="tap-1"))
+    same_key = _integrity_error(
+        lambda: DealVersion.objects.create(deal=deal, version=2, record={}, idempotency_key="tap-1")
+    )
     same_version = _integrity_error(lambda: DealVersion.objects.create(deal=deal, version=version.version, record={}))
     second_open_sitting = _integrity_error(
-        lambda: Sitting.objects.create(season_id=deal.sitting.season_id, table_id=deal.sitting.table_id, date=deal.sitting.date,
-                                       first_dealer_id=deal.sitting.first_dealer_id)
+        lambda: Sitting.objects.create(
+            season_id=deal.sitting.season_id,
+            table_id=deal.sitting.table_id,
+            date=deal.sitting.date,
+            first_dealer_id=deal.sitting.first_dealer_id,
+        )
     )
 
     assert services._lost_a_race(same_number) and services._lost_a_race(same_key)

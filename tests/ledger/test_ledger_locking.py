@@ -96,7 +96,9 @@ def test_corrections_of_a_carried_sitting_while_the_next_sitting_and_another_tab
     assert "problems found: 0." in out.getvalue()
 
 
-def test_a_deal_at_another_table_does_not_wait_for_a_sitting_held_at_the_first(season, start, deal_record, evening, second_table):
+def test_a_deal_at_another_table_does_not_wait_for_a_sitting_held_at_the_first(
+    season, start, deal_record, evening, second_table
+):
     held = start(season)
     elsewhere = start(season, TABLE_2, at=second_table)
     holding, release = threading.Event(), threading.Event()

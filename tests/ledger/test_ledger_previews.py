@@ -50,7 +50,9 @@ def test_preview_correction_lists_the_differences_and_writes_nothing(season, sta
     assert Deal.objects.get(pk=deal_1.pk).current_version.version == 1
     # deal 1: the King lost; deal 3: the bagud doubles 5 more; the split shares 10 more.
     assert [(d.key, sum(v for v in d.delta().values() if v > 0)) for d in differences] == [
-        ("deal:1", 15), ("deal:3", 5), ("close", 10)
+        ("deal:1", 15),
+        ("deal:3", 5),
+        ("close", 10),
     ]
     # ... and the correction then moves exactly that money.
     made = services.correct_deal(deal_1, deal_1_king_lost, reason="King of spades lost")

@@ -48,12 +48,16 @@ def _queries(call) -> list[str]:
     return [q["sql"] for q in captured.captured_queries]
 
 
-def test_recording_after_5_or_1000_deals_of_the_sitting_costs_the_same_queries(club, season, start, deal_record, in_ledger, replayed):
+def test_recording_after_5_or_1000_deals_of_the_sitting_costs_the_same_queries(
+    club, season, start, deal_record, in_ledger, replayed
+):
     counted = {}
     for size in (5, 1000):
         table = Table.objects.create(club=club, name=f"Bord {size}")
         sitting = _sitting_with(start, season, deal_record, table, size)
-        counted[size] = _queries(lambda: services.record_deal(sitting, deal_record(DEALERS[size % 4]), idempotency_key=f"k{size}"))
+        counted[size] = _queries(
+            lambda: services.record_deal(sitting, deal_record(DEALERS[size % 4]), idempotency_key=f"k{size}")
+        )
         assert Deal.objects.filter(sitting=sitting).count() == size + 1
         assert in_ledger(sitting) == replayed(sitting)  # and what it posted is what a replay settles
         services.close_sitting(sitting)
@@ -95,7 +99,9 @@ def test_posting_a_deal_through_the_api_costs_the_same_queries_after_5_or_1000_d
         sitting = _sitting_with(start, season, deal_record, table, size)
         answers = []
         counted[size] = _queries(
-            lambda: answers.append(api.post(f"/api/sittings/{sitting.pk}/deals/", deal_record(DEALERS[size % 4]), format="json"))
+            lambda: answers.append(
+                api.post(f"/api/sittings/{sitting.pk}/deals/", deal_record(DEALERS[size % 4]), format="json")
+            )
         )
         assert answers[0].status_code == 201, answers[0].content
         assert answers[0].json()["number"] == size + 1

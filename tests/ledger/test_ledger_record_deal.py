@@ -69,7 +69,11 @@ def test_each_deal_posts_the_hand_computed_settlement(season, start, table, memb
         assert recorded.created and recorded.deal.number == number
         [txn] = recorded.transactions
         assert (txn.kind, txn.event, txn.deal_version, txn.caused_by, txn.created_by) == (
-            "deal", f"deal:{number}", recorded.version, recorded.version, scorer
+            "deal",
+            f"deal:{number}",
+            recorded.version,
+            recorded.version,
+            scorer,
         )
         by_member = {m.name: p for m, p in _nets(txn, members).items()}
         assert by_member == {k: v for k, v in NET[number - 1].items() if v}
@@ -96,7 +100,11 @@ def test_every_posting_carries_the_rule_seed_line_and_line_item_it_settles(seaso
     txn = Transaction.objects.get(sitting=sitting, event="deal:1")
     items: dict[int, tuple[str, str, dict[str, int]]] = {}
     for p in txn.postings.select_related("account__member"):
-        name = p.account.member.name if p.account.member else {"pagat_cup": "cup:pagat", "king_cup": "cup:king"}[p.account.kind]
+        name = (
+            p.account.member.name
+            if p.account.member
+            else {"pagat_cup": "cup:pagat", "king_cup": "cup:king"}[p.account.kind]
+        )
         rule, ref, lines = items.setdefault(p.item, (p.rule, p.ref, {}))
         assert (p.rule, p.ref) == (rule, ref)
         lines[name] = p.points
@@ -128,7 +136,10 @@ def test_a_stale_deal_number_is_a_conflict_that_names_the_next_deal(season, star
     services.record_deal(sitting, evening[0], number=1)
     before = counts()
 
-    with translation.override("en"), pytest.raises(services.DealConflict, match="Deal 1 is already recorded; the next deal is 2"):
+    with (
+        translation.override("en"),
+        pytest.raises(services.DealConflict, match="Deal 1 is already recorded; the next deal is 2"),
+    ):
         services.record_deal(sitting, evening[1], number=1)
     assert counts() == before
 
@@ -143,7 +154,9 @@ def _nets(txn, members):
 
 @pytest.mark.parametrize("preset", sorted(rules.PRESETS))
 @pytest.mark.parametrize("seed", [1, 2])
-def test_random_sittings_of_every_preset_post_what_replay_settles(club, make_season, table, preset, seed, replayed, in_ledger, club_total):
+def test_random_sittings_of_every_preset_post_what_replay_settles(
+    club, make_season, table, preset, seed, replayed, in_ledger, club_total
+):
     """Two sittings in a row at one table (so a carry reaches the second), 25 deals each."""
     from club.models import Member
     from fixtures.sittings import MEMBERS, random_sitting
@@ -156,7 +169,9 @@ def test_random_sittings_of_every_preset_post_what_replay_settles(club, make_sea
         record = random_sitting(rng, preset, deals=25, close=close, opening_cups=None)
         seated = [members[name] for name in record["table"]]
         first_dealer = members[record["deals"][0]["dealer"]]
-        sitting = services.start_sitting(season=season, table=table, members=seated, first_dealer=first_dealer, date=season.starts_on)
+        sitting = services.start_sitting(
+            season=season, table=table, members=seated, first_dealer=first_dealer, date=season.starts_on
+        )
         for number, deal in enumerate(record["deals"], start=1):
             services.record_deal(sitting, deal, number=number)
         services.close_sitting(sitting, how=close)

@@ -39,7 +39,9 @@ def app_role(db):
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role])
         if cursor.fetchone() is None:
-            cursor.execute(sql.SQL("CREATE ROLE {} LOGIN").format(sql.Identifier(role)).as_string(connection.connection))
+            cursor.execute(
+                sql.SQL("CREATE ROLE {} LOGIN").format(sql.Identifier(role)).as_string(connection.connection)
+            )
         for statement in _statements(role):
             cursor.execute(statement)
     yield role
@@ -69,10 +71,19 @@ def posted(season, start, evening):
 @pytest.mark.parametrize(
     ("statement", "refusal"),
     [
-        ("ALTER TABLE ledger_posting DISABLE TRIGGER ledger_posting_append_only", "must be owner of table ledger_posting"),
+        (
+            "ALTER TABLE ledger_posting DISABLE TRIGGER ledger_posting_append_only",
+            "must be owner of table ledger_posting",
+        ),
         ("ALTER TABLE ledger_posting DISABLE TRIGGER ALL", "must be owner of table ledger_posting"),
-        ("ALTER TABLE club_dealversion DISABLE TRIGGER club_dealversion_append_only", "must be owner of table club_dealversion"),
-        ("DROP TRIGGER ledger_transaction_append_only ON ledger_transaction", "must be owner of (table|relation) ledger_transaction"),
+        (
+            "ALTER TABLE club_dealversion DISABLE TRIGGER club_dealversion_append_only",
+            "must be owner of table club_dealversion",
+        ),
+        (
+            "DROP TRIGGER ledger_transaction_append_only ON ledger_transaction",
+            "must be owner of (table|relation) ledger_transaction",
+        ),
         ("SET session_replication_role = replica", 'permission denied to set parameter "session_replication_role"'),
         ("UPDATE ledger_posting SET points = 0", "permission denied for table ledger_posting"),
         ("DELETE FROM ledger_transaction", "permission denied for table ledger_transaction"),
@@ -84,7 +95,9 @@ def posted(season, start, evening):
 def test_the_app_role_cannot_switch_the_guards_off_or_change_the_ledger(posted, as_app, statement, refusal):
     with pytest.raises(psycopg.errors.InsufficientPrivilege, match=refusal):
         as_app.execute(statement)
-    triggers = as_app.execute("SELECT count(*) FROM pg_trigger WHERE tgname = 'ledger_posting_append_only' AND tgenabled = 'O'")
+    triggers = as_app.execute(
+        "SELECT count(*) FROM pg_trigger WHERE tgname = 'ledger_posting_append_only' AND tgenabled = 'O'"
+    )
     assert triggers.fetchone() == (1,)
 
 
@@ -107,4 +120,6 @@ def test_the_app_runs_as_the_role(app_role, season, start, evening, deal_1_king_
     out = io.StringIO()
     with translation.override("en"):
         call_command("ledger_check", stdout=out)
-    assert re.search(r"Checked 1 clubs, 1 tables, 1 sittings and \d+ transactions .*problems found: 0\.", out.getvalue())
+    assert re.search(
+        r"Checked 1 clubs, 1 tables, 1 sittings and \d+ transactions .*problems found: 0\.", out.getvalue()
+    )

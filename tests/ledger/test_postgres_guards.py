@@ -100,7 +100,9 @@ def test_queryset_update_and_delete_are_refused_too(posted):
 def test_postings_added_to_a_committed_transaction_are_refused(posted):
     anna, bent = (Account.objects.get(member__name=name).pk for name in ("Anna", "Bent"))
     # Balanced, so the balance check alone would let it through.
-    with pytest.raises(IntegrityError, match=rf"ledger transaction {posted.pk} is committed: no posting may be added to it"):
+    with pytest.raises(
+        IntegrityError, match=rf"ledger transaction {posted.pk} is committed: no posting may be added to it"
+    ):
         with transaction.atomic(), connection.cursor() as cursor:
             _insert_posting(cursor, posted.pk, anna, 20)
             _insert_posting(cursor, posted.pk, bent, -20)
@@ -159,7 +161,10 @@ def test_the_balance_trigger_firing_at_commit_is_a_logged_server_error(season, s
         last = events[-1]
         item = last.items[-1]
         dropped = item._replace(postings=dict(list(item.postings.items())[:-1]))
-        return [*events[:-1], last.__class__(last.kind, (*last.items[:-1], dropped), last.cups_before, last.cups_after, last.number)], state
+        return [
+            *events[:-1],
+            last.__class__(last.kind, (*last.items[:-1], dropped), last.cups_before, last.cups_after, last.number),
+        ], state
 
     monkeypatch.setattr(services.rules, "play", lossy_play)
     monkeypatch.setattr(ledger, "_check_balanced", lambda postings, key: None)

@@ -105,7 +105,11 @@ def test_backup_and_restore_into_an_empty_database(databases_for_round_trip, tmp
     after = balances(restored)
     assert after == before
     members = {(club, name): balance for _pk, club, kind, name, _table, balance in after if kind == "member"}
-    assert {name: b for (club, name), b in members.items() if club == "norrebro"} == {"Anna": -26, "Bent": 43, "Carl": -17}
+    assert {name: b for (club, name), b in members.items() if club == "norrebro"} == {
+        "Anna": -26,
+        "Bent": 43,
+        "Carl": -17,
+    }
     assert len([club for club, _name in members if club == "vestbyen"]) == 10
     # Double entry: a club's accounts, members and cups together, sum to zero.
     assert sum(row[5] or 0 for row in after if row[1] == "vestbyen") == 0

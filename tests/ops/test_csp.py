@@ -24,7 +24,11 @@ def policy(response) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize(
     "template",
-    sorted(str(p.relative_to(TEMPLATES)) for p in TEMPLATES.rglob("*.html") if str(p.relative_to(TEMPLATES)) not in PDF_ONLY),
+    sorted(
+        str(p.relative_to(TEMPLATES))
+        for p in TEMPLATES.rglob("*.html")
+        if str(p.relative_to(TEMPLATES)) not in PDF_ONLY
+    ),
 )
 def test_no_inline_script_style_or_handler_in_templates(template):
     text = (TEMPLATES / template).read_text(encoding="utf-8")

@@ -77,7 +77,11 @@ def test_ten_failures_from_five_processes_lock_the_account(tmp_path):
         return result.stdout
 
     manage("migrate", "--noinput")
-    manage("shell", "-c", f"from django.contrib.auth.models import User; User.objects.create_user('gorm', password={PASSWORD!r})")
+    manage(
+        "shell",
+        "-c",
+        f"from django.contrib.auth.models import User; User.objects.create_user('gorm', password={PASSWORD!r})",
+    )
     outputs = [manage("shell", "-c", FAIL_TWICE) for _ in range(5)]
 
     # The first two processes fail normally (200 and the form again); from the fifth failure on

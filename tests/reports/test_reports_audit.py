@@ -43,7 +43,9 @@ def ultimo(vestbyen, deal, booked_on):
     )
     fined = deal(anna, bent, fines=[{"player": carl, "offence": "scus_called_in_vain"}])
     first = club_services.record_deal(sitting, fined, by=vestbyen.anna.user).deal
-    club_services.record_deal(sitting, deal(bent, anna, pagat={"holder": anna, "fate": "ultimo"}), by=vestbyen.anna.user)
+    club_services.record_deal(
+        sitting, deal(bent, anna, pagat={"holder": anna, "fate": "ultimo"}), by=vestbyen.anna.user
+    )
     with booked_on(datetime.date(2026, 11, 12)):
         club_services.correct_deal(first, deal(anna, bent), by=vestbyen.dorte.user, reason="No Scus was called in vain")
     vestbyen.sitting, vestbyen.deal = sitting, first
@@ -100,14 +102,25 @@ def test_audit_page_shows_versions_settlements_and_later_effects(client, ultimo)
         ("reversal", "deal:2", 2),
         ("deal", "deal:2", 2),
     ]
-    assert dict(audit.caused[1].totals) == {"Anna Jensen": 30, "Bent Ørsted": -40, "Carl Åberg": 60, "Pagatkop": -25, "Kongekop": -25}
+    assert dict(audit.caused[1].totals) == {
+        "Anna Jensen": 30,
+        "Bent Ørsted": -40,
+        "Carl Åberg": 60,
+        "Pagatkop": -25,
+        "Kongekop": -25,
+    }
     (effect,) = audit.later_effects
     assert (effect.caused_by.version, effect.transaction.event) == (2, "deal:2")
     assert sorted(effect.deltas) == [("Anna Jensen", -20), ("Pagatkop", 20)]
 
     body = response.content.decode()
     second_deal = ultimo.sitting.deals.get(number=2)
-    for text in ("No Scus was called in vain", "fine.scus_called_in_vain", "001 L298", audit_url(ultimo.club, second_deal)):
+    for text in (
+        "No Scus was called in vain",
+        "fine.scus_called_in_vain",
+        "001 L298",
+        audit_url(ultimo.club, second_deal),
+    ):
         assert text in body, text
 
 
@@ -159,16 +172,22 @@ def test_dispute_raised_then_resolved_by_correction(client, ultimo):
     page = client.get(audit_url(ultimo.club, ultimo.deal), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Corrected" in page and "version 2 by Dorte Ærø" in page and "Carl never called the Scus" in page
     # Resolved once is resolved.
-    again = client.post(resolve_url(ultimo.club, dispute), {"action": "closed", "reason": "x"}, HTTP_ACCEPT_LANGUAGE="en")
+    again = client.post(
+        resolve_url(ultimo.club, dispute), {"action": "closed", "reason": "x"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert again.status_code == 400 and "This dispute is already resolved." in again.content.decode()
 
 
 def test_dispute_closed_with_a_reason(client, ultimo):
     dispute = services.raise_dispute(ultimo.deal, member=ultimo.carl, comment="The ultimo took too much")
     client.force_login(ultimo.dorte.user)
-    empty = client.post(resolve_url(ultimo.club, dispute), {"action": "closed", "reason": " "}, HTTP_ACCEPT_LANGUAGE="en")
+    empty = client.post(
+        resolve_url(ultimo.club, dispute), {"action": "closed", "reason": " "}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert empty.status_code == 400 and "Give the reason the settlement stands." in empty.content.decode()
-    client.post(resolve_url(ultimo.club, dispute), {"action": "closed", "reason": "The cup held 90; the ultimo took it all"})
+    client.post(
+        resolve_url(ultimo.club, dispute), {"action": "closed", "reason": "The cup held 90; the ultimo took it all"}
+    )
     dispute.refresh_from_db()
     assert (dispute.resolution, dispute.close_reason, dispute.correction) == (
         "closed", "The cup held 90; the ultimo took it all", None,

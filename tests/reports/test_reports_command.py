@@ -20,7 +20,11 @@ def test_writes_one_pdf_per_member_with_plain_lines_when_piped(autumn, other_clu
     call_command("statements", "--month", "2026-11", "--out", str(tmp_path / "nov"), "--language", "en", stdout=out)
     files = sorted(path.name for path in (tmp_path / "nov").iterdir())
     # Dorte never plays and owes nothing; Østerbro has no activity at all.
-    assert files == ["vestbyen-2026-11-anna-jensen.pdf", "vestbyen-2026-11-bent-oersted.pdf", "vestbyen-2026-11-carl-aaberg.pdf"]
+    assert files == [
+        "vestbyen-2026-11-anna-jensen.pdf",
+        "vestbyen-2026-11-bent-oersted.pdf",
+        "vestbyen-2026-11-carl-aaberg.pdf",
+    ]
     text = pypdf.PdfReader(tmp_path / "nov" / "vestbyen-2026-11-carl-aaberg.pdf").pages[0].extract_text()
     assert "Carl Åberg" in text and "39 points" in text and "9.75 kr." in text
     lines = out.getvalue().splitlines()

@@ -21,7 +21,18 @@ def test_member_postings_with_running_balance(client, autumn):
     response = client.get(reverse("member-postings-csv", args=["vestbyen", autumn.bent.pk]), HTTP_ACCEPT_LANGUAGE="en")
     assert response["Content-Disposition"] == f'attachment; filename="vestbyen-{autumn.bent.pk}-postings.csv"'
     rows = read_csv(response)
-    assert rows[0] == ["value date", "sitting", "table", "deal", "event", "kind", "rule", "seed line", "points", "balance"]
+    assert rows[0] == [
+        "value date",
+        "sitting",
+        "table",
+        "deal",
+        "event",
+        "kind",
+        "rule",
+        "seed line",
+        "points",
+        "balance",
+    ]
     oct20, nov4, nov20 = "2026-10-20", "2026-11-04", "2026-11-20"
     assert [row[:2] + row[3:] for row in rows[1:]] == [
         # 20 October: funding both cups, deal 1 (Bent took the last trick), split 130.
@@ -53,7 +64,9 @@ def test_member_postings_of_one_season(client, autumn):
 
 def test_season_standings_in_points_and_kroner(client, autumn):
     client.force_login(autumn.anna.user)
-    response = client.get(reverse("season-standings-csv", args=["vestbyen", autumn.season.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    response = client.get(
+        reverse("season-standings-csv", args=["vestbyen", autumn.season.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
     # 25 øre a point: 39 -> 9.75, -15 -> -3.75, -24 -> -6.00.
     assert read_csv(response) == [
         ["member", "points", "kroner"],

@@ -44,7 +44,9 @@ def replay(deals: list[dict] | dict, ruleset: str = "vlk-2010", table: list[str]
     return rules.replay(copy.deepcopy(sitting(deals, ruleset, table, **extra)))
 
 
-def problems(deals: list[dict] | dict, ruleset: str = "vlk-2010", table: list[str] = TABLE3, **extra: Any) -> list[tuple]:
+def problems(
+    deals: list[dict] | dict, ruleset: str = "vlk-2010", table: list[str] = TABLE3, **extra: Any
+) -> list[tuple]:
     """The (deal, field, code) of every problem `replay` refuses the sitting for."""
     try:
         rules.replay(copy.deepcopy(sitting(deals, ruleset, table, **extra)))

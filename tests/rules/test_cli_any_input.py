@@ -22,7 +22,9 @@ from fixtures.sittings import random_sitting
 from rules.__main__ import main
 from tarok_testkit import PRESETS, ROOT
 
-ANY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+ANY = settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 
 
 def run_main(data: bytes, *args: str) -> tuple[int, bytes]:
@@ -55,10 +57,18 @@ def check_answer(status: int, output: bytes) -> dict:
 
 
 surrogates = st.sampled_from(["\ud800", "a\udfffb", "\udc00\ud800", "Anna\ud83d"])
-texts = st.text(max_size=12) | surrogates | st.sampled_from(["A", "B", "C", "vlk-2010", "ensartede", "paskievics", "ultimo", "bagud", "pagat", "hearts", ""])
+texts = (
+    st.text(max_size=12)
+    | surrogates
+    | st.sampled_from(["A", "B", "C", "vlk-2010", "ensartede", "paskievics", "ultimo", "bagud", "pagat", "hearts", ""])
+)
 huge = st.integers(min_value=10**30, max_value=10**40) | st.sampled_from([10**12 + 1, -1, 2**63, 10**6 + 1])
-scalars = st.none() | st.booleans() | st.integers(-100, 100) | huge | st.floats(allow_nan=True, allow_infinity=True) | texts
-json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(texts, inner, max_size=4), max_leaves=25)
+scalars = (
+    st.none() | st.booleans() | st.integers(-100, 100) | huge | st.floats(allow_nan=True, allow_infinity=True) | texts
+)
+json_values = st.recursive(
+    scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(texts, inner, max_size=4), max_leaves=25
+)
 
 
 def encode(value) -> bytes:
@@ -127,13 +137,18 @@ def test_a_byte_order_mark_is_accepted():
 
 def test_output_is_compact_unless_indented():
     record = json.dumps({"ruleset": "vlk-2010", "table": ["A", "B", "C"], "deals": []}).encode()
-    assert run_main(record)[1] == b'{"ruleset":"vlk-2010","events":[],"balances":{"A":0,"B":0,"C":0,"cup:pagat":0,"cup:king":0}}\n'
+    assert (
+        run_main(record)[1]
+        == b'{"ruleset":"vlk-2010","events":[],"balances":{"A":0,"B":0,"C":0,"cup:pagat":0,"cup:king":0}}\n'
+    )
     pretty = run_main(record, "--indent", "2")[1].decode()
     assert pretty.startswith('{\n  "ruleset": "vlk-2010",\n  "events": [],')
 
 
 def run(data: bytes, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "rules", "replay", "-", *args], input=data, capture_output=True, cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "rules", "replay", "-", *args], input=data, capture_output=True, cwd=ROOT, timeout=60
+    )
 
 
 def test_the_issue_9_inputs_through_a_real_process():
@@ -155,6 +170,8 @@ def test_the_issue_9_inputs_through_a_real_process():
 def test_a_closed_pipe_is_no_traceback():
     record = random_sitting(random.Random(3), "vlk-2010", 400)
     command = f"{sys.executable} -m rules replay - --indent 2 | head -c 10"
-    done = subprocess.run(command, shell=True, input=json.dumps(record).encode(), capture_output=True, cwd=ROOT, timeout=60)
+    done = subprocess.run(
+        command, shell=True, input=json.dumps(record).encode(), capture_output=True, cwd=ROOT, timeout=60
+    )
     assert done.stdout == b'{\n  "rules'
     assert b"Traceback" not in done.stderr and b"BrokenPipe" not in done.stderr

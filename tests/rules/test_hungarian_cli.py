@@ -16,7 +16,9 @@ GAMES = ("paskievics", "magyar", "kiralyhivo", "tapper", "stromann", "trisak")
 
 def run(*args):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "rules", *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "rules", *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)

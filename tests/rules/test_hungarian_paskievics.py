@@ -69,7 +69,9 @@ def test_announced_double_replaces_the_game():
 
 def test_failed_announced_double_scores_no_game_even_above_47():
     """002 L791 and brief §3.2: 60 cp wins a game, but the announced double failed: −4 × 1, no game."""
-    event = deal_event(replay(PASK, pask("three", card_points=60, announcements=[{"figure": "double", "by": "C", "contra": 1}])))
+    event = deal_event(
+        replay(PASK, pask("three", card_points=60, announcements=[{"figure": "double", "by": "C", "contra": 1}]))
+    )
     assert items(event) == [("double.announced", two_v_two(-8))]
 
 
@@ -82,8 +84,13 @@ def test_failed_announced_volat_pays_the_volat_even_with_the_game_won():
 
 def test_volat_beside_its_own_double_is_scored_alone():
     """002 L793: A–C announce double and volát and make the volát: only the volát, 6 × 2 = 12."""
-    deal = pask("two", card_points=94, tricks=9, made={"declarer": ["volat"]},
-                announcements=[{"figure": "double", "by": "A"}, {"figure": "volat", "by": "C"}])
+    deal = pask(
+        "two",
+        card_points=94,
+        tricks=9,
+        made={"declarer": ["volat"]},
+        announcements=[{"figure": "double", "by": "A"}, {"figure": "volat", "by": "C"}],
+    )
     assert items(deal_event(replay(PASK, deal))) == [("volat.announced", two_v_two(12))]
 
 
@@ -122,30 +129,45 @@ def test_opponents_silent_volat():
     assert net(PASK, deal) == two_v_two(-3)
 
 
-@pytest.mark.parametrize("figure, announced, silent", [
-    ("trull", 2, 1), ("four_kings", 2, 1), ("ultimo", 10, 5), ("xxi_capture", 42, 21),
-])
+@pytest.mark.parametrize(
+    "figure, announced, silent",
+    [
+        ("trull", 2, 1),
+        ("four_kings", 2, 1),
+        ("ultimo", 10, 5),
+        ("xxi_capture", 42, 21),
+    ],
+)
 def test_figure_values(figure, announced, silent):
     """002 L1056-L1063: trull 2/1, four kings 2/1, pagátultimó 10/5, XXI capture 42/21, on top of a
     won three (1); an announced figure not made is lost at its announced value."""
     made = {"declarer": [figure]}
     assert net(PASK, pask(card_points=60, made=made)) == two_v_two(1 + silent)
-    assert net(PASK, pask(card_points=60, made=made, announcements=[{"figure": figure, "by": "C"}])) == two_v_two(1 + announced)
-    assert net(PASK, pask(card_points=60, announcements=[{"figure": figure, "by": "C", "contra": 1}])) == two_v_two(1 - 2 * announced)
+    assert net(PASK, pask(card_points=60, made=made, announcements=[{"figure": figure, "by": "C"}])) == two_v_two(
+        1 + announced
+    )
+    assert net(PASK, pask(card_points=60, announcements=[{"figure": figure, "by": "C", "contra": 1}])) == two_v_two(
+        1 - 2 * announced
+    )
 
 
 def test_opponents_announce_and_make_a_figure():
     """002 L727, L829: B announces ultimo with a kontra on it and makes it: 10 × 2 = 20 to B–D; the
     game (a three, 48 cp) still goes to A–C: net −19."""
-    deal = pask(card_points=48, made={"opponents": ["ultimo"]}, announcements=[{"figure": "ultimo", "by": "B", "contra": 1}])
+    deal = pask(
+        card_points=48, made={"opponents": ["ultimo"]}, announcements=[{"figure": "ultimo", "by": "B", "contra": 1}]
+    )
     assert net(PASK, deal) == two_v_two(1 - 20)
 
 
 def test_silent_trull_and_four_kings_are_not_paid_beside_a_volat():
     """002 L797, L1069: a silent volát of a three (3); the silent trull and four kings pay nothing,
     the announced four kings does (2)."""
-    deal = pask(card_points=94, made={"declarer": ["volat", "trull", "four_kings"]},
-                announcements=[{"figure": "four_kings", "by": "A"}])
+    deal = pask(
+        card_points=94,
+        made={"declarer": ["volat", "trull", "four_kings"]},
+        announcements=[{"figure": "four_kings", "by": "A"}],
+    )
     event = deal_event(replay(PASK, deal))
     assert rules_of(event) == ["volat.silent", "four_kings.announced"]
     assert event["net"] == two_v_two(3 + 2)
@@ -154,8 +176,11 @@ def test_silent_trull_and_four_kings_are_not_paid_beside_a_volat():
 def test_a_counter_announcement_after_a_kontra_is_scored_on_its_own():
     """002 L960-L962 "kontra négy király, négy király": A announces four kings, B kontras and
     announces them too; B–D make them: A's lost 2 × 2 = 4, B's won 2; a won three 1: 1 − 6 = −5."""
-    deal = pask(card_points=50, made={"opponents": ["four_kings"]},
-                announcements=[{"figure": "four_kings", "by": "A", "contra": 1}, {"figure": "four_kings", "by": "B"}])
+    deal = pask(
+        card_points=50,
+        made={"opponents": ["four_kings"]},
+        announcements=[{"figure": "four_kings", "by": "A", "contra": 1}, {"figure": "four_kings", "by": "B"}],
+    )
     assert net(PASK, deal) == two_v_two(1 - 4 - 2)
 
 
@@ -165,8 +190,7 @@ def test_a_counter_announcement_after_a_kontra_is_scored_on_its_own():
 def test_announced_trump_counts_are_paid_by_every_other_player_whatever_the_result():
     """002 L636-L639: 8 trumps 1, 9 trumps 2 from each of the other three; never doubled.
     A's 9: +6; B's 8: +3; the game (a lost three, kontra'd: 2) beside them."""
-    deal = pask(card_points=30, game_contra=1,
-                trump_counts=[{"player": "A", "count": 9}, {"player": "B", "count": 8}])
+    deal = pask(card_points=30, game_contra=1, trump_counts=[{"player": "A", "count": 9}, {"player": "B", "count": 8}])
     event = deal_event(replay(PASK, deal))
     assert items(event)[:2] == [
         ("trump_count", {"A": 6, "B": -2, "C": -2, "D": -2}),
@@ -242,8 +266,12 @@ def test_close_split_shares_the_pot_odd_points_from_the_first_dealer():
     """Brief §2: pot 22 at close among 4: 5 each, the two odd points to D (first dealer) and A."""
     result = replay(PASK, {"dealer": "D", "no_game": "all_pass"}, overrides={"pot": True}, pot=2, close="split")
     close = result["events"][-1]
-    assert close == {"kind": "close", "way": "split", "items": [
-        {"rule": "close.split", "ref": "brief §2", "postings": {"pot": -22, "D": 6, "A": 6, "B": 5, "C": 5}}], "pot_after": 0}
+    assert close == {
+        "kind": "close",
+        "way": "split",
+        "items": [{"rule": "close.split", "ref": "brief §2", "postings": {"pot": -22, "D": 6, "A": 6, "B": 5, "C": 5}}],
+        "pot_after": 0,
+    }
     assert result["balances"] == {"A": 1, "B": 0, "C": 0, "D": 1, "pot": 0}
 
 
@@ -265,9 +293,15 @@ def test_revoke_pays_each_the_game_and_announced_figures_and_replaces_the_result
     """002 L1000-L1002, brief §3.5: a two kontra'd (2 × 2 = 4) with trull announced kontra'd (2 × 2 = 4)
     and an ultimo announced (10): P = 18; B pays each of the other three 18. The announced trump
     count (A's 8: +3) stands."""
-    deal = pask("two", game_contra=1, card_points=70, made={"declarer": ["trull"]},
-                announcements=[{"figure": "trull", "by": "A", "contra": 1}, {"figure": "ultimo", "by": "D"}],
-                trump_counts=[{"player": "A", "count": 8}], fines=[{"player": "B", "offence": "revoke"}])
+    deal = pask(
+        "two",
+        game_contra=1,
+        card_points=70,
+        made={"declarer": ["trull"]},
+        announcements=[{"figure": "trull", "by": "A", "contra": 1}, {"figure": "ultimo", "by": "D"}],
+        trump_counts=[{"player": "A", "count": 8}],
+        fines=[{"player": "B", "offence": "revoke"}],
+    )
     event = deal_event(replay(PASK, deal))
     assert items(event) == [
         ("trump_count", {"A": 3, "B": -1, "C": -1, "D": -1}),
@@ -278,8 +312,14 @@ def test_revoke_pays_each_the_game_and_announced_figures_and_replaces_the_result
 def test_penalty_without_contras_and_beside_the_result():
     """penalty_counts_contras false: P = 2 + 2 = 4; penalty_replaces_result false: the game
     (4, A–C win) and the trull (4) are settled too."""
-    deal = pask("two", game_contra=1, card_points=70, made={"declarer": ["trull"]},
-                announcements=[{"figure": "trull", "by": "A", "contra": 1}], fines=[{"player": "C", "offence": "revoke"}])
+    deal = pask(
+        "two",
+        game_contra=1,
+        card_points=70,
+        made={"declarer": ["trull"]},
+        announcements=[{"figure": "trull", "by": "A", "contra": 1}],
+        fines=[{"player": "C", "offence": "revoke"}],
+    )
     overrides = {"penalty_counts_contras": False, "penalty_replaces_result": False}
     event = deal_event(replay(PASK, deal, overrides=overrides))
     assert items(event) == [
@@ -325,8 +365,14 @@ def test_the_fifth_player_deals_and_sits_out():
 def test_sir_es_nevet_the_dealer_settles_the_declarer_per_player_net():
     """002 L580-L582, L639: E cries and laughs: A self-calls a solo and wins 4 from each (N = 4 per
     player), so E pays A 4 as well; A's announced 8 trumps are paid by B, C, D and E: +4."""
-    deal = {"dealer": "E", "contract": "solo", "declarer": "A", "call": {"card": 20, "partner": "A"}, "card_points": 50,
-            "trump_counts": [{"player": "A", "count": 8}]}
+    deal = {
+        "dealer": "E",
+        "contract": "solo",
+        "declarer": "A",
+        "call": {"card": 20, "partner": "A"},
+        "card_points": 50,
+        "trump_counts": [{"player": "A", "count": 8}],
+    }
     event = deal_event(replay(PASK, deal, table=FIVE, overrides={"dealer_cries_and_laughs": True}))
     assert items(event) == [
         ("trump_count", {"A": 4, "B": -1, "C": -1, "D": -1, "E": -1}),
@@ -337,8 +383,14 @@ def test_sir_es_nevet_the_dealer_settles_the_declarer_per_player_net():
 
 def test_sir_es_nevet_a_losing_declarer_pays_the_dealer_too():
     """A–C lose a two kontra'd (−4 each): A also pays E 4 ("kétszeresen veszít")."""
-    deal = {"dealer": "E", "contract": "two", "declarer": "A", "call": {"card": 20, "partner": "C"},
-            "game_contra": 1, "card_points": 40}
+    deal = {
+        "dealer": "E",
+        "contract": "two",
+        "declarer": "A",
+        "call": {"card": 20, "partner": "C"},
+        "game_contra": 1,
+        "card_points": 40,
+    }
     result = net(PASK, deal, table=FIVE, overrides={"dealer_cries_and_laughs": True})
     assert result == {"A": -8, "B": 4, "C": -4, "D": 4, "E": 4}
 
@@ -346,7 +398,14 @@ def test_sir_es_nevet_a_losing_declarer_pays_the_dealer_too():
 def test_ujlak_talon_honours_are_paid_to_the_dealer():
     """002 L562-L566: B took the Skiz (3) and the XXI (2) from the talon, C the Pagát (1); but A–C
     captured B's XXI, so B pays only 3."""
-    deal = {"dealer": "E", "contract": "three", "declarer": "A", "call": {"card": 20, "partner": "C"}, "card_points": 60,
-            "made": {"declarer": ["xxi_capture"]}, "talon_honours": {"B": ["skiz", "xxi"], "C": ["pagat"]}}
+    deal = {
+        "dealer": "E",
+        "contract": "three",
+        "declarer": "A",
+        "call": {"card": 20, "partner": "C"},
+        "card_points": 60,
+        "made": {"declarer": ["xxi_capture"]},
+        "talon_honours": {"B": ["skiz", "xxi"], "C": ["pagat"]},
+    }
     event = deal_event(replay(PASK, deal, table=FIVE, overrides={"ujlak_talon_honours": True}))
     assert items(event)[:2] == [("talon_honour", {"B": -3, "E": 3}), ("talon_honour", {"C": -1, "E": 1})]

@@ -104,8 +104,30 @@ def test_random_valid_deals_of_every_game_never_crash(preset, seed):
     assert len([e for e in result["events"] if e["kind"] == "deal"]) == 60
 
 
-JUNK = [None, 0, -1, 1, 8, 9, 20, 10**13, True, "", "x", "pot", "trull", "volat", [], {}, [1], ["trull"],
-        {"declarer": ["volat"]}, {"card": 20, "partner": None}, {"king": "hearts", "partner": "x"}, 1.5]
+JUNK = [
+    None,
+    0,
+    -1,
+    1,
+    8,
+    9,
+    20,
+    10**13,
+    True,
+    "",
+    "x",
+    "pot",
+    "trull",
+    "volat",
+    [],
+    {},
+    [1],
+    ["trull"],
+    {"declarer": ["volat"]},
+    {"card": 20, "partner": None},
+    {"king": "hearts", "partner": "x"},
+    1.5,
+]
 
 
 def _damage(rng, value, depth=0):

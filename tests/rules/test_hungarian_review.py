@@ -16,8 +16,18 @@ def test_unknown_ruleset_names_every_preset_of_both_families():
         replay({"ruleset": "paskievic", "table": ["A", "B", "C", "D"], "deals": []})
     [problem] = refused.value.problems
     assert (problem.deal, problem.field, problem.code) == (None, "ruleset", "unknown_ruleset")
-    for preset in ("vlk-2010", "ensartede", "schiellerup-1900", "schwartz-1847",
-                   "paskievics", "magyar", "kiralyhivo", "tapper", "stromann", "trisak"):
+    for preset in (
+        "vlk-2010",
+        "ensartede",
+        "schiellerup-1900",
+        "schwartz-1847",
+        "paskievics",
+        "magyar",
+        "kiralyhivo",
+        "tapper",
+        "stromann",
+        "trisak",
+    ):
         assert preset in problem.message
         assert preset in problem.message_in("da")
 
@@ -37,16 +47,31 @@ def test_five_table_every_step_in_the_briefs_order():
     Újlak: the lost three pays 10 in (002 L387): pot 24. Close split: 24 / 5 = 4, the 4 odd points
     one each from the first dealer E in seat order: E, A, B, C 5, D 4 (brief §2)."""
     record = {
-        "ruleset": "paskievics", "table": ["A", "B", "C", "D", "E"], "pot": 7, "close": "split",
-        "overrides": {"pot": True, "dealer_cries_and_laughs": True, "ujlak_talon_honours": True,
-                      "faulty_discard": "mild", "lost_three_pot": 10},
-        "deals": [{
-            "dealer": "E", "contract": "three", "declarer": "A", "call": {"card": 20, "partner": "A"},
-            "card_points": 40, "announcements": [{"figure": "ultimo", "by": "A", "contra": 1}],
-            "trump_counts": [{"player": "A", "count": 9}, {"player": "B", "count": 8, "announced": False}],
-            "talon_honours": {"A": ["skiz", "xxi"]}, "made": {"opponents": ["xxi_capture"]},
-            "fines": [{"player": "C", "offence": "faulty_discard"}],
-        }],
+        "ruleset": "paskievics",
+        "table": ["A", "B", "C", "D", "E"],
+        "pot": 7,
+        "close": "split",
+        "overrides": {
+            "pot": True,
+            "dealer_cries_and_laughs": True,
+            "ujlak_talon_honours": True,
+            "faulty_discard": "mild",
+            "lost_three_pot": 10,
+        },
+        "deals": [
+            {
+                "dealer": "E",
+                "contract": "three",
+                "declarer": "A",
+                "call": {"card": 20, "partner": "A"},
+                "card_points": 40,
+                "announcements": [{"figure": "ultimo", "by": "A", "contra": 1}],
+                "trump_counts": [{"player": "A", "count": 9}, {"player": "B", "count": 8, "announced": False}],
+                "talon_honours": {"A": ["skiz", "xxi"]},
+                "made": {"opponents": ["xxi_capture"]},
+                "fines": [{"player": "C", "offence": "faulty_discard"}],
+            }
+        ],
     }
     deal, close = replay(record)["events"]
     assert [(item["rule"], item["postings"]) for item in deal["items"]] == [

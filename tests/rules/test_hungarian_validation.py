@@ -47,17 +47,27 @@ def test_a_bad_override_still_reports_the_deals_problems():
     assert found == [(None, "overrides.pot", "bad_override"), (1, "card_points", "card_points_range")]
 
 
-@pytest.mark.parametrize("preset, table", [
-    ("paskievics", ["A", "B", "C"]), ("paskievics", list("ABCDEF")), ("magyar", list("ABCD")),
-    ("kiralyhivo", list("ABCDE")), ("tapper", list("AB")), ("stromann", list("ABC")), ("trisak", list("ABC")),
-])
+@pytest.mark.parametrize(
+    "preset, table",
+    [
+        ("paskievics", ["A", "B", "C"]),
+        ("paskievics", list("ABCDEF")),
+        ("magyar", list("ABCD")),
+        ("kiralyhivo", list("ABCDE")),
+        ("tapper", list("AB")),
+        ("stromann", list("ABC")),
+        ("trisak", list("ABC")),
+    ],
+)
 def test_table_size(preset, table):
     assert problems(preset, [], table=table) == [(None, "table", "table_size")]
 
 
 def test_duplicate_member_and_reserved_name():
     assert problems("magyar", [], table=["A", "pot", "A"]) == [
-        (None, "table[1]", "reserved_name"), (None, "table[2]", "duplicate_member")]
+        (None, "table[1]", "reserved_name"),
+        (None, "table[2]", "duplicate_member"),
+    ]
 
 
 def test_member_names():
@@ -82,12 +92,15 @@ def test_unknown_keys_at_every_level():
 
 
 def test_required_wrong_type_unknown_value():
-    found = problems("paskievics", [
-        {"contract": "two", "declarer": "A", "call": {"card": "XX", "partner": "C"}, "card_points": 50},
-        pask(contract="four"),
-        pask(announcements=[{"figure": "tulétroá", "by": "A"}]),
-        pask(card_points=None),
-    ])
+    found = problems(
+        "paskievics",
+        [
+            {"contract": "two", "declarer": "A", "call": {"card": "XX", "partner": "C"}, "card_points": 50},
+            pask(contract="four"),
+            pask(announcements=[{"figure": "tulétroá", "by": "A"}]),
+            pask(card_points=None),
+        ],
+    )
     assert found == [
         (1, "call.card", "wrong_type"),
         (1, "dealer", "required"),
@@ -110,24 +123,57 @@ def test_not_json_from_the_command_line(tmp_path):
 
 def test_not_at_table_and_not_active():
     five = ["A", "B", "C", "D", "E"]
-    deal = {"dealer": "E", "contract": "two", "declarer": "A", "call": {"card": 20, "partner": "Z"}, "card_points": 50,
-            "announcements": [{"figure": "trull", "by": "E"}]}
+    deal = {
+        "dealer": "E",
+        "contract": "two",
+        "declarer": "A",
+        "call": {"card": 20, "partner": "Z"},
+        "card_points": 50,
+        "announcements": [{"figure": "trull", "by": "E"}],
+    }
     assert problems("paskievics", deal, table=five) == [
-        (1, "announcements[0].by", "not_active"), (1, "call.partner", "not_at_table")]
+        (1, "announcements[0].by", "not_active"),
+        (1, "call.partner", "not_at_table"),
+    ]
 
 
 # --- the contract's fields ---------------------------------------------------------------------
 
 
 def test_contract_fields():
-    assert problems("magyar", {"dealer": "C", "contract": "three", "choice": 1, "declarer": "A", "card_points": 50,
-                               "call": {"card": 20, "partner": "B"}}) == [(1, "call", "contract_fields")]
-    assert problems("paskievics", {"dealer": "D", "no_game": "all_pass", "card_points": 40}) == [(1, "card_points", "contract_fields")]
-    king_in_talon = {"dealer": "D", "contract": "call", "declarer": "A", "call": {"king": "hearts", "partner": None},
-                     "card_points": 40, "called_king_captured": True}
+    assert problems(
+        "magyar",
+        {
+            "dealer": "C",
+            "contract": "three",
+            "choice": 1,
+            "declarer": "A",
+            "card_points": 50,
+            "call": {"card": 20, "partner": "B"},
+        },
+    ) == [(1, "call", "contract_fields")]
+    assert problems("paskievics", {"dealer": "D", "no_game": "all_pass", "card_points": 40}) == [
+        (1, "card_points", "contract_fields")
+    ]
+    king_in_talon = {
+        "dealer": "D",
+        "contract": "call",
+        "declarer": "A",
+        "call": {"king": "hearts", "partner": None},
+        "card_points": 40,
+        "called_king_captured": True,
+    }
     assert problems("kiralyhivo", king_in_talon) == [(1, "called_king_captured", "contract_fields")]
-    assert codes("kiralyhivo", {"dealer": "D", "contract": "three", "declarer": "A", "card_points": 40,
-                                "call": {"king": "hearts", "partner": "B"}}) == {"contract_fields"}
+    assert codes(
+        "kiralyhivo",
+        {
+            "dealer": "D",
+            "contract": "three",
+            "declarer": "A",
+            "card_points": 40,
+            "call": {"king": "hearts", "partner": "B"},
+        },
+    ) == {"contract_fields"}
 
 
 def test_choice_out_of_range():
@@ -140,26 +186,56 @@ def test_called_card(preset, card):
     if preset == "paskievics":
         deal = pask(call={"card": card, "partner": "C"})
     else:
-        deal = {"dealer": "D", "contract": "simple", "declarer": "A", "call": {"card": card, "partner": "C"}, "card_points": 60}
+        deal = {
+            "dealer": "D",
+            "contract": "simple",
+            "declarer": "A",
+            "call": {"card": card, "partner": "C"},
+            "card_points": 60,
+        }
     assert problems(preset, deal) == [(1, "call.card", "called_card")]
 
 
 def test_partner_invalid():
-    solo = {"dealer": "D", "contract": "solo", "declarer": "A", "call": {"king": "clubs", "partner": "A"}, "card_points": 40}
+    solo = {
+        "dealer": "D",
+        "contract": "solo",
+        "declarer": "A",
+        "call": {"king": "clubs", "partner": "A"},
+        "card_points": 40,
+    }
     assert problems("kiralyhivo", solo) == [(1, "call.partner", "partner_invalid")]
-    simple = {"dealer": "D", "contract": "simple", "declarer": "A", "call": {"card": 19, "partner": "A"}, "card_points": 60}
+    simple = {
+        "dealer": "D",
+        "contract": "simple",
+        "declarer": "A",
+        "call": {"card": 19, "partner": "A"},
+        "card_points": 60,
+    }
     assert problems("trisak", simple) == [(1, "call.partner", "partner_invalid")]
 
 
 def test_official_contra_not_doubled():
-    assert problems("paskievics", pask(call={"card": 20, "partner": None})) == [(1, "game_contra", "official_contra_not_doubled")]
+    assert problems("paskievics", pask(call={"card": 20, "partner": None})) == [
+        (1, "game_contra", "official_contra_not_doubled")
+    ]
 
 
 def test_card_points_range_and_total():
     assert problems("kiralyhivo", {"dealer": "D", "contract": "three", "declarer": "A", "card_points": 71}) == [
-        (1, "card_points", "card_points_range")]
-    deal = {"dealer": "D", "contract": "trisak", "declarer": "A", "player_points": {"A": 60, "B": 30, "C": 20, "D": 5}, "trickless": ["D"]}
-    assert problems("trisak", deal) == [(1, "player_points", "card_points_total"), (1, "player_points.D", "card_points_total")]
+        (1, "card_points", "card_points_range")
+    ]
+    deal = {
+        "dealer": "D",
+        "contract": "trisak",
+        "declarer": "A",
+        "player_points": {"A": 60, "B": 30, "C": 20, "D": 5},
+        "trickless": ["D"],
+    }
+    assert problems("trisak", deal) == [
+        (1, "player_points", "card_points_total"),
+        (1, "player_points.D", "card_points_total"),
+    ]
 
 
 def test_tricks_range_and_volat_tricks_mismatch():
@@ -172,32 +248,80 @@ def test_tricks_range_and_volat_tricks_mismatch():
 
 
 def test_volat_points_mismatch():
-    assert problems("paskievics", pask(card_points=70, made={"declarer": ["volat"]})) == [(1, "card_points", "volat_points_mismatch")]
-    assert problems("paskievics", pask(card_points=24, made={"opponents": ["volat"]})) == [(1, "card_points", "volat_points_mismatch")]
+    assert problems("paskievics", pask(card_points=70, made={"declarer": ["volat"]})) == [
+        (1, "card_points", "volat_points_mismatch")
+    ]
+    assert problems("paskievics", pask(card_points=24, made={"opponents": ["volat"]})) == [
+        (1, "card_points", "volat_points_mismatch")
+    ]
 
 
 def test_figure_not_in_contract():
-    assert problems("paskievics", pask(made={"declarer": ["double"]})) == [(1, "made.declarer[0]", "figure_not_in_contract")]
-    magyar = {"dealer": "C", "contract": "three", "choice": 1, "declarer": "A", "card_points": 50,
-              "announcements": [{"figure": "double", "by": "A"}]}
+    assert problems("paskievics", pask(made={"declarer": ["double"]})) == [
+        (1, "made.declarer[0]", "figure_not_in_contract")
+    ]
+    magyar = {
+        "dealer": "C",
+        "contract": "three",
+        "choice": 1,
+        "declarer": "A",
+        "card_points": 50,
+        "announcements": [{"figure": "double", "by": "A"}],
+    }
     assert problems("magyar", magyar) == [(1, "announcements[0].figure", "figure_not_in_contract")]
-    three = {"dealer": "D", "contract": "three", "declarer": "A", "card_points": 40, "made": {"declarer": ["king_ultimo"]}}
+    three = {
+        "dealer": "D",
+        "contract": "three",
+        "declarer": "A",
+        "card_points": 40,
+        "made": {"declarer": ["king_ultimo"]},
+    }
     assert problems("kiralyhivo", three) == [(1, "made.declarer[0]", "figure_not_in_contract")]
-    tapper = {"dealer": "C", "contract": "three", "declarer": "A", "card_points": 40,
-              "hand_bonuses": [{"player": "A", "bonus": "many_trumps"}], "made": {"declarer": ["trull"]}}
-    assert problems("tapper", tapper) == [(1, "hand_bonuses[0].bonus", "figure_not_in_contract"), (1, "made.declarer[0]", "figure_not_in_contract")]
+    tapper = {
+        "dealer": "C",
+        "contract": "three",
+        "declarer": "A",
+        "card_points": 40,
+        "hand_bonuses": [{"player": "A", "bonus": "many_trumps"}],
+        "made": {"declarer": ["trull"]},
+    }
+    assert problems("tapper", tapper) == [
+        (1, "hand_bonuses[0].bonus", "figure_not_in_contract"),
+        (1, "made.declarer[0]", "figure_not_in_contract"),
+    ]
 
 
 def test_figure_made_by_both_and_wrong_party():
-    assert problems("paskievics", pask(made={"declarer": ["ultimo"], "opponents": ["ultimo"]})) == [(1, "made", "figure_made_by_both")]
-    deal = {"dealer": "D", "contract": "call", "declarer": "A", "call": {"king": "hearts", "partner": "C"}, "card_points": 40,
-            "announcements": [{"figure": "king_ultimo", "by": "B"}], "made": {"opponents": ["king_ultimo"]}}
-    assert problems("kiralyhivo", deal) == [(1, "announcements[0].by", "figure_wrong_party"), (1, "made.opponents[0]", "figure_wrong_party")]
+    assert problems("paskievics", pask(made={"declarer": ["ultimo"], "opponents": ["ultimo"]})) == [
+        (1, "made", "figure_made_by_both")
+    ]
+    deal = {
+        "dealer": "D",
+        "contract": "call",
+        "declarer": "A",
+        "call": {"king": "hearts", "partner": "C"},
+        "card_points": 40,
+        "announcements": [{"figure": "king_ultimo", "by": "B"}],
+        "made": {"opponents": ["king_ultimo"]},
+    }
+    assert problems("kiralyhivo", deal) == [
+        (1, "announcements[0].by", "figure_wrong_party"),
+        (1, "made.opponents[0]", "figure_wrong_party"),
+    ]
 
 
 def test_figures_conflict():
-    assert problems("magyar", {"dealer": "C", "contract": "three", "choice": 1, "declarer": "A", "card_points": 50,
-                               "made": {"declarer": ["xxi_capture"], "opponents": ["trull"]}}) == [(1, "made", "figures_conflict")]
+    assert problems(
+        "magyar",
+        {
+            "dealer": "C",
+            "contract": "three",
+            "choice": 1,
+            "declarer": "A",
+            "card_points": 50,
+            "made": {"declarer": ["xxi_capture"], "opponents": ["trull"]},
+        },
+    ) == [(1, "made", "figures_conflict")]
     deal = pask(card_points=94, made={"declarer": ["volat"], "opponents": ["four_kings"]})
     assert problems("paskievics", deal) == [(1, "made", "figures_conflict")]
 
@@ -211,16 +335,29 @@ def test_duplicate_announcement_and_counter_without_contra():
 
 def test_contra_out_of_range():
     assert problems("paskievics", pask(game_contra=6)) == [(1, "game_contra", "contra_out_of_range")]
-    assert problems("paskievics", pask(game_contra=2), overrides={"max_contra": 1}) == [(1, "game_contra", "contra_out_of_range")]
+    assert problems("paskievics", pask(game_contra=2), overrides={"max_contra": 1}) == [
+        (1, "game_contra", "contra_out_of_range")
+    ]
     simple = {"dealer": "B", "contract": "simple", "card_points": 40, "game_contra": 1}
     assert problems("stromann", simple) == [(1, "game_contra", "contra_out_of_range")]
-    trisak = {"dealer": "D", "contract": "three_take", "declarer": "A", "card_points": 60,
-              "announcements": [{"figure": "ultimo", "by": "A", "contra": 1}]}
+    trisak = {
+        "dealer": "D",
+        "contract": "three_take",
+        "declarer": "A",
+        "card_points": 60,
+        "announcements": [{"figure": "ultimo", "by": "A", "contra": 1}],
+    }
     assert problems("trisak", trisak) == [(1, "announcements[0].contra", "contra_out_of_range")]
 
 
 def test_ultimo_call_needs_ultimo_and_concession_invalid():
-    call = {"dealer": "D", "contract": "ultimo_call", "declarer": "B", "call": {"card": 19, "partner": "C"}, "card_points": 60}
+    call = {
+        "dealer": "D",
+        "contract": "ultimo_call",
+        "declarer": "B",
+        "call": {"card": 19, "partner": "C"},
+        "card_points": 60,
+    }
     assert problems("trisak", call) == [(1, "announcements", "ultimo_call_needs_ultimo")]
     conceded = {**call, "conceded": True, "announcements": [{"figure": "ultimo", "by": "B"}]}
     del conceded["card_points"]
@@ -243,43 +380,75 @@ def test_trump_count_invalid():
     ]
 
 
-@pytest.mark.parametrize("preset, bonuses", [
-    ("tapper", [("A", "trull"), ("B", "trull")]),
-    ("tapper", [("A", "two_honours"), ("B", "two_honours")]),  # four honours
-    ("tapper", [("A", "trull"), ("A", "two_honours")]),
-    ("stromann", [("A", "four_kings"), ("B", "four_kings")]),
-    ("trisak", [("A", "trull"), ("A", "small_honours")]),
-    ("trisak", [("A", "four_kings"), ("B", "small_honours")]),  # no king left for a mixed four
-    ("trisak", [("A", "eight_trumps"), ("B", "eight_trumps"), ("C", "eight_trumps")]),
-])
+@pytest.mark.parametrize(
+    "preset, bonuses",
+    [
+        ("tapper", [("A", "trull"), ("B", "trull")]),
+        ("tapper", [("A", "two_honours"), ("B", "two_honours")]),  # four honours
+        ("tapper", [("A", "trull"), ("A", "two_honours")]),
+        ("stromann", [("A", "four_kings"), ("B", "four_kings")]),
+        ("trisak", [("A", "trull"), ("A", "small_honours")]),
+        ("trisak", [("A", "four_kings"), ("B", "small_honours")]),  # no king left for a mixed four
+        ("trisak", [("A", "eight_trumps"), ("B", "eight_trumps"), ("C", "eight_trumps")]),
+    ],
+)
 def test_hand_bonus_conflict(preset, bonuses):
     claims = [{"player": p, "bonus": b} for p, b in bonuses]
-    base = {"tapper": {"dealer": "C", "contract": "three", "declarer": "A", "bidders": ["A", "B", "C"], "card_points": 40},
-            "stromann": {"dealer": "B", "contract": "simple", "card_points": 40},
-            "trisak": {"dealer": "D", "contract": "bettli", "declarer": "A", "tricks": 0}}[preset]
+    base = {
+        "tapper": {"dealer": "C", "contract": "three", "declarer": "A", "bidders": ["A", "B", "C"], "card_points": 40},
+        "stromann": {"dealer": "B", "contract": "simple", "card_points": 40},
+        "trisak": {"dealer": "D", "contract": "bettli", "declarer": "A", "tricks": 0},
+    }[preset]
     assert problems(preset, {**base, "hand_bonuses": claims}) == [(1, "hand_bonuses", "hand_bonus_conflict")]
 
 
 def test_small_honours_beside_fewer_kings_is_possible():
     """Two honours and two kings make a kis honnőrök beside B's trull? No: trull takes all three
     honours. Beside C's eight trumps and a lone claim it is fine."""
-    deal = {"dealer": "D", "contract": "bettli", "declarer": "A", "tricks": 0,
-            "hand_bonuses": [{"player": "A", "bonus": "small_honours"}, {"player": "B", "bonus": "small_honours"}]}
+    deal = {
+        "dealer": "D",
+        "contract": "bettli",
+        "declarer": "A",
+        "tricks": 0,
+        "hand_bonuses": [{"player": "A", "bonus": "small_honours"}, {"player": "B", "bonus": "small_honours"}],
+    }
     assert problems("trisak", deal) == [(1, "hand_bonuses", "hand_bonus_conflict")]  # 8 cards of 7
-    rules.replay({"ruleset": "trisak", "table": ["A", "B", "C", "D"], "deals": [
-        {**deal, "hand_bonuses": [{"player": "A", "bonus": "small_honours"}, {"player": "C", "bonus": "eight_trumps"}]}]})
+    rules.replay(
+        {
+            "ruleset": "trisak",
+            "table": ["A", "B", "C", "D"],
+            "deals": [
+                {
+                    **deal,
+                    "hand_bonuses": [
+                        {"player": "A", "bonus": "small_honours"},
+                        {"player": "C", "bonus": "eight_trumps"},
+                    ],
+                }
+            ],
+        }
+    )
 
 
 def test_bonus_needs_bid():
-    deal = {"dealer": "C", "contract": "three", "declarer": "A", "card_points": 40,
-            "hand_bonuses": [{"player": "B", "bonus": "four_kings"}, {"player": "C", "bonus": "two_honours"}]}
+    deal = {
+        "dealer": "C",
+        "contract": "three",
+        "declarer": "A",
+        "card_points": 40,
+        "hand_bonuses": [{"player": "B", "bonus": "four_kings"}, {"player": "C", "bonus": "two_honours"}],
+    }
     assert problems("tapper", deal) == [(1, "hand_bonuses[0].player", "bonus_needs_bid")]
     assert problems("tapper", deal, overrides={"fejek_needs_bid": True}) == [
-        (1, "hand_bonuses[0].player", "bonus_needs_bid"), (1, "hand_bonuses[1].player", "bonus_needs_bid")]
+        (1, "hand_bonuses[0].player", "bonus_needs_bid"),
+        (1, "hand_bonuses[1].player", "bonus_needs_bid"),
+    ]
 
 
 def test_offence_invalid():
-    assert problems("paskievics", pask(fines=[{"player": "B", "offence": "misdeal"}])) == [(1, "fines[0].offence", "offence_invalid")]
+    assert problems("paskievics", pask(fines=[{"player": "B", "offence": "misdeal"}])) == [
+        (1, "fines[0].offence", "offence_invalid")
+    ]
     two = pask(fines=[{"player": "B", "offence": "revoke"}, {"player": "C", "offence": "revoke"}])
     assert problems("paskievics", two) == [(1, "fines", "offence_invalid")]
     stromann = {"dealer": "B", "contract": "simple", "card_points": 40, "fines": [{"player": "A", "offence": "revoke"}]}
@@ -290,16 +459,37 @@ def test_talon_honours_invalid():
     deal = pask(talon_honours={"B": ["skiz"]})
     assert problems("paskievics", deal) == [(1, "talon_honours", "talon_honours_invalid")]
     five = ["A", "B", "C", "D", "E"]
-    deal = {"dealer": "E", "contract": "two", "declarer": "A", "call": {"card": 20, "partner": "C"}, "card_points": 50,
-            "talon_honours": {"B": ["skiz", "king"], "C": ["skiz"]}}
+    deal = {
+        "dealer": "E",
+        "contract": "two",
+        "declarer": "A",
+        "call": {"card": 20, "partner": "C"},
+        "card_points": 50,
+        "talon_honours": {"B": ["skiz", "king"], "C": ["skiz"]},
+    }
     assert problems("paskievics", deal, table=five, overrides={"ujlak_talon_honours": True}) == [
-        (1, "talon_honours.B[1]", "talon_honours_invalid"), (1, "talon_honours.C[0]", "talon_honours_invalid")]
+        (1, "talon_honours.B[1]", "talon_honours_invalid"),
+        (1, "talon_honours.C[0]", "talon_honours_invalid"),
+    ]
 
 
 def test_messages_in_english_and_danish_keep_the_game_words():
     try:
-        rules.replay({"ruleset": "trisak", "table": ["A", "B", "C", "D"], "deals": [
-            {"dealer": "D", "contract": "ultimo_call", "declarer": "B", "call": {"card": 19, "partner": "C"}, "card_points": 60}]})
+        rules.replay(
+            {
+                "ruleset": "trisak",
+                "table": ["A", "B", "C", "D"],
+                "deals": [
+                    {
+                        "dealer": "D",
+                        "contract": "ultimo_call",
+                        "declarer": "B",
+                        "call": {"card": 19, "partner": "C"},
+                        "card_points": 60,
+                    }
+                ],
+            }
+        )
     except rules.InvalidRecord as error:
         found = error.as_dict()["errors"][0]
     assert found["message"] == "An ultimóhívás needs the declarer's announced pagátultimó."
@@ -331,14 +521,28 @@ def test_check_deal_for_a_form_preview():
     deal, found = rules.hungarian.check_deal(pask(card_points=95, tricks="9"), 7, table, game)
     assert deal is None and [(p.deal, p.field, p.code) for p in found] == [(7, "tricks", "wrong_type")]
     deal, found = rules.hungarian.check_deal(pask(card_points=95, game_contra=6), 7, table, game)
-    assert [(p.field, p.code) for p in found] == [("card_points", "card_points_range"), ("game_contra", "contra_out_of_range")]
+    assert [(p.field, p.code) for p in found] == [
+        ("card_points", "card_points_range"),
+        ("game_contra", "contra_out_of_range"),
+    ]
 
 
 def test_a_conceded_ultimo_call_settles_nothing_else():
     """Brief §8: "nothing else is settled": play keys and hand bonuses are refused beside a concession."""
-    conceded = {"dealer": "D", "contract": "ultimo_call", "declarer": "B", "call": {"card": 19, "partner": None}, "conceded": True,
-                "announcements": [{"figure": "ultimo", "by": "B"}], "card_points": 60, "hand_bonuses": [{"player": "C", "bonus": "trull"}]}
-    assert problems("trisak", conceded) == [(1, "card_points", "contract_fields"), (1, "hand_bonuses", "contract_fields")]
+    conceded = {
+        "dealer": "D",
+        "contract": "ultimo_call",
+        "declarer": "B",
+        "call": {"card": 19, "partner": None},
+        "conceded": True,
+        "announcements": [{"figure": "ultimo", "by": "B"}],
+        "card_points": 60,
+        "hand_bonuses": [{"player": "C", "bonus": "trull"}],
+    }
+    assert problems("trisak", conceded) == [
+        (1, "card_points", "contract_fields"),
+        (1, "hand_bonuses", "contract_fields"),
+    ]
 
 
 def test_the_sitting_date_the_club_export_writes():

@@ -67,7 +67,9 @@ def test_matadors_meld_pays_10_plus_5_per_matador_over_3_from_each(ruleset, n, v
 @pytest.mark.parametrize("ruleset", PRESETS)
 @pytest.mark.parametrize("level, value", [("half", 5), ("full", 10), ("overfull", 15)])
 def test_suit_meld_half_full_overfull(ruleset, level, value):
-    record = deal(melds={"B": {"suits": {"hearts": {"level": level, "missing": "knight"} if level == "half" else level}}})
+    record = deal(
+        melds={"B": {"suits": {"hearts": {"level": level, "missing": "knight"} if level == "half" else level}}}
+    )
     if ruleset == "schwartz-1847" and level == "overfull":
         # Brief §3: schwartz-1847 knows no overfull melds (decision).
         assert problems(record, ruleset) == [(1, "melds.B.suits.hearts", "meld_level_not_in_preset")]
@@ -133,7 +135,10 @@ def test_empty_cups_are_funded_20_by_every_member_and_the_dealer_stakes_5_in_eac
     funding, settled = result["events"]
     assert funding["kind"] == "funding"
     members = {m: -20 for m in table}
-    assert [i["postings"] for i in funding["items"]] == [{P: 20 * len(table), **members}, {K: 20 * len(table), **members}]
+    assert [i["postings"] for i in funding["items"]] == [
+        {P: 20 * len(table), **members},
+        {K: 20 * len(table), **members},
+    ]
     assert funding["cups_after"] == {"pagat": 20 * len(table), "king": 20 * len(table)}
     assert item(settled, "stake") == {"A": -10, P: 5, K: 5}
     assert settled["cups_after"] == {"pagat": 20 * len(table) + 5, "king": 20 * len(table) + 5}
@@ -178,7 +183,11 @@ def test_pagat_lost_pays_5_to_each_and_5_to_the_pagatkop(ruleset):
 
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_each_king_lost_pays_5_to_each_and_5_to_the_kongekop(ruleset):
-    kings = {"hearts": {"holder": "C", "fate": "lost"}, "clubs": {"holder": "C", "fate": "lost"}, "spades": {"holder": "A", "fate": "kept"}}
+    kings = {
+        "hearts": {"holder": "C", "fate": "lost"},
+        "clubs": {"holder": "C", "fate": "lost"},
+        "spades": {"holder": "A", "fate": "kept"},
+    }
     event = settle(ruleset, deal(kings=kings))
     one = {"C": -10, "A": 5, "B": 5} if ruleset == "schwartz-1847" else {"C": -15, "A": 5, "B": 5, K: 5}
     assert items(event, "king_lost") == [one, one]
@@ -316,7 +325,9 @@ def test_two_bagud_in_one_cup_each_pay_the_same_x(ruleset):
 
 def test_vlk_pagat_winning_the_last_trick_earns_the_saved_fee_even_without_ultimo():
     """Brief §4: in vlk-2010 a Pagat that wins the last trick earns the saved fee: it took a trick."""
-    record = deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}, fines=[{"player": "B", "offence": "missing_meld"}])
+    record = deal(
+        last_trick="B", pagat={"holder": "B", "fate": "ultimo"}, fines=[{"player": "B", "offence": "missing_meld"}]
+    )
     event = settle("vlk-2010", record)
     assert items(event, "pagat_ultimo") == []
     assert item(event, "pagat_saved") == from_each("B", 5)
@@ -474,7 +485,14 @@ def test_settlement_order_of_one_deal():
     )
     event = settle("ensartede", record)
     assert rules_of(event) == [
-        "stake", "meld.taroks", "fine.lead_out_of_turn", "king_lost", "pagat_ultimo", "count", "fine.miscount", "refund",
+        "stake",
+        "meld.taroks",
+        "fine.lead_out_of_turn",
+        "king_lost",
+        "pagat_ultimo",
+        "count",
+        "fine.miscount",
+        "refund",
     ]
     # X is the cup at step 6: stake and the step-4 fine are in it, the miscount fine is not.
     assert item(event, "pagat_ultimo")[P] == -(100 + 5 + 5)
@@ -485,7 +503,9 @@ def test_cups_stay_with_the_table_on_carry_and_are_split_on_split():
     result = replay(deal(last_trick="B"), "ensartede", cups={"pagat": 100, "king": 81}, close="carry")
     assert result["events"][-1] == {"kind": "close", "items": [], "cups_after": {"pagat": 105, "king": 86}}
     table = ["A", "B", "C", "D"]
-    result = replay(deal(table=table, last_trick="B"), "ensartede", table, cups={"pagat": 100, "king": 81}, close="split")
+    result = replay(
+        deal(table=table, last_trick="B"), "ensartede", table, cups={"pagat": 100, "king": 81}, close="split"
+    )
     close = result["events"][-1]
     # 191 points for 4 members: 47 each and 3 left, one each in seat order from the first dealer.
     assert close["items"][0]["postings"] == {P: -105, K: -86, "A": 48, "B": 48, "C": 48, "D": 47}
@@ -495,11 +515,23 @@ def test_cups_stay_with_the_table_on_carry_and_are_split_on_split():
 
 def test_split_leftovers_start_at_the_first_dealer():
     table = ["A", "B", "C", "D"]
-    result = replay(deal(dealer="C", table=table, last_trick="C"), "ensartede", table, cups={"pagat": 100, "king": 82}, close="split")
+    result = replay(
+        deal(dealer="C", table=table, last_trick="C"),
+        "ensartede",
+        table,
+        cups={"pagat": 100, "king": 82},
+        close="split",
+    )
     close = result["events"][-1]["items"][0]["postings"]
     # 192 points: 48 each, none left; with 193 the one left goes to C, the first dealer.
     assert close == {P: -105, K: -87, "C": 48, "D": 48, "A": 48, "B": 48}
-    result = replay(deal(dealer="C", table=table, last_trick="C"), "ensartede", table, cups={"pagat": 101, "king": 82}, close="split")
+    result = replay(
+        deal(dealer="C", table=table, last_trick="C"),
+        "ensartede",
+        table,
+        cups={"pagat": 101, "king": 82},
+        close="split",
+    )
     assert result["events"][-1]["items"][0]["postings"] == {P: -106, K: -87, "C": 49, "D": 48, "A": 48, "B": 48}
 
 
@@ -508,15 +540,40 @@ def test_split_leftovers_start_at_the_first_dealer():
 F, T = False, True
 # offence: {preset: (amount into each cup / to each player, barred, stops)}; absent = not in the book
 FINES = {
-    "misdeal": {"vlk-2010": (5, F, F), "ensartede": (5, F, F), "schiellerup-1900": (5, F, F), "schwartz-1847": (5, F, F)},
+    "misdeal": {
+        "vlk-2010": (5, F, F),
+        "ensartede": (5, F, F),
+        "schiellerup-1900": (5, F, F),
+        "schwartz-1847": (5, F, F),
+    },
     "cups_not_pushed": {"ensartede": (10, F, F), "schiellerup-1900": (5, F, F)},
-    "wrong_skat": {"vlk-2010": (40, F, T), "ensartede": (20, T, F), "schiellerup-1900": (20, F, F), "schwartz-1847": None},
+    "wrong_skat": {
+        "vlk-2010": (40, F, T),
+        "ensartede": (20, T, F),
+        "schiellerup-1900": (20, F, F),
+        "schwartz-1847": None,
+    },
     "wrong_cards": {"vlk-2010": (40, F, T), "ensartede": (20, T, F), "schiellerup-1900": (20, T, F)},
-    "revoke": {"vlk-2010": (40, F, T), "ensartede": (20, T, F), "schiellerup-1900": (20, T, F), "schwartz-1847": (5, F, F)},
+    "revoke": {
+        "vlk-2010": (40, F, T),
+        "ensartede": (20, T, F),
+        "schiellerup-1900": (20, T, F),
+        "schwartz-1847": (5, F, F),
+    },
     "missing_meld": {"vlk-2010": (10, T, F), "ensartede": (5, T, F), "schiellerup-1900": (5, T, F)},
     "missing_meld_self": {"vlk-2010": (10, T, F), "ensartede": (0, T, F), "schiellerup-1900": (0, T, F)},
-    "wrong_meld": {"vlk-2010": (10, T, F), "ensartede": (5, T, F), "schiellerup-1900": (5, T, F), "schwartz-1847": None},
-    "wrong_meld_self": {"vlk-2010": (10, T, F), "ensartede": (0, T, F), "schiellerup-1900": (0, T, F), "schwartz-1847": None},
+    "wrong_meld": {
+        "vlk-2010": (10, T, F),
+        "ensartede": (5, T, F),
+        "schiellerup-1900": (5, T, F),
+        "schwartz-1847": None,
+    },
+    "wrong_meld_self": {
+        "vlk-2010": (10, T, F),
+        "ensartede": (0, T, F),
+        "schiellerup-1900": (0, T, F),
+        "schwartz-1847": None,
+    },
     "meld_caused_ultimo": {"schiellerup-1900": (20, F, F)},
     "lead_out_of_turn": {"ensartede": (5, F, F), "schiellerup-1900": (5, F, F)},
     "miscount": {"ensartede": (5, F, F)},
@@ -565,7 +622,9 @@ def test_fine_amount(offence, ruleset, amount, barred, stops):
         assert fines == [{player: -2 * amount, P: amount, K: amount}]
 
 
-@pytest.mark.parametrize("offence, ruleset, amount, barred, stops", [f for f in PLAIN_FINES if not f[4] and f[0] != "wrong_cards"])
+@pytest.mark.parametrize(
+    "offence, ruleset, amount, barred, stops", [f for f in PLAIN_FINES if not f[4] and f[0] != "wrong_cards"]
+)
 def test_fine_bars_the_ultimo_or_not(offence, ruleset, amount, barred, stops):
     player, _ = fined_sitting(ruleset, offence)
     _, deals = fined_sitting(ruleset, offence, last_trick=player, pagat={"holder": player, "fate": "ultimo"})

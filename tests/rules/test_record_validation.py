@@ -3,7 +3,6 @@ problem code, deal number and field path; every problem of a sitting reported at
 settled; and overrides, good and bad.
 """
 
-
 import pytest
 
 import rules
@@ -28,7 +27,10 @@ def test_table_of_3_to_5_distinct_members(table, expected):
 
 
 def test_table_is_required_and_must_be_a_list_of_names():
-    assert raw_problems({"ruleset": "vlk-2010", "deals": []}) == [(None, "table", "required"), (None, "table", "table_size")]
+    assert raw_problems({"ruleset": "vlk-2010", "deals": []}) == [
+        (None, "table", "required"),
+        (None, "table", "table_size"),
+    ]
     assert raw_problems({"table": ["A", 7, "C"], "deals": []}) == [(None, "table.1", "wrong_type")]
 
 
@@ -95,9 +97,9 @@ def test_override_fine_revoke_20_keeps_the_stop():
     record = deal(stopped=True, fines=[{"player": "B", "offence": "revoke"}])
     event = deal_event(replay(record, "vlk-2010", overrides={"fines": {"revoke": 20}}))
     assert item(event, "fine.revoke") == {"B": -40, P: 20, K: 20}
-    assert problems(deal(fines=[{"player": "B", "offence": "revoke"}]), "vlk-2010", overrides={"fines": {"revoke": 20}}) == [
-        (1, "stopped", "stopped_required")
-    ]
+    assert problems(
+        deal(fines=[{"player": "B", "offence": "revoke"}]), "vlk-2010", overrides={"fines": {"revoke": 20}}
+    ) == [(1, "stopped", "stopped_required")]
 
 
 def test_override_count_exact_and_fund_and_stake():
@@ -110,7 +112,11 @@ def test_override_count_exact_and_fund_and_stake():
 
 def test_override_meld_and_play_amounts():
     overrides = {"meld_taroks": 20, "meld_taroks_step": 10, "pagat_saved": 7, "king_lost": 6, "king_lost_cup": 1}
-    record = deal(melds={"B": {"taroks": 12, "pagat": True}}, pagat={"holder": "B", "fate": "saved"}, kings={"hearts": {"holder": "C", "fate": "lost"}})
+    record = deal(
+        melds={"B": {"taroks": 12, "pagat": True}},
+        pagat={"holder": "B", "fate": "saved"},
+        kings={"hearts": {"holder": "C", "fate": "lost"}},
+    )
     event = deal_event(replay(record, "ensartede", overrides=overrides))
     assert item(event, "meld.taroks") == {"B": 80, "A": -40, "C": -40}
     assert item(event, "pagat_saved") == {"B": 14, "A": -7, "C": -7}
@@ -118,7 +124,14 @@ def test_override_meld_and_play_amounts():
 
 
 def test_override_ultimo_premium_and_last_trick():
-    event = deal_event(replay(deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}), "vlk-2010", overrides={"pagat_ultimo": 50, "last_trick_fees": False}, cups={"pagat": 100, "king": 80}))
+    event = deal_event(
+        replay(
+            deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}),
+            "vlk-2010",
+            overrides={"pagat_ultimo": 50, "last_trick_fees": False},
+            cups={"pagat": 100, "king": 80},
+        )
+    )
     assert item(event, "pagat_ultimo") == {"B": 205, P: -105, "A": -50, "C": -50}
     assert items(event, "pagat_saved") == []
     event = deal_event(replay(deal(last_trick="B"), "vlk-2010", overrides={"last_trick": 0}))
@@ -133,7 +146,9 @@ def test_override_ensartede_last_trick_also_with_cards_in_it():
 
 def test_override_ensartede_no_shortfall():
     record = deal(counts={"A": 30, "B": 26, "C": 20})
-    assert problems(record, "ensartede", overrides={"count_shortfall_to_pagatkop": False}) == [(1, "counts", "count_total")]
+    assert problems(record, "ensartede", overrides={"count_shortfall_to_pagatkop": False}) == [
+        (1, "counts", "count_total")
+    ]
 
 
 def test_override_a_tout_premium_where_the_tout_is_no_contract():
@@ -188,9 +203,15 @@ def test_deals_must_be_a_list():
         ({"melds": {"B": {"taroks": 10, "pagat": "med"}}}, [(1, "melds.B.pagat", "wrong_type")]),
         ({"melds": {"B": {"suits": {"stars": "full"}}}}, [(1, "melds.B.suits.stars", "unknown_value")]),
         ({"melds": {"B": {"suits": {"hearts": "quarter"}}}}, [(1, "melds.B.suits.hearts", "unknown_value")]),
-        ({"melds": {"B": {"suits": {"hearts": {"level": "half", "missing": "jack"}}}}}, [(1, "melds.B.suits.hearts.missing", "unknown_value")]),
+        (
+            {"melds": {"B": {"suits": {"hearts": {"level": "half", "missing": "jack"}}}}},
+            [(1, "melds.B.suits.hearts.missing", "unknown_value")],
+        ),
         ({"melds": {"B": {"suits": {"hearts": {"missing": "king"}}}}}, [(1, "melds.B.suits.hearts.level", "required")]),
-        ({"melds": {"B": {"kings": {"level": "half", "missing": "king"}}}}, [(1, "melds.B.kings.missing", "unknown_value")]),
+        (
+            {"melds": {"B": {"kings": {"level": "half", "missing": "king"}}}},
+            [(1, "melds.B.kings.missing", "unknown_value")],
+        ),
         ({"pagat": {"holder": "B", "fate": "won"}}, [(1, "pagat.fate", "unknown_value")]),
         ({"pagat": {"fate": "saved"}}, [(1, "pagat.holder", "required")]),
         ({"pagat": "B"}, [(1, "pagat", "wrong_type")]),
@@ -286,15 +307,36 @@ def test_names_not_at_the_table():
         ({"B": {"taroks": 10}}, [(1, "melds.B.pagat", "meld_needs_pagat_flag")]),
         ({"B": {"pagat": True, "matadors": 3}}, [(1, "melds.B.pagat", "meld_pagat_without_taroks")]),
         ({"B": {"matadors": 3}, "C": {"suits": {"hearts": "overfull"}}}, [(1, "melds.C", "meld_scus_twice")]),
-        ({"B": {"kings": {"level": "half", "missing": "clubs"}}, "C": {"suits": {"hearts": {"level": "half", "missing": "king"}}}}, [(1, "melds.C", "meld_scus_twice")]),
+        (
+            {
+                "B": {"kings": {"level": "half", "missing": "clubs"}},
+                "C": {"suits": {"hearts": {"level": "half", "missing": "king"}}},
+            },
+            [(1, "melds.C", "meld_scus_twice")],
+        ),
         ({"B": {"taroks": 10, "pagat": True}, "C": {"matadors": 3}}, [(1, "melds.C", "meld_pagat_twice")]),
-        ({"B": {"taroks": 10, "pagat": True}, "C": {"taroks": 12, "pagat": True}}, [(1, "melds.C", "meld_pagat_twice")]),
+        (
+            {"B": {"taroks": 10, "pagat": True}, "C": {"taroks": 12, "pagat": True}},
+            [(1, "melds.C", "meld_pagat_twice")],
+        ),
         ({"B": {"kings": "full"}, "C": {"kings": "full"}}, [(1, "melds.C.kings", "meld_kings_twice")]),
-        ({"A": {"suits": {"clubs": "full"}}, "C": {"suits": {"clubs": "full"}}}, [(1, "melds.C.suits.clubs", "meld_court_twice")]),
-        ({"B": {"taroks": 12, "pagat": True}, "C": {"taroks": 11, "pagat": False}}, [(1, "melds", "meld_taroks_total")]),
+        (
+            {"A": {"suits": {"clubs": "full"}}, "C": {"suits": {"clubs": "full"}}},
+            [(1, "melds.C.suits.clubs", "meld_court_twice")],
+        ),
+        (
+            {"B": {"taroks": 12, "pagat": True}, "C": {"taroks": 11, "pagat": False}},
+            [(1, "melds", "meld_taroks_total")],
+        ),
         ({"B": {"matadors": 12}, "C": {"taroks": 11, "pagat": False}}, [(1, "melds", "meld_taroks_total")]),
-        ({"B": {"kings": "full"}, "C": {"suits": {"hearts": "full"}}}, [(1, "melds.C.suits.hearts", "meld_kings_conflict")]),
-        ({"B": {"kings": "full"}, "C": {"suits": {"hearts": {"level": "half", "missing": "knight"}}}}, [(1, "melds.C.suits.hearts", "meld_kings_conflict")]),
+        (
+            {"B": {"kings": "full"}, "C": {"suits": {"hearts": "full"}}},
+            [(1, "melds.C.suits.hearts", "meld_kings_conflict")],
+        ),
+        (
+            {"B": {"kings": "full"}, "C": {"suits": {"hearts": {"level": "half", "missing": "knight"}}}},
+            [(1, "melds.C.suits.hearts", "meld_kings_conflict")],
+        ),
     ],
 )
 def test_meld_rules(melds, expected):
@@ -308,7 +350,11 @@ def test_meld_rules(melds, expected):
         ("ensartede", {"B": {"kings": "full"}, "C": {"suits": {"hearts": {"level": "half", "missing": "king"}}}}, 2),
         ("ensartede", {"B": {"kings": "overfull", "matadors": 3}, "A": {"taroks": 10, "pagat": False}}, 3),
         ("schwartz-1847", {"B": {"suits": {"hearts": "full", "spades": "full"}}, "C": {"suits": {"clubs": "full"}}}, 3),
-        ("schwartz-1847", {"B": {"suits": {"hearts": "half"}}, "C": {"suits": {"clubs": "half"}}, "A": {"suits": {"spades": "half"}}}, 3),
+        (
+            "schwartz-1847",
+            {"B": {"suits": {"hearts": "half"}}, "C": {"suits": {"clubs": "half"}}, "A": {"suits": {"spades": "half"}}},
+            3,
+        ),
     ],
 )
 def test_melds_that_fit_one_deck_are_accepted(ruleset, melds, paid):
@@ -329,16 +375,57 @@ def test_schwartz_half_kings_with_someone_elses_half_suit_is_accepted():
 @pytest.mark.parametrize(
     "ruleset, change, expected",
     [
-        ("ensartede", {"melds": {"B": {"taroks": 10, "pagat": True}}, "pagat": {"holder": "C", "fate": "lost"}}, [(1, "pagat.holder", "pagat_holder_conflict")]),
-        ("ensartede", {"melds": {"B": {"matadors": 4}}, "pagat": {"holder": "A", "fate": "saved"}}, [(1, "pagat.holder", "pagat_holder_conflict")]),
-        ("ensartede", {"melds": {"B": {"taroks": 10, "pagat": False}}, "pagat": {"holder": "B", "fate": "saved"}}, [(1, "pagat.holder", "pagat_holder_excluded")]),
+        (
+            "ensartede",
+            {"melds": {"B": {"taroks": 10, "pagat": True}}, "pagat": {"holder": "C", "fate": "lost"}},
+            [(1, "pagat.holder", "pagat_holder_conflict")],
+        ),
+        (
+            "ensartede",
+            {"melds": {"B": {"matadors": 4}}, "pagat": {"holder": "A", "fate": "saved"}},
+            [(1, "pagat.holder", "pagat_holder_conflict")],
+        ),
+        (
+            "ensartede",
+            {"melds": {"B": {"taroks": 10, "pagat": False}}, "pagat": {"holder": "B", "fate": "saved"}},
+            [(1, "pagat.holder", "pagat_holder_excluded")],
+        ),
         ("ensartede", {"pagat": {"holder": "B", "fate": "skat"}}, [(1, "pagat.holder", "pagat_skat_not_dealer")]),
         ("vlk-2010", {"pagat": {"holder": "A", "fate": "skat"}}, [(1, "pagat.fate", "pagat_skat_forbidden")]),
-        ("ensartede", {"melds": {"B": {"suits": {"hearts": "full"}}}, "kings": {"hearts": {"holder": "C", "fate": "lost"}}}, [(1, "kings.hearts.holder", "king_holder_conflict")]),
-        ("ensartede", {"melds": {"B": {"kings": "full"}}, "kings": {"spades": {"holder": "A", "fate": "kept"}}}, [(1, "kings.spades.holder", "king_holder_conflict")]),
-        ("ensartede", {"melds": {"B": {"suits": {"hearts": {"level": "half", "missing": "king"}}}}, "kings": {"hearts": {"holder": "B", "fate": "lost"}}}, [(1, "kings.hearts.holder", "king_holder_excluded")]),
-        ("ensartede", {"melds": {"B": {"kings": {"level": "half", "missing": "spades"}}}, "kings": {"spades": {"holder": "B", "fate": "lost"}}}, [(1, "kings.spades.holder", "king_holder_excluded")]),
-        ("ensartede", {"melds": {"B": {"kings": {"level": "half", "missing": "spades"}}}, "kings": {"hearts": {"holder": "C", "fate": "lost"}}}, [(1, "kings.hearts.holder", "king_holder_conflict")]),
+        (
+            "ensartede",
+            {"melds": {"B": {"suits": {"hearts": "full"}}}, "kings": {"hearts": {"holder": "C", "fate": "lost"}}},
+            [(1, "kings.hearts.holder", "king_holder_conflict")],
+        ),
+        (
+            "ensartede",
+            {"melds": {"B": {"kings": "full"}}, "kings": {"spades": {"holder": "A", "fate": "kept"}}},
+            [(1, "kings.spades.holder", "king_holder_conflict")],
+        ),
+        (
+            "ensartede",
+            {
+                "melds": {"B": {"suits": {"hearts": {"level": "half", "missing": "king"}}}},
+                "kings": {"hearts": {"holder": "B", "fate": "lost"}},
+            },
+            [(1, "kings.hearts.holder", "king_holder_excluded")],
+        ),
+        (
+            "ensartede",
+            {
+                "melds": {"B": {"kings": {"level": "half", "missing": "spades"}}},
+                "kings": {"spades": {"holder": "B", "fate": "lost"}},
+            },
+            [(1, "kings.spades.holder", "king_holder_excluded")],
+        ),
+        (
+            "ensartede",
+            {
+                "melds": {"B": {"kings": {"level": "half", "missing": "spades"}}},
+                "kings": {"hearts": {"holder": "C", "fate": "lost"}},
+            },
+            [(1, "kings.hearts.holder", "king_holder_conflict")],
+        ),
     ],
 )
 def test_card_holders_agree_with_the_melds(ruleset, change, expected):
@@ -347,7 +434,10 @@ def test_card_holders_agree_with_the_melds(ruleset, change, expected):
 
 def test_matching_holders_are_accepted():
     record = deal(
-        melds={"B": {"taroks": 10, "pagat": False, "suits": {"hearts": {"level": "half", "missing": "king"}}}, "C": {"kings": "full"}},
+        melds={
+            "B": {"taroks": 10, "pagat": False, "suits": {"hearts": {"level": "half", "missing": "king"}}},
+            "C": {"kings": "full"},
+        },
         pagat={"holder": "A", "fate": "saved"},
         kings={"hearts": {"holder": "C", "fate": "lost"}, "spades": {"holder": "C", "fate": "kept"}},
     )
@@ -364,12 +454,34 @@ def test_matching_holders_are_accepted():
         ({"last_trick": None}, [(1, "last_trick", "last_trick_required")]),
         ({"last_trick": "C", "nolo": "C"}, [(1, "last_trick", "last_trick_nolo")]),
         ({"last_trick": "B", "pagat": {"holder": "C", "fate": "ultimo"}}, [(1, "pagat.holder", "ultimo_not_winner")]),
-        ({"last_trick": "B", "kings": {"clubs": {"holder": "A", "fate": "ultimo"}}}, [(1, "kings.clubs.holder", "ultimo_not_winner")]),
-        ({"last_trick": "B", "kings": {"hearts": {"holder": "B", "fate": "bagud"}}}, [(1, "kings.hearts.fate", "bagud_is_winner")]),
+        (
+            {"last_trick": "B", "kings": {"clubs": {"holder": "A", "fate": "ultimo"}}},
+            [(1, "kings.clubs.holder", "ultimo_not_winner")],
+        ),
+        (
+            {"last_trick": "B", "kings": {"hearts": {"holder": "B", "fate": "bagud"}}},
+            [(1, "kings.hearts.fate", "bagud_is_winner")],
+        ),
         ({"last_trick": "B", "pagat": {"holder": "B", "fate": "bagud"}}, [(1, "pagat.fate", "bagud_is_winner")]),
-        ({"last_trick": "B", "pagat": {"holder": "C", "fate": "bagud"}, "kings": {"hearts": {"holder": "C", "fate": "bagud"}}}, [(1, "last_trick", "two_cards_last_trick")]),
-        ({"last_trick": "B", "kings": {"hearts": {"holder": "B", "fate": "ultimo"}, "spades": {"holder": "B", "fate": "ultimo"}}}, [(1, "last_trick", "two_cards_last_trick")]),
-        ({"last_trick": "A", "fines": [{"player": "A", "offence": "wrong_cards"}]}, [(1, "last_trick", "last_trick_barred")]),
+        (
+            {
+                "last_trick": "B",
+                "pagat": {"holder": "C", "fate": "bagud"},
+                "kings": {"hearts": {"holder": "C", "fate": "bagud"}},
+            },
+            [(1, "last_trick", "two_cards_last_trick")],
+        ),
+        (
+            {
+                "last_trick": "B",
+                "kings": {"hearts": {"holder": "B", "fate": "ultimo"}, "spades": {"holder": "B", "fate": "ultimo"}},
+            },
+            [(1, "last_trick", "two_cards_last_trick")],
+        ),
+        (
+            {"last_trick": "A", "fines": [{"player": "A", "offence": "wrong_cards"}]},
+            [(1, "last_trick", "last_trick_barred")],
+        ),
     ],
 )
 def test_last_trick_rules(change, expected):
@@ -393,12 +505,32 @@ def test_one_card_each_from_three_players_is_accepted():
     "ruleset, change, expected",
     [
         ("ensartede", {"last_trick": "B", "tout": "B", "nolo": "C"}, [(1, "tout", "nolo_with_tout")]),
-        ("ensartede", {"last_trick": "A", "nolo": "C", "pagat": {"holder": "C", "fate": "saved"}}, [(1, "pagat.fate", "nolo_took_trick")]),
-        ("ensartede", {"last_trick": "A", "nolo": "C", "kings": {"spades": {"holder": "C", "fate": "kept"}}}, [(1, "kings.spades.fate", "nolo_took_trick")]),
+        (
+            "ensartede",
+            {"last_trick": "A", "nolo": "C", "pagat": {"holder": "C", "fate": "saved"}},
+            [(1, "pagat.fate", "nolo_took_trick")],
+        ),
+        (
+            "ensartede",
+            {"last_trick": "A", "nolo": "C", "kings": {"spades": {"holder": "C", "fate": "kept"}}},
+            [(1, "kings.spades.fate", "nolo_took_trick")],
+        ),
         ("vlk-2010", {"last_trick": "A", "tout": "B"}, [(1, "last_trick", "tout_not_winner")]),
-        ("vlk-2010", {"last_trick": "B", "tout": "B", "pagat": {"holder": "C", "fate": "saved"}}, [(1, "pagat.fate", "tout_other_took_trick")]),
-        ("vlk-2010", {"last_trick": "B", "tout": "B", "kings": {"clubs": {"holder": "A", "fate": "kept"}}}, [(1, "kings.clubs.fate", "tout_other_took_trick")]),
-        ("schiellerup-1900", {"last_trick": "B", "tout": {"player": "B"}, "kings": {"clubs": {"holder": "A", "fate": "ultimo"}}}, [(1, "kings.clubs.holder", "ultimo_not_winner"), (1, "kings.clubs.fate", "tout_other_took_trick")]),
+        (
+            "vlk-2010",
+            {"last_trick": "B", "tout": "B", "pagat": {"holder": "C", "fate": "saved"}},
+            [(1, "pagat.fate", "tout_other_took_trick")],
+        ),
+        (
+            "vlk-2010",
+            {"last_trick": "B", "tout": "B", "kings": {"clubs": {"holder": "A", "fate": "kept"}}},
+            [(1, "kings.clubs.fate", "tout_other_took_trick")],
+        ),
+        (
+            "schiellerup-1900",
+            {"last_trick": "B", "tout": {"player": "B"}, "kings": {"clubs": {"holder": "A", "fate": "ultimo"}}},
+            [(1, "kings.clubs.holder", "ultimo_not_winner"), (1, "kings.clubs.fate", "tout_other_took_trick")],
+        ),
     ],
 )
 def test_nolo_and_tout_rules(ruleset, change, expected):
@@ -406,7 +538,12 @@ def test_nolo_and_tout_rules(ruleset, change, expected):
 
 
 def test_nolo_player_may_lose_cards_and_go_bagud():
-    record = deal(last_trick="A", nolo="C", pagat={"holder": "C", "fate": "lost"}, kings={"hearts": {"holder": "C", "fate": "bagud"}})
+    record = deal(
+        last_trick="A",
+        nolo="C",
+        pagat={"holder": "C", "fate": "lost"},
+        kings={"hearts": {"holder": "C", "fate": "bagud"}},
+    )
     event = deal_event(replay(record, "ensartede", cups={"pagat": 100, "king": 80}))
     assert rules_of(event) == ["stake", "pagat_lost", "king_bagud", "nolo"]
 
@@ -441,7 +578,9 @@ def test_count_rules(ruleset, counts, expected):
 def test_counts_in_a_void_count_are_ignored_but_still_name_active_players():
     event = deal_event(replay(deal(last_trick="A", nolo="B", counts={"A": 70, "C": 70}), "vlk-2010"))
     assert items(event, "count") == []
-    assert problems(deal(table=T4, last_trick="A", nolo="B", counts={"A": 70, "C": 70}), "vlk-2010", T4) == [(1, "counts.C", "not_active")]
+    assert problems(deal(table=T4, last_trick="A", nolo="B", counts={"A": 70, "C": 70}), "vlk-2010", T4) == [
+        (1, "counts.C", "not_active")
+    ]
 
 
 # --- §7 fines, stopped, culprit -----------------------------------------------------------------
@@ -475,14 +614,54 @@ def test_cups_not_pushed_must_name_the_previous_dealer():
     "ruleset, change, expected",
     [
         ("vlk-2010", {"stopped": True}, [(1, "stopped", "stopped_needs_offence")]),
-        ("ensartede", {"stopped": True, "fines": [{"player": "B", "offence": "revoke"}]}, [(1, "stopped", "stopped_needs_offence")]),
-        ("vlk-2010", {"stopped": True, "fines": [{"player": "B", "offence": "misdeal"}]}, [(1, "stopped", "stopped_needs_offence")]),
-        ("vlk-2010", {"melds": {"C": {"kings": "full"}}, "fines": [{"player": "A", "offence": "wrong_skat"}]}, [(1, "stopped", "stopped_required")]),
-        ("vlk-2010", {"stopped": True, "last_trick": "B", "fines": [{"player": "B", "offence": "revoke"}]}, [(1, "last_trick", "stopped_has_play")]),
-        ("vlk-2010", {"stopped": True, "nolo": "B", "fines": [{"player": "C", "offence": "revoke"}]}, [(1, "nolo", "stopped_has_play")]),
-        ("vlk-2010", {"stopped": True, "tout": "B", "fines": [{"player": "C", "offence": "revoke"}]}, [(1, "tout", "stopped_has_play")]),
-        ("vlk-2010", {"stopped": True, "pagat": {"holder": "B", "fate": "bagud"}, "fines": [{"player": "C", "offence": "revoke"}]}, [(1, "pagat.fate", "stopped_has_play")]),
-        ("vlk-2010", {"stopped": True, "kings": {"hearts": {"holder": "B", "fate": "ultimo"}}, "fines": [{"player": "C", "offence": "wrong_cards"}]}, [(1, "kings.hearts.fate", "stopped_has_play")]),
+        (
+            "ensartede",
+            {"stopped": True, "fines": [{"player": "B", "offence": "revoke"}]},
+            [(1, "stopped", "stopped_needs_offence")],
+        ),
+        (
+            "vlk-2010",
+            {"stopped": True, "fines": [{"player": "B", "offence": "misdeal"}]},
+            [(1, "stopped", "stopped_needs_offence")],
+        ),
+        (
+            "vlk-2010",
+            {"melds": {"C": {"kings": "full"}}, "fines": [{"player": "A", "offence": "wrong_skat"}]},
+            [(1, "stopped", "stopped_required")],
+        ),
+        (
+            "vlk-2010",
+            {"stopped": True, "last_trick": "B", "fines": [{"player": "B", "offence": "revoke"}]},
+            [(1, "last_trick", "stopped_has_play")],
+        ),
+        (
+            "vlk-2010",
+            {"stopped": True, "nolo": "B", "fines": [{"player": "C", "offence": "revoke"}]},
+            [(1, "nolo", "stopped_has_play")],
+        ),
+        (
+            "vlk-2010",
+            {"stopped": True, "tout": "B", "fines": [{"player": "C", "offence": "revoke"}]},
+            [(1, "tout", "stopped_has_play")],
+        ),
+        (
+            "vlk-2010",
+            {
+                "stopped": True,
+                "pagat": {"holder": "B", "fate": "bagud"},
+                "fines": [{"player": "C", "offence": "revoke"}],
+            },
+            [(1, "pagat.fate", "stopped_has_play")],
+        ),
+        (
+            "vlk-2010",
+            {
+                "stopped": True,
+                "kings": {"hearts": {"holder": "B", "fate": "ultimo"}},
+                "fines": [{"player": "C", "offence": "wrong_cards"}],
+            },
+            [(1, "kings.hearts.fate", "stopped_has_play")],
+        ),
     ],
 )
 def test_stopped_rules(ruleset, change, expected):
@@ -495,18 +674,107 @@ ULTIMO_B = {"last_trick": "B", "pagat": {"holder": "B", "fate": "ultimo"}}
 @pytest.mark.parametrize(
     "ruleset, change, expected",
     [
-        ("vlk-2010", {"fines": [{"player": "C", "offence": "missing_meld"}], "culprit": {"player": "C", "caused": "ultimo"}}, [(1, "culprit", "culprit_not_in_preset")]),
-        ("schwartz-1847", {"fines": [{"player": "C", "offence": "revoke"}], "culprit": {"player": "C", "caused": "ultimo"}}, [(1, "culprit", "culprit_not_in_preset")]),
-        ("ensartede", {**ULTIMO_B, "culprit": {"player": "C", "caused": "ultimo"}}, [(1, "culprit.player", "culprit_without_offence")]),
-        ("ensartede", {**ULTIMO_B, "fines": [{"player": "C", "offence": "misdeal"}], "culprit": {"player": "C", "caused": "ultimo"}}, [(1, "culprit.player", "culprit_without_offence")]),
-        ("schiellerup-1900", {**ULTIMO_B, "fines": [{"player": "C", "offence": "missing_meld"}], "culprit": {"player": "C", "caused": "ultimo"}}, [(1, "culprit.player", "culprit_without_offence")]),
-        ("schiellerup-1900", {**ULTIMO_B, "fines": [{"player": "C", "offence": "wrong_cards"}], "culprit": {"player": "C", "caused": "ultimo"}}, []),
-        ("ensartede", {"last_trick": "B", "fines": [{"player": "C", "offence": "revoke"}], "culprit": {"player": "C", "caused": "ultimo"}}, [(1, "culprit.caused", "culprit_nothing_caused")]),
-        ("ensartede", {"last_trick": "B", "nolo": "A", "pagat": {"holder": "B", "fate": "ultimo"}, "fines": [{"player": "C", "offence": "revoke"}], "culprit": {"player": "C", "caused": "ultimo"}}, [(1, "culprit.caused", "culprit_nothing_caused")]),
-        ("ensartede", {"last_trick": "B", "fines": [{"player": "C", "offence": "revoke"}], "culprit": {"player": "C", "caused": "bagud"}}, [(1, "culprit.caused", "culprit_nothing_caused")]),
-        ("ensartede", {"last_trick": "B", "pagat": {"holder": "A", "fate": "bagud"}, "kings": {"hearts": {"holder": "C", "fate": "bagud"}}, "fines": [{"player": "C", "offence": "revoke"}], "culprit": {"player": "C", "caused": "bagud"}}, [(1, "culprit.caused", "culprit_nothing_caused")]),
-        ("ensartede", {"last_trick": "B", "kings": {"hearts": {"holder": "C", "fate": "bagud"}}, "fines": [{"player": "C", "offence": "revoke"}], "culprit": {"player": "C", "caused": "bagud"}}, [(1, "culprit.player", "culprit_is_beneficiary")]),
-        ("ensartede", {"table": T4, "fines": [{"player": "A", "offence": "revoke"}], "culprit": {"player": "C", "caused": "ultimo"}}, [(1, "culprit.player", "not_active")]),
+        (
+            "vlk-2010",
+            {"fines": [{"player": "C", "offence": "missing_meld"}], "culprit": {"player": "C", "caused": "ultimo"}},
+            [(1, "culprit", "culprit_not_in_preset")],
+        ),
+        (
+            "schwartz-1847",
+            {"fines": [{"player": "C", "offence": "revoke"}], "culprit": {"player": "C", "caused": "ultimo"}},
+            [(1, "culprit", "culprit_not_in_preset")],
+        ),
+        (
+            "ensartede",
+            {**ULTIMO_B, "culprit": {"player": "C", "caused": "ultimo"}},
+            [(1, "culprit.player", "culprit_without_offence")],
+        ),
+        (
+            "ensartede",
+            {
+                **ULTIMO_B,
+                "fines": [{"player": "C", "offence": "misdeal"}],
+                "culprit": {"player": "C", "caused": "ultimo"},
+            },
+            [(1, "culprit.player", "culprit_without_offence")],
+        ),
+        (
+            "schiellerup-1900",
+            {
+                **ULTIMO_B,
+                "fines": [{"player": "C", "offence": "missing_meld"}],
+                "culprit": {"player": "C", "caused": "ultimo"},
+            },
+            [(1, "culprit.player", "culprit_without_offence")],
+        ),
+        (
+            "schiellerup-1900",
+            {
+                **ULTIMO_B,
+                "fines": [{"player": "C", "offence": "wrong_cards"}],
+                "culprit": {"player": "C", "caused": "ultimo"},
+            },
+            [],
+        ),
+        (
+            "ensartede",
+            {
+                "last_trick": "B",
+                "fines": [{"player": "C", "offence": "revoke"}],
+                "culprit": {"player": "C", "caused": "ultimo"},
+            },
+            [(1, "culprit.caused", "culprit_nothing_caused")],
+        ),
+        (
+            "ensartede",
+            {
+                "last_trick": "B",
+                "nolo": "A",
+                "pagat": {"holder": "B", "fate": "ultimo"},
+                "fines": [{"player": "C", "offence": "revoke"}],
+                "culprit": {"player": "C", "caused": "ultimo"},
+            },
+            [(1, "culprit.caused", "culprit_nothing_caused")],
+        ),
+        (
+            "ensartede",
+            {
+                "last_trick": "B",
+                "fines": [{"player": "C", "offence": "revoke"}],
+                "culprit": {"player": "C", "caused": "bagud"},
+            },
+            [(1, "culprit.caused", "culprit_nothing_caused")],
+        ),
+        (
+            "ensartede",
+            {
+                "last_trick": "B",
+                "pagat": {"holder": "A", "fate": "bagud"},
+                "kings": {"hearts": {"holder": "C", "fate": "bagud"}},
+                "fines": [{"player": "C", "offence": "revoke"}],
+                "culprit": {"player": "C", "caused": "bagud"},
+            },
+            [(1, "culprit.caused", "culprit_nothing_caused")],
+        ),
+        (
+            "ensartede",
+            {
+                "last_trick": "B",
+                "kings": {"hearts": {"holder": "C", "fate": "bagud"}},
+                "fines": [{"player": "C", "offence": "revoke"}],
+                "culprit": {"player": "C", "caused": "bagud"},
+            },
+            [(1, "culprit.player", "culprit_is_beneficiary")],
+        ),
+        (
+            "ensartede",
+            {
+                "table": T4,
+                "fines": [{"player": "A", "offence": "revoke"}],
+                "culprit": {"player": "C", "caused": "ultimo"},
+            },
+            [(1, "culprit.player", "not_active")],
+        ),
     ],
 )
 def test_culprit_rules(ruleset, change, expected):
@@ -536,7 +804,9 @@ def test_ensartede_meld_fines_can_cause_an_ultimo():
 def test_every_problem_of_every_deal_is_reported_and_nothing_is_settled():
     deals = [
         deal(counts={"A": 39, "C": 19}),
-        deal(dealer="B", players=["B", "A", "C"], melds={"A": {"taroks": 10}}),  # two problems, first one stops the deal's checks
+        deal(
+            dealer="B", players=["B", "A", "C"], melds={"A": {"taroks": 10}}
+        ),  # two problems, first one stops the deal's checks
         deal(dealer="C", last_trick="C"),
         deal(dealer="A", last_trick="B", nolo="B", counts={"A": "many"}),
         deal(dealer="B", last_trick="B", tout="C", melds={"A": {"taroks": 30, "pagat": True}}),

@@ -15,7 +15,13 @@ def run(*args, stdin=None):
     # The checkout's own `rules` first, whatever an installed copy says.
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
-        [sys.executable, "-m", "rules", *args], input=stdin, capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+        [sys.executable, "-m", "rules", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
     )
 
 
@@ -35,7 +41,13 @@ def test_replay_stdin_prints_the_result_and_exits_0():
     done = run("replay", "-", stdin=json.dumps(record))
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert result["balances"] == {"Åse": -40 - 10 + 40 + 15, "B": -40 - 20 - 10, "C": -40 - 20 - 5, "cup:pagat": 65, "cup:king": 65}
+    assert result["balances"] == {
+        "Åse": -40 - 10 + 40 + 15,
+        "B": -40 - 20 - 10,
+        "C": -40 - 20 - 5,
+        "cup:pagat": 65,
+        "cup:king": 65,
+    }
     assert "Åse" in done.stdout  # names are printed as they are, not escaped
 
 

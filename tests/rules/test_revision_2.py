@@ -69,7 +69,14 @@ def test_tout_counts_is_a_parameter():
     record = deal(last_trick="C", tout="C", counts={"A": 2, "C": 76})
     off = deal_event(replay(record, "ensartede", overrides={"tout_counts": False}, **cups()))
     assert "count" not in rules_of(off)
-    vlk = deal_event(replay(deal(last_trick="B", tout="B", counts={"A": 0, "C": 0}), "vlk-2010", overrides={"tout_counts": True}, **cups()))
+    vlk = deal_event(
+        replay(
+            deal(last_trick="B", tout="B", counts={"A": 0, "C": 0}),
+            "vlk-2010",
+            overrides={"tout_counts": True},
+            **cups(),
+        )
+    )
     # The rounded count: A 0 points pays 25 (001 L329), C 0 points pays 25, forehand B gets 50.
     assert item(vlk, "count") == {"A": -25, "C": -25, "B": 50}
 
@@ -91,7 +98,11 @@ def test_vlk_wrong_skat_before_anyone_else_melded_is_put_right_not_fined():
 def test_vlk_wrong_skat_after_another_hands_meld_stops_the_deal_and_costs_40_into_each_cup():
     """001 L275-L277: "Spillet må standse, og der bødes i hver kop 40 points". B melded half
     kings (5 from each). A: -10 stake - 5 meld - 80 fine = -95; B +10; C -5."""
-    record = deal(fines=[{"player": "A", "offence": "wrong_skat"}], stopped=True, melds={"B": {"kings": {"level": "half", "missing": "clubs"}}})
+    record = deal(
+        fines=[{"player": "A", "offence": "wrong_skat"}],
+        stopped=True,
+        melds={"B": {"kings": {"level": "half", "missing": "clubs"}}},
+    )
     event = deal_event(replay(record, "vlk-2010", **cups()))
     assert item(event, "fine.wrong_skat") == {"A": -80, P: 40, K: 40}
     assert refs(event, "fine.wrong_skat") == ["001 L275–L277"]
@@ -188,7 +199,7 @@ def combined(caused=("ultimo", "bagud")):
 
 
 def test_000_L201_one_culprit_pays_both_the_ultimo_and_the_bagud():
-    """"B må selvfølgelig betale begge dele". Kongekop X = 80 + 5 (C's stake) + 20 (B's fine) =
+    """ "B må selvfølgelig betale begge dele". Kongekop X = 80 + 5 (C's stake) + 20 (B's fine) =
     105. The ultimo: C takes 105 and both premiums (80) from B, B puts 105 back. The bagud (L193-
     L199): B pays the doubling 105 and A's premium of 40 to C; A pays nothing. No refund: B
     replaced the cup, which ends at 105 + 105 = 210.
@@ -230,7 +241,9 @@ def test_a_list_of_causes_holds_ultimo_and_bagud_once_each(caused, expected):
 
 def test_schiellerup_refuses_the_bagud_half_of_both():
     """003 knows no caused bagud (brief §6), so neither does it know both."""
-    assert problems(combined(), "schiellerup-1900", ["A", "B", "C"]) == [(1, "culprit.caused", "culprit_nothing_caused")]
+    assert problems(combined(), "schiellerup-1900", ["A", "B", "C"]) == [
+        (1, "culprit.caused", "culprit_nothing_caused")
+    ]
 
 
 def test_both_needs_an_ultimo_and_exactly_one_bagud():
@@ -264,7 +277,10 @@ def test_ensartede_prevented_king_ultimo():
     event = deal_event(replay(prevented(), "ensartede", **cups()))
     assert item(event, "king_ultimo") == {"C": 110 + 80, K: -110, "B": -80}
     assert item(event, "culprit_ultimo") == {"B": -110, K: 110}
-    assert [i["card"] for i in event["items"] if i["rule"] in ("king_ultimo", "culprit_ultimo")] == ["king:clubs", "king:clubs"]
+    assert [i["card"] for i in event["items"] if i["rule"] in ("king_ultimo", "culprit_ultimo")] == [
+        "king:clubs",
+        "king:clubs",
+    ]
     assert item(event, "last_trick") == {"A": 20, "B": -10, "C": -10}
     assert event["net"] == {"A": 15, "B": -235, "C": 165}
     assert event["cups_after"] == {"pagat": 125, "king": 110}
@@ -296,27 +312,63 @@ def test_a_prevented_ultimo_with_a_bagud_in_the_last_trick_pays_no_last_trick():
 def test_presets_without_a_culprit_rule_refuse_a_prevented_ultimo(ruleset):
     record = prevented()
     record["fines"] = [{"player": "B", "offence": "misdeal"}]
-    assert problems(record, ruleset, **({} if ruleset == "schwartz-1847" else cups())) == [(1, "culprit", "culprit_not_in_preset")]
+    assert problems(record, ruleset, **({} if ruleset == "schwartz-1847" else cups())) == [
+        (1, "culprit", "culprit_not_in_preset")
+    ]
 
 
 @pytest.mark.parametrize(
     "changes, expected",
     [
         # The deal has an ultimo: the one that happened comes first (000 L201).
-        ({"last_trick": "A", "pagat": {"holder": "A", "fate": "ultimo"}}, [(1, "culprit.caused", "culprit_nothing_prevented")]),
-        ({"last_trick": "C", "kings": {"clubs": {"holder": "C", "fate": "ultimo"}}}, [(1, "culprit.caused", "culprit_nothing_prevented")]),
+        (
+            {"last_trick": "A", "pagat": {"holder": "A", "fate": "ultimo"}},
+            [(1, "culprit.caused", "culprit_nothing_prevented")],
+        ),
+        (
+            {"last_trick": "C", "kings": {"clubs": {"holder": "C", "fate": "ultimo"}}},
+            [(1, "culprit.caused", "culprit_nothing_prevented")],
+        ),
         ({"nolo": "C", "last_trick": "A"}, [(1, "culprit.caused", "culprit_nothing_prevented")]),
         ({"tout": "A", "kings": {}}, [(1, "culprit.caused", "culprit_nothing_prevented")]),
         # The victim is barred (his own missing meld): no ultimo of his was there to prevent.
-        ({"fines": [{"player": "B", "offence": "revoke"}, {"player": "C", "offence": "missing_meld_self"}]}, [(1, "culprit.victim", "culprit_victim_barred")]),
-        ({"culprit": {"player": "B", "caused": "prevented_ultimo", "card": "clubs", "victim": "B"}}, [(1, "culprit.card", "culprit_victim_not_holder"), (1, "culprit.victim", "culprit_is_beneficiary"), (1, "culprit.victim", "culprit_victim_barred")]),
-        ({"culprit": {"player": "B", "caused": "prevented_ultimo", "card": "clubs", "victim": "A"}}, [(1, "culprit.card", "culprit_victim_not_holder")]),
-        ({"culprit": {"player": "B", "caused": "prevented_ultimo", "card": "clubs", "victim": "D"}}, [(1, "culprit.victim", "not_at_table")]),
+        (
+            {"fines": [{"player": "B", "offence": "revoke"}, {"player": "C", "offence": "missing_meld_self"}]},
+            [(1, "culprit.victim", "culprit_victim_barred")],
+        ),
+        (
+            {"culprit": {"player": "B", "caused": "prevented_ultimo", "card": "clubs", "victim": "B"}},
+            [
+                (1, "culprit.card", "culprit_victim_not_holder"),
+                (1, "culprit.victim", "culprit_is_beneficiary"),
+                (1, "culprit.victim", "culprit_victim_barred"),
+            ],
+        ),
+        (
+            {"culprit": {"player": "B", "caused": "prevented_ultimo", "card": "clubs", "victim": "A"}},
+            [(1, "culprit.card", "culprit_victim_not_holder")],
+        ),
+        (
+            {"culprit": {"player": "B", "caused": "prevented_ultimo", "card": "clubs", "victim": "D"}},
+            [(1, "culprit.victim", "not_at_table")],
+        ),
         ({"culprit": {"player": "B", "caused": "prevented_ultimo", "victim": "C"}}, [(1, "culprit.card", "required")]),
-        ({"culprit": {"player": "B", "caused": "prevented_ultimo", "card": "clubs"}}, [(1, "culprit.victim", "required")]),
-        ({"culprit": {"player": "B", "caused": "prevented_ultimo", "card": "king", "victim": "C"}}, [(1, "culprit.card", "unknown_value")]),
-        ({"culprit": {"player": "B", "caused": "ultimo", "card": "clubs"}}, [(1, "culprit.card", "culprit_prevented_only")]),
-        ({"culprit": {"caused": "prevented_ultimo", "card": "clubs", "victim": "C"}}, [(1, "culprit.player", "required")]),
+        (
+            {"culprit": {"player": "B", "caused": "prevented_ultimo", "card": "clubs"}},
+            [(1, "culprit.victim", "required")],
+        ),
+        (
+            {"culprit": {"player": "B", "caused": "prevented_ultimo", "card": "king", "victim": "C"}},
+            [(1, "culprit.card", "unknown_value")],
+        ),
+        (
+            {"culprit": {"player": "B", "caused": "ultimo", "card": "clubs"}},
+            [(1, "culprit.card", "culprit_prevented_only")],
+        ),
+        (
+            {"culprit": {"caused": "prevented_ultimo", "card": "clubs", "victim": "C"}},
+            [(1, "culprit.player", "required")],
+        ),
     ],
 )
 def test_prevented_ultimo_refusals(changes, expected):
@@ -336,7 +388,9 @@ def test_schiellerup_prevented_ultimo_needs_a_revoke_or_wrong_cards():
 def test_play_out_of_turn_costs_5_into_each_cup():
     """000 L157 "forsynder nogen sig derimod, ifalder han sædvanlig bøde"; 003 L88 "betaler han
     ligeledes den samme bøde" (5 into each cup). Not barred: B still ultimos."""
-    record = deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}, fines=[{"player": "B", "offence": "play_out_of_turn"}])
+    record = deal(
+        last_trick="B", pagat={"holder": "B", "fate": "ultimo"}, fines=[{"player": "B", "offence": "play_out_of_turn"}]
+    )
     for ruleset, ref in (("ensartede", "000 L157"), ("schiellerup-1900", "003 L88")):
         event = deal_event(replay(record, ruleset, **cups()))
         assert item(event, "fine.play_out_of_turn") == {"B": -10, P: 5, K: 5}
@@ -375,21 +429,61 @@ def test_only_wrong_and_out_of_time_melds_ride_on_a_fine():
     [
         # The first implementation's open point: half kings missing clubs and a full hearts suit
         # elsewhere both claim the King of hearts.
-        ("ensartede", {"B": {"kings": {"level": "half", "missing": "clubs"}}, "C": {"suits": {"hearts": "full"}}}, [(1, "melds.C.suits.hearts", "meld_kings_conflict")]),
+        (
+            "ensartede",
+            {"B": {"kings": {"level": "half", "missing": "clubs"}}, "C": {"suits": {"hearts": "full"}}},
+            [(1, "melds.C.suits.hearts", "meld_kings_conflict")],
+        ),
         ("ensartede", {"B": {"kings": {"level": "half", "missing": "clubs"}}, "C": {"suits": {"clubs": "full"}}}, []),
         # A bare half kings claims three Kings no one else claims.
         ("ensartede", {"B": {"kings": "half"}, "C": {"suits": {"hearts": "full"}}}, []),
-        ("ensartede", {"B": {"kings": "half"}, "C": {"suits": {"hearts": "full"}}, "A": {"suits": {"spades": "full"}}}, [(1, "melds.B.kings", "meld_kings_no_room")]),
-        ("ensartede", {"B": {"kings": "half"}, "C": {"suits": {"hearts": "full", "spades": "full"}}}, [(1, "melds.B.kings", "meld_kings_no_room")]),
-        ("schwartz-1847", {"B": {"kings": "half"}, "C": {"suits": {"hearts": "half"}}, "A": {"suits": {"spades": {"level": "half", "missing": "queen"}}}}, [(1, "melds.B.kings", "meld_kings_no_room")]),
-        ("schwartz-1847", {"B": {"kings": "half"}, "C": {"suits": {"hearts": "half"}}, "A": {"suits": {"spades": {"level": "half", "missing": "king"}}}}, []),
+        (
+            "ensartede",
+            {"B": {"kings": "half"}, "C": {"suits": {"hearts": "full"}}, "A": {"suits": {"spades": "full"}}},
+            [(1, "melds.B.kings", "meld_kings_no_room")],
+        ),
+        (
+            "ensartede",
+            {"B": {"kings": "half"}, "C": {"suits": {"hearts": "full", "spades": "full"}}},
+            [(1, "melds.B.kings", "meld_kings_no_room")],
+        ),
+        (
+            "schwartz-1847",
+            {
+                "B": {"kings": "half"},
+                "C": {"suits": {"hearts": "half"}},
+                "A": {"suits": {"spades": {"level": "half", "missing": "queen"}}},
+            },
+            [(1, "melds.B.kings", "meld_kings_no_room")],
+        ),
+        (
+            "schwartz-1847",
+            {
+                "B": {"kings": "half"},
+                "C": {"suits": {"hearts": "half"}},
+                "A": {"suits": {"spades": {"level": "half", "missing": "king"}}},
+            },
+            [],
+        ),
         # Next to full kings a bare half is King-less by necessity; a half naming another gap is not.
         ("ensartede", {"B": {"kings": "full"}, "C": {"suits": {"hearts": "half"}}}, []),
         ("schwartz-1847", {"B": {"kings": "full"}, "C": {"suits": {"hearts": "half", "clubs": "half"}}}, []),
-        ("schwartz-1847", {"B": {"kings": "full"}, "C": {"suits": {"hearts": {"level": "half", "missing": "queen"}}}}, [(1, "melds.C.suits.hearts", "meld_kings_conflict")]),
+        (
+            "schwartz-1847",
+            {"B": {"kings": "full"}, "C": {"suits": {"hearts": {"level": "half", "missing": "queen"}}}},
+            [(1, "melds.C.suits.hearts", "meld_kings_conflict")],
+        ),
         # A bare half next to half kings (not full) claims its King.
-        ("schwartz-1847", {"B": {"kings": {"level": "half", "missing": "spades"}}, "C": {"suits": {"hearts": "half"}}}, [(1, "melds.C.suits.hearts", "meld_kings_conflict")]),
-        ("schwartz-1847", {"B": {"kings": {"level": "half", "missing": "spades"}}, "C": {"suits": {"spades": "half"}}}, []),
+        (
+            "schwartz-1847",
+            {"B": {"kings": {"level": "half", "missing": "spades"}}, "C": {"suits": {"hearts": "half"}}},
+            [(1, "melds.C.suits.hearts", "meld_kings_conflict")],
+        ),
+        (
+            "schwartz-1847",
+            {"B": {"kings": {"level": "half", "missing": "spades"}}, "C": {"suits": {"spades": "half"}}},
+            [],
+        ),
     ],
 )
 def test_a_king_belongs_to_one_player_across_all_melds(ruleset, melds, expected):
@@ -405,7 +499,10 @@ def test_a_king_belongs_to_one_player_across_all_melds(ruleset, melds, expected)
     [
         ({"taroks": 10, "pagat": True, "matadors": 11}, [(1, "melds.B.matadors", "meld_matadors_over_taroks")]),
         ({"taroks": 12, "pagat": False, "matadors": 3}, [(1, "melds.B.pagat", "meld_matadors_without_pagat")]),
-        ({"suits": {"hearts": {"level": "full", "missing": "queen"}}}, [(1, "melds.B.suits.hearts.missing", "meld_missing_not_half")]),
+        (
+            {"suits": {"hearts": {"level": "full", "missing": "queen"}}},
+            [(1, "melds.B.suits.hearts.missing", "meld_missing_not_half")],
+        ),
         ({"kings": {"level": "overfull", "missing": "clubs"}}, [(1, "melds.B.kings.missing", "meld_missing_not_half")]),
         ({"pagat": True, "matadors": 3}, [(1, "melds.B.pagat", "meld_pagat_without_taroks")]),
     ],
@@ -442,7 +539,10 @@ def test_the_dealer_who_laid_the_pagat_in_the_skat_cannot_meld_it():
         (["A", "B", " \t"], [(None, "table.2", "empty_name")]),
         (["A", "B", "x" * 61], [(None, "table.2", "long_name")]),
         (["A", "B", "a\ud800"], [(None, "table.2", "bad_name")]),
-        ([1, 2, 3], [(None, "table.0", "wrong_type"), (None, "table.1", "wrong_type"), (None, "table.2", "wrong_type")]),
+        (
+            [1, 2, 3],
+            [(None, "table.0", "wrong_type"), (None, "table.1", "wrong_type"), (None, "table.2", "wrong_type")],
+        ),
         (["A", "A", "C"], [(None, "table.1", "duplicate_member")]),
     ],
 )
@@ -499,7 +599,10 @@ def test_override_amounts_are_whole_numbers_up_to_a_million(amount, ok):
         ({"kings": {"hearts": {"holder": "B", "fate": "lost", "fates": "lost"}}}, "kings.hearts.fates"),
         ({"tout": {"player": "A", "won": True, "announced": True}}, "tout.announced"),
         ({"fines": [{"player": "B", "offence": "misdeal", "amount": 5}]}, "fines.0.amount"),
-        ({"fines": [{"player": "B", "offence": "wrong_meld", "meld": {"kings": "full", "king": 1}}]}, "fines.0.meld.king"),
+        (
+            {"fines": [{"player": "B", "offence": "wrong_meld", "meld": {"kings": "full", "king": 1}}]},
+            "fines.0.meld.king",
+        ),
         ({"culprit": {"player": "B", "caused": "ultimo", "victum": "C"}}, "culprit.victum"),
     ],
 )
@@ -546,7 +649,13 @@ def test_a_preset_without_cups_prints_no_cup_contents():
 def test_required_fields_are_named_in_danish():
     """Issue 12: "The dealer skal udfyldes" and "fate skal udfyldes" — the Danish message names
     the field in Danish."""
-    found = errors({"ruleset": "vlk-2010", "table": ["A", "B", "C"], "deals": [{"players": ["A", "B", "C"], "pagat": {"holder": "B"}}]})
+    found = errors(
+        {
+            "ruleset": "vlk-2010",
+            "table": ["A", "B", "C"],
+            "deals": [{"players": ["A", "B", "C"], "pagat": {"holder": "B"}}],
+        }
+    )
     by_field = {e["field"]: e for e in found}
     assert by_field["dealer"]["message"] == "The dealer is required."
     assert by_field["dealer"]["message_da"] == "Giveren skal udfyldes."
@@ -557,9 +666,22 @@ def test_every_new_code_has_an_english_and_a_danish_message():
     from rules.problems import MESSAGES
 
     for code in (
-        "unknown_key", "empty_name", "long_name", "bad_name", "too_deep", "not_utf8", "number_too_long", "wrong_skat_correctable",
-        "meld_matadors_over_taroks", "meld_matadors_without_pagat", "meld_missing_not_half", "pagat_skat_melded",
-        "meld_kings_no_room", "culprit_prevented_only", "culprit_nothing_prevented", "culprit_victim_barred",
+        "unknown_key",
+        "empty_name",
+        "long_name",
+        "bad_name",
+        "too_deep",
+        "not_utf8",
+        "number_too_long",
+        "wrong_skat_correctable",
+        "meld_matadors_over_taroks",
+        "meld_matadors_without_pagat",
+        "meld_missing_not_half",
+        "pagat_skat_melded",
+        "meld_kings_no_room",
+        "culprit_prevented_only",
+        "culprit_nothing_prevented",
+        "culprit_victim_barred",
         "culprit_victim_not_holder",
     ):
         english, danish = MESSAGES[code]
@@ -567,6 +689,12 @@ def test_every_new_code_has_an_english_and_a_danish_message():
 
 
 def test_a_danish_message_names_the_suit_in_danish():
-    found = errors({"ruleset": "ensartede", "table": ["A", "B", "C"], "deals": [deal(melds={"B": {"kings": "full"}, "C": {"suits": {"clubs": "full"}}})]})
+    found = errors(
+        {
+            "ruleset": "ensartede",
+            "table": ["A", "B", "C"],
+            "deals": [deal(melds={"B": {"kings": "full"}, "C": {"suits": {"clubs": "full"}}})],
+        }
+    )
     assert found[0]["message"] == "B's melds hold the King of clubs, so this meld cannot hold it too."
     assert found[0]["message_da"] == "Bs meldinger har klør konge, så denne melding kan ikke også have den."

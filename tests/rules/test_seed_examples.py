@@ -24,9 +24,22 @@ def cups(pagat, king):
 # --- seed 001: VLK Tarokklub 2010 (vlk-2010) --------------------------------------------------
 
 ROUNDED_BANDS_001_L329_L345 = [
-    (0, 3, -25), (4, 8, -20), (9, 13, -15), (14, 18, -10), (19, 23, -5), (24, 28, 0),
-    (29, 33, 5), (34, 38, 10), (39, 43, 15), (44, 48, 20), (49, 53, 25), (54, 58, 30),
-    (59, 63, 35), (64, 68, 40), (69, 73, 45), (74, 78, 50),
+    (0, 3, -25),
+    (4, 8, -20),
+    (9, 13, -15),
+    (14, 18, -10),
+    (19, 23, -5),
+    (24, 28, 0),
+    (29, 33, 5),
+    (34, 38, 10),
+    (39, 43, 15),
+    (44, 48, 20),
+    (49, 53, 25),
+    (54, 58, 30),
+    (59, 63, 35),
+    (64, 68, 40),
+    (69, 73, 45),
+    (74, 78, 50),
 ]
 
 
@@ -90,7 +103,11 @@ def test_001_L258_L270_meld_prices_from_each_and_the_dealers_stake(meld, value):
     """001 L258 ("giveren indskyder i hver kop 5 point") and the meld prices L260-L270."""
     event = deal_event(replay(deal(melds={"B": meld}), "vlk-2010"))
     assert item(event, "stake") == {"A": -10, P: 5, K: 5}
-    assert only(event, *{i["rule"] for i in event["items"] if i["rule"].startswith("meld.")}) == {"B": 2 * value, "A": -value, "C": -value}
+    assert only(event, *{i["rule"] for i in event["items"] if i["rule"].startswith("meld.")}) == {
+        "B": 2 * value,
+        "A": -value,
+        "C": -value,
+    }
 
 
 @pytest.mark.parametrize("offence", ["missing_meld", "missing_meld_self", "wrong_meld", "wrong_meld_self"])
@@ -122,13 +139,20 @@ def test_001_L281_L286_play_payments():
     assert item(event, "pagat_saved") == {"C": 10, "A": -5, "B": -5}
     assert item(event, "king_lost") == {"B": -15, "A": 5, "C": 5, K: 5}
     record = deal(pagat={"holder": "C", "fate": "lost"})
-    assert item(deal_event(replay(record, "vlk-2010", **cups(100, 80))), "pagat_lost") == {"C": -15, "A": 5, "B": 5, P: 5}
+    assert item(deal_event(replay(record, "vlk-2010", **cups(100, 80))), "pagat_lost") == {
+        "C": -15,
+        "A": 5,
+        "B": 5,
+        P: 5,
+    }
 
 
 def test_001_L300_L309_ultimo_bagud_and_the_pagat_fee_in_the_last_trick():
     """001 L302-L306: ultimo takes the cup + 40 from each; bagud doubles it + 40 to each;
     L308-L309: "Ved ultimo og bagud pagat betales på vanlig vis 5 points for pagaten"."""
-    record = deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}, kings={"clubs": {"holder": "C", "fate": "bagud"}})
+    record = deal(
+        last_trick="B", pagat={"holder": "B", "fate": "ultimo"}, kings={"clubs": {"holder": "C", "fate": "bagud"}}
+    )
     event = deal_event(replay(record, "vlk-2010", **cups(100, 80)))
     assert item(event, "pagat_ultimo") == {"B": 105 + 80, P: -105, "A": -40, "C": -40}
     assert item(event, "pagat_saved") == {"B": 10, "A": -5, "C": -5}
@@ -150,9 +174,15 @@ def test_001_L311_L313_L355_nolo_25_voids_the_count_and_tout_takes_both_cups_and
 def test_001_L272_L298_fines_into_each_cup():
     """001 L272-L274 misdeal 5, L275-L277 wrong skat 40 (stops), L288-L289 wrong cards 40 (stops),
     L291-L293 wrong or missing meld 10, L295-L296 revoke 40 (stops), L298 Scus called in vain 20."""
-    for offence, amount, stops in [("misdeal", 5, False), ("wrong_skat", 40, True), ("wrong_cards", 40, True),
-                                   ("missing_meld", 10, False), ("wrong_meld", 10, False), ("revoke", 40, True),
-                                   ("scus_called_in_vain", 20, False)]:
+    for offence, amount, stops in [
+        ("misdeal", 5, False),
+        ("wrong_skat", 40, True),
+        ("wrong_cards", 40, True),
+        ("missing_meld", 10, False),
+        ("wrong_meld", 10, False),
+        ("revoke", 40, True),
+        ("scus_called_in_vain", 20, False),
+    ]:
         # L275: a wrong skat is fined once another hand has melded (brief §6, rev. 2).
         melds = {"melds": {"B": {"kings": "full"}}} if offence == "wrong_skat" else {}
         record = deal(fines=[{"player": "A", "offence": offence}], **melds, **({"stopped": True} if stops else {}))
@@ -182,7 +212,9 @@ def test_003_L100_pagat_ultimo_takes_the_cup_and_45_from_each_then_all_refund():
     """003 L100: "tager den ultimerende koppens indhold hjem og får desuden af sine medspillere 45";
     L104: the one who takes the cup sees it funded again."""
     table = ["A", "B", "C", "D"]
-    result = replay(deal(table=table, last_trick="B", pagat={"holder": "B", "fate": "ultimo"}), "schiellerup-1900", table)
+    result = replay(
+        deal(table=table, last_trick="B", pagat={"holder": "B", "fate": "ultimo"}), "schiellerup-1900", table
+    )
     event = deal_event(result)
     assert item(event, "pagat_ultimo") == {"B": 85 + 90, P: -85, "A": -45, "D": -45}
     assert item(event, "refund") == {P: 80, "A": -20, "B": -20, "C": -20, "D": -20}
@@ -193,7 +225,9 @@ def test_003_L100_pagat_ultimo_takes_the_cup_and_45_from_each_then_all_refund():
 def test_003_L100_L102_pagat_bagud_pays_the_cups_content_and_45_to_each():
     """003 L100-L102: "må den tabende til pagatkoppen svare ligeså mange point, som der allerede er
     i den, og desuden betale 45 i honneur til hver af sine to medspillere"."""
-    event = deal_event(replay(deal(last_trick="A", pagat={"holder": "C", "fate": "bagud"}), "schiellerup-1900", **cups(100, 80)))
+    event = deal_event(
+        replay(deal(last_trick="A", pagat={"holder": "C", "fate": "bagud"}), "schiellerup-1900", **cups(100, 80))
+    )
     assert item(event, "pagat_bagud") == {"C": -105 - 90, P: 105, "A": 45, "B": 45}
     assert event["cups_after"]["pagat"] == 210
 
@@ -210,10 +244,22 @@ def test_003_L102_L104_pagat_and_king_lost_without_ultimo():
 def test_003_L104_king_ultimo_takes_the_cup_and_40_and_a_bagud_costs_the_same():
     """003 L104: "Vunden kongeultimo giver kongekoppens indhold foruden 40 i honneur af de 2 andre,
     en 'bagud' koster det samme"."""
-    event = deal_event(replay(deal(last_trick="A", kings={"hearts": {"holder": "A", "fate": "ultimo"}}), "schiellerup-1900", **cups(100, 80)))
+    event = deal_event(
+        replay(
+            deal(last_trick="A", kings={"hearts": {"holder": "A", "fate": "ultimo"}}),
+            "schiellerup-1900",
+            **cups(100, 80),
+        )
+    )
     assert item(event, "king_ultimo") == {"A": 85 + 80, K: -85, "B": -40, "C": -40}
     assert item(event, "refund") == {K: 60, "A": -20, "B": -20, "C": -20}
-    event = deal_event(replay(deal(last_trick="A", kings={"hearts": {"holder": "B", "fate": "bagud"}}), "schiellerup-1900", **cups(100, 80)))
+    event = deal_event(
+        replay(
+            deal(last_trick="A", kings={"hearts": {"holder": "B", "fate": "bagud"}}),
+            "schiellerup-1900",
+            **cups(100, 80),
+        )
+    )
     assert item(event, "king_bagud") == {"B": -85 - 80, K: 85, "A": 40, "C": 40}
 
 
@@ -226,7 +272,9 @@ def test_003_L64_last_trick_10_when_pagat_and_kings_are_gone():
 def test_003_L148_L58_nolo_26_from_each_and_no_count():
     """003 L148: "Den honoreres med 26 af hver"; L58: the others "hverken kunne ultimere eller vinde
     noget i tælling"."""
-    record = deal(last_trick="C", nolo="A", counts={"B": 40, "C": 38}, kings={"hearts": {"holder": "C", "fate": "ultimo"}})
+    record = deal(
+        last_trick="C", nolo="A", counts={"B": 40, "C": 38}, kings={"hearts": {"holder": "C", "fate": "ultimo"}}
+    )
     event = deal_event(replay(record, "schiellerup-1900", **cups(100, 80)))
     assert item(event, "nolo") == {"A": 52, "B": -26, "C": -26}
     assert rules_of(event) == ["stake", "nolo"]
@@ -237,7 +285,9 @@ def test_003_L150_tout_takes_both_cups_and_95_from_each_a_lost_tout_costs_the_sa
     samme"."""
     event = deal_event(replay(deal(last_trick="B", tout="B"), "schiellerup-1900", **cups(100, 80)))
     assert item(event, "tout") == {"B": 105 + 85 + 190, "A": -95, "C": -95, P: -105, K: -85}
-    event = deal_event(replay(deal(last_trick="A", tout={"player": "B", "won": False}), "schiellerup-1900", **cups(100, 80)))
+    event = deal_event(
+        replay(deal(last_trick="A", tout={"player": "B", "won": False}), "schiellerup-1900", **cups(100, 80))
+    )
     assert item(event, "tout_failed") == {"B": -105 - 85 - 190, "A": 95, "C": 95, P: 105, K: 85}
 
 
@@ -299,10 +349,20 @@ def test_004_L148_L152_pagat_ultimo_15_and_king_ultimo_10_from_each_lost_to_each
     """004 L148-L150: Pagat ultimo "af hver af modspillerne 15 points", failed "15 points til hver";
     L151-L152: Kings "10 points ... 10 points til hver, når ultimoen går tabt"."""
     event = deal_event(replay(deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}), "schwartz-1847"))
-    assert event["items"] == [{"rule": "pagat_ultimo", "ref": "004 L148–L149", "postings": {"B": 30, "A": -15, "C": -15}, "player": "B", "card": "pagat"}]
+    assert event["items"] == [
+        {
+            "rule": "pagat_ultimo",
+            "ref": "004 L148–L149",
+            "postings": {"B": 30, "A": -15, "C": -15},
+            "player": "B",
+            "card": "pagat",
+        }
+    ]
     event = deal_event(replay(deal(last_trick="B", pagat={"holder": "C", "fate": "bagud"}), "schwartz-1847"))
     assert item(event, "pagat_bagud") == {"C": -30, "A": 15, "B": 15}
-    event = deal_event(replay(deal(last_trick="A", kings={"clubs": {"holder": "A", "fate": "ultimo"}}), "schwartz-1847"))
+    event = deal_event(
+        replay(deal(last_trick="A", kings={"clubs": {"holder": "A", "fate": "ultimo"}}), "schwartz-1847")
+    )
     assert item(event, "king_ultimo") == {"A": 20, "B": -10, "C": -10}
     event = deal_event(replay(deal(last_trick="A", kings={"clubs": {"holder": "C", "fate": "bagud"}}), "schwartz-1847"))
     assert item(event, "king_bagud") == {"C": -20, "A": 10, "B": 10}
@@ -321,7 +381,9 @@ def test_004_L161_L162_nolo_52_from_each_and_the_others_may_not_count():
     """004 L161-L162: "Den, der gar fri for stik, erholder 52 points af hver af de andre, og disse
     ma ej teelle"."""
     event = deal_event(replay(deal(last_trick="A", nolo="C", counts={"A": 50, "B": 28}), "schwartz-1847"))
-    assert event["items"] == [{"rule": "nolo", "ref": "004 L161–L162", "postings": {"C": 104, "A": -52, "B": -52}, "player": "C"}]
+    assert event["items"] == [
+        {"rule": "nolo", "ref": "004 L161–L162", "postings": {"C": 104, "A": -52, "B": -52}, "player": "C"}
+    ]
 
 
 def test_004_L165_L166_each_lost_king_pays_5_to_each():
@@ -335,11 +397,13 @@ def test_004_L165_L166_each_lost_king_pays_5_to_each():
 def test_004_L188_L201_fines_go_to_each_other_player():
     """004 L188 misdeal "5 points til hver", L191 revoke "5 points til hver af de andre",
     L200 a false meld pays "det dobbelte af, hvad han har modtaget"."""
-    record = deal(fines=[
-        {"player": "A", "offence": "misdeal"},
-        {"player": "B", "offence": "revoke"},
-        {"player": "C", "offence": "wrong_meld", "meld": {"suits": {"hearts": "full"}}},
-    ])
+    record = deal(
+        fines=[
+            {"player": "A", "offence": "misdeal"},
+            {"player": "B", "offence": "revoke"},
+            {"player": "C", "offence": "wrong_meld", "meld": {"suits": {"hearts": "full"}}},
+        ]
+    )
     event = deal_event(replay(record, "schwartz-1847"))
     assert item(event, "fine.misdeal") == {"A": -10, "B": 5, "C": 5}
     assert item(event, "fine.revoke") == {"B": -10, "A": 5, "C": 5}
@@ -349,7 +413,9 @@ def test_004_L188_L201_fines_go_to_each_other_player():
 def test_004_L197_L198_the_member_sitting_out_has_no_part():
     """004 L197-L198: "deltager man hverken i gevinst eller tab sa ofte man sidder over"."""
     table = ["A", "B", "C", "D"]
-    record = deal(table=table, last_trick="B", pagat={"holder": "B", "fate": "ultimo"}, nolo=None, counts={"A": 40, "B": 30})
+    record = deal(
+        table=table, last_trick="B", pagat={"holder": "B", "fate": "ultimo"}, nolo=None, counts={"A": 40, "B": 30}
+    )
     result = replay(record, "schwartz-1847", table, close="split")
     assert result["balances"]["C"] == 0
     assert result["balances"] == {"A": 14 - 15, "B": 4 + 30, "C": 0, "D": -18 - 15}
@@ -393,7 +459,11 @@ def test_000_x14_1_meld_arithmetic(meld, value, row):
 def test_000_x14_1_a_wrong_meld_found_during_play_pays_nothing_and_costs_the_fine(said):
     """Extract 000 §14.1 / L107-L109: a wrong meld "the meld pays 0" (what was received is paid
     back, so the engine never pays it); found by another: 5 in each cup (L101-L103), barred."""
-    record = deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}, fines=[{"player": "B", "offence": "wrong_meld", "meld": said}])
+    record = deal(
+        last_trick="B",
+        pagat={"holder": "B", "fate": "ultimo"},
+        fines=[{"player": "B", "offence": "wrong_meld", "meld": said}],
+    )
     event = deal_event(replay(record, "ensartede", **cups(100, 80)))
     assert [i["rule"] for i in event["items"] if i["rule"].startswith("meld.")] == []
     assert item(event, "fine.wrong_meld") == {"B": -10, P: 5, K: 5}
@@ -403,7 +473,9 @@ def test_000_x14_1_a_wrong_meld_found_during_play_pays_nothing_and_costs_the_fin
 
 def test_000_x14_1_a_meld_corrected_at_once_without_information_counts_as_corrected():
     """Extract 000 §14.1 / L105: full kavaleri corrected at once to sprøjtefuldt: no consequences."""
-    record = deal(last_trick="B", melds={"B": {"suits": {"hearts": "overfull"}}}, pagat={"holder": "B", "fate": "ultimo"})
+    record = deal(
+        last_trick="B", melds={"B": {"suits": {"hearts": "overfull"}}}, pagat={"holder": "B", "fate": "ultimo"}
+    )
     event = deal_event(replay(record, "ensartede", **cups(100, 80)))
     assert item(event, "meld.suit") == {"B": 30, "A": -15, "C": -15}
     assert len(items(event, "pagat_ultimo")) == 1
@@ -436,26 +508,38 @@ def test_000_x14_2_pagat_saved_and_lost_and_kings_lost():
 
 def test_000_x14_2_last_trick_with_pagat_and_kings_gone_is_10_from_each():
     """Extract 000 §14.2 (L141)."""
-    event = deal_event(replay(deal(last_trick="C", pagat={"holder": "A", "fate": "saved"}), "ensartede", **cups(100, 80)))
+    event = deal_event(
+        replay(deal(last_trick="C", pagat={"holder": "A", "fate": "saved"}), "ensartede", **cups(100, 80))
+    )
     assert item(event, "last_trick") == {"C": 20, "A": -10, "B": -10}
 
 
 def test_000_x14_2_ultimo_and_bagud():
     """Extract 000 §14.2 (L255, L257): take the cup + 45 (Pagat) / 40 (King) from each; bagud
     doubles the cup + 45 / 40 to each."""
-    event = deal_event(replay(deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}), "ensartede", **cups(100, 80)))
+    event = deal_event(
+        replay(deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}), "ensartede", **cups(100, 80))
+    )
     assert item(event, "pagat_ultimo") == {"B": 105 + 90, P: -105, "A": -45, "C": -45}
-    event = deal_event(replay(deal(last_trick="B", pagat={"holder": "A", "fate": "bagud"}), "ensartede", **cups(100, 80)))
+    event = deal_event(
+        replay(deal(last_trick="B", pagat={"holder": "A", "fate": "bagud"}), "ensartede", **cups(100, 80))
+    )
     assert item(event, "pagat_bagud") == {"A": -105 - 90, P: 105, "B": 45, "C": 45}
-    event = deal_event(replay(deal(last_trick="B", kings={"hearts": {"holder": "B", "fate": "ultimo"}}), "ensartede", **cups(100, 80)))
+    event = deal_event(
+        replay(deal(last_trick="B", kings={"hearts": {"holder": "B", "fate": "ultimo"}}), "ensartede", **cups(100, 80))
+    )
     assert item(event, "king_ultimo") == {"B": 85 + 80, K: -85, "A": -40, "C": -40}
-    event = deal_event(replay(deal(last_trick="B", kings={"hearts": {"holder": "C", "fate": "bagud"}}), "ensartede", **cups(100, 80)))
+    event = deal_event(
+        replay(deal(last_trick="B", kings={"hearts": {"holder": "C", "fate": "bagud"}}), "ensartede", **cups(100, 80))
+    )
     assert item(event, "king_bagud") == {"C": -85 - 80, K: 85, "A": 40, "B": 40}
 
 
 def test_000_x14_2_nolo_won_26_from_each_no_count_no_ultimo():
     """Extract 000 §14.2 (L129, L677)."""
-    record = deal(last_trick="B", nolo="C", kings={"hearts": {"holder": "B", "fate": "ultimo"}}, counts={"A": 40, "B": 38})
+    record = deal(
+        last_trick="B", nolo="C", kings={"hearts": {"holder": "B", "fate": "ultimo"}}, counts={"A": 40, "B": 38}
+    )
     event = deal_event(replay(record, "ensartede", **cups(100, 80)))
     assert rules_of(event) == ["stake", "nolo"]
     assert item(event, "nolo") == {"C": 52, "A": -26, "B": -26}
@@ -567,7 +651,13 @@ def test_000_DT11_and_x8a_revoke_causes_a_king_ultimo():
 def test_000_x8b_revoke_that_makes_no_difference_settles_the_ultimo_normally():
     """§8(b) (L171-L177): B revokes, A's ♥K ultimo stands: B and C pay 40 each, A takes the cup
     and the refund follows; B pays 20 into each cup."""
-    record = deal(dealer="C", table=ABC, last_trick="A", kings={"hearts": {"holder": "A", "fate": "ultimo"}}, fines=[{"player": "B", "offence": "revoke"}])
+    record = deal(
+        dealer="C",
+        table=ABC,
+        last_trick="A",
+        kings={"hearts": {"holder": "A", "fate": "ultimo"}},
+        fines=[{"player": "B", "offence": "revoke"}],
+    )
     event = deal_event(replay(record, "ensartede", ABC, **cups(100, 80)))
     x = 80 + 5 + 20
     assert item(event, "king_ultimo") == {"A": x + 80, K: -x, "B": -40, "C": -40}
@@ -579,7 +669,9 @@ def test_000_x8c_wrong_cards_cause_an_ultimo():
     """§8(c) (L179-L185): B's wrong cards let C ultimo ♥K: B pays 80 to C (his 40 and A's 40),
     replaces the Kongekop and pays 20 into each cup."""
     record = deal(
-        dealer="C", table=ABC, last_trick="C",
+        dealer="C",
+        table=ABC,
+        last_trick="C",
         kings={"hearts": {"holder": "C", "fate": "ultimo"}},
         fines=[{"player": "B", "offence": "wrong_cards"}],
         culprit={"player": "B", "caused": "ultimo"},
@@ -600,7 +692,9 @@ def test_000_x8d_ultimo_prevented_by_wrong_cards_is_awarded_at_the_culprits_cost
 
     X = 100 + 5 stake + 20 fine + 5 lost = 130."""
     record = deal(
-        dealer="C", table=ABC, last_trick="B",
+        dealer="C",
+        table=ABC,
+        last_trick="B",
         pagat={"holder": "A", "fate": "lost"},
         fines=[{"player": "C", "offence": "wrong_cards"}],
         culprit={"player": "C", "caused": "prevented_ultimo", "card": "pagat", "victim": "A"},
@@ -620,7 +714,9 @@ def test_000_x8e_bagud_caused_by_wrong_cards_is_paid_by_the_culprit():
     """§8(e) (L191-L199): A goes bagud with ♠K because of B's wrong cards: B pays the doubling and
     A's 40 to C; the 40 A would owe B lapses; A pays nothing; B pays 20 into each cup."""
     record = deal(
-        dealer="C", table=ABC, last_trick="C",
+        dealer="C",
+        table=ABC,
+        last_trick="C",
         kings={"spades": {"holder": "A", "fate": "bagud"}},
         fines=[{"player": "B", "offence": "wrong_cards"}],
         culprit={"player": "B", "caused": "bagud"},

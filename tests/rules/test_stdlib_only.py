@@ -31,13 +31,27 @@ def imported_names(path):
 def test_the_rules_package_has_the_expected_modules():
     # The shared core at the top, one package per family below it.
     assert [p.relative_to(RULES).as_posix() for p in MODULES] == [
-        "__init__.py", "__main__.py",
-        "danish/__init__.py", "danish/citations.py", "danish/engine.py", "danish/presets.py",
-        "danish/records.py", "danish/settlement.py", "danish/validation.py",
-        "envelope.py", "events.py",
-        "hungarian/__init__.py", "hungarian/citations.py", "hungarian/engine.py", "hungarian/messages.py",
-        "hungarian/presets.py", "hungarian/records.py", "hungarian/settlement.py", "hungarian/validation.py",
-        "problems.py", "replay.py",
+        "__init__.py",
+        "__main__.py",
+        "danish/__init__.py",
+        "danish/citations.py",
+        "danish/engine.py",
+        "danish/presets.py",
+        "danish/records.py",
+        "danish/settlement.py",
+        "danish/validation.py",
+        "envelope.py",
+        "events.py",
+        "hungarian/__init__.py",
+        "hungarian/citations.py",
+        "hungarian/engine.py",
+        "hungarian/messages.py",
+        "hungarian/presets.py",
+        "hungarian/records.py",
+        "hungarian/settlement.py",
+        "hungarian/validation.py",
+        "problems.py",
+        "replay.py",
     ]
 
 
@@ -76,7 +90,9 @@ def test_rules_works_without_site_packages_at_all():
         "third = sorted({m.split('.')[0] for m in sys.modules} - set(sys.stdlib_module_names) - set(sys.builtin_module_names) - {'rules', '__main__'}); "
         "print(json.dumps([rules.replay(record)['balances'], third]))"
     )
-    done = subprocess.run([sys.executable, "-I", "-S", "-c", code, str(ROOT)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code, str(ROOT)], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     balances, third = json.loads(done.stdout)
     assert balances == {"A": -40 - 10 - 20, "B": -40 + 40, "C": -40 - 20, "cup:pagat": 65, "cup:king": 65}

@@ -31,7 +31,12 @@ others and 5 into the Kongekop) makes deal 1  A -10  B +35  D -40 (Kongekop 90),
 PASSWORD = "kort-og-kopper-2026"
 SEATS = ("Anna", "Bent", "Carl", "Dorte")
 
-DEAL_1 = {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "last_trick": "Bent", "counts": {"Anna": 39, "Dorte": 19}}
+DEAL_1 = {
+    "dealer": "Anna",
+    "players": ["Anna", "Bent", "Dorte"],
+    "last_trick": "Bent",
+    "counts": {"Anna": 39, "Dorte": 19},
+}
 DEAL_2 = {
     "dealer": "Bent",
     "players": ["Bent", "Carl", "Anna"],

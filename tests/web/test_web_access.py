@@ -129,7 +129,13 @@ def test_another_clubs_sitting_is_404_under_this_clubs_address(played, as_member
     other = Club.objects.create(name="Sydhavn Tarok", slug="sydhavn")
     seated = [Member.objects.create(club=other, name=name) for name in ("Ib", "Jytte", "Kaj")]
     season = Season.objects.create(club=other, name="Vinter", starts_on=today, ends_on=today)
-    foreign = services.start_sitting(season=season, table=Table.objects.create(club=other, name="Bord A"), members=seated, first_dealer=seated[0], date=today)
+    foreign = services.start_sitting(
+        season=season,
+        table=Table.objects.create(club=other, name="Bord A"),
+        members=seated,
+        first_dealer=seated[0],
+        date=today,
+    )
     client = as_member("Anna")
 
     assert client.get(reverse("sitting", args=["nordvest", foreign.pk])).status_code == 404

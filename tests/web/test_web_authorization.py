@@ -73,17 +73,39 @@ PAGES = [
     Page("home", "get", lambda w: "/", public={"anonymous": 200, "member": 302}),
     Page("login", "get", lambda w: reverse("login"), public={"anonymous": 200, "member": 302}),
     Page("logout", "post", lambda w: reverse("logout"), public={"anonymous": 302, "member": 302}),
-    Page("set_language", "post", lambda w: reverse("set_language"), body=lambda w: {"language": "en"}, public={"anonymous": 302, "member": 302}),
+    Page(
+        "set_language",
+        "post",
+        lambda w: reverse("set_language"),
+        body=lambda w: {"language": "en"},
+        public={"anonymous": 302, "member": 302},
+    ),
     Page("club_home", "get", club_url("club_home"), "read"),
     Page("club_log", "get", club_url("club_log"), "log"),
     Page("sitting_new", "get", club_url("sitting_new"), "score"),
     Page("sitting_new", "post", club_url("sitting_new"), "score", start_form, ok=302),
     # The closed sitting: Carl did not sit there, and reads it all the same.
     Page("sitting", "get", club_url("sitting", lambda w: w.closed_sitting.pk), "read"),
-    Page("sitting_close", "post", club_url("sitting_close", OPEN), "score", lambda w: {"how": "split"}),  # shows the split first
-    Page("sitting_close", "post", club_url("sitting_close", OPEN), "score", lambda w: {"how": "split", "confirmed": "1"}, ok=302),
+    Page(
+        "sitting_close", "post", club_url("sitting_close", OPEN), "score", lambda w: {"how": "split"}
+    ),  # shows the split first
+    Page(
+        "sitting_close",
+        "post",
+        club_url("sitting_close", OPEN),
+        "score",
+        lambda w: {"how": "split", "confirmed": "1"},
+        ok=302,
+    ),
     Page("sitting_sheet", "get", club_url("sitting_sheet", OPEN), "read"),
-    Page("deal_void", "post", club_url("deal_void", OPEN, lambda w: 1), "score", lambda w: {"reason": "Tastet to gange"}, ok=302),
+    Page(
+        "deal_void",
+        "post",
+        club_url("deal_void", OPEN, lambda w: 1),
+        "score",
+        lambda w: {"reason": "Tastet to gange"},
+        ok=302,
+    ),
     Page("deal_new", "get", club_url("deal_new", OPEN), "score"),
     # An empty form: allowed, it comes back with its errors; refused, 403 before it is read.
     Page("deal_new", "post", club_url("deal_new", OPEN), "score", lambda w: {}),
@@ -131,7 +153,9 @@ def expected_status(page: Page, requester_club: str | None, role: str, target: s
 
 
 @pytest.mark.parametrize("target", ["a", "b"], ids=["own-club", "other-club"])
-@pytest.mark.parametrize(("requester_club", "role"), REQUESTERS, ids=["admin", "scorer", "member", "anonymous", "other-club-admin"])
+@pytest.mark.parametrize(
+    ("requester_club", "role"), REQUESTERS, ids=["admin", "scorer", "member", "anonymous", "other-club-admin"]
+)
 @pytest.mark.parametrize("page", PAGES, ids=[f"{p.name}-{p.method}" for p in PAGES])
 def test_status(world, client, page, requester_club, role, target):
     if requester_club is not None:

@@ -64,14 +64,19 @@ def test_undo_from_the_score_sheet_and_the_next_dealer(played, members, as_membe
     assert 'id="undo"' in sheet.text and "Void deal 3" in sheet.text
     assert sheet["Cache-Control"].startswith("max-age=0") and "no-store" in sheet["Cache-Control"]
 
-    response = client.post(reverse("deal_void", args=["nordvest", played.pk, 3]), {"reason": "Tastet to gange"}, follow=True)
+    response = client.post(
+        reverse("deal_void", args=["nordvest", played.pk, 3]), {"reason": "Tastet to gange"}, follow=True
+    )
 
     assert 'class="deal void"' in response.text and "Deal 3 is void" in response.text
     assert balances(played, members) == AFTER_DEAL_2
     form = client.get(reverse("deal_new", args=["nordvest", played.pk])).text
     assert 'name="number" value="4"' in form
     assert re.search(r'<input type="radio" name="dealer" value="Carl"[^>]*\schecked', form)
-    assert services.export_sitting(played)["deals"] == [d.current_version.record for d in played.deals.order_by("number")][:2]
+    assert (
+        services.export_sitting(played)["deals"]
+        == [d.current_version.record for d in played.deals.order_by("number")][:2]
+    )
 
 
 def test_the_sheet_poll_answers_204_until_something_is_posted(played, members, as_member):
@@ -91,7 +96,10 @@ def test_starting_a_sitting_proposes_the_last_seating_and_first_dealer(played, m
     client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "carry", "confirmed": "1"})
     page = client.get(reverse("sitting_new", args=["nordvest"])).text
     for seat, name in enumerate(SEATS):
-        assert f'<option value="{members[name].pk}" selected>{name}</option>' in page.split(f'name="seat_{seat}"')[1].split("</select>")[0]
+        assert (
+            f'<option value="{members[name].pk}" selected>{name}</option>'
+            in page.split(f'name="seat_{seat}"')[1].split("</select>")[0]
+        )
     dealer = page.split('name="first_dealer"')[1].split("</select>")[0]
     assert f'<option value="{members["Anna"].pk}" selected>Anna</option>' in dealer
 
@@ -110,7 +118,7 @@ def test_a_correction_by_an_official_answers_the_deals_dispute(played, members, 
     dispute = raise_dispute(deal, member=members["Dorte"], comment="Sparkongen blev tabt")
     admin = as_member("Anna")
     home = admin.get(reverse("club_home", args=["nordvest"])).text
-    assert 'id="open-disputes"' in home and f'/deals/{deal.pk}/audit/#disputes' in home
+    assert 'id="open-disputes"' in home and f"/deals/{deal.pk}/audit/#disputes" in home
     audit = admin.get(reverse("deal-audit", args=["nordvest", deal.pk])).text
     assert f'class="correct-dispute" href="/c/nordvest/sittings/{played.pk}/deals/1/correct/"' in audit
 

@@ -17,10 +17,16 @@ def correct_url(sitting, number=1):
 def corrected_form(played, **more):
     version = played.deals.get(number=1).current_version
     return {
-        "dealer": "Anna", "forehand": "Bent", "middlehand": "Dorte", "last_trick": "Bent",
-        "dealer_count": "39", "middlehand_count": "19",
-        "king_spades_holder": "Dorte", "king_spades_fate": "lost",
-        "reason": "Dorte lost the King of spades; we forgot it.", "base_version": str(version.pk),
+        "dealer": "Anna",
+        "forehand": "Bent",
+        "middlehand": "Dorte",
+        "last_trick": "Bent",
+        "dealer_count": "39",
+        "middlehand_count": "19",
+        "king_spades_holder": "Dorte",
+        "king_spades_fate": "lost",
+        "reason": "Dorte lost the King of spades; we forgot it.",
+        "base_version": str(version.pk),
     } | more
 
 
@@ -33,7 +39,10 @@ def changes(html):
     """{event heading: {account: (before, after, delta)}} from the preview's tables."""
     found = {}
     for heading, body in re.findall(r"<h3>(.*?)</h3>\s*<table.*?<tbody>(.*?)</tbody>", html, re.S):
-        rows = re.findall(r'<tr data-name="(\w+)" data-delta="(-?\d+)"><th scope="row">\w+</th><td class="num">(.*?)</td><td class="num">(.*?)</td>', body)
+        rows = re.findall(
+            r'<tr data-name="(\w+)" data-delta="(-?\d+)"><th scope="row">\w+</th><td class="num">(.*?)</td><td class="num">(.*?)</td>',
+            body,
+        )
         found[heading.strip()] = {name: (before, after, int(delta)) for name, delta, before, after in rows}
     return found
 
@@ -53,7 +62,12 @@ def test_previewing_shows_the_changes_deal_by_deal_and_writes_nothing(played, me
 
     assert page.status_code == 200
     assert changes(page.text) == {
-        "Deal 1": {"Anna": ("−15", "−10", 5), "Bent": ("+30", "+35", 5), "Dorte": ("−25", "−40", -15), "Kongekop": ("+5", "+10", 5)},
+        "Deal 1": {
+            "Anna": ("−15", "−10", 5),
+            "Bent": ("+30", "+35", 5),
+            "Dorte": ("−25", "−40", -15),
+            "Kongekop": ("+5", "+10", 5),
+        },
         "Deal 3": {"Dorte": ("−220", "−225", -5), "Kongekop": ("+105", "+110", 5)},
     }
     assert '<input type="hidden" name="confirmed" value="1">' in page.text

@@ -71,7 +71,15 @@ def test_every_ui_string_has_a_danish_text():
     assert untranslated == []
 
 
-SAMPLE = {"player": "Anna", "players": "Anna, Bent", "value": "90", "low": "0", "high": "78", "count": "4", "expected": "Anna, Bent, Dorte"}
+SAMPLE = {
+    "player": "Anna",
+    "players": "Anna, Bent",
+    "value": "90",
+    "low": "0",
+    "high": "78",
+    "count": "4",
+    "expected": "Anna, Bent, Dorte",
+}
 
 
 @pytest.mark.parametrize("code", sorted(MESSAGES))
@@ -89,11 +97,21 @@ def test_every_family_message_has_danish_text():
 BROKEN_DEALS = [
     {},  # the dealer, the players
     {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "pagat": {"holder": "Bent"}, "last_trick": "Bent"},
-    {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "kings": {"hearts": {"fate": "lost"}}, "last_trick": "Bent"},
+    {
+        "dealer": "Anna",
+        "players": ["Anna", "Bent", "Dorte"],
+        "kings": {"hearts": {"fate": "lost"}},
+        "last_trick": "Bent",
+    },
     {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "tout": {"won": False}},
     {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "fines": [{"player": "Anna"}], "last_trick": "Bent"},
     {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "culprit": {"player": "Anna"}, "last_trick": "Bent"},
-    {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "melds": {"Bent": {"suits": {"hearts": {"missing": "king"}}}}, "last_trick": "Bent"},
+    {
+        "dealer": "Anna",
+        "players": ["Anna", "Bent", "Dorte"],
+        "melds": {"Bent": {"suits": {"hearts": {"missing": "king"}}}},
+        "last_trick": "Bent",
+    },
     {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "counts": {"Anna": 90, "Dorte": -5}, "last_trick": "Bent"},
     {"dealer": "Anna", "players": ["Anna", "Anna", "Gorm"], "last_trick": "Carl"},
 ]
@@ -129,9 +147,14 @@ def test_the_table_pages_are_danish(played, members, client):
         assert '<html lang="da"' in page.text, url
         assert english_words(visible_text(page.text)) == [], url
     # A refused save and a preview with problems, in Danish with Danish field names.
-    refused = client.post(reverse("deal_new", args=["nordvest", played.pk]), {"dealer": "Dorte", "number": "4", "idempotency_key": "k"})
+    refused = client.post(
+        reverse("deal_new", args=["nordvest", played.pk]), {"dealer": "Dorte", "number": "4", "idempotency_key": "k"}
+    )
     assert english_words(visible_text(refused.text)) == []
-    preview = client.post(reverse("deal_preview", args=["nordvest", played.pk]), {"dealer": "Dorte", "forehand": "Anna", "middlehand": "Carl", "pagat": "Anna:ultimo", "dealer_count": "90"})
+    preview = client.post(
+        reverse("deal_preview", args=["nordvest", played.pk]),
+        {"dealer": "Dorte", "forehand": "Anna", "middlehand": "Carl", "pagat": "Anna:ultimo", "dealer_count": "90"},
+    )
     assert english_words(visible_text(preview.text)) == []
 
 

@@ -27,14 +27,25 @@ def selected(html: str, name: str) -> str:
     return re.search(rf'<input type="radio" name="{name}" value="([^"]*)"[^>]*\schecked', html).group(1)
 
 
-DEAL_1_FORM = {"dealer": "Anna", "forehand": "Bent", "middlehand": "Dorte", "last_trick": "Bent", "dealer_count": "39", "middlehand_count": "19"}
+DEAL_1_FORM = {
+    "dealer": "Anna",
+    "forehand": "Bent",
+    "middlehand": "Dorte",
+    "last_trick": "Bent",
+    "dealer_count": "39",
+    "middlehand_count": "19",
+}
 
 
 def test_the_first_deal_is_the_first_dealers(sitting, as_member):
     page = as_member("Bent").get(entry_url(sitting))
 
     assert page.status_code == 200
-    assert (selected(page.text, "dealer"), selected(page.text, "forehand"), selected(page.text, "middlehand")) == ("Anna", "Bent", "Dorte")
+    assert (selected(page.text, "dealer"), selected(page.text, "forehand"), selected(page.text, "middlehand")) == (
+        "Anna",
+        "Bent",
+        "Dorte",
+    )
     assert '<span id="sits-out">Carl</span>' in page.text
     assert hidden(page.text, "number") == "1"
     assert re.fullmatch(r"[0-9a-f]{32}", hidden(page.text, "idempotency_key"))
@@ -45,14 +56,20 @@ def test_the_next_dealer_is_the_previous_forehand(played, as_member):
     page = as_member("Bent").get(entry_url(played)).text
 
     # Deal 3: Carl dealt, Dorte was forehand; so Dorte deals deal 4, Anna leads, Carl counts.
-    assert (selected(page, "dealer"), selected(page, "forehand"), selected(page, "middlehand")) == ("Dorte", "Anna", "Carl")
+    assert (selected(page, "dealer"), selected(page, "forehand"), selected(page, "middlehand")) == (
+        "Dorte",
+        "Anna",
+        "Carl",
+    )
     assert hidden(page, "number") == "4"
 
 
 def test_each_page_load_gets_its_own_idempotency_key(sitting, as_member):
     client = as_member("Bent")
 
-    assert hidden(client.get(entry_url(sitting)).text, "idempotency_key") != hidden(client.get(entry_url(sitting)).text, "idempotency_key")
+    assert hidden(client.get(entry_url(sitting)).text, "idempotency_key") != hidden(
+        client.get(entry_url(sitting)).text, "idempotency_key"
+    )
 
 
 def test_saving_records_the_deal_and_returns_to_the_score_sheet(sitting, members, as_member):
@@ -65,7 +82,9 @@ def test_saving_records_the_deal_and_returns_to_the_score_sheet(sitting, members
     version = DealVersion.objects.get()
     assert version.record == DEAL_1
     assert version.entered_by == members["Bent"].user and version.idempotency_key == "k-1"
-    assert queries.sitting_totals(sitting) == {members[n].pk: p for n, p in {"Anna": -55, "Bent": -10, "Carl": -40, "Dorte": -65}.items()}
+    assert queries.sitting_totals(sitting) == {
+        members[n].pk: p for n, p in {"Anna": -55, "Bent": -10, "Carl": -40, "Dorte": -65}.items()
+    }
 
 
 def test_a_double_tap_makes_one_deal(sitting, as_member):
@@ -92,7 +111,9 @@ def test_a_deal_someone_else_saved_first_is_not_saved_twice(sitting, as_member):
     assert hidden(asked.text, "confirm_duplicate") == "1"  # the next save records it
     assert Deal.objects.count() == 1
     # ... and confirmed, it is still deal 1, which is taken.
-    stale = client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone", "confirm_duplicate": "1"})
+    stale = client.post(
+        entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone", "confirm_duplicate": "1"}
+    )
 
     assert stale.status_code == 200
     assert "Deal 1 is already recorded; the next deal is 2." in stale.text
@@ -127,14 +148,26 @@ def test_the_preview_shows_the_settlement_line_by_line_and_writes_nothing(played
     before = Posting.objects.count()
     # Deal 4: Dorte deals, Anna forehand, Carl middlehand; Anna takes the last trick; Dorte
     # counts 30 (+5), Carl 40 (+15), Anna pays 20.
-    data = {"dealer": "Dorte", "forehand": "Anna", "middlehand": "Carl", "last_trick": "Anna", "dealer_count": "30", "middlehand_count": "40"}
+    data = {
+        "dealer": "Dorte",
+        "forehand": "Anna",
+        "middlehand": "Carl",
+        "last_trick": "Anna",
+        "dealer_count": "30",
+        "middlehand_count": "40",
+    }
 
     page = as_member("Bent").post(preview_url(played), data, HTTP_HX_REQUEST="true")
 
     assert page.status_code == 200
     assert "<html" not in page.text  # a partial for htmx
     assert "Cups before: Pagatkop <strong>85</strong> · Kongekop <strong>195</strong>" in page.text
-    lines = re.findall(r'<li data-rule="(\w+)">.*?<span class="payers">(.*?)</span>\s*<span class="arrow".*?<span class="receivers">(.*?)</span>\s*</div>', page.text, re.S)
+    lines = re.findall(
+        r'<li data-rule="(\w+)">.*?<span class="payers">(.*?)</span>\s*<span class="arrow".*?<span class="receivers">(.*?)</span>\s*</div>',
+        page.text,
+        re.S,
+    )
+
     def strip(html: str) -> list[str]:
         return re.sub(r"<[^>]+>", " ", html).split()
 
@@ -145,17 +178,36 @@ def test_the_preview_shows_the_settlement_line_by_line_and_writes_nothing(played
     ]
     assert "last_trick · 001 L300" in page.text  # the rule and its seed line
     net = re.search(r'<p class="net">.*?</p>', page.text, re.S).group()  # beside the save button
-    assert re.findall(r'data-name="(\w+)" data-points="(-?\d+)"', net) == [("Anna", "20"), ("Bent", "0"), ("Carl", "-5"), ("Dorte", "-25")]
-    assert 'Cups after: Pagatkop <strong data-cup="pagat">90</strong> · Kongekop <strong data-cup="king">200</strong>' in page.text
+    assert re.findall(r'data-name="(\w+)" data-points="(-?\d+)"', net) == [
+        ("Anna", "20"),
+        ("Bent", "0"),
+        ("Carl", "-5"),
+        ("Dorte", "-25"),
+    ]
+    assert (
+        'Cups after: Pagatkop <strong data-cup="pagat">90</strong> · Kongekop <strong data-cup="king">200</strong>'
+        in page.text
+    )
     assert Posting.objects.count() == before and Deal.objects.count() == 3
 
 
 def test_the_preview_puts_problems_beside_fields_out_of_band(played, as_member):
-    data = {"dealer": "Dorte", "forehand": "Anna", "middlehand": "Carl", "last_trick": "Anna", "dealer_count": "30", "forehand_count": "", "middlehand_count": "60"}
+    data = {
+        "dealer": "Dorte",
+        "forehand": "Anna",
+        "middlehand": "Carl",
+        "last_trick": "Anna",
+        "dealer_count": "30",
+        "forehand_count": "",
+        "middlehand_count": "60",
+    }
 
     page = as_member("Bent").post(preview_url(played), data, HTTP_HX_REQUEST="true")
 
-    assert '<div class="problems" id="problems-dealer_count" hx-swap-oob="true"><p>The counts add up to 90; two counts hold at most 78.</p></div>' in page.text
+    assert (
+        '<div class="problems" id="problems-dealer_count" hx-swap-oob="true"><p>The counts add up to 90; two counts hold at most 78.</p></div>'
+        in page.text
+    )
     assert '<div class="problems" id="problems-last_trick" hx-swap-oob="true"></div>' in page.text  # cleared
     assert "1 thing to fix" in page.text and "Cups before" not in page.text
     assert '<span hx-swap-oob="innerHTML:.name-dealer">Dorte</span>' in page.text

@@ -13,7 +13,12 @@ FULL_RECORD = {
     "dealer": "Bent",
     "players": ["Bent", "Carl", "Anna"],
     "melds": {
-        "Carl": {"taroks": 11, "pagat": True, "matadors": 3, "suits": {"hearts": "full", "clubs": {"level": "half", "missing": "knight"}}},
+        "Carl": {
+            "taroks": 11,
+            "pagat": True,
+            "matadors": 3,
+            "suits": {"hearts": "full", "clubs": {"level": "half", "missing": "knight"}},
+        },
         "Anna": {"kings": {"level": "half", "missing": "spades"}, "taroks": 10, "pagat": False},
     },
     "pagat": {"holder": "Carl", "fate": "ultimo"},
@@ -48,12 +53,25 @@ def test_a_plain_deal_becomes_the_smallest_record():
 def test_every_part_of_a_deal_is_read_from_its_fields():
     data = cleaned(
         form_data(
-            forehand_taroks="11", forehand_pagat="med", forehand_matadors="3", forehand_hearts="full",
-            forehand_clubs="half", forehand_clubs_missing="knight",
-            middlehand_taroks="10", middlehand_pagat="uden", middlehand_kings="half", middlehand_kings_missing="spades",
-            pagat_holder="Carl", pagat_fate="ultimo", king_spades_holder="Bent", king_spades_fate="lost",
-            last_trick="Carl", dealer_count="30", middlehand_count="25",
-            fine_1_player="Anna", fine_1_offence="scus_called_in_vain",
+            forehand_taroks="11",
+            forehand_pagat="med",
+            forehand_matadors="3",
+            forehand_hearts="full",
+            forehand_clubs="half",
+            forehand_clubs_missing="knight",
+            middlehand_taroks="10",
+            middlehand_pagat="uden",
+            middlehand_kings="half",
+            middlehand_kings_missing="spades",
+            pagat_holder="Carl",
+            pagat_fate="ultimo",
+            king_spades_holder="Bent",
+            king_spades_fate="lost",
+            last_trick="Carl",
+            dealer_count="30",
+            middlehand_count="25",
+            fine_1_player="Anna",
+            fine_1_offence="scus_called_in_vain",
         )
     )
 
@@ -83,7 +101,11 @@ def test_half_filled_entries_are_kept_for_the_engine_to_name():
 
 def test_a_failed_tout_culprit_and_exact_counts_where_the_preset_has_them():
     schiellerup = rules.ruleset("schiellerup-1900")
-    form = DealForm(form_data(tout="Carl", tout_failed="on", culprit_player="Anna", culprit_caused="ultimo"), seat_names=SEATS, ruleset=schiellerup)
+    form = DealForm(
+        form_data(tout="Carl", tout_failed="on", culprit_player="Anna", culprit_caused="ultimo"),
+        seat_names=SEATS,
+        ruleset=schiellerup,
+    )
     assert form.is_valid(), form.errors
     record = form.record()
     assert record["tout"] == {"player": "Carl", "won": False}
@@ -91,7 +113,9 @@ def test_a_failed_tout_culprit_and_exact_counts_where_the_preset_has_them():
     assert "stopped" not in DealForm(seat_names=SEATS, ruleset=schiellerup).fields  # no stopping offence
     assert "stopped" in DealForm(seat_names=SEATS, ruleset=VLK).fields
     assert "culprit_player" not in DealForm(seat_names=SEATS, ruleset=VLK).fields
-    assert set(dict(DealForm(seat_names=SEATS, ruleset=ENSARTEDE).fields["fine_0_offence"].choices)) - {""} == set(ENSARTEDE.fines)
+    assert set(dict(DealForm(seat_names=SEATS, ruleset=ENSARTEDE).fields["fine_0_offence"].choices)) - {""} == set(
+        ENSARTEDE.fines
+    )
 
 
 @pytest.mark.parametrize(
@@ -123,7 +147,13 @@ def test_a_failed_tout_culprit_and_exact_counts_where_the_preset_has_them():
     ],
 )
 def test_a_problem_path_names_its_field(path, field):
-    data = {"dealer": "Bent", "forehand": "Carl", "middlehand": "Anna", "fine_2_player": "Anna", "fine_2_offence": "misdeal"}
+    data = {
+        "dealer": "Bent",
+        "forehand": "Carl",
+        "middlehand": "Anna",
+        "fine_2_player": "Anna",
+        "fine_2_offence": "misdeal",
+    }
 
     assert field_for(path, data) == field
 
@@ -141,6 +171,14 @@ def test_problems_stand_beside_their_fields_in_the_page_language():
 
 def test_the_next_dealer_is_the_previous_forehand():
     assert rotation(SEATS, None, "Anna") == {"dealer": "Anna", "forehand": "Bent", "middlehand": "Dorte"}
-    assert rotation(SEATS, {"players": ["Anna", "Bent", "Dorte"]}, "Anna") == {"dealer": "Bent", "forehand": "Carl", "middlehand": "Anna"}
+    assert rotation(SEATS, {"players": ["Anna", "Bent", "Dorte"]}, "Anna") == {
+        "dealer": "Bent",
+        "forehand": "Carl",
+        "middlehand": "Anna",
+    }
     five = [*SEATS, "Erik"]
-    assert rotation(five, {"players": ["Dorte", "Erik", "Carl"]}, "Anna") == {"dealer": "Erik", "forehand": "Anna", "middlehand": "Dorte"}
+    assert rotation(five, {"players": ["Dorte", "Erik", "Carl"]}, "Anna") == {
+        "dealer": "Erik",
+        "forehand": "Anna",
+        "middlehand": "Dorte",
+    }

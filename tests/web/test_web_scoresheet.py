@@ -31,7 +31,9 @@ def test_carried_cups_open_the_next_sitting(played, season, table, members, toda
     services.close_sitting(played, how="carry")
     seated = [members[n] for n in ("Anna", "Bent", "Carl")]
 
-    following = scoresheet(services.start_sitting(season=season, table=table, members=seated, first_dealer=seated[0], date=today))
+    following = scoresheet(
+        services.start_sitting(season=season, table=table, members=seated, first_dealer=seated[0], date=today)
+    )
 
     assert following.cups_before.as_dict() == {"pagat": 85, "king": 195}
     assert following.rows == [] and following.totals == [0, 0, 0]  # full cups: nothing to fund

@@ -105,12 +105,19 @@ def test_closing_splits_the_cups_by_default(played, as_member):
 
     # First the split is shown and nothing is written: 280 in the cups, 70 to each of the four.
     asked = client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split"})
-    assert re.findall(r'data-name="(\w+)" data-points="(-?\d+)"', asked.text) == [("Anna", "70"), ("Bent", "70"), ("Carl", "70"), ("Dorte", "70")]
+    assert re.findall(r'data-name="(\w+)" data-points="(-?\d+)"', asked.text) == [
+        ("Anna", "70"),
+        ("Bent", "70"),
+        ("Carl", "70"),
+        ("Dorte", "70"),
+    ]
     assert '<strong data-cup="pagat">0</strong> · Kongekop <strong data-cup="king">0</strong>' in asked.text
     played.refresh_from_db()
     assert played.is_open and not Transaction.objects.filter(kind="close").exists()
 
-    response = client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split", "confirmed": "1"}, follow=True)
+    response = client.post(
+        reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split", "confirmed": "1"}, follow=True
+    )
 
     played.refresh_from_db()
     assert not played.is_open and played.closed_how == "split"
@@ -133,7 +140,9 @@ def test_closing_twice_says_so(played, as_member):
     client = as_member("Carl")
     client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split", "confirmed": "1"})
 
-    again = client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split", "confirmed": "1"}, follow=True)
+    again = client.post(
+        reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split", "confirmed": "1"}, follow=True
+    )
 
     assert "The sitting is already closed." in again.text
     assert Transaction.objects.filter(kind="close").count() == 1

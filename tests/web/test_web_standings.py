@@ -34,7 +34,9 @@ def test_standings_list_every_balance_best_first_with_a_chart(played, as_member)
 
 
 def test_standings_of_a_chosen_season(played, club, as_member, today):
-    old = Season.objects.create(club=club, name="Forår", starts_on=datetime.date(2020, 1, 1), ends_on=datetime.date(2020, 6, 30))
+    old = Season.objects.create(
+        club=club, name="Forår", starts_on=datetime.date(2020, 1, 1), ends_on=datetime.date(2020, 6, 30)
+    )
 
     page = as_member("Anna").get(reverse("season", args=["nordvest", old.pk]))
 
@@ -49,7 +51,10 @@ def test_the_chart_keeps_a_balance_over_sittings_a_member_missed():
     chart = balance_chart([("Anna", [(1, d1, 100), (2, d2, -50)]), ("Bent", [(1, d1, -100)])], width=208, height=116)
 
     # columns at x 8, 104, 200; scale 100 … −100 over 100 px, so y = 8 + (100 − v) / 2
-    assert [line.points for line in chart.lines] == ["8.0,58.0 104.0,8.0 200.0,33.0", "8.0,58.0 104.0,108.0 200.0,108.0"]
+    assert [line.points for line in chart.lines] == [
+        "8.0,58.0 104.0,8.0 200.0,33.0",
+        "8.0,58.0 104.0,108.0 200.0,108.0",
+    ]
     assert [line.last for line in chart.lines] == [50, -100]
     assert (chart.top, chart.bottom, chart.zero_y) == (100, -100, 58.0)
     assert (chart.first_date, chart.last_date) == (d1, d2)
@@ -65,12 +70,22 @@ def test_a_members_page_counts_deals_ultimos_bagud_melds_and_counts(played, memb
         return re.findall(rf'data-stat="{key}">([^<]+)<', html)[0]
 
     assert 'data-points="165"' in carl
-    assert [stat(carl, k) for k in ("deals_played", "deals_dealt", "nolos", "average_card_points", "average_count_result")] == ["2", "1", "0", "40.0", "5.0"]
+    assert [
+        stat(carl, k) for k in ("deals_played", "deals_dealt", "nolos", "average_card_points", "average_count_result")
+    ] == ["2", "1", "0", "40.0", "5.0"]
     assert '<tr data-card="Pagat"><td>Pagat</td><td class="num">1</td><td class="num">0</td></tr>' in carl
     assert '<dd data-meld="taroks">1</dd>' in carl
     # Dorte counted 19 in deal 1 (−5) and paid 10 as forehand in deal 3: −15 over two counted deals.
-    assert [stat(dorte, k) for k in ("deals_played", "deals_dealt", "average_card_points", "average_count_result")] == ["2", "0", "19.0", "-7.5"]
-    assert '<tr data-card="King of Hearts"><td>King of Hearts</td><td class="num">0</td><td class="num">1</td></tr>' in dorte
+    assert [stat(dorte, k) for k in ("deals_played", "deals_dealt", "average_card_points", "average_count_result")] == [
+        "2",
+        "0",
+        "19.0",
+        "-7.5",
+    ]
+    assert (
+        '<tr data-card="King of Hearts"><td>King of Hearts</td><td class="num">0</td><td class="num">1</td></tr>'
+        in dorte
+    )
 
 
 def test_statistics_follow_corrections_and_skip_void_counts(played, sitting, members):
@@ -79,7 +94,13 @@ def test_statistics_follow_corrections_and_skip_void_counts(played, sitting, mem
     # counts given are void.
     services.record_deal(
         played,
-        {"dealer": "Dorte", "players": ["Dorte", "Anna", "Carl"], "nolo": "Carl", "last_trick": "Anna", "counts": {"Dorte": 30, "Carl": 0}},
+        {
+            "dealer": "Dorte",
+            "players": ["Dorte", "Anna", "Carl"],
+            "nolo": "Carl",
+            "last_trick": "Anna",
+            "counts": {"Dorte": 30, "Carl": 0},
+        },
     )
 
     carl = member_stats(members["Carl"], played.season)

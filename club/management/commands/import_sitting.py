@@ -33,15 +33,15 @@ class Command(TranslatedCommand):
             metavar="YYYY-MM-DD",
             help=_("The sitting's date (default: the file's \"date\", else today)."),
         )
-        parser.add_argument(
-            "--create-members", action="store_true", help=_("Add members the club does not know yet.")
-        )
+        parser.add_argument("--create-members", action="store_true", help=_("Add members the club does not know yet."))
 
     def handle(self, *args, file, club, season, table, date, create_members, **options):
         data = _read(file)
         club_obj = _get(Club.objects.filter(slug=club), _("No club has the short name %(name)s."), club)
         season_obj = _get(club_obj.seasons.filter(name=season), _("%(club)s has no season %(name)s."), season, club_obj)
-        table_obj = _get(Table.objects.filter(club=club_obj, name=table), _("%(club)s has no table %(name)s."), table, club_obj)
+        table_obj = _get(
+            Table.objects.filter(club=club_obj, name=table), _("%(club)s has no table %(name)s."), table, club_obj
+        )
         if date is None:
             date = _date_in(data)
         try:

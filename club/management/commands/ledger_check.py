@@ -89,14 +89,21 @@ class Command(TranslatedCommand):
                 )
                 % (
                     _where(table, difference.sitting)
-                    | {"event": difference.key, "account": names.get(account_id, account_id), "posted": posted, "expected": expected}
+                    | {
+                        "event": difference.key,
+                        "account": names.get(account_id, account_id),
+                        "posted": posted,
+                        "expected": expected,
+                    }
                 )
             )
 
     def _report_state(self, table: Table, state: services.StateDifference) -> None:
         where = _where(table, state.sitting) | {"kept": _describe(state.kept), "replayed": _describe(state.replayed)}
         if state.deal is None:
-            line = _("%(club)s / %(table)s / %(date)s (sitting %(sitting)s) / state after the last deal: kept %(kept)s, replayed %(replayed)s")
+            line = _(
+                "%(club)s / %(table)s / %(date)s (sitting %(sitting)s) / state after the last deal: kept %(kept)s, replayed %(replayed)s"
+            )
         else:
             where["number"] = state.deal.number
             line = _(

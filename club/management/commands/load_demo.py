@@ -44,7 +44,9 @@ class Command(TranslatedCommand):
             club = load(manifest, directory)
         self.stdout.write(
             self.style.SUCCESS(
-                _("Loaded %(club)s: %(sittings)s sittings, %(corrections)s corrections. Log in as %(user)s / %(password)s.")
+                _(
+                    "Loaded %(club)s: %(sittings)s sittings, %(corrections)s corrections. Log in as %(user)s / %(password)s."
+                )
                 % {
                     "club": club,
                     "sittings": len(manifest["sittings"]),
@@ -61,7 +63,11 @@ def load(manifest: dict, directory: Path) -> Club:
     spec = manifest["season"]
     season = Season(
         club=club,
-        **spec | {"starts_on": datetime.date.fromisoformat(spec["starts_on"]), "ends_on": datetime.date.fromisoformat(spec["ends_on"])},
+        **spec
+        | {
+            "starts_on": datetime.date.fromisoformat(spec["starts_on"]),
+            "ends_on": datetime.date.fromisoformat(spec["ends_on"]),
+        },
     )
     season.full_clean()
     season.save()
