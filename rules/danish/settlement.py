@@ -416,30 +416,32 @@ def _prevented_ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str
     culprit pays X to the victim, and nothing else (no premiums: decision).
     """
     culprit = deal.culprit
-    culprit_player, victim = culprit.player, culprit.victim  # type: ignore[union-attr]
-    is_pagat = culprit.card == "pagat"  # type: ignore[union-attr]
+    if culprit is None or culprit.victim is None or culprit.card is None:
+        return  # validation refuses a prevented ultimo without its victim and card
+    culprit_player, victim = culprit.player, culprit.victim
+    is_pagat = culprit.card == "pagat"
     cup = PAGAT_CUP if is_pagat else KING_CUP
-    card = "pagat" if is_pagat else f"king:{culprit.card}"  # type: ignore[union-attr]
+    card = "pagat" if is_pagat else f"king:{culprit.card}"
     x = content[cup]
     if rules.culprit == "ensartede":
         premium = rules.pagat_ultimo if is_pagat else rules.king_ultimo
         kind = "pagat_ultimo" if is_pagat else "king_ultimo"
         book.post(
             kind, {victim: x + 2 * premium, cup: -x, culprit_player: -2 * premium}, "prevented_ultimo", victim, card
-        )  # type: ignore[dict-item]
+        )
         book.post("culprit_ultimo", {culprit_player: -x, cup: x}, "prevented_ultimo", culprit_player, card)
     else:
-        book.post("prevented_ultimo", {culprit_player: -x, victim: x}, None, culprit_player, card)  # type: ignore[dict-item]
+        book.post("prevented_ultimo", {culprit_player: -x, victim: x}, None, culprit_player, card)
 
 
 def _plain_last_trick(book: _Book, deal: Deal, rules: RuleSet) -> None:
     """The last trick when no ultimo is paid (001 L300 with L242; 000 L141: only without cards)."""
     winner = deal.last_trick
     cards_in_trick = _cards_in_last_trick(deal)
-    if rules.last_trick_needs_no_ultimo_card and cards_in_trick:
-        return
+    if winner is None or (rules.last_trick_needs_no_ultimo_card and cards_in_trick):
+        return  # a deal without a winner (stopped) pays no last trick
     would_be_ultimo = any(f.holder == winner and f.fate == "ultimo" for f in cards_in_trick)
-    barred = would_be_ultimo and is_barred(deal, winner, rules)  # type: ignore[arg-type]
+    barred = would_be_ultimo and is_barred(deal, winner, rules)
     book.from_each(
         "last_trick",
         winner,
@@ -447,7 +449,7 @@ def _plain_last_trick(book: _Book, deal: Deal, rules: RuleSet) -> None:
         rules.last_trick,
         ref_key="barred_last_trick" if barred else None,
         player=winner,
-    )  # type: ignore[arg-type]
+    )
 
 
 def _failed_tout(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int]) -> None:

@@ -511,8 +511,8 @@ class _DealCheck:
         """Brief §6 (rev. 2): 000 L187-L189, 003 L90 — an ultimo the error made fail."""
         deal = self.deal
         victim, card = culprit.victim, culprit.card
-        if not self.active(victim, "culprit.victim"):
-            return
+        if not self.active(victim, "culprit.victim") or victim is None or card is None:
+            return  # a missing victim or card is reported where the record is read
         if victim == culprit.player:
             self.fail("culprit.victim", "culprit_is_beneficiary", caused="ultimo")
         if any(fate.fate == "ultimo" for _c, _p, fate in self.last_trick_cards()):
@@ -522,13 +522,13 @@ class _DealCheck:
             self.fail("culprit.caused", "culprit_nothing_prevented", what="a won tout", what_da="en vundet tout")
         if deal.nolo is not None:
             self.fail("culprit.caused", "culprit_nothing_prevented", what="a nolo", what_da="nolo")
-        if is_barred(deal, victim, self.rules):  # type: ignore[arg-type]
+        if is_barred(deal, victim, self.rules):
             self.fail("culprit.victim", "culprit_victim_barred", player=victim)
-        recorded = deal.pagat if card == "pagat" else deal.kings.get(card)  # type: ignore[arg-type]
+        recorded = deal.pagat if card == "pagat" else deal.kings.get(card)
         if recorded is not None and recorded.holder != victim:
             name, name_da = (
                 ("the Pagat", "Pagaten") if card == "pagat" else (f"the King of {card}", f"{SUITS_DA[card]} konge")
-            )  # type: ignore[index]
+            )
             self.fail("culprit.card", "culprit_victim_not_holder", card=name, card_da=name_da, holder=recorded.holder)
 
     def known_fines(self, player: str) -> list[Fine]:
