@@ -881,19 +881,19 @@ def _check_same_cups(table: Table, data: Mapping[str, Any]) -> None:
                 % {"file": in_file["pot"], "table": table, "held": held["pot"]}
             )
         return
-    in_file, held = rules.Cups(in_file["cup:pagat"], in_file["cup:king"]), ledger.cups_of(table)
-    if in_file != held:
+    file_cups, cups = rules.Cups(in_file["cup:pagat"], in_file["cup:king"]), ledger.cups_of(table)
+    if file_cups != cups:
         raise SittingError(
             _(
                 "The file starts with Pagatkop %(file_pagat)s and Kongekop %(file_king)s, "
                 "but %(table)s holds Pagatkop %(pagat)s and Kongekop %(king)s."
             )
             % {
-                "file_pagat": in_file.pagat,
-                "file_king": in_file.king,
+                "file_pagat": file_cups.pagat,
+                "file_king": file_cups.king,
                 "table": table,
-                "pagat": held.pagat,
-                "king": held.king,
+                "pagat": cups.pagat,
+                "king": cups.king,
             }
         )
 

@@ -174,18 +174,26 @@ class HungarianDealForm(forms.Form):
             )
         if ruleset.max_contra and game != "trisak":
             f["game_contra"] = forms.TypedChoiceField(
-                choices=contra, coerce=int, empty_value=0, required=False, label="kontra"
+                choices=contra,
+                coerce=int,
+                empty_value=0,  # type: ignore[arg-type]  # the stubs say str; Django returns any value as is
+                required=False,
+                label="kontra",
             )
         f["card_points"] = _number(0, ruleset.deck_points, label=_("Card points of the declarer's party"))
         f["tricks"] = _number(0, ruleset.tricks_total, label=_("Tricks of the declarer's party"))
-        figures = [fig for fig in ruleset.figures]
+        figures = list(ruleset.figures)
         if figures:
             for row in range(ANNOUNCEMENT_ROWS):
                 f[f"ann_{row}_figure"] = _optional_choice(figures, FIGURE_WORDS, label=_("Announced"))
                 f[f"ann_{row}_by"] = _optional_choice(self.seat_names, label=_("by"))
                 if ruleset.max_contra:
                     f[f"ann_{row}_contra"] = forms.TypedChoiceField(
-                        choices=contra, coerce=int, empty_value=0, required=False, label="kontra"
+                        choices=contra,
+                        coerce=int,
+                        empty_value=0,  # type: ignore[arg-type]  # the stubs say str; Django returns any value as is
+                        required=False,
+                        label="kontra",
                     )
             made = _words([fig for fig in figures if fig != "double"], FIGURE_WORDS)
             for party, label in (
@@ -199,7 +207,7 @@ class HungarianDealForm(forms.Form):
             for row in range(TRUMP_COUNT_ROWS):
                 f[f"trump_{row}_player"] = _optional_choice(self.seat_names, label="tarokkszám")
                 f[f"trump_{row}_count"] = forms.TypedChoiceField(
-                    choices=BLANK + [(8, "8"), (9, "9")],
+                    choices=[*BLANK, (8, "8"), (9, "9")],
                     coerce=int,
                     empty_value=None,
                     required=False,
@@ -272,7 +280,7 @@ class HungarianDealForm(forms.Form):
     def problem_list(self) -> list[tuple[str, str, str]]:
         """Every problem as (field name, where, message), as the Danish form gives them."""
         return [
-            (name, str(self.fields[name].label) if name in self.fields else "", error)
+            (name, str(self.fields[name].label) if name in self.fields else "", str(error))
             for name, errors in self.errors.items()
             for error in errors
         ]
@@ -289,7 +297,7 @@ class HungarianDealForm(forms.Form):
     mark_problems = DealForm.mark_problems  # aria attributes on every field, as the Danish form
 
     def add_problems(self, problems: Sequence[rules.Problem], language: str, number: int | None = None) -> None:
-        placed = []
+        placed: list[tuple[str | None, str]] = []
         for p in problems:
             if number is not None and p.deal is not None and p.deal != number:
                 placed.append(

@@ -38,7 +38,7 @@ def test_a_paskievics_sitting_goes_out_and_comes_back_in(demo, tmp_path):
     opening = table_balances(sitting.table, before_sitting=sitting)["pot"]
     target = tmp_path / "paskievics.json"
 
-    out, error = run("export_sitting", str(sitting.pk), "-o", str(target))
+    _out, error = run("export_sitting", str(sitting.pk), "-o", str(target))
 
     assert error is None
     record = json.loads(target.read_text(encoding="utf-8"))
@@ -82,7 +82,7 @@ def test_a_paskievics_sitting_goes_out_and_comes_back_in(demo, tmp_path):
     # Without the opening pot the same deals settle from an empty pot, as rules.replay says.
     del record["pot"]
     target.write_text(json.dumps(record), encoding="utf-8")
-    out, error = run("import_sitting", *args)
+    _out, error = run("import_sitting", *args)
     assert error is None, error
     imported = Sitting.objects.get(table__club=other)
     expected = rules.replay(record)["balances"]
