@@ -723,7 +723,9 @@ VOID: dict[str, Any] = {"void": True}
 
 
 def is_void(record: Any) -> bool:
-    return isinstance(record, Mapping) and record.get("void") is True
+    """Exactly `VOID`: a record that says more than "void" is read (and refused) by the engine,
+    so nothing unchecked is ever stored beside it."""
+    return isinstance(record, Mapping) and len(record) == 1 and record.get("void") is True
 
 
 def last_played_record(sitting: Sitting, before: int | None = None) -> dict[str, Any] | None:

@@ -162,6 +162,16 @@ def test_api_refuses_hostile_corrections(world, api, unchanged, record_extra, re
         assert response.json() == expected
 
 
+def test_api_refuses_a_void_record_carrying_more_than_void(world, api, unchanged):
+    """Schemathesis found it on PostgreSQL: `{"void": true}` plus a NUL was stored unread (500)."""
+    w = world["a"]
+    body = {"record": {"void": True, "note": NUL}, "reason": "fine"}
+    response = raw_post(api(w.users["scorer"]), f"/api/deals/{w.open_deal.pk}/corrections/", as_json(body))
+
+    assert response.status_code == 400
+    assert (1, "note", "bad_character") in problems(response)
+
+
 # --- the API: starting a sitting (the rules are club.services.start_sitting's) --------------------
 
 

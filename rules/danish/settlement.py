@@ -11,7 +11,7 @@ import functools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..events import LineItem, net_of
+from ..events import LineItem, UnbalancedItem, net_of
 from .citations import seed_ref
 from .presets import RuleSet
 from .records import KING_CUP, PAGAT_CUP, PREVENTED, SUITS, CardFate, Cups, Deal, Meld, others_of
@@ -88,9 +88,11 @@ class _Book:
             postings = {account: points for account, points in postings.items() if points}
             if not postings:
                 return
-        assert sum(postings.values()) == 0, (rule, postings)
+        if sum(postings.values()):
+            raise UnbalancedItem(f"{rule}: {postings}")  # a bug here, never a record's fault
         if PAGAT_CUP in postings or KING_CUP in postings:  # most items move points between members only
-            assert self._has_cups, (rule, postings)
+            if not self._has_cups:
+                raise UnbalancedItem(f"{rule}: a cup posting in a preset without cups: {postings}")
             self.pagat += postings.get(PAGAT_CUP, 0)
             self.king += postings.get(KING_CUP, 0)
         self._append(rule, postings, ref_key, player, card)
