@@ -26,9 +26,6 @@ class Family:
 
     name: str
     module: Any
-    # The Danish record allows keys it does not know at the sitting level, so an export can carry
-    # the sitting's date; the Hungarian record refuses any unknown key (sitting-format-hungarian.md).
-    record_keeps_date: bool = False
 
     @property
     def presets(self) -> Mapping[str, Any]:
@@ -97,7 +94,6 @@ class Family:
 class Danish(Family):
     name = "danish"
     module = danish
-    record_keeps_date = True
 
     def table_names(self, ruleset):
         return ruleset.cup_accounts

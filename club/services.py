@@ -927,6 +927,5 @@ def export_sitting(sitting: Sitting) -> dict[str, Any]:
     record["deals"] = [deal.current_version.record for deal in deals if not is_void(deal.current_version.record)]
     if sitting.closed_how:
         record["close"] = sitting.closed_how
-    if season.family.record_keeps_date:
-        record["date"] = sitting.date.isoformat()  # an extra key (the format allows them); import reads it
+    record["date"] = sitting.date.isoformat()  # an envelope key of both families; import reads it
     return record
