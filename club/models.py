@@ -130,6 +130,9 @@ class Table(models.Model):
 class Sitting(models.Model):
     """An evening at one table: its members in seat order, and the deals they play."""
 
+    # Its deals by number with their current versions, when a replay reads a table (not a field).
+    deals_in_order: list[Deal]
+
     season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="sittings")
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="sittings")
     date = models.DateField(_("date"))

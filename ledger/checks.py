@@ -21,14 +21,14 @@ def unbalanced(clubs) -> Iterator[str]:
     """Transactions without postings, or whose postings do not sum to zero."""
     rows = (
         Transaction.objects.filter(club__in=clubs)
-        .annotate(total=Sum("postings__points"), lines=Count("postings"))
-        .filter(Q(lines=0) | ~Q(total=0))
+        .annotate(total=Sum("postings__points"), posting_count=Count("postings"))
+        .filter(Q(posting_count=0) | ~Q(total=0))
         .select_related("sitting__table")
         .order_by("pk")
     )
     for txn in rows:
         about = {"id": txn.pk, "sitting": txn.sitting, "event": txn.event, "total": txn.total}
-        if not txn.lines:
+        if not txn.posting_count:
             yield _("Transaction %(id)s (%(sitting)s, %(event)s) has no postings.") % about
         else:
             yield _("Transaction %(id)s (%(sitting)s, %(event)s): postings sum to %(total)s, not 0.") % about

@@ -25,7 +25,8 @@ class AppendOnlyQuerySet(models.QuerySet):
     is the guard (PostgreSQL's triggers refuse the same SQL from anywhere)."""
 
     def _refuse(self, what: str):
-        raise ImmutableLedgerError(f"{self.model.__name__} {self.model.append_only_reason}: {what} refused.")
+        reason = getattr(self.model, "append_only_reason", "is append-only")
+        raise ImmutableLedgerError(f"{self.model.__name__} {reason}: {what} refused.")
 
     def update(self, **kwargs):
         self._refuse("update()")
@@ -105,6 +106,9 @@ class Account(AppendOnly):
 
 class Transaction(AppendOnly):
     """One balanced movement of points: a funding, a deal, a close, or the reversal of one."""
+
+    # (account id, points) of each posting, when read by `ledger.services` in bulk (not a field).
+    lines: list[tuple[int, int]]
 
     class Kind(models.TextChoices):
         FUNDING = "funding", _("funding")

@@ -20,7 +20,12 @@ def deal_events(version: DealVersion, recorded: services.Recorded | None = None)
     """The events `version` of its deal settles to: a funding before it if a cup ran dry, and
     the deal itself, as `python -m rules replay` prints them. A deal just recorded brings its
     events along (`recorded`); nothing is read again then."""
-    if recorded is not None and recorded.events is not None and recorded.version.pk == version.pk:
+    if (
+        recorded is not None
+        and recorded.events is not None
+        and recorded.names is not None
+        and recorded.version.pk == version.pk
+    ):
         names, events = recorded.names, recorded.events
     else:
         names, events = services.settle_version(version)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from django import forms
+from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -92,12 +93,18 @@ def _optional_player(names: Sequence[str], **kwargs) -> forms.ChoiceField:
     )
 
 
-def _combined(names: Sequence[str], fates: Sequence[str], labels: Mapping[str, Any], **kwargs) -> forms.ChoiceField:
+class CombinedChoiceField(forms.ChoiceField):
+    """A holder and a fate chosen together; `fates` are the grid's columns (value, label)."""
+
+    fates: list[tuple[str, Any]]
+
+
+def _combined(names: Sequence[str], fates: Sequence[str], labels: Mapping[str, Any], **kwargs) -> CombinedChoiceField:
     """One choice of holder and fate together ("Bent:ultimo"): a grid of buttons, a row per
     member and a column per fate, so the Pagat's whole story is one tap."""
     choices = BLANK + [(f"{name}:{fate}", f"{name} {labels[fate]}") for name in names for fate in fates]
-    field = forms.ChoiceField(choices=choices, required=False, widget=forms.RadioSelect, **kwargs)
-    field.fates = [(fate, labels[fate]) for fate in fates]  # the grid's columns
+    field = CombinedChoiceField(choices=choices, required=False, widget=forms.RadioSelect, **kwargs)
+    field.fates = [(fate, labels[fate]) for fate in fates]
     return field
 
 
@@ -168,7 +175,8 @@ class DealForm(forms.Form):
             self.fields["stopped"] = forms.BooleanField(label=_("The deal was stopped"), required=False)
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         # build_record reads holder and fate apart, as the record format has them. A post that
         # names them apart (an older page, a script) is read as it was.
         for combined, prefix in [("pagat", "pagat"), *((f"king_{s}", f"king_{s}") for s in SUITS)]:
@@ -191,15 +199,16 @@ class DealForm(forms.Form):
     def grid(self, name: str) -> dict[str, Any]:
         """A combined control as rows of buttons: one row per member, one button per fate."""
         field = self[name]
+        fates = cast(CombinedChoiceField, self.fields[name]).fates
         chosen = field.value() or ""
         rows = []
         for holder in self.seat_names:
             cells = [
                 {"value": f"{holder}:{fate}", "label": label, "checked": chosen == f"{holder}:{fate}"}
-                for fate, label in self.fields[name].fates
+                for fate, label in fates
             ]
             rows.append({"name": holder, "cells": cells})
-        return {"field": field, "rows": rows, "fates": self.fields[name].fates, "none": not chosen}
+        return {"field": field, "rows": rows, "fates": fates, "none": not chosen}
 
     def pagat_grid(self) -> dict[str, Any]:
         return self.grid("pagat")
@@ -270,7 +279,7 @@ class DealForm(forms.Form):
     def problem_list(self) -> list[tuple[str, str, str]]:
         """Every problem as (field name, where, message): the summary at the top of the form,
         each linking to its field."""
-        return [(name, self._where(name), error) for name, errors in self.errors.items() for error in errors]
+        return [(name, self._where(name), str(error)) for name, errors in self.errors.items() for error in errors]
 
     def mark_problems(self) -> None:
         """aria-invalid and aria-describedby on every field, for screen readers and the eye."""
@@ -311,7 +320,7 @@ class DealForm(forms.Form):
     def add_problems(self, problems: Sequence[rules.Problem], language: str, number: int | None = None) -> None:
         """Put each problem beside its field. A problem of another deal (`number` given: a
         correction can make a later deal invalid) goes above the form, naming that deal."""
-        placed = []
+        placed: list[tuple[str | None, str]] = []
         # Map every path first: add_error drops the field from cleaned_data, which maps names.
         for p in problems:
             if number is not None and p.deal is not None and p.deal != number:
@@ -521,8 +530,9 @@ class DealEntryForm(DealForm):
 
     def ask_to_confirm_duplicate(self) -> None:
         """The next save of the same entries records them: the scorer has been asked."""
-        self.data = self.data.copy()
-        self.data[self.add_prefix("confirm_duplicate")] = "1"
+        data = cast(QueryDict, self.data).copy()  # a request's QueryDict (a dict in some tests)
+        data[self.add_prefix("confirm_duplicate")] = "1"
+        self.data = data
 
 
 class CorrectionForm(DealForm):
@@ -550,9 +560,9 @@ class StartSittingForm(forms.Form):
     def __init__(self, *args, club, season: Season | None, **kwargs):
         super().__init__(*args, **kwargs)
         members = club.members.filter(active=True)
-        self.fields["season"].queryset = club.seasons.all()
-        self.fields["table"].queryset = club.tables.all()
-        self.fields["first_dealer"].queryset = members
+        cast(forms.ModelChoiceField, self.fields["season"]).queryset = club.seasons.all()
+        cast(forms.ModelChoiceField, self.fields["table"]).queryset = club.tables.all()
+        cast(forms.ModelChoiceField, self.fields["first_dealer"]).queryset = members
         self.initial.setdefault("season", season)
         self.initial.setdefault("date", timezone.localdate())
         tables = list(club.tables.exclude(pk__in=Sitting.objects.filter(closed_at__isnull=True).values("table")))

@@ -6,8 +6,9 @@ are; nothing here adds a payment up.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -187,6 +188,18 @@ def describe_differences(differences, sitting) -> list[ChangedEvent]:
 # --- a record in words (the audit page) -------------------------------------------------------
 
 
+def _label(labels: Mapping[str, Any], word: Any) -> Any:
+    """A record's word in the reader's language; a word without a label is shown as written.
+
+    A culprit's `caused` may be a list (rev. 2: both an ultimo and a bagud): each word is labelled.
+    """
+    if isinstance(word, str):
+        return labels.get(word, word)
+    if isinstance(word, list):
+        return ", ".join(str(_label(labels, part)) for part in word)
+    return "?" if word is None else str(word)
+
+
 def describe_record(record) -> list[str]:
     """A deal's record as a scorer would say it, one sentence per part; JSON stays behind a toggle."""
     if not isinstance(record, dict):
@@ -210,10 +223,10 @@ def describe_record(record) -> list[str]:
             parts.append(_("%(count)s matadors") % {"count": meld["matadors"]})
         for suit, level in (meld.get("suits") or {}).items():
             level = level.get("level") if isinstance(level, dict) else level
-            parts.append(f"{SUIT_SYMBOLS.get(suit, suit)} {LEVEL_LABELS.get(level, level)}")
+            parts.append(f"{SUIT_SYMBOLS.get(suit, suit)} {_label(LEVEL_LABELS, level)}")
         if meld.get("kings") is not None:
             level = meld["kings"].get("level") if isinstance(meld["kings"], dict) else meld["kings"]
-            parts.append(f"{_('Kings')} {LEVEL_LABELS.get(level, level)}")
+            parts.append(f"{_('Kings')} {_label(LEVEL_LABELS, level)}")
         if parts:
             said.append(_("%(name)s melded %(melds)s.") % {"name": name, "melds": ", ".join(str(p) for p in parts)})
     pagat = record.get("pagat")
@@ -222,7 +235,7 @@ def describe_record(record) -> list[str]:
             _("Pagat (%(holder)s): %(fate)s.")
             % {
                 "holder": pagat.get("holder") or "?",
-                "fate": PAGAT_FATE_LABELS.get(pagat.get("fate"), pagat.get("fate") or "?"),
+                "fate": _label(PAGAT_FATE_LABELS, pagat.get("fate")),
             }
         )
     for suit, fate in (record.get("kings") or {}).items():
@@ -232,7 +245,7 @@ def describe_record(record) -> list[str]:
                 % {
                     "card": card_label(f"king:{suit}"),
                     "holder": fate.get("holder") or "?",
-                    "fate": KING_FATE_LABELS.get(fate.get("fate"), fate.get("fate") or "?"),
+                    "fate": _label(KING_FATE_LABELS, fate.get("fate")),
                 }
             )
     if record.get("last_trick"):
@@ -256,7 +269,7 @@ def describe_record(record) -> list[str]:
             offence = fine.get("offence")
             said.append(
                 _("%(name)s fined: %(offence)s.")
-                % {"name": fine.get("player") or "?", "offence": OFFENCE_LABELS.get(offence, offence or "?")}
+                % {"name": fine.get("player") or "?", "offence": _label(OFFENCE_LABELS, offence)}
             )
     culprit = record.get("culprit")
     if isinstance(culprit, dict):
@@ -264,7 +277,7 @@ def describe_record(record) -> list[str]:
             _("%(name)s caused the %(what)s.")
             % {
                 "name": culprit.get("player") or "?",
-                "what": PAGAT_FATE_LABELS.get(culprit.get("caused"), culprit.get("caused") or "?"),
+                "what": _label(PAGAT_FATE_LABELS, culprit.get("caused")),
             }
         )
     if record.get("stopped"):
