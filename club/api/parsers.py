@@ -15,7 +15,8 @@ from rest_framework.utils import json
 
 from club import inputs
 
-from .errors import RequestTooLarge, UnreadableBody
+from ..http_errors import RequestTooLarge
+from .errors import UnreadableBody
 
 
 class BoundedJSONParser(JSONParser):

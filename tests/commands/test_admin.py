@@ -165,3 +165,27 @@ def test_a_season_with_sittings_keeps_its_rules(admin_client, club, played):
     assert response.status_code == 302
     season.refresh_from_db()
     assert (season.name, season.preset, season.overrides) == ("2026 (efterår)", "vlk-2010", {})
+
+
+def test_a_hungarian_season_with_overrides_is_saved(admin_client, club):
+    form = season_form(club, preset="paskievics", overrides='{"pot": true, "no_game_pot": 2}', close="carry")
+    response = admin_client.post(url(Season, "add"), form)
+
+    assert response.status_code == 302
+    season = Season.objects.get(name="2027")
+    assert (season.ruleset().pot, season.ruleset().no_game_pot) == (True, 2)
+
+
+def test_bad_hungarian_overrides_get_the_hungarian_messages(admin_client, club):
+    response = admin_client.post(
+        url(Season, "add"),
+        season_form(club, preset="paskievics", overrides=json.dumps({"pot": "yes", "nolo": 30})),
+        headers={"accept-language": "en"},
+    )
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["overrides"] == [
+        "overrides.pot: 'yes' is not a value of pot: expected true or false.",
+        "overrides.nolo: 'nolo' is not a parameter of paskievics that a club can change.",
+    ]
+    assert not Season.objects.filter(name="2027").exists()
