@@ -327,7 +327,7 @@ def deal_new(request, club, member, sitting_id):
         record = form.record()
         try:
             if not form.cleaned_data.get("confirm_duplicate") and services.repeats_last_deal(
-                sitting, record, form.cleaned_data["idempotency_key"]
+                sitting, record, form.cleaned_data["idempotency_key"], by=request.user
             ):
                 raise services.SittingError(
                     _(
