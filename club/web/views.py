@@ -35,6 +35,7 @@ from ..reports.statements import Month
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from . import hungarian_forms
 from .charts import balance_chart
+from .login_lock import LoginForm
 from .forms import (
     CloseSittingForm,
     CorrectionForm,
@@ -74,6 +75,7 @@ class LoginView(auth_views.LoginView):
     (club.web.login_lock)."""
 
     template_name = "club/login.html"
+    form_class = LoginForm
     redirect_authenticated_user = True
 
 
