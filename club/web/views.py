@@ -35,7 +35,6 @@ from ..reports.statements import Month
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from . import hungarian_forms
 from .charts import balance_chart
-from .login_lock import LoginForm
 from .forms import (
     CloseSittingForm,
     CorrectionForm,
@@ -46,6 +45,7 @@ from .forms import (
     initial_from_record,
     rotation,
 )
+from .login_lock import LoginForm
 from .present import card_label, describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
 from .stats import MELD_KINDS, member_stats
