@@ -21,7 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-import rules
+import rules.danish
 from ledger import services as ledger
 from ledger.models import Transaction
 
@@ -228,7 +228,7 @@ class Recorded:
     version: DealVersion
     transactions: list[Transaction]
     created: bool  # False when an idempotency key returned an earlier result
-    events: list[rules.Event] | None = None  # what it settled to (a new deal only)
+    events: list[rules.danish.Event] | None = None  # what it settled to (a new deal only)
     names: list[str] | None = None  # the sitting's seats, as the events name them
 
 
@@ -244,7 +244,7 @@ def parse_record(record: Any, number: int, family: Family | None = None) -> Any:
 
 def preview_deal(sitting: Sitting, record: Any) -> tuple[Any, list[Any]]:
     """What recording `record` as the next deal would post, writing nothing: what the table held
-    before (Danish: the `rules.Cups`; Hungarian: its `TableState`, the pot) and the events.
+    before (Danish: the `rules.danish.Cups`; Hungarian: its `TableState`, the pot) and the events.
 
     Raises `rules.InvalidRecord` with every problem when the record is refused.
     """
@@ -853,13 +853,13 @@ def import_sitting(
 
 def _check_same_rules(season: Season, data: Mapping[str, Any]) -> None:
     # Compared as resolved rule sets: an override that repeats the preset's value is no change.
-    preset = data.get("ruleset", rules.DEFAULT_PRESET)
+    preset = data.get("ruleset", families.DEFAULT_PRESET)
     in_file = families.of(preset).ruleset(preset, data.get("overrides") or {})
     if in_file != season.ruleset():
         raise SittingError(
             _("The file is played by %(file)s, but the season %(season)s plays %(ours)s.")
             % {
-                "file": _describe_rules(data.get("ruleset", rules.DEFAULT_PRESET), data.get("overrides") or {}),
+                "file": _describe_rules(data.get("ruleset", families.DEFAULT_PRESET), data.get("overrides") or {}),
                 "season": season,
                 "ours": _describe_rules(season.preset, season.overrides),
             }
@@ -883,7 +883,7 @@ def _check_same_cups(table: Table, data: Mapping[str, Any]) -> None:
                 % {"file": in_file["pot"], "table": table, "held": held["pot"]}
             )
         return
-    file_cups, cups = rules.Cups(in_file["cup:pagat"], in_file["cup:king"]), ledger.cups_of(table)
+    file_cups, cups = rules.danish.Cups(in_file["cup:pagat"], in_file["cup:king"]), ledger.cups_of(table)
     if file_cups != cups:
         raise SittingError(
             _(

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from ..problems import Problem, problem
+from ..problems import Problem
+from .messages import problem
 
 DEFAULT_PRESET = "vlk-2010"
 

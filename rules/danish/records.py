@@ -14,7 +14,8 @@ from typing import Any, NamedTuple, cast
 
 from ..envelope import name_problem
 from ..envelope import read_date as _date
-from ..problems import Problem, has_lone_surrogate, problem
+from ..problems import Problem, has_lone_surrogate
+from .messages import problem
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 COURT_CARDS = ("king", "queen", "cavalier", "knight")

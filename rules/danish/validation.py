@@ -10,7 +10,8 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..problems import Problem, problem
+from ..problems import Problem
+from .messages import problem
 from .presets import MELD_OFFENCES, RuleSet
 from .records import PREVENTED, SUITS, CardFate, Culprit, Deal, Fine, Meld, SuitMeld
 

@@ -7,9 +7,7 @@ words stay Hungarian in both languages: tulétroá, volát, pagátultimó, kontr
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..problems import MESSAGES, Problem, register_messages
+from ..problems import family_problem_maker, register_messages
 
 FAMILY = "hungarian"
 
@@ -139,8 +137,4 @@ HUNGARIAN_MESSAGES: dict[str, tuple[str, str]] = {
 register_messages(FAMILY, HUNGARIAN_MESSAGES)
 
 
-def problem(deal: int | None, field: str, code: str, **params: Any) -> Problem:
-    """A problem of a Hungarian record: its text comes from this family's catalogue first."""
-    if code not in HUNGARIAN_MESSAGES and code not in MESSAGES:
-        raise KeyError(code)
-    return Problem(deal, field, code, tuple(sorted(params.items())), FAMILY)
+problem = family_problem_maker(FAMILY)  # a problem of a Hungarian record: its texts first
