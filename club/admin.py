@@ -69,6 +69,7 @@ class SeasonForm(forms.ModelForm):
             if not isinstance(overrides, dict):
                 self.add_error("overrides", _('The rule overrides must be a JSON object, e.g. {"nolo": 30}.'))
             else:
+                # The preset says which family checks the overrides, with its own messages.
                 _ruleset, problems = families.of(preset).resolve(preset, overrides)
                 language = (get_language() or "da")[:2]
                 for problem in problems:
