@@ -1,7 +1,7 @@
-"""The Hungarian family's problem texts, in English and Danish (brief §9's codes).
+"""The Hungarian family's problem texts, in English and Danish.
 
-Registered with the shared catalogue (`rules.problems.register_messages`); the shared codes
-(`required`, `wrong_type`, `unknown_key`, `not_at_table`, …) keep their shared texts. Hungarian game
+Registered with the core's catalogue (`rules.problems.register_messages`); the core's codes
+(`required`, `wrong_type`, `unknown_key`, `not_at_table`, …) keep the core's texts. Hungarian game
 words stay Hungarian in both languages: tulétroá, volát, pagátultimó, kontra.
 """
 
