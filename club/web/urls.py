@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .. import inputs  # noqa: F401 (registers <id:...>)
-from . import log, views
+from . import accounts, log, views
 
 club_patterns = [
     path("", views.club_home, name="club_home"),
@@ -24,5 +24,6 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include(accounts.urlpatterns)),
     path("c/<slug:slug>/", include(club_patterns)),
 ]

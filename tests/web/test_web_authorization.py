@@ -80,6 +80,37 @@ PAGES = [
         body=lambda w: {"language": "en"},
         public={"anonymous": 302, "member": 302},
     ),
+    # A member's own login: the reset pages are everyone's, changing a password needs a login.
+    Page("password_reset", "get", lambda w: reverse("password_reset"), public={"anonymous": 200, "member": 200}),
+    Page(
+        "password_reset",
+        "post",
+        lambda w: reverse("password_reset"),
+        body=lambda w: {"email": "nobody@example.org"},
+        public={"anonymous": 302, "member": 302},
+    ),
+    Page(
+        "password_reset_done", "get", lambda w: reverse("password_reset_done"), public={"anonymous": 200, "member": 200}
+    ),
+    Page(
+        "password_reset_confirm",
+        "get",
+        lambda w: reverse("password_reset_confirm", args=["MQ", "no-token"]),
+        public={"anonymous": 200, "member": 200},
+    ),
+    Page(
+        "password_reset_complete",
+        "get",
+        lambda w: reverse("password_reset_complete"),
+        public={"anonymous": 200, "member": 200},
+    ),
+    Page("password_change", "get", lambda w: reverse("password_change"), public={"anonymous": 302, "member": 200}),
+    Page(
+        "password_change_done",
+        "get",
+        lambda w: reverse("password_change_done"),
+        public={"anonymous": 302, "member": 200},
+    ),
     Page("club_home", "get", club_url("club_home"), "read"),
     Page("club_log", "get", club_url("club_log"), "log"),
     Page("sitting_new", "get", club_url("sitting_new"), "score"),
