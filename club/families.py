@@ -17,6 +17,9 @@ from typing import Any
 
 import rules
 from rules import danish, hungarian
+from rules.danish import parameters as danish_parameters
+from rules.hungarian import parameters as hungarian_parameters
+from rules.parameters import Parameter
 
 Held = Mapping[str, int]  # a table's own accounts by engine name -> points
 
@@ -26,10 +29,15 @@ class Family:
 
     name: str
     module: Any
+    parameter_module: Any
 
     @property
     def presets(self) -> Mapping[str, Any]:
         return self.module.PRESETS
+
+    def parameters(self, preset: str) -> list[Parameter]:
+        """What a season of `preset` may change, each with its default, meaning and seed line."""
+        return self.parameter_module.describe(preset)
 
     def resolve(self, preset: str, overrides: Mapping[str, Any] | None):
         return self.module.resolve(preset, overrides)
@@ -94,6 +102,7 @@ class Family:
 class Danish(Family):
     name = "danish"
     module = danish
+    parameter_module = danish_parameters
 
     def table_names(self, ruleset):
         return ruleset.cup_accounts
@@ -141,6 +150,7 @@ class Danish(Family):
 class Hungarian(Family):
     name = "hungarian"
     module = hungarian
+    parameter_module = hungarian_parameters
 
     def table_names(self, ruleset):
         return (hungarian.POT,) if ruleset.pot else ()
