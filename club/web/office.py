@@ -13,8 +13,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import access, families, office
+from .. import access, families
 from ..models import Club, Member, Season, Table
+from ..services import members as member_office
+from ..services import seasons as season_office
+from ..services import tables as table_office
+from ..services.office import OfficeError
 from .office_forms import MemberForm, SeasonForm, TableForm
 from .views import club_page
 
@@ -40,7 +44,7 @@ def _language() -> str:
 
 @official_page
 def members(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
-    return render(request, "club/office/members.html", {"club": club, "rows": office.member_rows(club)})
+    return render(request, "club/office/members.html", {"club": club, "rows": member_office.member_rows(club)})
 
 
 @official_page
@@ -48,8 +52,8 @@ def member_new(request: HttpRequest, club: Club, official: Member) -> HttpRespon
     form = MemberForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            member = office.add_member(club, **form.cleaned_data)
-        except office.OfficeError as error:
+            member = member_office.add_member(club, **form.cleaned_data)
+        except OfficeError as error:
             form.add_office_errors(error.errors)
         else:
             messages.success(request, _("%(name)s is a member now.") % {"name": member.name})
@@ -64,8 +68,8 @@ def member_edit(request: HttpRequest, club: Club, official: Member, member_id: i
     form = MemberForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            office.edit_member(subject, **form.cleaned_data)
-        except office.OfficeError as error:
+            member_office.edit_member(subject, **form.cleaned_data)
+        except OfficeError as error:
             form.add_office_errors(error.errors)
         else:
             messages.success(request, _("Saved."))
@@ -79,8 +83,8 @@ def member_active(request: HttpRequest, club: Club, official: Member, member_id:
     subject = get_object_or_404(Member, pk=member_id, club=club)
     active = request.POST.get("active") == "1"
     try:
-        office.set_member_active(subject, active)
-    except office.OfficeError as error:
+        member_office.set_member_active(subject, active)
+    except OfficeError as error:
         messages.error(request, str(error))
     else:
         text = _("%(name)s is active again.") if active else _("%(name)s is no longer active.")
@@ -93,8 +97,8 @@ def member_active(request: HttpRequest, club: Club, official: Member, member_id:
 def member_invite(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
     subject = get_object_or_404(Member, pk=member_id, club=club)
     try:
-        office.invite(subject, base_url=request.build_absolute_uri("/"), language=_language())
-    except office.OfficeError as error:
+        member_office.invite(subject, base_url=request.build_absolute_uri("/"), language=_language())
+    except OfficeError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, _("An invitation is on its way to %(email)s.") % {"email": subject.email})
@@ -106,14 +110,14 @@ def member_invite(request: HttpRequest, club: Club, official: Member, member_id:
 
 @official_page
 def seasons(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
-    rows = [(season, office.has_deals(season)) for season in club.seasons.all()]
+    rows = [(season, season_office.has_deals(season)) for season in club.seasons.all()]
     return render(
         request, "club/office/seasons.html", {"club": club, "rows": rows, "presets": families.preset_choices()}
     )
 
 
 def _season_page(request, club: Club, season: Season | None) -> HttpResponse:
-    locked = season is not None and office.has_deals(season)
+    locked = season is not None and season_office.has_deals(season)
     if season is None:
         preset = request.POST.get("preset") or request.GET.get("preset") or ""
         if preset not in dict(families.preset_choices()):
@@ -129,17 +133,17 @@ def _season_page(request, club: Club, season: Season | None) -> HttpResponse:
             "point_value_ore": season.point_value_ore,
             "close": season.close,
         }
-    parameters = office.season_parameters(preset)
+    parameters = season_office.season_parameters(preset)
     form = SeasonForm(request.POST or None, initial=initial, parameters=parameters, locked=locked)
     if season is not None:
-        for parameter, value in zip(parameters, office.season_values(season).values(), strict=True):
+        for parameter, value in zip(parameters, season_office.season_values(season).values(), strict=True):
             form.initial[form.field_name(parameter)] = value
     # The preset is chosen before the form (its fields depend on it): it does not change here.
     form.fields["preset"].disabled = True
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            office.save_season(
+            season_office.save_season(
                 club,
                 season=season,
                 name=data["name"],
@@ -150,7 +154,7 @@ def _season_page(request, club: Club, season: Season | None) -> HttpResponse:
                 point_value_ore=data["point_value_ore"],
                 close=data["close"],
             )
-        except office.OfficeError as error:
+        except OfficeError as error:
             form.add_office_errors(error.errors)
         else:
             messages.success(request, _("Saved."))
@@ -177,8 +181,8 @@ def tables(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
     form = TableForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            table = office.add_table(club, name=form.cleaned_data["name"])
-        except office.OfficeError as error:
+            table = table_office.add_table(club, name=form.cleaned_data["name"])
+        except OfficeError as error:
             form.add_office_errors(error.errors)
         else:
             messages.success(request, _("%(table)s is ready.") % {"table": table.name})
@@ -196,8 +200,8 @@ def table_rename(request: HttpRequest, club: Club, official: Member, table_id: i
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
         return redirect("office_tables", slug=club.slug)
     try:
-        office.rename_table(table, name=form.cleaned_data["name"])
-    except office.OfficeError as error:
+        table_office.rename_table(table, name=form.cleaned_data["name"])
+    except OfficeError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, _("Saved."))
@@ -210,8 +214,8 @@ def table_active(request: HttpRequest, club: Club, official: Member, table_id: i
     table = get_object_or_404(Table, pk=table_id, club=club)
     active = request.POST.get("active") == "1"
     try:
-        office.set_table_active(table, active)
-    except office.OfficeError as error:
+        table_office.set_table_active(table, active)
+    except OfficeError as error:
         messages.error(request, str(error))
     else:
         text = _("%(table)s is in use again.") if active else _("%(table)s is retired.")

@@ -3,7 +3,7 @@
 from django import template
 from django.utils import dateformat, translation
 
-from club.money import format_ore
+from club.services.money import format_ore
 
 register = template.Library()
 

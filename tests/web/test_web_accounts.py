@@ -11,8 +11,8 @@ from django.contrib.auth.tokens import default_token_generator
 from django.core import mail
 from django.urls import reverse
 
-from club import office
 from club.models import Member
+from club.services import members as office
 
 
 @pytest.fixture

@@ -11,8 +11,10 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import translation
 
-from club import office
 from club.models import Member, Season, Table
+from club.services import members as office
+from club.services import seasons
+from club.services.office import OfficeError
 
 
 @pytest.fixture
@@ -212,8 +214,8 @@ def test_dates_are_checked(anna, club):
 
 
 def test_the_service_refuses_new_rules_for_a_season_with_deals(club, season, played):
-    with translation.override("en"), pytest.raises(office.OfficeError) as refused:
-        office.save_season(
+    with translation.override("en"), pytest.raises(OfficeError) as refused:
+        seasons.save_season(
             club,
             season=season,
             name=season.name,

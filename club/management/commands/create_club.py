@@ -12,8 +12,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from club import office
 from club.management.base import TranslatedCommand
+from club.services import members
+from club.services.office import OfficeError
 
 
 class Command(TranslatedCommand):
@@ -43,11 +44,11 @@ class Command(TranslatedCommand):
     ):
         with translation.override(language):
             try:
-                member = office.create_club(name=club, admin_email=admin, admin_name=name, slug=slug)
-            except office.OfficeError as error:
+                member = members.create_club(name=club, admin_email=admin, admin_name=name, slug=slug)
+            except OfficeError as error:
                 raise CommandError(str(error)) from None
             assert member.user is not None
-            link = url.rstrip("/") + office.set_password_path(member.user)
+            link = url.rstrip("/") + members.set_password_path(member.user)
             self.stdout.write(
                 _("Created %(club)s (/c/%(slug)s/) with %(name)s as its club admin, login %(login)s.")
                 % {
@@ -58,6 +59,6 @@ class Command(TranslatedCommand):
                 }
             )
             self.stdout.write(
-                _("Set the password here (the link works once, for %(days)d days):") % {"days": office.link_days()}
+                _("Set the password here (the link works once, for %(days)d days):") % {"days": members.link_days()}
             )
             self.stdout.write(link)

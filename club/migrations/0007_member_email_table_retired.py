@@ -16,7 +16,7 @@ def emails_from_logins(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("club", "0005_season_presets_both_families"),
+        ("club", "0006_names_refuse_control_characters"),
     ]
 
     operations = [

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from ledger.models import Account, Posting
 
-from .models import Club, Member
+from ..models import Club, Member
 
 
 def saldi(club: Club) -> dict[int, int]:
