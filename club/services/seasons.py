@@ -47,13 +47,15 @@ def save_season(
     starts_on: datetime.date,
     ends_on: datetime.date,
     preset: str,
-    values: Mapping[str, Any],
+    values: Mapping[str, Any] | None = None,
+    overrides: Mapping[str, Any] | None = None,
     point_value_ore: int,
     close: str,
 ) -> Season:
-    """Create or edit a season. `values` holds each parameter of the preset by name; only those
-    that differ from the preset are kept as overrides, and the family checks them. Once the season
-    has deals its rules and point value are settled history: they no longer change."""
+    """Create or edit a season. `values` holds each parameter of the preset by name (a form), or
+    `overrides` what differs from the preset (the API); only what differs is kept, and the family
+    checks it. Once the season has deals its rules and point value are settled history: they no
+    longer change."""
     errors: dict[str, list[str]] = defaultdict(list)
     try:
         name = clean_name(name, limit=Season._meta.get_field("name").max_length or 80)
@@ -72,8 +74,15 @@ def save_season(
     if close not in Season.Close.values:
         errors["close"].append(_("Choose how a sitting ends."))
     parameters = season_parameters(preset)
-    overrides = overrides_from(parameters, dict(values))
-    _ruleset, problems = families.of(preset).resolve(preset, overrides)
+    if overrides is not None:
+        # Names the preset does not know are refused by the family, not dropped.
+        _ruleset, problems = families.of(preset).resolve(preset, overrides)
+        values = values_from(parameters, dict(overrides)) if not problems else {}
+    else:
+        problems = []
+    overrides = overrides_from(parameters, dict(values or {}))
+    if not problems:
+        _ruleset, problems = families.of(preset).resolve(preset, overrides)
     language = (translation.get_language() or "da").split("-")[0]
     for problem in problems:
         errors[problem.field.removeprefix("overrides.") or "preset"].append(problem.message_in(language))
