@@ -561,11 +561,15 @@ class StartSittingForm(forms.Form):
         super().__init__(*args, **kwargs)
         members = club.members.filter(active=True)
         cast(forms.ModelChoiceField, self.fields["season"]).queryset = club.seasons.all()
-        cast(forms.ModelChoiceField, self.fields["table"]).queryset = club.tables.all()
+        cast(forms.ModelChoiceField, self.fields["table"]).queryset = club.tables.filter(active=True)
         cast(forms.ModelChoiceField, self.fields["first_dealer"]).queryset = members
         self.initial.setdefault("season", season)
         self.initial.setdefault("date", timezone.localdate())
-        tables = list(club.tables.exclude(pk__in=Sitting.objects.filter(closed_at__isnull=True).values("table")))
+        tables = list(
+            club.tables.filter(active=True).exclude(
+                pk__in=Sitting.objects.filter(closed_at__isnull=True).values("table")
+            )
+        )
         if tables:
             self.initial.setdefault("table", tables[0])
         for seat in range(MAX_SEATS):
