@@ -20,12 +20,12 @@ from django.db import DatabaseError
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 
+from .client_ip import client_ip
 from .models import Club, Dispute, Member, Season, Sitting, Table
-from .web.client_ip import client_ip
 
 
 class AuditMiddleware(AuditlogMiddleware):
-    """auditlog's middleware with the client address of club.web.client_ip (X-Forwarded-For only
+    """auditlog's middleware with the client address of club.client_ip (X-Forwarded-For only
     from TRUSTED_PROXIES; auditlog's own takes the header's first address from anyone), and an
     actor lookup that lets a database outage reach the view, which answers it with 503."""
 

@@ -21,7 +21,7 @@ from django.views import defaults
 from rest_framework.exceptions import ParseError
 from rest_framework.views import exception_handler
 
-from .api.errors import RequestTooLarge, ServiceUnavailable
+from .http_errors import RequestTooLarge, ServiceUnavailable
 
 API_PREFIX = "/api/"
 OUTAGE = (OperationalError, InterfaceError)

@@ -17,10 +17,11 @@ import rules
 from ledger.models import AppendOnly
 
 from . import families
+from .inputs import check_text
 
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[check_text])
     slug = models.SlugField(_("short name"), unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -40,7 +41,7 @@ class Member(models.Model):
         ADMIN = "admin", _("club admin")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="members")
-    name = models.CharField(_("name"), max_length=80)
+    name = models.CharField(_("name"), max_length=80, validators=[check_text])
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="memberships"
     )
@@ -66,7 +67,7 @@ class Season(models.Model):
         CARRY = "carry", _("carry the cups (or the pot) to the next sitting")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
-    name = models.CharField(_("name"), max_length=80)
+    name = models.CharField(_("name"), max_length=80, validators=[check_text])
     starts_on = models.DateField(_("starts on"))
     ends_on = models.DateField(_("ends on"))
     preset = models.CharField(
@@ -115,7 +116,7 @@ class Table(models.Model):
     sittings at it follow one another."""
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tables")
-    name = models.CharField(_("name"), max_length=60)
+    name = models.CharField(_("name"), max_length=60, validators=[check_text])
 
     class Meta:
         ordering = ["name"]

@@ -304,8 +304,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # The club's limits on what it stores (club/inputs.py), said in the record's terms.
     "bad_character": (
-        "The text contains a NUL character or a lone surrogate, which cannot be stored.",
-        "Teksten indeholder et NUL-tegn eller en enlig surrogat, som ikke kan gemmes.",
+        "The text contains a NUL character, a lone surrogate or an invisible direction control "
+        "(U+202A to U+202E, U+2066 to U+2069), which is not kept.",
+        "Teksten indeholder et NUL-tegn, en enlig surrogat eller et usynligt retningstegn "
+        "(U+202A til U+202E, U+2066 til U+2069), som ikke gemmes.",
     ),
     "record_too_large": (
         "The deal record is {size} bytes as JSON; at most {limit} are kept.",

@@ -40,7 +40,7 @@ from rest_framework.test import APIClient
 import rules
 from club import services
 from club.models import Club, Deal, Dispute, Member, Season, Sitting, Table
-from club.reports import services as disputes
+from club.services import disputes
 
 
 def deal(dealer: str, table: str, **fields) -> dict:

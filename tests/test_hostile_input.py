@@ -24,6 +24,11 @@ from ledger.models import Account, Posting, Transaction
 
 ROW_MODELS = (Sitting, Seat, Deal, DealVersion, Dispute, Member, Account, Transaction, Posting)
 NUL = "a\x00b"
+RLO = "Anna\u202e1202"  # shows as "Anna2021"
+ISOLATE = "\u2066Bent\u2069"
+BIDI_MESSAGE = (
+    "The text contains an invisible direction control (U+%s), which would make it show differently from what it says."
+)
 SURROGATE = "\ud800"
 MEGABYTE = 1024 * 1024
 
@@ -67,8 +72,10 @@ def problems(response) -> list[tuple]:
         ({"note": SURROGATE}, "note"),
         ({"last_trick": NUL}, "last_trick"),
         ({"melds": {SURROGATE: {"matadors": 3}}}, "melds"),
+        ({"last_trick": RLO}, "last_trick"),
+        ({"melds": {ISOLATE: {"matadors": 3}}}, "melds"),
     ],
-    ids=["nul-in-a-note", "surrogate-in-a-note", "nul-in-a-name", "surrogate-in-a-key"],
+    ids=["nul-in-a-note", "surrogate-in-a-note", "nul-in-a-name", "surrogate-in-a-key", "bidi-in-a-name", "bidi-key"],
 )
 def test_api_refuses_nul_and_lone_surrogates_in_a_record(world, api, unchanged, extra, field):
     w = world["a"]
@@ -77,7 +84,8 @@ def test_api_refuses_nul_and_lone_surrogates_in_a_record(world, api, unchanged, 
     assert response.status_code == 400
     assert problems(response) == [(2, field, "bad_character")]  # deal 2 would be the next
     assert response.json()["errors"][0]["message"] == (
-        "The text contains a NUL character or a lone surrogate, which cannot be stored."
+        "The text contains a NUL character, a lone surrogate or an invisible direction control "
+        "(U+202A to U+202E, U+2066 to U+2069), which is not kept."
     )
 
 
@@ -144,11 +152,12 @@ def test_brackets_inside_strings_do_not_count_as_nesting(world, api, unchanged):
     ("record_extra", "reason", "expected"),
     [
         ({"note": NUL}, "fine", {"errors": [(1, "note", "bad_character")]}),
-        ({}, NUL, {"reason": ["Null characters are not allowed."]}),
-        ({}, SURROGATE, {"reason": ["Surrogate characters are not allowed: U+D800."]}),
+        ({}, NUL, {"reason": ["The text contains a NUL character, which cannot be stored."]}),
+        ({}, SURROGATE, {"reason": ["The text contains a lone surrogate (U+D800), which is no character."]}),
         ({}, "r" * 2001, {"reason": ["Ensure this field has no more than 2000 characters."]}),
+        ({}, RLO, {"reason": [BIDI_MESSAGE % "202E"]}),
     ],
-    ids=["nul-in-the-record", "nul-in-the-reason", "surrogate-in-the-reason", "reason-too-long"],
+    ids=["nul-in-the-record", "nul-in-the-reason", "surrogate-in-the-reason", "reason-too-long", "bidi-in-the-reason"],
 )
 def test_api_refuses_hostile_corrections(world, api, unchanged, record_extra, reason, expected):
     w = world["a"]
@@ -302,8 +311,9 @@ def audit(w) -> str:
         (NUL, "The text contains a NUL character, which cannot be stored."),
         ("c" * 2001, "Ensure this value has at most 2000 characters (it has 2001)."),
         ("   ", "Say what looks wrong with the deal."),
+        (ISOLATE, BIDI_MESSAGE % "2066"),
     ],
-    ids=["nul", "2001-characters", "blank"],
+    ids=["nul", "2001-characters", "blank", "bidi"],
 )
 def test_web_refuses_a_hostile_dispute_comment(world, web, unchanged, comment, message):
     w = world["a"]
@@ -338,10 +348,11 @@ def test_web_refuses_a_3_mb_body(world, web, unchanged):
         ({"action": "closed", "reason": NUL}, "The text contains a NUL character, which cannot be stored."),
         ({"action": "closed", "reason": "r" * 2001}, "Ensure this value has at most 2000 characters (it has 2001)."),
         ({"action": "closed", "reason": ""}, "Give the reason the settlement stands."),
+        ({"action": "closed", "reason": "ok\u202b"}, BIDI_MESSAGE % "202B"),
         ({"action": NUL, "reason": "fine"}, "Select a valid choice."),
         ({"action": "corrected", "version": "1" * 30}, "Ensure this value is less than or equal to"),
     ],
-    ids=["nul", "2001-characters", "blank", "nul-action", "huge-version"],
+    ids=["nul", "2001-characters", "blank", "bidi", "nul-action", "huge-version"],
 )
 def test_web_refuses_a_hostile_resolution(world, web, unchanged, data, message):
     w = world["a"]

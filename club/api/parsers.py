@@ -16,7 +16,7 @@ from rest_framework.utils import json
 
 from club import inputs
 
-from .errors import RequestTooLarge
+from ..http_errors import RequestTooLarge
 
 
 class BoundedJSONParser(JSONParser):

@@ -3,18 +3,30 @@
 
 from __future__ import annotations
 
+from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
 from club import access
 from club.access import Requester
-from club.inputs import MAX_REASON
+from club.inputs import MAX_REASON, check_text
 from club.models import Club, DealVersion, Member, Season, Sitting, Table
 from ledger import queries
 
 from .schemas import DEAL_RECORD
 from .settlement import close_event, deal_events
+
+
+class TextField(serializers.CharField):
+    """Free text, checked as the forms check it (`club.inputs.check_text`): one message per problem."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        own = (ProhibitNullCharactersValidator, ProhibitSurrogateCharactersValidator)
+        self.validators = [v for v in self.validators if not isinstance(v, own)] + [check_text]
+
 
 # --- the rules engine's shapes (described for the schema; the engine produces the values) ----
 
@@ -205,9 +217,7 @@ class DealSettlementSerializer(DealSerializer):
 
 class CorrectionRequestSerializer(serializers.Serializer):
     record = DealRecordField(help_text=_("The whole corrected deal, as it should have been recorded."))
-    reason = serializers.CharField(
-        max_length=MAX_REASON, help_text=_("Why the deal is corrected; kept with the new version.")
-    )
+    reason = TextField(max_length=MAX_REASON, help_text=_("Why the deal is corrected; kept with the new version."))
 
 
 class DifferenceSerializer(serializers.Serializer):

@@ -9,11 +9,11 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
-from club import access, inputs
+from club import access, inputs, services
 from club.access import is_official, membership
 from club.models import Club, Deal, Dispute, Member, Season
 
-from . import exports, services
+from . import exports
 from .audit import deal_audit as build_deal_audit
 from .forms import DisputeForm, ResolveDisputeForm, first_error
 from .pdf import statement_filename, statement_pdf

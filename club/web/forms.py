@@ -608,7 +608,7 @@ class StartSittingForm(forms.Form):
 
 
 class VoidDealForm(forms.Form):
-    reason = forms.CharField(label=_("Why is the deal void?"), max_length=500)
+    reason = TextField(label=_("Why is the deal void?"), max_length=500)
 
 
 class CloseSittingForm(forms.Form):

@@ -4,7 +4,7 @@ address, that pair is refused for 15 minutes (settings.AXES_*).
 The failures are counted in the database (axes' AccessAttempt), so every gunicorn worker, and
 every server sharing the database, counts the same failures. The username is counted as Django
 normalises it (NFKC, as `UsernameField` does), so look-alike spellings such as the fullwidth
-`ｇｏｒｍ` count as `gorm`. The client address is `club.web.client_ip`.
+`ｇｏｒｍ` count as `gorm`. The client address is `club.client_ip`.
 """
 
 from __future__ import annotations

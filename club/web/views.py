@@ -35,8 +35,8 @@ from rules.danish.records import SUITS
 
 from .. import access, families, inputs, services
 from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
-from ..reports.services import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..reports.statements import Month
+from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from . import hungarian_forms
 from .charts import balance_chart
 from .forms import (

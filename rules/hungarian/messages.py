@@ -68,7 +68,7 @@ HUNGARIAN_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "volat_tricks_mismatch": (
         "A volát takes every trick: the declarer's party has {expected} tricks, not {value}.",
-        "En volát tager alle stik: spilførerens parti har {expected} stik, ikke {value}.",
+        "En volát tager alle stik: spilførerens parti har {expected_da} stik, ikke {value}.",
     ),
     "volat_points_mismatch": (
         "A party with the volát has at least 71 card points; the declarer's party has {value}.",
