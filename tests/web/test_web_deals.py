@@ -232,7 +232,10 @@ def test_the_preview_shows_the_settlement_line_by_line_and_writes_nothing(played
         ("last_trick", "Dorte −20 Carl −20", "Anna +40"),
         ("count", "Anna −20", "Dorte +5 Carl +15"),
     ]
-    assert "last_trick · 001 L300" in page.text  # the rule and its seed line
+    # Each line's rule by its name, the seed line in small print; the rule keys only as data.
+    assert re.search(r'<strong>Last trick</strong>\s*<small class="ref">001 L300</small>', page.text)
+    assert re.search(r'<strong>Dealer&#x27;s stake</strong>\s*<small class="ref">001 L\d+</small>', page.text)
+    assert ">stake" not in page.text and ">last_trick" not in page.text
     net = re.search(r'<p class="net">.*?</p>', page.text, re.S).group()  # beside the save button
     assert re.findall(r'data-name="(\w+)" data-points="(-?\d+)"', net) == [
         ("Anna", "20"),
