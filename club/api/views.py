@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template import Context, Template
@@ -39,8 +40,12 @@ from rest_framework.views import APIView
 import rules
 from club import access, inputs, services
 from club.access import Requester
-from club.models import DealVersion, Season
+from club.models import Club, DealVersion, Season
 from club.reports.statements import Month
+from club.services import members as member_office
+from club.services import seasons as season_office
+from club.services import tables as table_office
+from club.services.office import OfficeError
 from ledger import queries
 
 from . import serializers as s
@@ -189,8 +194,73 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return Requester.of(self.request).visible_clubs().order_by("name", "pk")
 
 
-class MemberViewSet(viewsets.ReadOnlyModelViewSet):
-    """The members of the requester's clubs. Balances and statements: one's own, or as club admin."""
+class OfficeWrites:
+    """Writes of the office (members, seasons, tables): only the club's officials (`access.MANAGE`);
+    every refusal is ``{"errors": [{"field", "code", "message"}]}`` and nothing is written."""
+
+    write_serializer: type[s.serializers.Serializer]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, _Refused):
+            return Response({"errors": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, OfficeError):
+            problems = [
+                {"field": field, "code": "refused", "message": str(message)}
+                for field, messages in exc.errors.items()
+                for message in messages
+            ]
+            return Response({"errors": problems}, status=status.HTTP_400_BAD_REQUEST)
+        return super().handle_exception(exc)  # type: ignore[misc]
+
+    def read_body(self, request, *, creating: bool) -> dict:
+        serializer = self.write_serializer(data=request.data, partial=not creating)
+        if not serializer.is_valid():
+            problems = [
+                {"field": field, "code": "invalid", "message": str(message)}
+                for field, messages in serializer.errors.items()
+                for message in (messages if isinstance(messages, list) else [messages])
+            ]
+            raise _Refused(problems)
+        return dict(serializer.validated_data)
+
+    def club_to_manage(self, request, data: dict) -> Club:
+        requester = Requester.of(request)
+        club_id = data.get("club")
+        if club_id is None:
+            raise OfficeError({"club": [_("Say which club.")]})
+        if requester.member_in(club_id) is None:
+            raise NotFound()
+        requester.require(club_id, access.MANAGE)
+        return Club.objects.get(pk=club_id)
+
+    def object_to_manage(self, request):
+        obj = self.get_object()  # type: ignore[attr-defined]
+        Requester.of(request).require(access.club_of(obj), access.MANAGE)
+        return obj
+
+
+class _Refused(OfficeError):
+    """A body the serializer refuses, already as the API's problem list."""
+
+    def __init__(self, problems: list[dict]):
+        self.problems = problems
+        super().__init__({p["field"]: [p["message"]] for p in problems})
+
+
+OFFICE_ERRORS = OpenApiResponse(s.OfficeErrorListSerializer, description="Refused: every problem, nothing written.")
+
+
+def office_schema(request, response):
+    return extend_schema(
+        request=request, responses={200: response, 201: response, 400: OFFICE_ERRORS, 403: FORBIDDEN, 404: NOT_FOUND}
+    )
+
+
+class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
+    """The members of the requester's clubs. Balances and statements: one's own, or as club admin.
+    Officials add members (a login for one with an email address), edit, deactivate them."""
+
+    write_serializer = s.MemberWriteSerializer
 
     serializer_class = s.MemberSerializer
     pagination_class = Page
@@ -216,8 +286,33 @@ class MemberViewSet(viewsets.ReadOnlyModelViewSet):
         data = {"member": member.pk, "name": member.name, "points": queries.member_balance(member), "seasons": seasons}
         return Response(s.BalanceSerializer(data).data)
 
+    @office_schema(s.MemberWriteSerializer, s.MemberSerializer)
+    def create(self, request):
+        data = self.read_body(request, creating=True)
+        club = self.club_to_manage(request, data)
+        member = member_office.add_member(club, name=data["name"], email=data["email"], role=data["role"])
+        return Response(s.MemberSerializer(member).data, status=status.HTTP_201_CREATED)
 
-class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
+    @office_schema(s.MemberWriteSerializer, s.MemberSerializer)
+    def partial_update(self, request, pk=None):
+        member = self.object_to_manage(request)
+        data = self.read_body(request, creating=False)
+        with transaction.atomic():
+            member = member_office.edit_member(
+                member,
+                name=data.get("name", member.name),
+                email=data.get("email", member.email),
+                role=data.get("role", member.role),
+            )
+            if "active" in data:
+                member = member_office.set_member_active(member, data["active"])
+        return Response(s.MemberSerializer(member).data)
+
+
+class SeasonViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
+    """The seasons of the requester's clubs; officials create and edit them."""
+
+    write_serializer = s.SeasonWriteSerializer
     serializer_class = s.SeasonSerializer
     pagination_class = Page
     lookup_value_regex = ID
@@ -231,14 +326,54 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         """Every member's balance over the season, best first."""
         return Response(s.StandingSerializer(queries.season_standings(self.get_object()), many=True).data)
 
+    @office_schema(s.SeasonWriteSerializer, s.SeasonSerializer)
+    def create(self, request):
+        data = self.read_body(request, creating=True)
+        club = self.club_to_manage(request, data)
+        data.pop("club")
+        season = season_office.save_season(club, **data)
+        return Response(s.SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
-class TableViewSet(viewsets.ReadOnlyModelViewSet):
+    @office_schema(s.SeasonWriteSerializer, s.SeasonSerializer)
+    def partial_update(self, request, pk=None):
+        season = self.object_to_manage(request)
+        data = self.read_body(request, creating=False)
+        fields = ("name", "starts_on", "ends_on", "preset", "overrides", "point_value_ore", "close")
+        current = {name: getattr(season, name) for name in fields}
+        current["overrides"] = season.overrides or {}
+        season = season_office.save_season(
+            season.club, season=season, **(current | {k: data[k] for k in fields if k in data})
+        )
+        return Response(s.SeasonSerializer(season).data)
+
+
+class TableViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
+    """The tables of the requester's clubs; officials add, rename and retire them."""
+
+    write_serializer = s.TableWriteSerializer
     serializer_class = s.TableSerializer
     pagination_class = Page
     lookup_value_regex = ID
 
     def get_queryset(self):
         return Requester.of(self.request).visible_tables().order_by("club_id", "name", "pk")
+
+    @office_schema(s.TableWriteSerializer, s.TableSerializer)
+    def create(self, request):
+        data = self.read_body(request, creating=True)
+        table = table_office.add_table(self.club_to_manage(request, data), name=data["name"])
+        return Response(s.TableSerializer(table).data, status=status.HTTP_201_CREATED)
+
+    @office_schema(s.TableWriteSerializer, s.TableSerializer)
+    def partial_update(self, request, pk=None):
+        table = self.object_to_manage(request)
+        data = self.read_body(request, creating=False)
+        with transaction.atomic():
+            if "name" in data:
+                table = table_office.rename_table(table, name=data["name"])
+            if "active" in data:
+                table = table_office.set_table_active(table, data["active"])
+        return Response(s.TableSerializer(table).data)
 
 
 # --- sittings and deals -------------------------------------------------------------------------

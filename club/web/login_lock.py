@@ -23,6 +23,9 @@ from django.core.validators import MaxLengthValidator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+# Django's usernames hold 150 characters; axes stores what it is given, so nothing longer reaches it.
+MAX_USERNAME = 150
+
 
 class LoginForm(AuthenticationForm):
     """Django's login form, with a username longer than the user model allows (150) a form
@@ -30,8 +33,8 @@ class LoginForm(AuthenticationForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        field = self.fields["username"]
-        field.validators.append(MaxLengthValidator(field.max_length))
+        # The same limit Django gives the field (the user model's, 150), here as a validator.
+        self.fields["username"].validators.append(MaxLengthValidator(self.username_field.max_length or 254))
 
 
 class AdminLoginForm(LoginForm, AdminAuthenticationForm):
@@ -45,7 +48,7 @@ def username(request: HttpRequest, credentials: dict[str, Any] | None) -> str | 
         value = request.POST.get("username")
     if not isinstance(value, str):
         return None
-    return unicodedata.normalize("NFKC", value.strip())
+    return unicodedata.normalize("NFKC", value.strip())[:MAX_USERNAME]
 
 
 def locked_out(

@@ -186,7 +186,11 @@ def test_idempotency_keys_belong_to_their_user(api, club):
     """Anna's key "k1" is not Bent's "k1": her POST records deal 3, it does not get his deal 2."""
     url = record_url(club.open_sitting)
     bent = api(club.users["scorer"]).post(url, club.open_deal_2, format="json", HTTP_IDEMPOTENCY_KEY="k1")
-    deal_3 = {"dealer": "Carl", "players": list(rules.seat_order_from("Carl", OPEN_TABLE)), "last_trick": "Dorte"}
+    deal_3 = {
+        "dealer": "Carl",
+        "players": list(rules.danish.seat_order_from("Carl", OPEN_TABLE)),
+        "last_trick": "Dorte",
+    }
     anna = api(club.users["admin"]).post(url, deal_3, format="json", HTTP_IDEMPOTENCY_KEY="k1")
     assert (bent.status_code, anna.status_code) == (201, 201)
     assert (bent.json()["number"], anna.json()["number"]) == (2, 3)

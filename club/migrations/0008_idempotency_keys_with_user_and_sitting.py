@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("club", "0006_names_refuse_control_characters"),
+        ("club", "0007_member_email_table_retired"),
     ]
 
     operations = [
