@@ -28,6 +28,20 @@ class TextField(serializers.CharField):
         self.validators = [v for v in self.validators if not isinstance(v, own)] + [check_text]
 
 
+class ApiRootSerializer(serializers.Serializer):
+    """Where everything of the API is: its description and its top-level resources."""
+
+    schema = serializers.URLField(help_text=_("The OpenAPI schema."))
+    docs = serializers.URLField(help_text=_("Swagger UI."))
+    redoc = serializers.URLField(help_text=_("Redoc."))
+    clubs = serializers.URLField()
+    members = serializers.URLField()
+    seasons = serializers.URLField()
+    tables = serializers.URLField()
+    sittings = serializers.URLField()
+    deals = serializers.URLField()
+
+
 # --- the rules engine's shapes (described for the schema; the engine produces the values) ----
 
 

@@ -5,6 +5,8 @@ Thin views: every change goes through `club.services`, every figure comes from
 Domain errors become HTTP answers in one place (`DomainErrors`):
 
 - `rules.InvalidRecord` → 400 ``{"errors": [...]}``, the list `python -m rules replay` prints;
+  recording and correcting a deal answer every other 400 in that shape too (a bad header, query
+  parameter, body or reason: `RequestProblems`, `UnreadableBody`), so a client reads one shape;
 - `club.services.InvalidSitting` (a sitting that breaks a rule of starting one) → 400
   ``{"field": ["..."]}``, as a serializer would say it;
 - `club.services.SittingError` (a closed sitting, a deal someone else recorded first,
@@ -19,6 +21,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template import Context, Template
+from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from drf_spectacular.settings import spectacular_settings
@@ -47,7 +50,7 @@ from ledger import queries
 
 from . import serializers as s
 from . import settlement
-from .errors import SafeJSONRenderer
+from .errors import RequestProblems, SafeJSONRenderer, UnreadableBody, in_both_languages, request_problem
 from .parsers import BoundedJSONParser
 
 IDEMPOTENCY_KEY_MAX = 64  # stored as "<user id>:<key>" in DealVersion.idempotency_key (100 chars)
@@ -89,12 +92,20 @@ class ScoresForTheClub(BasePermission):
         return Requester.of(request).allows(access.club_of(obj), access.SCORE)
 
 
+# The operations whose every 400 is an error list: they record or correct a deal.
+ERROR_LIST_ACTIONS = {"record", "corrections"}
+
+
 class DomainErrors(APIView):
     """Turns the domain's refusals into HTTP answers (see the module docstring)."""
 
     def handle_exception(self, exc):
         if isinstance(exc, rules.InvalidRecord):
             return Response(error_list(exc), status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, RequestProblems):
+            return Response({"errors": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, UnreadableBody) and getattr(self, "action", None) in ERROR_LIST_ACTIONS:
+            return Response({"errors": [exc.problem]}, status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, services.InvalidSitting):
             return Response(exc.errors, status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, services.SittingError):
@@ -102,13 +113,72 @@ class DomainErrors(APIView):
         return super().handle_exception(exc)
 
 
-def _int_param(request, name: str) -> int | None:
+def _int_param(request, name: str, *, as_problem: bool = False) -> int | None:
     value = request.query_params.get(name)
     if value in (None, ""):
         return None
     if not value.isdigit() or len(value) > 18:
+        if as_problem:
+            raise RequestProblems([request_problem(name, "invalid", lambda: _("Expected a whole number."))])
         raise ValidationError({name: [_("Expected a whole number.")]})
     return int(value)
+
+
+def _validated(serializer_class, data) -> dict:
+    """The serializer's validated data, or `RequestProblems` naming each field in English and Danish."""
+    given = serializer_class(data=data)
+    if given.is_valid():
+        return given.validated_data
+
+    def problems() -> list[tuple[str, str, str]]:
+        again = serializer_class(data=data)
+        again.is_valid()
+        return list(_field_messages(again.errors))
+
+    english, danish = in_both_languages(problems)
+    raise RequestProblems(
+        [
+            {"deal": None, "field": field, "code": code, "message": message, "message_da": danish_message}
+            for (field, code, message), (_field, _code, danish_message) in zip(english, danish, strict=True)
+        ]
+    )
+
+
+def _field_messages(errors, path: str = ""):
+    """(field path, code, message) for each of a serializer's errors, nested fields as a.b.c."""
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            name = "" if key == "non_field_errors" else str(key)
+            yield from _field_messages(value, f"{path}.{name}" if path and name else path or name)
+    elif isinstance(errors, list):
+        for index, value in enumerate(errors):
+            if isinstance(value, (dict, list)):
+                yield from _field_messages(value, f"{path}.{index}" if path else str(index))
+            else:
+                yield path, getattr(value, "code", "invalid"), str(value)
+    else:
+        yield path, getattr(errors, "code", "invalid"), str(errors)
+
+
+# --- where things are --------------------------------------------------------------------------
+
+ROOT_LINKS = {
+    "schema": "api-schema",
+    "docs": "api-docs",
+    "redoc": "api-redoc",
+    **{name: f"api-{name[:-1]}-list" for name in ("clubs", "members", "seasons", "tables", "sittings", "deals")},
+}
+
+
+class ApiRoot(APIView):
+    """The API's links: its schema and viewers, and each top-level resource (which need a token)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.ApiRootSerializer}, operation_id="api_root")
+    def get(self, request):
+        links = {name: request.build_absolute_uri(reverse(url_name)) for name, url_name in ROOT_LINKS.items()}
+        return Response(s.ApiRootSerializer(links).data)
 
 
 # --- the club ---------------------------------------------------------------------------------
@@ -400,7 +470,11 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
     def _record_deal(self, request, sitting):
         key = self._idempotency_key(request)
         recorded = services.record_deal(
-            sitting, request.data, by=request.user, idempotency_key=key, number=_int_param(request, "number")
+            sitting,
+            request.data,
+            by=request.user,
+            idempotency_key=key,
+            number=_int_param(request, "number", as_problem=True),
         )
         if not recorded.created and (recorded.deal.sitting_id != sitting.pk or recorded.version.record != request.data):
             detail = _("This Idempotency-Key was already used for a different deal.")
@@ -414,8 +488,14 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         if key is None:
             return None
         if not PRINTABLE_ASCII.match(key) or len(key) > IDEMPOTENCY_KEY_MAX:
-            raise ValidationError(
-                {"Idempotency-Key": [_("Use 1 to %(max)s printable ASCII characters.") % {"max": IDEMPOTENCY_KEY_MAX}]}
+            raise RequestProblems(
+                [
+                    request_problem(
+                        "Idempotency-Key",
+                        "invalid",
+                        lambda: _("Use 1 to %(max)s printable ASCII characters.") % {"max": IDEMPOTENCY_KEY_MAX},
+                    )
+                ]
             )
         # Keys are the client's: scoped to the user, so two users' keys can never meet.
         return f"{request.user.pk}:{key}"
@@ -473,11 +553,8 @@ class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         """Correct a deal with a reason (scorers and admins): the ledger reverses and re-posts
         every event whose money changes, this deal's and later ones'; the answer lists them."""
         deal = self.get_object().deal
-        given = s.CorrectionRequestSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        correction = services.correct_deal(
-            deal, given.validated_data["record"], by=request.user, reason=given.validated_data["reason"]
-        )
+        given = _validated(s.CorrectionRequestSerializer, request.data)
+        correction = services.correct_deal(deal, given["record"], by=request.user, reason=given["reason"])
         data = {
             "deal": deal.pk,
             "version": correction.version.version,
