@@ -216,6 +216,13 @@ class DealForm(forms.Form):
     def rotations_json(self) -> str:
         return json.dumps(self.rotations(), ensure_ascii=False)
 
+    def next_dealers_json(self) -> str:
+        """For each dealer, who deals the deal after (the page moves on by itself while offline)."""
+        after = {
+            d: rotation(self.seat_names, {"players": players}, d)["dealer"] for d, players in self.rotations().items()
+        }
+        return json.dumps(after, ensure_ascii=False)
+
     @property
     def melds_open(self) -> bool:
         return any(block["open"] for block in self.role_blocks())

@@ -33,6 +33,8 @@ club_patterns = [
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", views.service_worker, name="service_worker"),
+    path("offline/", views.offline, name="offline"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include(accounts.urlpatterns)),

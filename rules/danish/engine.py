@@ -82,7 +82,6 @@ class Danish:
 
     @staticmethod
     def parameters(preset: str) -> list[Parameter]:
-        """What a season of `preset` may change: default, meaning and seed line of each."""
         return describe_parameters(preset)
 
     @staticmethod

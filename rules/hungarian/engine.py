@@ -62,7 +62,6 @@ class Hungarian:
 
     @staticmethod
     def parameters(preset: str) -> list[Parameter]:
-        """What a season of `preset` may change: default, meaning and seed line of each."""
         return describe_parameters(preset)
 
     @staticmethod

@@ -74,6 +74,8 @@ PAGES = [
     Page("home", "get", lambda w: "/", public={"anonymous": 200, "member": 302}),
     Page("login", "get", lambda w: reverse("login"), public={"anonymous": 200, "member": 302}),
     Page("logout", "post", lambda w: reverse("logout"), public={"anonymous": 302, "member": 302}),
+    Page("service_worker", "get", lambda w: reverse("service_worker"), public={"anonymous": 200, "member": 200}),
+    Page("offline", "get", lambda w: reverse("offline"), public={"anonymous": 200, "member": 200}),
     Page(
         "set_language",
         "post",
