@@ -64,9 +64,6 @@ class Family(Protocol):
     def vocabulary(self) -> Vocabulary:
         """The closed sets of words its records use."""
 
-    def parameters(self, preset: str) -> list[Parameter]:
-        """Every parameter a season of `preset` may change, described for a person (`rules.parameters`)."""
-
     # --- records and checks ---------------------------------------------------------------
 
     def parse_sitting(self, data: Any) -> tuple[Any | None, list[Problem]]:
