@@ -13,7 +13,6 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-import rules
 from ledger.models import AppendOnly
 
 from . import families
@@ -46,6 +45,8 @@ class Member(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="memberships"
     )
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.SCORER)
+    # Where the club reaches the member (invitation, statements); his login, if any, has the same.
+    email = models.EmailField(_("email"), max_length=150, blank=True)
     active = models.BooleanField(_("active"), default=True)
 
     class Meta:
@@ -71,7 +72,7 @@ class Season(models.Model):
     starts_on = models.DateField(_("starts on"))
     ends_on = models.DateField(_("ends on"))
     preset = models.CharField(
-        _("rule set"), max_length=20, choices=families.preset_choices(), default=rules.DEFAULT_PRESET
+        _("rule set"), max_length=20, choices=families.preset_choices(), default=families.DEFAULT_PRESET
     )
     overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
     point_value_ore = models.PositiveIntegerField(
@@ -117,6 +118,8 @@ class Table(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tables")
     name = models.CharField(_("name"), max_length=60, validators=[check_text])
+    # A retired table keeps its history (sittings, cups) but takes no new sitting.
+    active = models.BooleanField(_("in use"), default=True)
 
     class Meta:
         ordering = ["name"]

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils.translation import gettext as _
 
-import rules
+import rules.danish
 from ledger import services as ledger
 from ledger.models import Transaction
 
@@ -56,7 +56,7 @@ class Recorded:
     version: DealVersion
     transactions: list[Transaction]
     created: bool  # False when an idempotency key returned an earlier result
-    events: list[rules.Event] | None = None  # what it settled to (a new deal only)
+    events: list[rules.danish.Event] | None = None  # what it settled to (a new deal only)
     names: list[str] | None = None  # the sitting's seats, as the events name them
 
 
@@ -72,7 +72,7 @@ def parse_record(record: Any, number: int, family: Family | None = None) -> Any:
 
 def preview_deal(sitting: Sitting, record: Any) -> tuple[Any, list[Any]]:
     """What recording `record` as the next deal would post, writing nothing: what the table held
-    before (Danish: the `rules.Cups`; Hungarian: its `TableState`, the pot) and the events.
+    before (Danish: the `rules.danish.Cups`; Hungarian: its `TableState`, the pot) and the events.
 
     Raises `rules.InvalidRecord` with every problem when the record is refused.
     """

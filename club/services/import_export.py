@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-import rules
+import rules.danish
 from ledger import services as ledger
 
 from .. import families, inputs
@@ -65,13 +65,13 @@ def import_sitting(
 
 def _check_same_rules(season: Season, data: Mapping[str, Any]) -> None:
     # Compared as resolved rule sets: an override that repeats the preset's value is no change.
-    preset = data.get("ruleset", rules.DEFAULT_PRESET)
+    preset = data.get("ruleset", families.DEFAULT_PRESET)
     in_file = families.of(preset).ruleset(preset, data.get("overrides") or {})
     if in_file != season.ruleset():
         raise SittingError(
             _("The file is played by %(file)s, but the season %(season)s plays %(ours)s.")
             % {
-                "file": _describe_rules(data.get("ruleset", rules.DEFAULT_PRESET), data.get("overrides") or {}),
+                "file": _describe_rules(data.get("ruleset", families.DEFAULT_PRESET), data.get("overrides") or {}),
                 "season": season,
                 "ours": _describe_rules(season.preset, season.overrides),
             }
@@ -95,7 +95,7 @@ def _check_same_cups(table: Table, data: Mapping[str, Any]) -> None:
                 % {"file": in_file["pot"], "table": table, "held": held["pot"]}
             )
         return
-    file_cups, cups = rules.Cups(in_file["cup:pagat"], in_file["cup:king"]), ledger.cups_of(table)
+    file_cups, cups = rules.danish.Cups(in_file["cup:pagat"], in_file["cup:king"]), ledger.cups_of(table)
     if file_cups != cups:
         raise SittingError(
             _(

@@ -21,7 +21,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-import rules
+import rules.hungarian
 from rules.hungarian.presets import CONTRA_NAMES, KINGS, RuleSet
 
 from .forms import BLANK, CorrectionForm, DealEntryForm, DealForm, _optional_choice

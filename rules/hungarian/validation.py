@@ -1,4 +1,4 @@
-"""Validation of a Hungarian deal against its table and game (brief §9).
+"""Validation of a Hungarian deal against its table and game.
 
 Every check appends a `Problem` and goes on, so one answer lists everything the table must fix.
 `settlement` only ever sees deals that passed here. Who plays with whom (`parties`) is decided here
@@ -121,7 +121,7 @@ def parties(deal: Deal, table: Sequence[str], rules: RuleSet) -> Parties | None:
 
 def max_contra(deal: Deal, rules: RuleSet) -> int:
     if deal.contract == "trisak" or deal.conceded or (rules.preset == "stromann" and deal.contract == "simple"):
-        return 0  # brief §9: Strómann simple, trisákolás, a concession
+        return 0  # no kontra in Strómann simple, trisákolás or a concession (decision)
     return rules.max_contra
 
 
@@ -236,7 +236,7 @@ class _DealCheck:
             allowed.add("hand_bonuses")
             if contract == "ultimo_call":
                 allowed.add("conceded")
-                if deal.conceded:  # settled before play, "nothing else is settled" (brief §8)
+                if deal.conceded:  # settled before play, "nothing else is settled" (002 L1345)
                     allowed -= {"card_points", "tricks", "made", "fines", "hand_bonuses"}
                     required.discard("card_points")
         return allowed, required
@@ -356,7 +356,7 @@ class _DealCheck:
             and rules.official_contra_doubles
             and deal.game_contra == 0
         ):
-            self.fail("game_contra", "official_contra_not_doubled")  # brief §3.1
+            self.fail("game_contra", "official_contra_not_doubled")  # decision: `official_contra_doubles`
         self.trump_counts()
         self.talon_honours()
         made_d, made_o = deal.made_by("declarer"), deal.made_by("opponents")
@@ -430,7 +430,7 @@ class _DealCheck:
             if not 0 <= value <= rules.deck_points:
                 self.fail(f"player_points.{player}", "card_points_range", value=value, high=rules.deck_points)
         total = sum(points.values())
-        if not 76 <= total <= 100:  # brief §8: the unused talon counts for nobody
+        if not 76 <= total <= 100:  # decision: the unused talon counts for nobody
             self.fail(
                 "player_points",
                 "card_points_total",
@@ -613,7 +613,7 @@ class _DealCheck:
 
 
 def hand_conflict(claims: dict[str, list[str]], preset: str) -> tuple[str, str] | None:
-    """Why these hand bonuses cannot all be true (brief §9), or None."""
+    """Why these hand bonuses cannot all be true, or None."""
     every = [bonus for bonuses in claims.values() for bonus in bonuses]
     for player, bonuses in claims.items():
         if len(set(bonuses)) < len(bonuses):

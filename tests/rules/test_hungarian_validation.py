@@ -516,11 +516,11 @@ def test_check_deal_for_a_form_preview():
     """The club's one-deal check: shape and rules problems of one record, the deal only when clean."""
     game = rules.hungarian.ruleset("paskievics")
     table = ["A", "B", "C", "D"]
-    deal, found = rules.hungarian.check_deal(pask(), 7, table, game)
+    deal, found = rules.check_deal(rules.hungarian.FAMILY, pask(), 7, table, game)
     assert found == [] and deal.number == 7 and deal.card_points == 50
-    deal, found = rules.hungarian.check_deal(pask(card_points=95, tricks="9"), 7, table, game)
+    deal, found = rules.check_deal(rules.hungarian.FAMILY, pask(card_points=95, tricks="9"), 7, table, game)
     assert deal is None and [(p.deal, p.field, p.code) for p in found] == [(7, "tricks", "wrong_type")]
-    deal, found = rules.hungarian.check_deal(pask(card_points=95, game_contra=6), 7, table, game)
+    deal, found = rules.check_deal(rules.hungarian.FAMILY, pask(card_points=95, game_contra=6), 7, table, game)
     assert [(p.field, p.code) for p in found] == [
         ("card_points", "card_points_range"),
         ("game_contra", "contra_out_of_range"),
