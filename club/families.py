@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import rules
+from rules.parameters import Parameter
 
 Held = Mapping[str, int]  # a table's own accounts by engine name -> points
 
@@ -30,6 +31,10 @@ class Family:
     @property
     def presets(self) -> Mapping[str, Any]:
         return self.rules_family.presets
+
+    def parameters(self, preset: str) -> list[Parameter]:
+        """What a season of `preset` may change, each with its default, meaning and seed line."""
+        return self.rules_family.parameters(preset)
 
     def resolve(self, preset: str, overrides: Mapping[str, Any] | None) -> tuple[Any | None, list[rules.Problem]]:
         return self.rules_family.resolve(preset, overrides)

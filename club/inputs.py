@@ -30,6 +30,7 @@ import rules
 from rules.problems import problem
 
 MAX_REASON = 2000  # why a deal is corrected, why a dispute is closed
+MAX_NAME = 60  # a member's or a table's name: the rules engine reads names of 1 to 60 characters
 MAX_COMMENT = 2000  # what a member finds wrong with a deal
 MAX_RECORD_BYTES = 16 * 1024  # one deal record as compact JSON
 MAX_JSON_DEPTH = 32  # a deal record is 4 deep, a sitting record 6

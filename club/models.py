@@ -45,6 +45,8 @@ class Member(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="memberships"
     )
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.SCORER)
+    # Where the club reaches the member (invitation, statements); his login, if any, has the same.
+    email = models.EmailField(_("email"), max_length=150, blank=True)
     active = models.BooleanField(_("active"), default=True)
 
     class Meta:
@@ -116,6 +118,8 @@ class Table(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tables")
     name = models.CharField(_("name"), max_length=60, validators=[check_text])
+    # A retired table keeps its history (sittings, cups) but takes no new sitting.
+    active = models.BooleanField(_("in use"), default=True)
 
     class Meta:
         ordering = ["name"]

@@ -18,7 +18,7 @@ Pagatkop and Kongekop) and `rules.hungarian` (the six games of Tolnai 1930, with
 """
 
 from .events import LineItem
-from .family import Family, Override, Vocabulary
+from .family import Family, Vocabulary
 from .problems import InvalidRecord, Problem
 from .registry import FAMILIES
 from .replay import family_of, replay
@@ -29,7 +29,6 @@ __all__ = [
     "Family",
     "InvalidRecord",
     "LineItem",
-    "Override",
     "Problem",
     "Vocabulary",
     "check_deal",

@@ -23,21 +23,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .parameters import Parameter
 from .problems import Problem
 
 Accounts = Mapping[str, int]  # a table's own accounts ("cup:pagat", "pot", …) -> points
-
-
-@dataclass(frozen=True)
-class Override:
-    """One rule parameter a club may change for a season: what a form or a schema shows of it."""
-
-    name: str
-    default: Any  # the preset's own value
-    kind: str  # "bool", "amount", "choice" or "fines"
-    meaning: str  # in English, one sentence
-    ref: str  # the seed line it rests on, e.g. "001 L258" (book 001, line 258)
-    choices: tuple[str, ...] = ()  # for kind "choice"
 
 
 @dataclass(frozen=True)
@@ -67,6 +56,10 @@ class Family(Protocol):
 
     def ruleset(self, preset: str, overrides: Mapping[str, Any] | None = None) -> Any:
         """`resolve`, raising `InvalidRecord` instead of answering problems."""
+
+    def parameters(self, preset: str) -> list[Parameter]:
+        """What a season of `preset` may change, each with its default, meaning and seed line."""
+        ...
 
     def vocabulary(self) -> Vocabulary:
         """The closed sets of words its records use."""

@@ -7,8 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..family import Accounts, Vocabulary
+from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
 from .messages import DANISH_MESSAGES, FAMILY, problem
+from .parameters import describe as describe_parameters
 from .presets import DEFAULT_PRESET, OFFENCES, PRESETS, RuleSet, resolve, ruleset
 from .records import (
     CULPRIT_CAUSES,
@@ -77,6 +79,10 @@ class Danish:
     @staticmethod
     def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
         return parse_deal(data, number, problems)
+
+    @staticmethod
+    def parameters(preset: str) -> list[Parameter]:
+        return describe_parameters(preset)
 
     @staticmethod
     def vocabulary() -> Vocabulary:

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..family import Accounts, Vocabulary
+from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
 from .messages import FAMILY, HUNGARIAN_MESSAGES, problem
+from .parameters import describe as describe_parameters
 from .presets import FIGURES, HAND_BONUSES, HONOURS, KINGS, NO_GAMES, OFFENCES, PRESETS, RuleSet, resolve, ruleset
 from .records import POT, SITTING_KEYS, Deal, Sitting, parse_deal, parse_sitting
 from .settlement import Event, close, settle_deal
@@ -57,6 +59,10 @@ class Hungarian:
     parse_deal = staticmethod(parse_deal)
     play = staticmethod(play)
     settle = staticmethod(settle)
+
+    @staticmethod
+    def parameters(preset: str) -> list[Parameter]:
+        return describe_parameters(preset)
 
     @staticmethod
     def vocabulary() -> Vocabulary:

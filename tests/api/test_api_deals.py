@@ -196,12 +196,41 @@ def test_idempotency_keys_belong_to_their_user(api, club):
     assert (bent.json()["number"], anna.json()["number"]) == (2, 3)
 
 
+def test_a_deal_number_that_is_no_number_answers_the_error_list(scorer, club):
+    response = scorer.post(record_url(club.open_sitting) + "?number=two", club.open_deal_2, format="json")
+    assert (response.status_code, response.json()) == (
+        400,
+        {
+            "errors": [
+                {
+                    "deal": None,
+                    "field": "number",
+                    "code": "invalid",
+                    "message": "Expected a whole number.",
+                    "message_da": "Forventede et heltal.",
+                }
+            ]
+        },
+    )
+    assert club.open_sitting.deals.count() == 1
+
+
 def test_an_overlong_idempotency_key_answers_400(scorer, club):
     response = scorer.post(
         record_url(club.open_sitting), club.open_deal_2, format="json", HTTP_IDEMPOTENCY_KEY="k" * 65
     )
     assert response.status_code == 400
-    assert response.json() == {"Idempotency-Key": ["Use 1 to 64 printable ASCII characters."]}
+    assert response.json() == {
+        "errors": [
+            {
+                "deal": None,
+                "field": "Idempotency-Key",
+                "code": "invalid",
+                "message": "Use 1 to 64 printable ASCII characters.",
+                "message_da": "Brug 1 til 64 synlige ASCII-tegn.",
+            }
+        ]
+    }
     assert club.open_sitting.deals.count() == 1
 
 
@@ -262,7 +291,17 @@ def test_a_correction_needs_a_reason(scorer, club):
         format="json",
     )
     assert response.status_code == 400
-    assert response.json() == {"reason": ["This field may not be blank."]}
+    assert response.json() == {
+        "errors": [
+            {
+                "deal": None,
+                "field": "reason",
+                "code": "blank",
+                "message": "This field may not be blank.",
+                "message_da": "Dette felt må ikke være tomt.",
+            }
+        ]
+    }
     assert DealVersion.objects.filter(deal=club.open_deal).count() == 1
 
 
