@@ -236,3 +236,25 @@ def test_a_third_family_needs_only_the_protocol():
     refused = {**record, "deals": [{"dealer": "A", "winner": "Z"}]}
     _sitting, _rules, found = rules.check_sitting(coin, refused)
     assert [(p.deal, p.field, p.code) for p in found] == [(1, "winner", "not_at_table")]
+
+
+def test_each_family_names_the_words_of_its_records():
+    danish, hungarian = (family.vocabulary() for family in rules.FAMILIES)
+    assert danish.games == {"vlk-2010": (), "ensartede": (), "schiellerup-1900": (), "schwartz-1847": ()}
+    assert danish.words["suits"] == ("hearts", "diamonds", "clubs", "spades")
+    assert danish.words["court_cards"] == ("king", "queen", "cavalier", "knight")
+    assert danish.words["pagat_fates"] == ("saved", "lost", "ultimo", "bagud", "skat")
+    assert "revoke" in danish.offences and "meld_out_of_time" in danish.offences
+    assert hungarian.games["trisak"] == (
+        "trisak",
+        "simple",
+        "ultimo_call",
+        "bettli",
+        "three_take",
+        "open_bettli",
+        "three_solo",
+    )
+    assert hungarian.games["stromann"] == ("simple", "game")
+    assert hungarian.announcements == ("double", "volat", "trull", "four_kings", "ultimo", "king_ultimo", "xxi_capture")
+    assert hungarian.offences == ("revoke", "faulty_discard")
+    assert hungarian.words["contra_levels"][1:] == ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
