@@ -13,7 +13,6 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-import rules
 from ledger.models import AppendOnly
 
 from . import families
@@ -70,7 +69,7 @@ class Season(models.Model):
     starts_on = models.DateField(_("starts on"))
     ends_on = models.DateField(_("ends on"))
     preset = models.CharField(
-        _("rule set"), max_length=20, choices=families.preset_choices(), default=rules.DEFAULT_PRESET
+        _("rule set"), max_length=20, choices=families.preset_choices(), default=families.DEFAULT_PRESET
     )
     overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
     point_value_ore = models.PositiveIntegerField(
