@@ -44,7 +44,9 @@ class AuditMiddleware(AuditlogMiddleware):
 def register() -> None:
     """Called once from ClubConfig.ready(). Only the models' own columns, not their relations."""
     for model in (Club, Member, Season, Table, Sitting, Dispute):
-        auditlog.register(model, include_fields=[field.name for field in model._meta.concrete_fields])
+        # A sitting's kept table state changes with every deal: bookkeeping, not an official's act.
+        fields = [field.name for field in model._meta.concrete_fields if (model, field.name) != (Sitting, "state")]
+        auditlog.register(model, include_fields=fields)
     auditlog.register(get_user_model(), include_fields=["username", "is_active", "is_staff", "is_superuser", "email"])
 
 

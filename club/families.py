@@ -1,10 +1,9 @@
 """The two families of games a season can play, behind one small interface for `club.services`.
 
-A season's preset names its family: Danish Tarok (`rules.danish`, the Pagatkop and Kongekop) or
-Hungarian tarokk (`rules.hungarian`, the ultimókassza `pot` where the game keeps one). Services
-load a sitting, ask its family for the table state, let the family's engine settle, and post the
-events; what differs between the families is only which of the table's own accounts the game
-uses and how the engine's table state is built from them and read back from its events.
+A season's preset names its family (`rules.family_of`): Danish Tarok (the Pagatkop and Kongekop) or
+Hungarian tarokk (the ultimókassza `pot` where the game keeps one). Services load a sitting, ask
+its family for the table state, let the family settle, and post the events; every difference
+between the families is behind the `rules.Family` protocol.
 
 A table's own accounts are held as a mapping from the engine's account names ("cup:pagat",
 "cup:king", "pot") to points — `ledger.services.table_balances` answers in that shape.
@@ -21,9 +20,10 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 from rules import danish, hungarian
-from rules.danish import records as danish_records
+from rules.danish.records import COURT_CARDS
 from rules.danish.validation import count_is_void
-from rules.hungarian import presets as hungarian_presets
+from rules.hungarian.presets import CONTRA_NAMES
+from rules.parameters import Parameter
 
 Held = Mapping[str, int]  # a table's own accounts by engine name -> points
 
@@ -75,175 +75,47 @@ class Stat:
     decimals: int = 0
 
 
-class Family:
-    """What services need to know about one family of games; the engines do the arithmetic."""
+class Pages:
+    """What the club's pages show of a family beyond the rules protocol: the words of its
+    records for forms and schemas, what its table's accounts are called, and what a member's
+    page counts. A family without its own pages shows its accounts and deals played and dealt."""
 
-    name: str
-    module: Any
+    holdings_label: Any = _("The table's accounts")  # the accounts together: "The cups"
+    before_label: Any = _("Before")  # a settlement's line of the accounts before it
+    after_label: Any = _("After")
+    stat_cards: tuple[str, ...] = ()  # cards whose ultimo and bagud a member's page counts
+    meld_kinds: tuple[str, ...] = ()  # melds a member's page counts
 
-    @property
-    def presets(self) -> Mapping[str, Any]:
-        return self.module.PRESETS
-
-    def resolve(self, preset: str, overrides: Mapping[str, Any] | None):
-        return self.module.resolve(preset, overrides)
-
-    def ruleset(self, preset: str, overrides: Mapping[str, Any] | None):
-        return self.module.ruleset(preset, overrides)
-
-    def parse_deal(self, record: Any, number: int, problems: list) -> Any:
-        return self.module.parse_deal(record, number, problems)
-
-    def play(self, deal: Any, names: Sequence[str], state: Any, ruleset: Any):
-        return self.module.play(deal, names, state, ruleset)
-
-    # -- what differs ------------------------------------------------------------------------
-
-    def table_names(self, ruleset: Any) -> tuple[str, ...]:
-        """The engine names of the table accounts this game posts to."""
-        raise NotImplementedError
-
-    def validate_table(self, names: Sequence[str], ruleset: Any) -> list[rules.Problem]:
-        raise NotImplementedError
-
-    def opening(self, names: Sequence[str], held: Held, ruleset: Any) -> Any | None:
-        """The event that funds the table as a sitting starts, if any."""
-        return None
-
-    def state(self, held: Held, previous_dealer: str | None = None) -> Any:
-        """The engine's table state from what the table's accounts hold."""
-        raise NotImplementedError
-
-    def held_after(self, event_or_state: Any) -> dict[str, int]:
-        """What the table's accounts hold after an event (or in a table state)."""
-        raise NotImplementedError
-
-    def state_as_json(self, state: Any) -> dict[str, Any]:
-        """The engine's table state as kept with a sitting and a deal (`Sitting.state`)."""
-        raise NotImplementedError
-
-    def state_from_json(self, data: Mapping[str, Any]) -> Any:
-        """The engine's table state back from what `state_as_json` kept."""
-        raise NotImplementedError
-
-    def held_before(self, event: Any) -> dict[str, int]:
-        raise NotImplementedError
-
-    def close(self, names: Sequence[str], held: Held, ruleset: Any, how: str, first_dealer: str) -> Any:
-        raise NotImplementedError
-
-    def event_dict(self, event: Any, names: Sequence[str], ruleset: Any) -> dict:
-        """The event as `python -m rules replay` prints it."""
-        raise NotImplementedError
-
-    def record_holdings(self, held: Held, ruleset: Any) -> dict[str, Any]:
-        """The sitting-record keys that say what the table held as the sitting began."""
-        raise NotImplementedError
-
-    def holdings_in_record(self, data: Mapping[str, Any]) -> dict[str, int]:
-        """What a sitting record says the table held as it began, by engine name."""
-        raise NotImplementedError
-
-    # -- what the club's pages ask -----------------------------------------------------------
-
-    words: SimpleNamespace  # the family's words for forms and schemas (suits, contracts, ...)
-    holdings_label: Any  # what the table's own accounts are called together: "The cups"
-    before_label: Any  # "Cups before" on a settlement
-    after_label: Any  # "Cups after"
-
-    def accounts(self, ruleset: Any) -> tuple[TableAccount, ...]:
-        """The table's own accounts this game keeps, as the pages show them (maybe none)."""
-        return tuple(TABLE_ACCOUNTS[name] for name in self.table_names(ruleset))
-
-    def holdings(self, held: Held, ruleset: Any) -> list[Holding]:
-        """What each of the game's own accounts holds; accounts of another game are not shown."""
-        return [Holding(account, held.get(account.name, 0)) for account in self.accounts(ruleset)]
-
-    def describe_holdings(self, held: Held, ruleset: Any) -> str:
-        """The holdings in words, for a message: "Pagatkop 50 and Kongekop 0"."""
-        return str(_(" and ")).join(f"{h.account.label} {h.points}" for h in self.holdings(held, ruleset))
+    def words(self, vocabulary: rules.Vocabulary) -> SimpleNamespace:
+        """The closed sets of words of the family's records, by name, for forms and schemas."""
+        return SimpleNamespace(**vocabulary.words, offences=vocabulary.offences, announcements=vocabulary.announcements)
 
     def plays_in(self, record: Mapping[str, Any], name: str, seat_names: Sequence[str]) -> bool:
         """Whether the member seated as `name` played this deal (not sitting it out)."""
-        raise NotImplementedError
+        return name in seat_names
 
     def tally(
         self, stats: Any, record: Mapping[str, Any], number: int, name: str, ruleset: Any, points: Mapping[str, int]
     ) -> None:
         """Add one deal the member played to `stats` (`club.web.stats.MemberStats`); `points`
         is what the ledger posted to the member for it, by rule key."""
-        raise NotImplementedError
 
     def stat_rows(self, stats: Any) -> list[Stat]:
         """The family's own figures on a member's page, after deals played and dealt."""
-        raise NotImplementedError
-
-    stat_cards: tuple[str, ...] = ()  # cards whose ultimo and bagud a member's page counts
-    meld_kinds: tuple[str, ...] = ()  # melds a member's page counts
+        return []
 
 
-class Danish(Family):
-    name = "danish"
-    module = danish
-
-    def table_names(self, ruleset):
-        return ruleset.cup_accounts
-
-    def validate_table(self, names, ruleset):
-        return danish.validate_table(names)
-
-    def opening(self, names, held, ruleset):
-        return danish.fund(names, self._cups(held), ruleset)
-
-    def state(self, held, previous_dealer=None):
-        return danish.TableState(self._cups(held), previous_dealer)
-
-    def held_after(self, event_or_state):
-        cups = getattr(event_or_state, "cups_after", None) or event_or_state.cups
-        return {"cup:pagat": cups.pagat, "cup:king": cups.king}
-
-    def held_before(self, event):
-        return {"cup:pagat": event.cups_before.pagat, "cup:king": event.cups_before.king}
-
-    def state_as_json(self, state):
-        return {"pagat": state.cups.pagat, "king": state.cups.king, "previous_dealer": state.previous_dealer}
-
-    def state_from_json(self, data):
-        return danish.TableState(rules.Cups(data.get("pagat", 0), data.get("king", 0)), data.get("previous_dealer"))
-
-    def close(self, names, held, ruleset, how, first_dealer):
-        return danish.close(names, self._cups(held), ruleset, how, first_dealer)
-
-    def event_dict(self, event, names, ruleset):
-        return event.as_dict(names)
-
-    def record_holdings(self, held, ruleset):
-        return {"cups": {"pagat": held.get("cup:pagat", 0), "king": held.get("cup:king", 0)}}
-
-    def holdings_in_record(self, data):
-        cups = data.get("cups") or {}
-        return {"cup:pagat": cups.get("pagat", 0), "cup:king": cups.get("king", 0)}
-
-    @staticmethod
-    def _cups(held: Held) -> rules.Cups:
-        return rules.Cups(held.get("cup:pagat", 0), held.get("cup:king", 0))
-
-    # -- what the club's pages ask -----------------------------------------------------------
-
-    words = SimpleNamespace(
-        suits=danish_records.SUITS,
-        court_cards=danish_records.COURT_CARDS,
-        meld_levels=danish_records.MELD_LEVELS,
-        pagat_fates=danish_records.PAGAT_FATES,
-        king_fates=danish_records.KING_FATES,
-        culprit_causes=danish_records.CULPRIT_CAUSES,
-        seat_order_from=danish.seat_order_from,
-    )
+class DanishPages(Pages):
     holdings_label = _("The cups")
     before_label = _("Cups before")
     after_label = _("Cups after")
-    stat_cards = ("pagat", *(f"king:{suit}" for suit in danish_records.SUITS))
+    stat_cards = ("pagat", *(f"king:{suit}" for suit in danish.FAMILY.vocabulary().words["suits"]))
     meld_kinds = ("taroks", "matadors", "suits", "kings")
+
+    def words(self, vocabulary):
+        return SimpleNamespace(
+            **super().words(vocabulary).__dict__, court_cards=COURT_CARDS, seat_order_from=danish.seat_order_from
+        )
 
     def plays_in(self, record, name, seat_names):
         return name in (record.get("players") or [])
@@ -294,60 +166,18 @@ class Danish(Family):
         ]
 
 
-class Hungarian(Family):
-    name = "hungarian"
-    module = hungarian
-
-    def table_names(self, ruleset):
-        return (hungarian.POT,) if ruleset.pot else ()
-
-    def validate_table(self, names, ruleset):
-        return hungarian.validate_table(names, ruleset)
-
-    def state(self, held, previous_dealer=None):
-        return hungarian.TableState(held.get(hungarian.POT, 0))
-
-    def held_after(self, event_or_state):
-        pot = getattr(event_or_state, "pot_after", None)
-        return {hungarian.POT: event_or_state.pot if pot is None else pot}
-
-    def held_before(self, event):
-        return {hungarian.POT: event.pot_before}
-
-    def state_as_json(self, state):
-        return {"pot": state.pot}
-
-    def state_from_json(self, data):
-        return hungarian.TableState(data.get("pot", 0))
-
-    def close(self, names, held, ruleset, how, first_dealer):
-        return hungarian.close(names, held.get(hungarian.POT, 0), ruleset, how, first_dealer)
-
-    def event_dict(self, event, names, ruleset):
-        return event.as_dict(names, ruleset.pot)
-
-    def record_holdings(self, held, ruleset):
-        return {"pot": held.get(hungarian.POT, 0)} if ruleset.pot else {}
-
-    def holdings_in_record(self, data):
-        return {hungarian.POT: data.get("pot", 0)}
-
-    # -- what the club's pages ask -----------------------------------------------------------
-
-    words = SimpleNamespace(
-        contra_names=hungarian_presets.CONTRA_NAMES,
-        kings=hungarian_presets.KINGS,
-        figures=hungarian_presets.FIGURES,
-        hand_bonuses=hungarian_presets.HAND_BONUSES,
-        honours=hungarian_presets.HONOURS,
-        no_games=hungarian_presets.NO_GAMES,
-        offences=hungarian_presets.OFFENCES,
-        contracts=tuple(sorted({c for ruleset in hungarian.PRESETS.values() for c in ruleset.contracts})),
-        forehand=hungarian.forehand,
-    )
+class HungarianPages(Pages):
     holdings_label = "ultimókassza"  # a Hungarian word
-    before_label = _("Before")
-    after_label = _("After")
+
+    def words(self, vocabulary):
+        contracts = sorted({contract for games in vocabulary.games.values() for contract in games})
+        return SimpleNamespace(
+            **super().words(vocabulary).__dict__,
+            figures=vocabulary.announcements,
+            contracts=tuple(contracts),
+            contra_names=CONTRA_NAMES,
+            forehand=hungarian.forehand,
+        )
 
     def plays_in(self, record, name, seat_names):
         return name in hungarian.active_players(record.get("dealer"), list(seat_names))  # 002 L181: the fifth sits out
@@ -367,23 +197,130 @@ class Hungarian(Family):
         ]
 
 
-DANISH, HUNGARIAN = Danish(), Hungarian()
-FAMILIES = (DANISH, HUNGARIAN)
-DEFAULT_PRESET = danish.DEFAULT_PRESET  # a new season's preset until an official picks one
+PAGES: Mapping[str, Pages] = {danish.FAMILY.name: DanishPages(), hungarian.FAMILY.name: HungarianPages()}
+
+
+class Family:
+    """What services need to know about one family of games: the rules family (`rules.Family`)
+    seen in the club's terms; the family does the arithmetic."""
+
+    def __init__(self, family: rules.Family):
+        self.rules_family = family
+        self.name = family.name
+        self.pages = PAGES.get(family.name, Pages())
+        self.words = self.pages.words(family.vocabulary())
+        self.holdings_label = self.pages.holdings_label
+        self.before_label, self.after_label = self.pages.before_label, self.pages.after_label
+        self.stat_cards, self.meld_kinds = self.pages.stat_cards, self.pages.meld_kinds
+
+    @property
+    def presets(self) -> Mapping[str, Any]:
+        return self.rules_family.presets
+
+    def parameters(self, preset: str) -> list[Parameter]:
+        """What a season of `preset` may change, each with its default, meaning and seed line."""
+        return self.rules_family.parameters(preset)
+
+    def resolve(self, preset: str, overrides: Mapping[str, Any] | None) -> tuple[Any | None, list[rules.Problem]]:
+        return self.rules_family.resolve(preset, overrides)
+
+    def ruleset(self, preset: str, overrides: Mapping[str, Any] | None) -> Any:
+        return self.rules_family.ruleset(preset, overrides)
+
+    def parse_deal(self, record: Any, number: int, problems: list[rules.Problem]) -> Any:
+        return self.rules_family.parse_deal(record, number, problems)
+
+    def play(self, deal: Any, names: Sequence[str], state: Any, ruleset: Any) -> tuple[list[Any], Any]:
+        return self.rules_family.play(deal, names, state, ruleset)
+
+    def table_names(self, ruleset: Any) -> tuple[str, ...]:
+        """The engine names of the table accounts this game posts to."""
+        return self.rules_family.table_accounts(ruleset)
+
+    def validate_table(self, names: Sequence[str], ruleset: Any) -> list[rules.Problem]:
+        return self.rules_family.validate_table(names, ruleset)
+
+    def opening(self, names: Sequence[str], held: Held, ruleset: Any) -> Any | None:
+        """The event that funds the table as a sitting starts, if any."""
+        events, _state = self.rules_family.opening(names, self.rules_family.state(held), ruleset)
+        return events[0] if events else None
+
+    def state(self, held: Held, previous_dealer: str | None = None) -> Any:
+        """The engine's table state from what the table's accounts hold."""
+        return self.rules_family.state(held, previous_dealer)
+
+    def held_after(self, event_or_state: Any) -> dict[str, int]:
+        """What the table's accounts hold after an event (or in a table state)."""
+        if hasattr(event_or_state, "items"):  # an event
+            return self.rules_family.accounts_after(event_or_state)
+        return self.rules_family.accounts(event_or_state)
+
+    def held_before(self, event: Any) -> dict[str, int]:
+        return self.rules_family.accounts_before(event)
+
+    def state_as_json(self, state: Any) -> dict[str, Any]:
+        """The engine's table state as kept with a sitting and a deal (`Sitting.state`)."""
+        return self.rules_family.state_as_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> Any:
+        """The engine's table state back from what `state_as_json` kept."""
+        return self.rules_family.state_from_json(data)
+
+    def close(self, names: Sequence[str], held: Held, ruleset: Any, how: str, first_dealer: str) -> Any:
+        closing, _state = self.rules_family.close(names, self.rules_family.state(held), ruleset, how, first_dealer)
+        return closing
+
+    def event_dict(self, event: Any, names: Sequence[str], ruleset: Any) -> dict[str, Any]:
+        """The event as `python -m rules replay` prints it."""
+        return self.rules_family.event_dict(event, names, ruleset)
+
+    def record_holdings(self, held: Held, ruleset: Any) -> dict[str, Any]:
+        """The sitting-record keys that say what the table held as the sitting began."""
+        return self.rules_family.record_holdings(held, ruleset)
+
+    def holdings_in_record(self, data: Mapping[str, Any]) -> dict[str, int]:
+        """What a sitting record says the table held as it began, by engine name."""
+        return self.rules_family.holdings_in_record(data)
+
+    # -- what the club's pages ask -----------------------------------------------------------
+
+    def accounts(self, ruleset: Any) -> tuple[TableAccount, ...]:
+        """The table's own accounts this game keeps, as the pages show them (maybe none)."""
+        return tuple(TABLE_ACCOUNTS[name] for name in self.table_names(ruleset))
+
+    def holdings(self, held: Held, ruleset: Any) -> list[Holding]:
+        """What each of the game's own accounts holds; accounts of another game are not shown."""
+        return [Holding(account, held.get(account.name, 0)) for account in self.accounts(ruleset)]
+
+    def describe_holdings(self, held: Held, ruleset: Any) -> str:
+        """The holdings in words, for a message: "Pagatkop 50 and Kongekop 0"."""
+        return str(_(" and ")).join(f"{h.account.label} {h.points}" for h in self.holdings(held, ruleset))
+
+    def plays_in(self, record: Mapping[str, Any], name: str, seat_names: Sequence[str]) -> bool:
+        return self.pages.plays_in(record, name, seat_names)
+
+    def tally(
+        self, stats: Any, record: Mapping[str, Any], number: int, name: str, ruleset: Any, points: Mapping[str, int]
+    ) -> None:
+        self.pages.tally(stats, record, number, name, ruleset, points)
+
+    def stat_rows(self, stats: Any) -> list[Stat]:
+        return self.pages.stat_rows(stats)
+
+
+FAMILIES = tuple(Family(family) for family in rules.FAMILIES)
+DANISH, HUNGARIAN = (next(f for f in FAMILIES if f.name == name) for name in ("danish", "hungarian"))
+_BY_NAME = {family.name: family for family in FAMILIES}
 
 
 def of(preset: Any) -> Family:
-    """The family a preset id belongs to; an unknown one is the Danish family's to refuse."""
-    return HUNGARIAN if isinstance(preset, str) and preset in hungarian.PRESETS else DANISH
-
-
-def preset_in_record(data: Mapping[str, Any]) -> str:
-    """The preset a sitting record names; a record without one is played by the Danish format's
-    default (its "ruleset" key may be left out)."""
-    preset = data.get("ruleset")
-    return preset if preset is not None else danish.DEFAULT_PRESET
+    """The family a preset id belongs to; an unknown one is the first family's to refuse."""
+    return _BY_NAME[rules.family_of(preset).name]
 
 
 def preset_choices() -> list[tuple[str, str]]:
-    """Every preset of both families, for a season's choice (grouped by family)."""
+    """Every preset of every family, for a season's choice (grouped by family)."""
     return [(p, p) for family in FAMILIES for p in family.presets]
+
+
+DEFAULT_PRESET = rules.FAMILIES[0].default_preset  # what a record without `ruleset` plays

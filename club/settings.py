@@ -106,6 +106,8 @@ MIDDLEWARE = [
     # random bytes (since 4.2) and the CSRF token is masked anew on every response.
     "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
+    # API answers vary with the requester, and an authenticated one is private (club.api.caching).
+    "club.api.caching.PrivateAnswers",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it reads the language cookie), before common (i18n redirects).
     "django.middleware.locale.LocaleMiddleware",
@@ -241,7 +243,7 @@ WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [*Compressor.SKIP_COMPRESS_EXTENSIONS, "ma
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "club.api.openapi.ApiSchema",
     # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token", not 403.
     # `manage.py drf_create_token USER` issues a token; session auth serves the browser.
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -7,7 +7,45 @@ its settings, before a module importing `rest_framework.views` could finish load
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django.utils import translation
+from rest_framework.exceptions import ParseError
 from rest_framework.renderers import JSONRenderer
+
+
+def in_both_languages(render: Callable[[], Any]) -> tuple[Any, Any]:
+    """What `render` says in English and in Danish, as the rules engine's problems carry both."""
+    with translation.override("en"):
+        english = render()
+    with translation.override("da"):
+        danish = render()
+    return english, danish
+
+
+def request_problem(field: str, code: str, message: Callable[[], str]) -> dict[str, Any]:
+    """One entry of an `{"errors": [...]}` answer about the request itself (a header, a query
+    parameter, the body's JSON) rather than the deal: no deal number, the engine's shape."""
+    english, danish = in_both_languages(lambda: str(message()))
+    return {"deal": None, "field": field, "code": code, "message": english, "message_da": danish}
+
+
+class RequestProblems(Exception):
+    """Answered 400 `{"errors": problems}` by the operations that record and correct deals."""
+
+    def __init__(self, problems: list[dict[str, Any]]):
+        super().__init__(problems)
+        self.problems = problems
+
+
+class UnreadableBody(ParseError):
+    """A body that is not JSON, or too deep to read: `{"detail": ...}` on most operations, an
+    error list where a deal is recorded or corrected (`problem`)."""
+
+    def __init__(self, message: Callable[[], str]):
+        super().__init__(message())
+        self.problem = request_problem("", "parse_error", message)
 
 
 class _AsciiJSONRenderer(JSONRenderer):

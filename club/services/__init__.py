@@ -18,6 +18,9 @@ Where each write lives:
   ledger, for corrections and `ledger_check`.
 - `import_export`: a whole sitting from its record (through the writes above), and back.
 - `disputes`: raising a dispute and resolving it; it never moves money.
+- the office, what officials do besides the score (`office` holds their shared refusals):
+  `members` (a new club and its first official, members, invitations), `seasons`, `tables`, and
+  `money` (the one meaning of a member's saldo, in øre).
 
 The public names of each are re-exported here, so callers write `services.record_deal`.
 """

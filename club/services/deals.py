@@ -28,7 +28,26 @@ logger = logging.getLogger(__name__)
 
 
 class DealConflict(SittingError):
-    """Someone else recorded this deal number first."""
+    """Someone else recorded this deal number first (or a number further on than the next).
+
+    `taken` is the deal that holds the number the scorer asked for (None when the number lies
+    beyond the next), `next_number` the number a deal would be recorded as now: the page shows
+    the two deals side by side and lets the scorer say whether they are the same physical deal.
+    """
+
+    def __init__(self, message: str, *, taken: Deal | None = None, next_number: int | None = None):
+        super().__init__(message)
+        self.taken = taken
+        self.next_number = next_number
+
+
+def _conflict(sitting: Sitting, number: int | None, message: str) -> DealConflict:
+    taken = (
+        sitting.deals.select_related("current_version__entered_by").filter(number=number).first()
+        if number is not None
+        else None
+    )
+    return DealConflict(message, taken=taken, next_number=next_deal_number(sitting))
 
 
 @dataclass
@@ -37,7 +56,7 @@ class Recorded:
     version: DealVersion
     transactions: list[Transaction]
     created: bool  # False when an idempotency key returned an earlier result
-    events: list[rules.Event] | None = None  # what it settled to (a new deal only)
+    events: list[Any] | None = None  # what it settled to (a new deal only)
     names: list[str] | None = None  # the sitting's seats, as the events name them
 
 
@@ -87,8 +106,8 @@ def record_deal(
             # Lost a race the row lock could not prevent (SQLite has none): same key, or same number.
             if idempotency_key and (earlier := _by_idempotency_key(idempotency_key)) is not None:
                 return earlier
-            raise DealConflict(
-                _("Deal %(number)s was just recorded by someone else.") % {"number": number or "?"}
+            raise _conflict(
+                sitting, number, _("Deal %(number)s was just recorded by someone else.") % {"number": number or "?"}
             ) from None
         except OperationalError as error:
             # SQLite has no row lock to wait on: another writer holds the database, and SQLite
@@ -138,10 +157,19 @@ def _record(sitting: Sitting, record: Any, by, idempotency_key: str | None, numb
     if not sitting.is_open:
         raise SittingError(_("The sitting is closed."))
     next_number = next_deal_number(sitting)
-    if number is not None and number != next_number:
-        raise DealConflict(
+    if number is not None and number < next_number:
+        raise _conflict(
+            sitting,
+            number,
             _("Deal %(number)s is already recorded; the next deal is %(next)s.")
-            % {"number": number, "next": next_number}
+            % {"number": number, "next": next_number},
+        )
+    if number is not None and number > next_number:
+        # A deal kept on a phone after one that was dropped: never a gap in the numbers.
+        raise _conflict(
+            sitting,
+            None,
+            _("Deal %(number)s cannot be recorded before deal %(next)s.") % {"number": number, "next": next_number},
         )
     recorded = _record_next(sitting, Context.load(sitting), record, next_number, by=by, idempotency_key=idempotency_key)
     sitting.save(update_fields=["state"])
@@ -243,11 +271,17 @@ def last_played_record(sitting: Sitting, before: int | None = None) -> dict[str,
     return None
 
 
-def repeats_last_deal(sitting: Sitting, record: Any, idempotency_key: str | None = None) -> bool:
+def repeats_last_deal(
+    sitting: Sitting, record: Any, idempotency_key: str | None = None, number: int | None = None
+) -> bool:
     """Whether `record` is the sitting's last deal again, dealer and all: an old page saved
     twice more likely than a deal played twice (the dealer moves on every deal, 001 L316).
-    A key already recorded is no repeat: `record_deal` answers it with the first result."""
+    A key already recorded is no repeat: `record_deal` answers it with the first result; nor is
+    a deal `number` that is not the next: `record_deal` answers it with `DealConflict`, which
+    shows the deal that holds the number."""
     if idempotency_key and DealVersion.objects.filter(idempotency_key=idempotency_key).exists():
+        return False
+    if number is not None and number != next_deal_number(sitting):
         return False
     last = sitting.deals.select_related("current_version").order_by("-number").first()
     return last is not None and last.current_version.record == record

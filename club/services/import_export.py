@@ -65,7 +65,7 @@ def import_sitting(
 
 def _check_same_rules(season: Season, data: Mapping[str, Any]) -> None:
     # Compared as resolved rule sets: an override that repeats the preset's value is no change.
-    preset = families.preset_in_record(data)
+    preset = data.get("ruleset", families.DEFAULT_PRESET)
     in_file = families.of(preset).ruleset(preset, data.get("overrides") or {})
     if in_file != season.ruleset():
         raise SittingError(

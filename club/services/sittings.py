@@ -99,6 +99,8 @@ def _check_sitting(
     errors: dict[str, list[str]] = defaultdict(list)
     if table.club_id != season.club_id:
         errors["table"].append(_("The table and the season must belong to the same club."))
+    if not table.active:
+        errors["table"].append(_("%(table)s is retired.") % {"table": table})
     if any(m.club_id != season.club_id for m in members):
         errors["members"].append(_("Members, table and season must belong to the same club."))
     inactive = [m.name for m in members if not m.active]

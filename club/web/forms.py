@@ -222,6 +222,13 @@ class DealForm(forms.Form):
     def rotations_json(self) -> str:
         return json.dumps(self.rotations(), ensure_ascii=False)
 
+    def next_dealers_json(self) -> str:
+        """For each dealer, who deals the deal after (the page moves on by itself while offline)."""
+        after = {
+            d: rotation(self.seat_names, {"players": players}, d)["dealer"] for d, players in self.rotations().items()
+        }
+        return json.dumps(after, ensure_ascii=False)
+
     @property
     def melds_open(self) -> bool:
         return any(block["open"] for block in self.role_blocks())
@@ -589,11 +596,15 @@ class StartSittingForm(forms.Form):
         super().__init__(*args, **kwargs)
         members = club.members.filter(active=True)
         cast(forms.ModelChoiceField, self.fields["season"]).queryset = club.seasons.all()
-        cast(forms.ModelChoiceField, self.fields["table"]).queryset = club.tables.all()
+        cast(forms.ModelChoiceField, self.fields["table"]).queryset = club.tables.filter(active=True)
         cast(forms.ModelChoiceField, self.fields["first_dealer"]).queryset = members
         self.initial.setdefault("season", season)
         self.initial.setdefault("date", timezone.localdate())
-        tables = list(club.tables.exclude(pk__in=Sitting.objects.filter(closed_at__isnull=True).values("table")))
+        tables = list(
+            club.tables.filter(active=True).exclude(
+                pk__in=Sitting.objects.filter(closed_at__isnull=True).values("table")
+            )
+        )
         if tables:
             self.initial.setdefault("table", tables[0])
         for seat in range(MAX_SEATS):

@@ -13,7 +13,6 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-import rules
 from ledger.models import Account
 
 from ..families import TABLE_ACCOUNTS, Family, Holding
@@ -108,7 +107,7 @@ def _account(name: str) -> str:
 
 
 def describe_events(
-    events: Sequence[rules.Event], names: Sequence[str], number: int, family: Family, ruleset: Any
+    events: Sequence[Any], names: Sequence[str], number: int, family: Family, ruleset: Any
 ) -> list[EventView]:
     """Line by line: who pays (negative postings) and who receives, with rule and seed line."""
     views = []
