@@ -1,6 +1,6 @@
 """The deal form of the Hungarian games, and its translation to and from the Hungarian record.
 
-One form for the six games (sitting-format-hungarian.md), shaped by the season's rule set: the
+One form for the six games (their deal record: docs/rules-hungarian.md), shaped by the season's rule set: the
 fields a game never uses are left out (a call only where there is one, trump counts only in
 Paskievics, hand bonuses in Tapper, Strómann and Trisák ...). `build_record` turns the cleaned
 data into a deal record and `initial_from_record` does the reverse, so a correction opens
@@ -21,11 +21,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-import rules.hungarian
-from rules.hungarian.presets import CONTRA_NAMES, KINGS, RuleSet
+import rules
 
-from ..inputs import MAX_IDEMPOTENCY_KEY
-from .forms import BLANK, CorrectionForm, DealEntryForm, DealForm, _optional_choice
+from ..families import HUNGARIAN
+from .forms import BLANK, CorrectionFields, DealForm, DealForms, EntryFields, _optional_choice
 
 ANNOUNCEMENT_ROWS = 4
 TRUMP_COUNT_ROWS = 2
@@ -77,7 +76,7 @@ NO_GAME_WORDS = {
 }
 OFFENCE_WORDS = {"revoke": "renonsz", "faulty_discard": "hibás skart"}
 KING_WORDS = {"hearts": "kőr", "diamonds": "káró", "clubs": "treff", "spades": "pikk"}
-# Settlement lines of the Hungarian games (rule keys of sitting-format-hungarian.md).
+# Settlement lines of the Hungarian games (the rule keys their settlement lines carry).
 RULE_WORDS = {
     "game": "játék",
     "trump_count": "tarokkszám",
@@ -126,7 +125,7 @@ def _number(low: int, high: int, **kwargs) -> forms.IntegerField:
 
 def contra_choices(high: int) -> list[tuple[int, str]]:
     """0 (none) .. `high`: the compact contra control, levels by their Hungarian names."""
-    return [(0, "—")] + [(k, f"{CONTRA_NAMES[k]} ×{2**k}") for k in range(1, high + 1)]
+    return [(0, "—")] + [(k, f"{HUNGARIAN.words.contra_names[k]} ×{2**k}") for k in range(1, high + 1)]
 
 
 class HungarianDealForm(forms.Form):
@@ -134,7 +133,7 @@ class HungarianDealForm(forms.Form):
 
     fields_template = "club/partials/hungarian_deal_fields.html"
 
-    def __init__(self, *args, seat_names: Sequence[str], ruleset: RuleSet, **kwargs):
+    def __init__(self, *args, seat_names: Sequence[str], ruleset: Any, **kwargs):
         super().__init__(*args, **kwargs)
         self.seat_names = list(seat_names)
         self.ruleset = ruleset
@@ -157,7 +156,7 @@ class HungarianDealForm(forms.Form):
                 label=_("Called trump"),
             )
         if game == "kiralyhivo":
-            f["call_king"] = _optional_choice(KINGS, KING_WORDS, label=_("Called king"))
+            f["call_king"] = _optional_choice(HUNGARIAN.words.kings, KING_WORDS, label=_("Called king"))
             f["called_king_captured"] = forms.BooleanField(
                 required=False, label=_("The opponents took the called king home")
             )
@@ -460,7 +459,7 @@ def rotation(seat_names: Sequence[str], previous_record: Mapping[str, Any] | Non
     """Who deals next: the forehand of the previous deal, the member after its dealer (002 L291)."""
     if previous_record is None or previous_record.get("dealer") not in seat_names:
         return {"dealer": first_dealer}
-    return {"dealer": rules.hungarian.forehand(previous_record["dealer"], list(seat_names))}
+    return {"dealer": HUNGARIAN.words.forehand(previous_record["dealer"], list(seat_names))}
 
 
 def field_for(path: str, data: Mapping[str, Any], seat_names: Sequence[str]) -> str | None:
@@ -510,28 +509,18 @@ def field_for(path: str, data: Mapping[str, Any], seat_names: Sequence[str]) -> 
     return None
 
 
-class HungarianDealEntryForm(HungarianDealForm):
-    """A new deal: the number the scorer saw and a key that makes a double tap one deal."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["number"] = forms.IntegerField(widget=forms.HiddenInput)
-        self.fields["idempotency_key"] = forms.CharField(max_length=MAX_IDEMPOTENCY_KEY, widget=forms.HiddenInput)
-        self.fields["confirm_duplicate"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
-
-    ask_to_confirm_duplicate = DealEntryForm.ask_to_confirm_duplicate
+class HungarianDealEntryForm(EntryFields, HungarianDealForm):
+    """A new deal."""
 
 
-class HungarianCorrectionForm(HungarianDealForm):
-    """A corrected deal: why, and which version it corrects."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["reason"] = forms.CharField(
-            label=_("Reason for the correction"), max_length=500, widget=forms.Textarea(attrs={"rows": 2})
-        )
-        self.fields["base_version"] = forms.IntegerField(widget=forms.HiddenInput)
+class HungarianCorrectionForm(CorrectionFields, HungarianDealForm):
+    """A corrected deal."""
 
 
-# The Danish form classes' Hungarian counterparts, for the views that pick a form by the family.
-FORMS = {DealForm: HungarianDealForm, DealEntryForm: HungarianDealEntryForm, CorrectionForm: HungarianCorrectionForm}
+HUNGARIAN_FORMS = DealForms(
+    preview=HungarianDealForm,
+    entry=HungarianDealEntryForm,
+    correction=HungarianCorrectionForm,
+    rotation=rotation,
+    initial_from_record=initial_from_record,
+)

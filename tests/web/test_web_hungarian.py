@@ -25,9 +25,11 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from club import services
 from club.models import Deal, Season
+from club.web import deal_forms
 
 DEAL_1_FORM = {
     "dealer": "Dorte",
@@ -146,7 +148,7 @@ def test_preview_save_and_correct_a_paskievics_evening(paskievics, as_member):
     assert re.findall(r'data-points="(-?\d+)"', totals) == ["0", "4", "-12", "-12"]
     # The club's page shows the table's ultimókassza beside the cups.
     home = client.get(reverse("club_home", args=["nordvest"])).content.decode()
-    assert '<td class="num" data-pot="20">20</td>' in home
+    assert '<td class="num" data-pot="pot">20</td>' in home and "data-cup" not in home
 
 
 def test_problems_stand_beside_their_fields(paskievics, as_member):
@@ -168,3 +170,61 @@ def test_a_problem_of_an_announcement_stands_beside_its_row(paskievics, as_membe
 
     assert re.search(r'id="problems-ann_1_figure" hx-swap-oob="true"><p>[^<]+</p>', preview)
     assert 'id="problems-ann_0_figure" hx-swap-oob="true"></div>' in preview
+
+
+def test_a_members_page_counts_the_hungarian_deals(paskievics, members, as_member):
+    """The evening above: every one of the four plays each deal; Dorte, Anna and Bent deal one
+    each; Anna declares deal 1 and wins it, Bent declares deal 2 and loses it; deal 3 has no game."""
+    client = as_member("Bent")
+    for form in (DEAL_1_FORM, DEAL_2_FORM, DEAL_3_FORM):
+        assert save(client, paskievics, form)[0].status_code == 302
+
+    def stats(name: str) -> dict[str, str]:
+        page = client.get(reverse("member", args=["nordvest", members[name].pk])).content.decode()
+        return dict(re.findall(r'data-stat="([a-z_]+)">([^<]+)<', page))
+
+    keys = ("deals_played", "deals_dealt", "declared", "won_as_declarer", "no_game")
+    assert [stats("Anna")[k] for k in keys] == ["3", "1", "1", "1", "1"]
+    assert [stats("Bent")[k] for k in keys] == ["3", "1", "1", "0", "1"]
+    assert [stats("Carl")[k] for k in keys] == ["3", "0", "0", "0", "1"]
+    page = client.get(reverse("member", args=["nordvest", members["Anna"].pk])).content.decode()
+    assert "Nolos" not in page and "data-meld" not in page  # the Danish game's figures
+
+
+def test_a_table_that_held_danish_cups_shows_only_the_pot(played, members, table, today, as_member):
+    """Bord 1 keeps Pagatkop 85 and Kongekop 195 from a Danish sitting closed with its cups
+    carried; its Paskievics sitting that follows shows the ultimókassza alone: all pass in its
+    first deal, 5 from each of the four into the pot."""
+    services.close_sitting(played, how="carry")
+    season = Season.objects.create(
+        club=table.club, name="Paskievics", starts_on=today, ends_on=today, preset="paskievics", overrides={"pot": True}
+    )
+    seats = [members[n] for n in ("Anna", "Bent", "Carl", "Dorte")]
+    sitting = services.start_sitting(
+        season=season, table=table, members=seats, first_dealer=members["Bent"], date=today
+    )
+    client = as_member("Bent")
+    assert save(client, sitting, DEAL_3_FORM)[0].status_code == 302
+
+    sheet = client.get(url("sitting", sitting)).content.decode()
+    assert '<strong data-pot="pot">20</strong>' in sheet
+    assert "data-cup" not in sheet and "Pagatkop" not in sheet and "Kongekop" not in sheet
+    close = client.post(url("sitting_close", sitting), {"how": "carry"}).content.decode()
+    assert 'ultimókassza <strong data-pot="pot">20</strong>' in close
+    assert "data-cup" not in close and "Pagatkop" not in close and "Kongekop" not in close
+
+
+def test_the_hungarian_correction_form_bounds_its_reason_as_every_form_does(paskievics):
+    correction = deal_forms.for_family(paskievics.season.family).correction
+    data = DEAL_2_FORM | {"reason": "y" * 1000, "base_version": "1"}
+
+    def form(reason: str):
+        return correction(
+            data | {"reason": reason}, seat_names=paskievics.seat_names(), ruleset=paskievics.season.ruleset()
+        )
+
+    assert form("y" * 1000).is_valid()
+    with translation.override("en"):
+        assert "lone surrogate" in str(form("bad \ud800 reason").errors["reason"])
+        assert "NUL character" in str(form("bad \x00 reason").errors["reason"])
+        assert not form("y" * 2001).is_valid()
