@@ -43,6 +43,7 @@ from club.access import Requester
 from club.models import Club, DealVersion, Season
 from club.reports.statements import Month
 from club.services import members as member_office
+from club.services import money
 from club.services import seasons as season_office
 from club.services import tables as table_office
 from club.services.office import OfficeError
@@ -277,13 +278,19 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
     @extend_schema(responses={200: s.BalanceSerializer, 403: FORBIDDEN, 404: NOT_FOUND})
     @action(detail=True)
     def balance(self, request, pk=None):
-        """The member's balance in points: all seasons together, and season by season."""
+        """The member's saldo in øre today (payments included), and his result in points season by season."""
         member = self.private_member()
         seasons = [
             {"season": season.pk, "name": season.name, "points": queries.member_balance(member, season=season)}
             for season in Season.objects.filter(club_id=member.club_id).order_by("starts_on", "pk")
         ]
-        data = {"member": member.pk, "name": member.name, "points": queries.member_balance(member), "seasons": seasons}
+        data = {
+            "member": member.pk,
+            "name": member.name,
+            "saldo_ore": money.saldo(member),
+            "points": queries.member_balance(member),
+            "seasons": seasons,
+        }
         return Response(s.BalanceSerializer(data).data)
 
     @office_schema(s.MemberWriteSerializer, s.MemberSerializer)
