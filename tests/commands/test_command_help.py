@@ -17,6 +17,7 @@ import pytest
 from django.apps import apps
 from django.conf import settings
 from django.core.management import get_commands, load_command_class
+from django.core.management.base import BaseCommand
 from django.utils import translation
 
 MANAGE = Path(settings.BASE_DIR) / "manage.py"
@@ -72,3 +73,10 @@ def test_help_exits_0_and_shows_the_description_in_the_language(app, name, langu
     assert words(description) in words(result.stdout)
     if language == "da":
         assert description != marked, f"{name}'s help has no Danish translation"
+
+
+@pytest.mark.parametrize(("app", "name"), COMMANDS, ids=[name for _app, name in COMMANDS])
+def test_every_argument_has_help(app, name):
+    own = {action.dest for action in BaseCommand().create_parser("manage.py", "x")._actions}
+    parser = load_command_class(app, name).create_parser("manage.py", name)
+    assert [action.dest for action in parser._actions if action.dest not in own and not action.help] == []

@@ -60,9 +60,13 @@ def test_demo_ledger_agrees_with_every_record(demo):
     assert error is None
     transactions = Transaction.objects.count()
     assert re.search(
-        rf"Checked 1 clubs, 5 tables, 31 sittings and {transactions} transactions in [0-9.]+ s; problems found: 0\.",
+        rf"Checked 1 club, 5 tables, 31 sittings and {transactions} transactions in [0-9.]+ s; problems found: 0\.",
         out,
     )
+    danish = io.StringIO()
+    with translation.override("da"):
+        call_command("ledger_check", stdout=danish)
+    assert "Kontrollerede 1 klub, 5 borde, 31 spilleaftener og" in danish.getvalue()  # one club, not "1 klubber"
 
 
 def test_a_tampered_posting_is_named_with_sitting_event_account_and_amounts(demo):
@@ -141,7 +145,7 @@ def test_club_option_checks_that_club_only(demo, club):
     out, error = ledger_check("--club", "norrebro")
 
     assert error is None
-    assert "Checked 1 clubs, 1 tables, 0 sittings and 0 transactions" in out
+    assert "Checked 1 club, 1 table, 0 sittings and 0 transactions" in out
 
 
 def test_unknown_club_is_an_error(club):

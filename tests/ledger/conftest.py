@@ -30,6 +30,9 @@ SITTING_DATE = datetime.date(2024, 3, 7)
 POSTGRES_ONLY = ("test_postgres_guards.py", "test_ledger_locking.py", "test_postgres_app_role.py")
 
 
+POSTGRES_ONLY_NOT_RUN = pytest.StashKey[list[str]]()
+
+
 def pytest_collection_modifyitems(config, items):
     if connection.vendor == "postgresql":
         return
@@ -38,6 +41,18 @@ def pytest_collection_modifyitems(config, items):
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = [item for item in items if item not in deselected]
+        config.stash[POSTGRES_ONLY_NOT_RUN] = [item.path.name for item in deselected]
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """On SQLite, one line naming what was not run and how to run it."""
+    names = config.stash.get(POSTGRES_ONLY_NOT_RUN, [])
+    if names:
+        modules = ", ".join(f"{name} ({names.count(name)})" for name in POSTGRES_ONLY if name in names)
+        terminalreporter.write_line(
+            f"PostgreSQL only, not run on SQLite: {len(names)} tests in {modules}; "
+            "to run them: DATABASE_URL=postgres://USER@HOST:5432/NAME make test"
+        )
 
 
 # --- the club ----------------------------------------------------------------------------------

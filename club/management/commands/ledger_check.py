@@ -19,7 +19,7 @@ import time
 
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from club import services
 from club.management.base import TranslatedCommand
@@ -61,17 +61,16 @@ class Command(TranslatedCommand):
 
         transactions = Transaction.objects.filter(club__in=clubs).count()
         elapsed = time.perf_counter() - started
-        summary = _(
-            "Checked %(clubs)s clubs, %(tables)s tables, %(sittings)s sittings and %(transactions)s transactions "
-            "in %(seconds).2f s; problems found: %(problems)s."
-        ) % {
-            "clubs": clubs.count(),
-            "tables": tables.count(),
-            "sittings": sittings,
-            "transactions": transactions,
-            "problems": problems,
-            "seconds": elapsed,
+        counted = {
+            "clubs": ngettext("%(n)s club", "%(n)s clubs", n := clubs.count()) % {"n": n},
+            "tables": ngettext("%(n)s table", "%(n)s tables", n := tables.count()) % {"n": n},
+            "sittings": ngettext("%(n)s sitting", "%(n)s sittings", sittings) % {"n": sittings},
+            "transactions": ngettext("%(n)s transaction", "%(n)s transactions", transactions) % {"n": transactions},
         }
+        summary = _(
+            "Checked %(clubs)s, %(tables)s, %(sittings)s and %(transactions)s in %(seconds).2f s; "
+            "problems found: %(problems)s."
+        ) % {**counted, "problems": problems, "seconds": elapsed}
         if problems:
             raise CommandError(summary)
         self.stdout.write(self.style.SUCCESS(summary))
