@@ -253,7 +253,8 @@ class HungarianDealForm(forms.Form):
         # Every choice is a row of buttons (one tap each), never a dropdown.
         for field in f.values():
             if isinstance(field, forms.ChoiceField) and not isinstance(field, forms.MultipleChoiceField):
-                field.widget = forms.RadioSelect(choices=field.choices)
+                field.widget = forms.RadioSelect()
+                field.widget.choices = field.choices
 
     # Shapes the template walks through.
 
