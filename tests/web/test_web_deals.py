@@ -81,7 +81,8 @@ def test_saving_records_the_deal_and_returns_to_the_score_sheet(sitting, members
     assert response["Location"] == f"/c/nordvest/sittings/{sitting.pk}/#deal-1"
     version = DealVersion.objects.get()
     assert version.record == DEAL_1
-    assert version.entered_by == members["Bent"].user and version.idempotency_key == "k-1"
+    assert version.entered_by == members["Bent"].user
+    assert version.idempotency_key == f"{members['Bent'].user.pk}:{sitting.pk}:k-1"  # his key, at this sitting
     assert queries.sitting_totals(sitting) == {
         members[n].pk: p for n, p in {"Anna": -55, "Bent": -10, "Carl": -40, "Dorte": -65}.items()
     }
@@ -143,7 +144,8 @@ def test_a_deal_whose_number_was_taken_is_recorded_as_the_next_when_the_scorer_s
 
     assert saved.status_code == 302 and saved["Location"].endswith("#deal-2")
     assert list(Deal.objects.values_list("number", flat=True)) == [1, 2]
-    assert DealVersion.objects.get(deal__number=2).idempotency_key == "bent-phone"
+    bent = DealVersion.objects.get(deal__number=2).entered_by
+    assert DealVersion.objects.get(deal__number=2).idempotency_key == f"{bent.pk}:{sitting.pk}:bent-phone"
 
 
 def test_the_last_deal_again_with_the_same_dealer_is_asked_about_first(sitting, as_member):
