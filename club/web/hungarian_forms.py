@@ -75,6 +75,7 @@ NO_GAME_WORDS = {
     "thrown": "bedobott játék",
 }
 OFFENCE_WORDS = {"revoke": "renonsz", "faulty_discard": "hibás skart"}
+HONOUR_WORDS = {"skiz": "skíz", "xxi": "XXI", "pagat": "pagát"}
 KING_WORDS = {"hearts": "kőr", "diamonds": "káró", "clubs": "treff", "spades": "pikk"}
 # Settlement lines of the Hungarian games (the rule keys their settlement lines carry).
 RULE_WORDS = {
@@ -161,7 +162,7 @@ class HungarianDealForm(forms.Form):
                 required=False, label=_("The opponents took the called king home")
             )
         if game in ("paskievics", "trisak", "kiralyhivo"):
-            partners = BLANK + names + [(OUT_OF_PLAY, _("out of play (talon or discard)"))]
+            partners = BLANK + names + [(OUT_OF_PLAY, _("out of play"))]
             f["partner"] = forms.ChoiceField(
                 choices=partners, required=False, label=_("Partner (holder of the called card)")
             )
@@ -181,7 +182,12 @@ class HungarianDealForm(forms.Form):
                 required=False,
                 label="kontra",
             )
-        f["card_points"] = _number(0, ruleset.deck_points, label=_("Card points of the declarer's party"))
+        if game == "stromann":
+            # 002 L1289: in the simple game the points are the dealer's (he wins a tie).
+            points_label = _("Card points: the declarer's; in the simple game the dealer's")
+        else:
+            points_label = _("Card points of the declarer's party")
+        f["card_points"] = _number(0, ruleset.deck_points, label=points_label)
         f["tricks"] = _number(0, ruleset.tricks_total, label=_("Tricks of the declarer's party"))
         figures = list(ruleset.figures)
         if figures:
@@ -232,9 +238,23 @@ class HungarianDealForm(forms.Form):
             f["trickless"] = forms.MultipleChoiceField(
                 choices=names, required=False, label=_("Took no trick"), widget=forms.CheckboxSelectMultiple
             )
+        if game == "paskievics" and ruleset.ujlak_talon_honours:
+            f["talon_player"] = _optional_choice(self.seat_names, label=_("Honours from the talon: who"))
+            f["talon_honours"] = forms.MultipleChoiceField(
+                choices=_words(tuple(HONOUR_WORDS), HONOUR_WORDS),
+                required=False,
+                label=_("which"),
+                widget=forms.CheckboxSelectMultiple,
+            )
         if game not in ("stromann",):
             f["fine_player"] = _optional_choice(self.seat_names, label=_("Fined"))
             f["fine_offence"] = _optional_choice(("revoke", "faulty_discard"), OFFENCE_WORDS, label=_("Offence"))
+
+        # Every choice is a row of buttons (one tap each), never a dropdown.
+        for field in f.values():
+            if isinstance(field, forms.ChoiceField) and not isinstance(field, forms.MultipleChoiceField):
+                field.widget = forms.RadioSelect()
+                field.widget.choices = field.choices
 
     # Shapes the template walks through.
 
@@ -392,6 +412,8 @@ def build_record(data: Mapping[str, Any], seat_names: Sequence[str]) -> dict[str
         record["player_points"] = points
     if data.get("trickless"):
         record["trickless"] = list(data["trickless"])
+    if data.get("talon_player") or data.get("talon_honours"):
+        record["talon_honours"] = {data.get("talon_player") or "": list(data.get("talon_honours") or [])}
     if data.get("fine_player") or data.get("fine_offence"):
         record["fines"] = [{"player": data.get("fine_player") or None, "offence": data.get("fine_offence") or None}]
     return record
@@ -450,6 +472,8 @@ def initial_from_record(record: Mapping[str, Any], seat_names: Sequence[str]) ->
     for name, points in (record.get("player_points") or {}).items():
         if name in seat_names:
             initial[f"points_{list(seat_names).index(name)}"] = points
+    for player, honours in list((record.get("talon_honours") or {}).items())[:1]:
+        initial |= {"talon_player": player, "talon_honours": list(honours)}
     for fine in (record.get("fines") or [])[:1]:
         initial |= {"fine_player": fine.get("player"), "fine_offence": fine.get("offence")}
     return initial
@@ -506,6 +530,8 @@ def field_for(path: str, data: Mapping[str, Any], seat_names: Sequence[str]) -> 
         return f"points_{list(seat_names).index(rest[0])}" if rest and rest[0] in seat_names else "points_0"
     if head == "fines":
         return "fine_offence" if rest[-1:] == ["offence"] else "fine_player"
+    if head == "talon_honours":
+        return "talon_honours" if len(rest) > 1 else "talon_player"
     return None
 
 

@@ -102,9 +102,10 @@ def test_the_form_is_the_hungarian_one_with_its_words_explained(paskievics, as_m
 
     assert 'name="contract"' in page and 'name="call_card"' in page and 'name="ann_0_contra"' in page
     assert 'name="players"' not in page and 'name="last_trick"' not in page  # not the Danish form
-    assert re.search(r'<select name="dealer"[^>]*>.*?<option value="Dorte" selected>', page, re.S)
+    assert re.search(r'<input type="radio" name="dealer" value="Dorte"[^>]*checked>', page)  # a button, not a list
     assert 'title="a doubling of the game or of an announcement' in page  # <abbr> on first use
-    assert '<option value="1">kontra ×2</option>' in page and "mordkontra ×32" in page
+    assert re.search(r'<input type="radio" name="game_contra" value="1"[^>]*><span>kontra ×2</span>', page)
+    assert "mordkontra ×32" in page
 
 
 def test_preview_save_and_correct_a_paskievics_evening(paskievics, as_member):
@@ -122,7 +123,7 @@ def test_preview_save_and_correct_a_paskievics_evening(paskievics, as_member):
 
     # The next dealer is the previous forehand: Anna.
     page = client.get(url("deal_new", paskievics)).content.decode()
-    assert re.search(r'<select name="dealer"[^>]*>.*?<option value="Anna" selected>', page, re.S)
+    assert re.search(r'<input type="radio" name="dealer" value="Anna"[^>]*checked>', page)
     assert save(client, paskievics, DEAL_2_FORM)[0].status_code == 302
     assert save(client, paskievics, DEAL_3_FORM)[0].status_code == 302
 
@@ -228,3 +229,18 @@ def test_the_hungarian_correction_form_bounds_its_reason_as_every_form_does(pask
         assert "lone surrogate" in str(form("bad \ud800 reason").errors["reason"])
         assert "NUL character" in str(form("bad \x00 reason").errors["reason"])
         assert not form("y" * 2001).is_valid()
+
+
+def test_honours_from_the_talon_go_into_the_record_and_back():
+    """Paskievics with the Újlak option: who took which honours from the talon (the API's and
+    the import's `talon_honours`)."""
+    from club.web.hungarian_forms import build_record, initial_from_record
+
+    seats = ["Anna", "Bent", "Carl", "Dorte", "Erik"]
+    data = {"dealer": "Erik", "contract": "three", "talon_player": "Anna", "talon_honours": ["skiz", "pagat"]}
+
+    record = build_record(data, seats)
+
+    assert record["talon_honours"] == {"Anna": ["skiz", "pagat"]}
+    initial = initial_from_record(record, seats)
+    assert (initial["talon_player"], initial["talon_honours"]) == ("Anna", ["skiz", "pagat"])
