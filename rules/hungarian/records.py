@@ -131,11 +131,16 @@ class Sitting(NamedTuple):
 def _stated(value: Any) -> bool:
     """A key counts as stated unless it holds its default: null, false, an empty list, an object
     whose every value is such a default (`{"declarer": []}`)."""
-    if value is None or value is False or value == []:
+    kind = type(value)
+    if kind is str or kind is int:
+        return True
+    if kind is list:
+        return bool(value)
+    if value is None or value is False:
         return False
-    if type(value) is dict or isinstance(value, Mapping):
+    if kind is dict or isinstance(value, Mapping):
         return any(_stated(item) for item in value.values())
-    return True
+    return bool(value != [])
 
 
 class _DealReader(Reader):

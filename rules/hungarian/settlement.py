@@ -12,11 +12,11 @@ winner +v and each loser −v; a lone player gets or pays v from or to each oppo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+import functools
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
-from ..events import LineItem, balanced, net_of
+from ..events import LineItem, UnbalancedItem, net_of
 from .citations import seed_ref
 from .presets import RuleSet
 from .records import POT, Announcement, Deal
@@ -44,8 +44,7 @@ TALON_HONOURS = {"skiz": 3, "xxi": 2, "pagat": 1}  # 002 L562-L566
 TRICK_FIGURES = ("trull", "four_kings", "ultimo", "king_ultimo", "xxi_capture")
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One settled happening at a table: a deal, or the close of the sitting."""
 
     kind: str  # "deal" or "close"
@@ -64,7 +63,12 @@ class Event:
             data["number"] = self.number
         if self.way is not None:
             data["way"] = self.way
-        data["items"] = [item.as_dict() for item in self.items]
+        data["items"] = [
+            {"rule": rule, "ref": ref, "postings": postings, "player": player}
+            if player is not None
+            else {"rule": rule, "ref": ref, "postings": postings}
+            for rule, ref, postings, player, _card in self.items
+        ]
         if self.kind == "deal":
             data["net"] = self.net(members)
         if keeps_pot:
@@ -83,12 +87,22 @@ class _Book:
         self.items: list[LineItem] = []
         self.contract = contract
 
-    def post(self, rule: str, postings: Mapping[str, int], player: str | None = None, ref: str | None = None) -> None:
-        cleaned = balanced(postings, rule)
-        if not cleaned:
+    def post(self, rule: str, postings: dict[str, int], player: str | None = None, ref: str | None = None) -> None:
+        """One line item; `postings` is the caller's own new dict, kept without its zero entries."""
+        if 0 in postings.values():
+            postings = {account: points for account, points in postings.items() if points}
+        if not postings:
             return
-        self.pot += cleaned.get(POT, 0)
-        self.items.append(LineItem(rule, seed_ref(self.rules.preset, rule, ref or self.contract), cleaned, player))
+        if sum(postings.values()):
+            raise UnbalancedItem(f"{rule}: {postings}")  # a bug here, never a record's fault
+        if POT in postings:
+            self.pot += postings[POT]
+        refinement = ref or self.contract
+        refs = _refs_of(self.rules.preset)
+        cited = refs.get((rule, refinement))
+        if cited is None:
+            cited = refs[rule, refinement] = seed_ref(self.rules.preset, rule, refinement)
+        self.items.append(LineItem(rule, cited, postings, player))
 
     def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, **kw: Any) -> None:
         """`receiver` gets `amount` from each payer (a negative amount: pays each)."""
@@ -109,6 +123,12 @@ class _Book:
 
     def into_pot(self, rule: str, payers: Sequence[str], amount: int, **kw: Any) -> None:
         self.post(rule, {payer: -amount for payer in payers} | {POT: amount * len(payers)}, **kw)
+
+
+@functools.cache
+def _refs_of(preset: str) -> dict[tuple[str, str | None], str]:
+    """(rule key, refinement) -> seed reference for one game, filled as a replay asks (the same few)."""
+    return {}
 
 
 def game_value(deal: Deal, rules: RuleSet) -> int:
@@ -137,7 +157,7 @@ def figure_values(figure: str, deal: Deal, rules: RuleSet, value: int) -> tuple[
 
 
 def _times(contra: int) -> int:
-    return int(2**contra)  # 002 L697: kontra ×2 … mordkontra ×32
+    return 1 << contra  # 002 L697: kontra ×2 … mordkontra ×32
 
 
 # --- funding, no game, close -----------------------------------------------------------------
@@ -293,15 +313,14 @@ def _penalty(deal: Deal, rules: RuleSet, value: int) -> int:
 def _game(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
     """The game, or the double or volát that replaces it (002 L791-L799; brief §3.2)."""
     rules = book.rules
-    made = {side: deal.made_by(side) for side in ("declarer", "opponents")}
-    volat = {side: "volat" in made[side] for side in made}
-    double = dict.fromkeys(made, False)
+    volat = {"declarer": "volat" in deal.made_by("declarer"), "opponents": "volat" in deal.made_by("opponents")}
+    double = {"declarer": False, "opponents": False}
     if "double" in rules.figures and deal.card_points is not None:
         double = {  # 002 L207, L772: 71 of 94; a volát is a double too
             "declarer": volat["declarer"] or deal.card_points >= 71,
             "opponents": volat["opponents"] or rules.deck_points - deal.card_points >= 71,
         }
-    family = [a for a in deal.announcements if a.figure in ("double", "volat")]
+    family = [a for a in deal.announcements if a.figure in ("double", "volat")] if deal.announcements else None
     if family:
         announcing: dict[str, Announcement] = {}
         for ann in family:
@@ -324,10 +343,12 @@ def _game(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
         if volat[side] or double[side]:
             figure = "volat" if volat[side] else "double"
             silent = figure_values(figure, deal, rules, value)[1] or 0
-            doubled = value * _times(deal.game_contra)
-            amount = {"max": max(silent, doubled), "replace": silent, "multiply": silent * _times(deal.game_contra)}[
-                rules.silent_vs_contra
-            ]
+            if rules.silent_vs_contra == "max":
+                amount = max(silent, value * _times(deal.game_contra))
+            elif rules.silent_vs_contra == "replace":
+                amount = silent
+            else:  # "multiply"
+                amount = silent * _times(deal.game_contra)
             book.won(f"{figure}.silent", sides.members(side), sides.members(sides.other(side)), amount)
             return
     if deal.contract in ("bettli", "open_bettli"):
@@ -341,10 +362,14 @@ def _game(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
 def _figures(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
     """Trick figures: each announcement won or lost; a figure made and not announced, silent."""
     rules = book.rules
-    volat_made = any("volat" in deal.made_by(side) for side in ("declarer", "opponents"))
+    announced = {ann.figure for ann in deal.announcements}
+    made = (*deal.made_by("declarer"), *deal.made_by("opponents"))
+    if not announced and not made:
+        return  # most deals
+    volat_made = "volat" in made
     for figure in TRICK_FIGURES:
-        if figure not in rules.figures:
-            continue
+        if figure not in rules.figures or (figure not in announced and figure not in made):
+            continue  # most deals announce and make none of them
         announced_by = set()
         for ann in deal.announcements:
             if ann.figure != figure:

@@ -8,8 +8,7 @@ too, once, for both.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..problems import Problem
 from .messages import problem
@@ -36,8 +35,7 @@ FIGURES_BY_CONTRACT = {
 HAND_CARDS = {"trull": (3, 0), "two_honours": (2, 0), "four_kings": (0, 4)}  # (honours, kings) a claim needs
 
 
-@dataclass(frozen=True)
-class Parties:
+class Parties(NamedTuple):
     """The declarer's party (declarer first) against the opponents (seat order from the forehand)."""
 
     declarer: tuple[str, ...]
@@ -83,10 +81,9 @@ def validate_table(table: Sequence[str], rules: RuleSet) -> list[Problem]:
 
 def active_players(dealer: str, table: Sequence[str]) -> tuple[str, ...]:
     """Who plays the deal, in seat order from the forehand: everyone, or all but the dealer of five."""
-    start = table.index(dealer)
-    n = len(table)
-    seats = tuple(table[(start + k) % n] for k in range(1, n + 1))
-    return seats[:-1] if n == 5 else seats  # 002 L181, L237: the fifth deals and sits out
+    after = table.index(dealer) + 1
+    seats = (*table[after:], *table[:after])  # from the forehand round to the dealer
+    return seats[:-1] if len(seats) == 5 else seats  # 002 L181, L237: the fifth deals and sits out
 
 
 def forehand(dealer: str, table: Sequence[str]) -> str:
@@ -347,7 +344,8 @@ class _DealCheck:
             and deal.game_contra == 0
         ):
             self.fail("game_contra", "official_contra_not_doubled")  # brief §3.1
-        self.trump_counts()
+        if deal.trump_counts:
+            self.trump_counts()
         self.talon_honours()
         made_d, made_o = deal.made_by("declarer"), deal.made_by("opponents")
         cp = deal.card_points
@@ -491,6 +489,8 @@ class _DealCheck:
 
     def figures(self) -> None:
         deal = self.deal
+        if not deal.announcements and not deal.made_by("declarer") and not deal.made_by("opponents"):
+            return  # nothing announced, nothing made: nothing to check
         parties_ = self.parties
         announced: dict[tuple[str, str], list[int]] = {}
         for i, ann in enumerate(deal.announcements):
