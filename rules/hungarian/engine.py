@@ -108,7 +108,7 @@ def replay(data: Any) -> dict[str, Any]:
         settled = []
         for event in events:
             data = event.as_dict(table, rules.pot)
-            for member, points in event.net(table).items():
+            for member, points in (data["net"] if "net" in data else event.net(table)).items():
                 balances[member] += points
             settled.append(data)
         if rules.pot:

@@ -111,15 +111,28 @@ class _Book:
             postings[payer] = postings.get(payer, 0) - amount
         self.post(rule, postings, **kw)
 
-    def won(self, rule: str, winners: Sequence[str], losers: Sequence[str], value: int, **kw: Any) -> None:
+    def won(
+        self,
+        rule: str,
+        winners: Sequence[str],
+        losers: Sequence[str],
+        value: int,
+        player: str | None = None,
+        ref: str | None = None,
+    ) -> None:
         """An item of `value` per player won by one party from the other (brief §1)."""
         if len(winners) == len(losers):
-            postings = {w: value for w in winners} | {loser: -value for loser in losers}
+            postings = dict.fromkeys(winners, value)
+            for loser in losers:
+                postings[loser] = -value
         elif len(winners) == 1:
-            postings = {winners[0]: value * len(losers)} | {loser: -value for loser in losers}
+            postings = {winners[0]: value * len(losers)}
+            for loser in losers:
+                postings[loser] = -value
         else:
-            postings = {w: value for w in winners} | {losers[0]: -value * len(winners)}
-        self.post(rule, postings, **kw)
+            postings = dict.fromkeys(winners, value)
+            postings[losers[0]] = -value * len(winners)
+        self.post(rule, postings, player, ref)
 
     def into_pot(self, rule: str, payers: Sequence[str], amount: int, **kw: Any) -> None:
         self.post(rule, {payer: -amount for payer in payers} | {POT: amount * len(payers)}, **kw)

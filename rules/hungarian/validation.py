@@ -112,8 +112,9 @@ def parties(deal: Deal, table: Sequence[str], rules: RuleSet) -> Parties | None:
         and deal.contract in CALL_CONTRACTS.get(rules.preset, ())
     ):
         partner = deal.call.partner
-    side = (declarer, partner) if partner else (declarer,)
-    return Parties(side, tuple(p for p in actives if p not in side))
+    if partner:
+        return Parties((declarer, partner), tuple([p for p in actives if p != declarer and p != partner]))
+    return Parties((declarer,), tuple([p for p in actives if p != declarer]))
 
 
 def max_contra(deal: Deal, rules: RuleSet) -> int:
