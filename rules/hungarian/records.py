@@ -321,7 +321,11 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
 
     bidders = read.names(get("bidders"), "bidders") if get("bidders") is not None else None
     given = frozenset(
-        key for key, value in deal.items() if _stated(value) and not (key == "game_contra" and value == 0)
+        [
+            key
+            for key, value in deal.items()
+            if type(value) is str or (_stated(value) and not (key == "game_contra" and value == 0))
+        ]
     )
     game_contra = get("game_contra", 0)
     called_king_captured = get("called_king_captured")

@@ -63,14 +63,19 @@ class Event(NamedTuple):
             data["number"] = self.number
         if self.way is not None:
             data["way"] = self.way
-        data["items"] = [
-            {"rule": rule, "ref": ref, "postings": postings, "player": player}
-            if player is not None
-            else {"rule": rule, "ref": ref, "postings": postings}
-            for rule, ref, postings, player, _card in self.items
-        ]
+        items: list[dict[str, Any]] = []
+        totals = dict.fromkeys(members, 0)
+        for rule, ref, postings, player, _card in self.items:
+            if player is not None:
+                items.append({"rule": rule, "ref": ref, "postings": postings, "player": player})
+            else:
+                items.append({"rule": rule, "ref": ref, "postings": postings})
+            for account, points in postings.items():
+                if account in totals:
+                    totals[account] += points
+        data["items"] = items
         if self.kind == "deal":
-            data["net"] = self.net(members)
+            data["net"] = totals
         if keeps_pot:
             data["pot_after"] = self.pot_after
         return data
@@ -275,9 +280,9 @@ def _cries_and_laughs(rules: RuleSet, table: Sequence[str]) -> bool:
 # --- a party deal ----------------------------------------------------------------------------
 
 
-def _party_deal(book: _Book, deal: Deal, table: Sequence[str], actives: Sequence[str]) -> None:
+def _party_deal(book: _Book, deal: Deal, table: Sequence[str], actives: tuple[str, ...]) -> None:
     rules = book.rules
-    sides = parties(deal, table, rules)
+    sides = parties(deal, table, rules, actives)
     assert sides is not None
     value = game_value(deal, rules)
     _trump_counts(book, deal, table, actives, sides)  # step 3, in the brief's order

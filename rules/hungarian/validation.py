@@ -95,15 +95,18 @@ def is_lone_call(deal: Deal) -> bool:
     return deal.call is None or deal.call.partner is None or deal.call.partner == deal.declarer
 
 
-def parties(deal: Deal, table: Sequence[str], rules: RuleSet) -> Parties | None:
-    """The two parties of a party game; None for trisákolás, the Strómann simple game and no-game."""
+def parties(deal: Deal, table: Sequence[str], rules: RuleSet, actives: tuple[str, ...] | None = None) -> Parties | None:
+    """The two parties of a party game; None for trisákolás, the Strómann simple game and no-game.
+
+    `actives`: the deal's `active_players`, where the caller has them already."""
     if (
         deal.no_game is not None
         or deal.contract == "trisak"
         or (rules.preset == "stromann" and deal.contract == "simple")
     ):
         return None
-    actives = active_players(deal.dealer, table)
+    if actives is None:
+        actives = active_players(deal.dealer, table)
     declarer = deal.declarer or ""
     partner = None  # 1 v 3 (or 1 v 2, 1 v 1) unless another player holds a called card
     if (
@@ -300,7 +303,7 @@ class _DealCheck:
 
     def game(self) -> None:
         deal, rules = self.deal, self.rules
-        self.parties = parties(deal, self.table, rules) if deal.declarer in self.actives else None
+        self.parties = parties(deal, self.table, rules, self.actives) if deal.declarer in self.actives else None
         self.contras()
         if rules.preset == "paskievics":
             self.paskievics()
