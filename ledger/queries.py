@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.db.models import Q, Sum
 from django.db.models.functions import TruncMonth
 
-import rules
+import rules.danish
 
 from .models import Account, Posting
 from .services import cups_of, table_balances
@@ -89,7 +89,7 @@ def sitting_totals(sitting) -> dict[int, int]:
     return {r["account__member_id"]: r["points"] for r in rows}
 
 
-def table_cups(table) -> rules.Cups:
+def table_cups(table) -> rules.danish.Cups:
     return cups_of(table)
 
 

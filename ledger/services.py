@@ -1,6 +1,6 @@
 """The only code that writes money: accounts, posting settled events, reversing them.
 
-Callers hand over `rules.Event`s the rules engine settled; this module turns each into one
+Callers hand over the events a rules family settled; this module turns each into one
 balanced `Transaction` with its `Posting`s. A correction never changes a posting: it reverses
 the transaction (every posting negated, linked to the original) and posts the new settlement.
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.db import transaction as db_transaction
 from django.db.models import Sum
 
-import rules
+import rules.danish
 
 from .models import Account, Posting, Transaction
 
@@ -84,16 +84,16 @@ def table_balances(table, *, before_sitting=None) -> dict[str, int]:
     return {name: totals.get(kind) or 0 for name, kind in TABLE_ACCOUNTS.items()}
 
 
-def cups_of(table, *, before_sitting=None) -> rules.Cups:
+def cups_of(table, *, before_sitting=None) -> rules.danish.Cups:
     """What the table's cups hold now, or as a sitting began."""
     balances = table_balances(table, before_sitting=before_sitting)
-    return rules.Cups(balances[PAGAT], balances[KING])
+    return rules.danish.Cups(balances[PAGAT], balances[KING])
 
 
 def post_event(
     *,
     sitting,
-    event: rules.Event,
+    event: rules.danish.Event,
     key: str,
     accounts: AccountMap,
     value_date: datetime.date,

@@ -18,7 +18,7 @@ from club.models import Deal, DealVersion, Dispute, Member
 from ledger.models import Account, Posting, Transaction
 from ledger.services import TABLE_ACCOUNTS
 
-from .services import disputes_of_deal
+from ..services.disputes import disputes_of_deal
 
 ABSENT = object()
 

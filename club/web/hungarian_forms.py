@@ -13,6 +13,7 @@ Hungarian game words (kontra, tulétroá, volát, pagátultimó ...) stay Hungar
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-import rules
+import rules.hungarian
 from rules.hungarian.presets import CONTRA_NAMES, KINGS, RuleSet
 
 from .forms import BLANK, CorrectionForm, DealEntryForm, DealForm, _optional_choice
@@ -307,6 +308,11 @@ class HungarianDealForm(forms.Form):
                 placed.append((field_for(p.field, self.cleaned_data, self.seat_names), p.message_in(language)))
         for field, message in placed:
             self.add_error(field if field in self.fields else None, message)
+
+    def next_dealers_json(self) -> str:
+        """For each dealer, who deals the deal after (the page moves on by itself while offline)."""
+        after = {d: rotation(self.seat_names, {"dealer": d}, d)["dealer"] for d in self.seat_names}
+        return json.dumps(after, ensure_ascii=False)
 
 
 def _roman(n: int) -> str:

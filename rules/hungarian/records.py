@@ -93,6 +93,7 @@ class Deal(NamedTuple):
     number: int
     dealer: str
     given: frozenset[str] = frozenset()  # the keys the record states (a default value is not stated)
+    keys: frozenset[str] = frozenset()  # every key the record holds, whatever its value
     contract: str | None = None
     no_game: str | None = None
     declarer: str | None = None
@@ -335,6 +336,7 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
         number,
         dealer or "",
         given,
+        frozenset(deal),
         read.word(get("contract"), "contract"),
         read.word(get("no_game"), "no_game"),
         read.name(get("declarer"), "declarer"),

@@ -71,7 +71,7 @@ def test_import_records_the_sitting_and_settles_it_as_by_hand(club, tmp_path, on
     # into each cup (65/65); Bent takes the last trick, 20 from each: Anna -70, Bent 0, Carl -60.
     # Split: 130 among three is 43 each, the odd point to the first dealer: -26, 43, -17.
     assert balances_by_name(sitting) == {"Anna": -26, "Bent": 43, "Carl": -17}
-    assert cups_of(Table.objects.get(club=club)) == rules.Cups(0, 0)
+    assert cups_of(Table.objects.get(club=club)) == rules.danish.Cups(0, 0)
     assert list(sitting.transactions.values_list("event", flat=True)) == ["funding:1", "deal:1", "close"]
 
 

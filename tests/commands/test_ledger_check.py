@@ -89,11 +89,11 @@ def test_an_extra_balanced_transaction_for_an_event_is_found(demo):
     seats = list(sitting.seats.select_related("member__account"))
     payer, payee = seats[0], seats[1]
     # A bug posting a deal twice in part: balanced, so only the replay can see it.
-    stray = rules.Event(
+    stray = rules.danish.Event(
         "deal",
         (rules.LineItem("last_trick", "001 L300", {payer.name: -15, payee.name: 15}),),
-        rules.Cups(),
-        rules.Cups(),
+        rules.danish.Cups(),
+        rules.danish.Cups(),
     )
     ledger.post_event(
         sitting=sitting,

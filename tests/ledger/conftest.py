@@ -115,7 +115,7 @@ def start(members, table) -> Callable[..., Sitting]:
 def deal(dealer: str, table: str = "Anna Bent Carl Dorte", **fields: Any) -> dict:
     """A deal record: players in seat order from `dealer`; forehand wins a plain last trick
     unless `last_trick` says otherwise. Other keys go in as given."""
-    players = list(rules.seat_order_from(dealer, table.split()))
+    players = list(rules.danish.seat_order_from(dealer, table.split()))
     return {"dealer": dealer, "players": players, "last_trick": players[1]} | fields
 
 

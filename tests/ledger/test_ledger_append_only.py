@@ -51,14 +51,14 @@ def test_a_transaction_cannot_be_changed_or_deleted_through_the_orm(posted):
 def test_post_event_refuses_an_unbalanced_event_and_writes_nothing(posted, counts):
     sitting, _txn = posted
     accounts = ledger.accounts_for(sitting.table, sitting.seats.select_related("member__account"))
-    lopsided = rules.Event(
+    lopsided = rules.danish.Event(
         kind="deal",
         items=(
             rules.LineItem("stake", "001 L258", {"Anna": -10, "cup:pagat": 5, "cup:king": 5}),
             rules.LineItem("last_trick", "001 L300", {"Bent": 40, "Anna": -20}),  # Dorte's 20 is missing
         ),
-        cups_before=rules.Cups(85, 85),
-        cups_after=rules.Cups(90, 90),
+        cups_before=rules.danish.Cups(85, 85),
+        cups_after=rules.danish.Cups(90, 90),
         number=2,
     )
     before = counts()

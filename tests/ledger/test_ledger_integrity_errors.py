@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 
 from club import services
 from club.models import Deal, DealVersion, Sitting
+from club.services import deals
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,6 +43,6 @@ def test_the_two_race_constraints_are_told_from_any_other(recorded):
         )
     )
 
-    assert services._lost_a_race(same_number) and services._lost_a_race(same_key)
-    assert not services._lost_a_race(same_version)
-    assert not services._lost_a_race(second_open_sitting)
+    assert deals._lost_a_race(same_number) and deals._lost_a_race(same_key)
+    assert not deals._lost_a_race(same_version)
+    assert not deals._lost_a_race(second_open_sitting)

@@ -43,7 +43,12 @@ NET = [
     {"Anna": 0, "Bent": -215, "Carl": 30, "Dorte": 75},
     {"Anna": 10, "Bent": 0, "Carl": -40, "Dorte": 15},
 ]
-CUPS_AFTER = [rules.Cups(85, 85), rules.Cups(80, 90), rules.Cups(85, 195), rules.Cups(95, 200)]
+CUPS_AFTER = [
+    rules.danish.Cups(85, 85),
+    rules.danish.Cups(80, 90),
+    rules.danish.Cups(85, 195),
+    rules.danish.Cups(95, 200),
+]
 
 
 def test_funding_at_the_start_puts_20_from_each_into_both_cups(season, start, table, members, postings):
@@ -55,7 +60,7 @@ def test_funding_at_the_start_puts_20_from_each_into_both_cups(season, start, ta
         [("cup:pagat", 80, "funding"), ("cup:king", 80, "funding")]
         + [(name, -20, "funding") for name in ("Anna", "Bent", "Carl", "Dorte") for _cup in (1, 2)]
     )
-    assert cups_of(table) == rules.Cups(80, 80)
+    assert cups_of(table) == rules.danish.Cups(80, 80)
     assert {name: queries.member_balance(members[name]) for name in ("Anna", "Bent", "Carl", "Dorte")} == dict.fromkeys(
         ("Anna", "Bent", "Carl", "Dorte"), -40
     )
@@ -152,7 +157,7 @@ def _nets(txn, members):
     return {m: p for m, p in by_account.items() if p}
 
 
-@pytest.mark.parametrize("preset", sorted(rules.PRESETS))
+@pytest.mark.parametrize("preset", sorted(rules.danish.PRESETS))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_sittings_of_every_preset_post_what_replay_settles(
     club, make_season, table, preset, seed, replayed, in_ledger, club_total
@@ -177,5 +182,5 @@ def test_random_sittings_of_every_preset_post_what_replay_settles(
         services.close_sitting(sitting, how=close)
 
         assert in_ledger(sitting) == replayed(sitting)
-    assert cups_of(table) == rules.Cups(0, 0)  # the second sitting split whatever was carried
+    assert cups_of(table) == rules.danish.Cups(0, 0)  # the second sitting split whatever was carried
     assert club_total(club) == 0

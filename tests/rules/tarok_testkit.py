@@ -14,7 +14,7 @@ import rules
 ROOT = Path(__file__).resolve().parents[2]  # the checkout: rules/, fixtures/, benchmarks/
 
 TABLE3 = ["A", "B", "C"]
-PRESETS = tuple(rules.PRESETS)
+PRESETS = tuple(rules.danish.PRESETS)
 CUP_PRESETS = ("vlk-2010", "ensartede", "schiellerup-1900")
 P, K = "cup:pagat", "cup:king"
 
@@ -24,7 +24,7 @@ def deal(dealer: str = "A", table: list[str] = TABLE3, **fields: Any) -> dict:
 
     `last_trick` defaults to the dealer unless the deal is stopped or it is given (even as None).
     """
-    players = list(rules.seat_order_from(dealer, table)) if dealer in table else list(table[:3])
+    players = list(rules.danish.seat_order_from(dealer, table)) if dealer in table else list(table[:3])
     record: dict[str, Any] = {"dealer": dealer, "players": players}
     if not fields.get("stopped"):
         record["last_trick"] = dealer
