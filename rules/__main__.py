@@ -110,15 +110,15 @@ def read_json(raw: bytes) -> Any:
 def _nests_deeper(value: Any, limit: int) -> bool:
     """Whether arrays and objects nest more than `limit` levels deep in a parsed value: level by
     level, the containers that `k` others enclose."""
-    level = [value] if type(value) is dict or type(value) is list else []
+    level = [value] if isinstance(value, (dict, list)) else []
     for _ in range(limit):
         if not level:
             return False
         level = [
             child
             for container in level
-            for child in (container.values() if type(container) is dict else container)
-            if type(child) is dict or type(child) is list
+            for child in (container.values() if isinstance(container, dict) else container)
+            if isinstance(child, (dict, list))
         ]
     return bool(level)
 
