@@ -20,9 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 from rules import danish, hungarian
-from rules.danish.records import COURT_CARDS
 from rules.danish.validation import count_is_void
-from rules.hungarian.presets import CONTRA_NAMES
 from rules.parameters import Parameter
 
 Held = Mapping[str, int]  # a table's own accounts by engine name -> points
@@ -113,9 +111,7 @@ class DanishPages(Pages):
     meld_kinds = ("taroks", "matadors", "suits", "kings")
 
     def words(self, vocabulary):
-        return SimpleNamespace(
-            **super().words(vocabulary).__dict__, court_cards=COURT_CARDS, seat_order_from=danish.seat_order_from
-        )
+        return SimpleNamespace(**vars(super().words(vocabulary)) | {"seat_order_from": danish.seat_order_from})
 
     def plays_in(self, record, name, seat_names):
         return name in (record.get("players") or [])
@@ -171,13 +167,13 @@ class HungarianPages(Pages):
 
     def words(self, vocabulary):
         contracts = sorted({contract for games in vocabulary.games.values() for contract in games})
-        return SimpleNamespace(
-            **super().words(vocabulary).__dict__,
-            figures=vocabulary.announcements,
-            contracts=tuple(contracts),
-            contra_names=CONTRA_NAMES,
-            forehand=hungarian.forehand,
-        )
+        extra = {
+            "figures": vocabulary.announcements,
+            "contracts": tuple(contracts),
+            "contra_names": vocabulary.words["contra_levels"],
+            "forehand": hungarian.forehand,
+        }
+        return SimpleNamespace(**vars(super().words(vocabulary)) | extra)
 
     def plays_in(self, record, name, seat_names):
         return name in hungarian.active_players(record.get("dealer"), list(seat_names))  # 002 L181: the fifth sits out
@@ -220,6 +216,10 @@ class Family:
     def parameters(self, preset: str) -> list[Parameter]:
         """What a season of `preset` may change, each with its default, meaning and seed line."""
         return self.rules_family.parameters(preset)
+
+    def vocabulary(self) -> rules.Vocabulary:
+        """The closed sets of words the family's records use, for forms and schemas."""
+        return self.rules_family.vocabulary()
 
     def resolve(self, preset: str, overrides: Mapping[str, Any] | None) -> tuple[Any | None, list[rules.Problem]]:
         return self.rules_family.resolve(preset, overrides)

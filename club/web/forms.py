@@ -24,7 +24,7 @@ from django.utils.translation import pgettext_lazy
 import rules
 
 from ..families import DANISH
-from ..inputs import MAX_REASON, TextField
+from ..inputs import MAX_IDEMPOTENCY_KEY, MAX_REASON, TextField
 from ..models import Member, Season, Sitting, Table
 
 # The Danish game's words, as its family adapter gives them.
@@ -539,7 +539,7 @@ class EntryFields(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["number"] = forms.IntegerField(widget=forms.HiddenInput)
-        self.fields["idempotency_key"] = forms.CharField(max_length=100, widget=forms.HiddenInput)
+        self.fields["idempotency_key"] = forms.CharField(max_length=MAX_IDEMPOTENCY_KEY, widget=forms.HiddenInput)
         self.fields["confirm_duplicate"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def ask_to_confirm_duplicate(self) -> None:

@@ -35,10 +35,12 @@ from ledger import queries
 from .. import access, inputs, services
 from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
 from ..reports.statements import Month
+from ..services import money
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from . import deal_forms
 from .charts import balance_chart
 from .forms import CloseSittingForm, EntryFields, StartSittingForm, VoidDealForm
+from .login_lock import LoginForm
 from .present import card_label, describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
 from .stats import member_stats
@@ -91,6 +93,7 @@ class LoginView(auth_views.LoginView):
     (club.web.login_lock)."""
 
     template_name = "club/login.html"
+    form_class = LoginForm
     redirect_authenticated_user = True
 
 
@@ -377,10 +380,10 @@ def _chosen(data):
     return data
 
 
-def _refuse_unconfirmed_repeat(sitting: Sitting, record, cleaned: Mapping[str, Any]) -> None:
+def _refuse_unconfirmed_repeat(sitting: Sitting, record, cleaned: Mapping[str, Any], *, by) -> None:
     """The sitting's last deal again, dealer and all, is refused until the scorer confirms it."""
     if not cleaned.get("confirm_duplicate") and services.repeats_last_deal(
-        sitting, record, cleaned["idempotency_key"], cleaned["number"]
+        sitting, record, cleaned["idempotency_key"], cleaned["number"], by=by
     ):
         raise services.SittingError(
             _(
@@ -412,7 +415,7 @@ def deal_new(request, club, member, sitting_id):
     if form.is_valid():
         record = form.record()
         try:
-            _refuse_unconfirmed_repeat(sitting, record, form.cleaned_data)
+            _refuse_unconfirmed_repeat(sitting, record, form.cleaned_data, by=request.user)
             recorded = services.record_deal(
                 sitting,
                 record,
@@ -629,6 +632,8 @@ def season_standings(request, club, member, season_id=None):
             "season": season,
             "seasons": club.seasons.all(),
             "standings": standings,
+            # Each saldo only where the policy lets the viewer read it: his own, or all for officials.
+            "saldi": money.visible_saldi(member, club),
             "chart": balance_chart(series),
             "sittings": season.sittings.select_related("table")
             .annotate(deal_count=Count("deals"))
@@ -653,11 +658,12 @@ def member_detail(request, club, member, member_id):
             "counts_cards": bool(family.stat_cards),
             "cards": [(card_label(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
             "melds": [(kind, MELD_LABELS[kind], stats.melds[kind]) for kind in family.meld_kinds],
-            "balance": queries.member_balance(subject, season=season),
+            "season_result": queries.member_balance(subject, season=season),
             "by_sitting": queries.member_by_sitting(subject, season),
         }
-    # Statements and postings are the member's own business, and the officials'.
+    # Statements, postings and the saldo are the member's own business, and the officials'.
     if access.allows(member, access.READ_PRIVATE, subject=subject):
         today = timezone.localdate()
         context["statement_month"] = Month(today.year, today.month)
+        context["saldo_ore"] = money.saldo(subject)
     return render(request, "club/member.html", context)
