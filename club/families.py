@@ -21,7 +21,6 @@ from django.utils.translation import gettext_lazy as _
 import rules
 from rules import danish, hungarian
 from rules.danish.validation import count_is_void
-from rules.hungarian.presets import CONTRA_NAMES
 from rules.parameters import Parameter
 
 Held = Mapping[str, int]  # a table's own accounts by engine name -> points
@@ -112,7 +111,7 @@ class DanishPages(Pages):
     meld_kinds = ("taroks", "matadors", "suits", "kings")
 
     def words(self, vocabulary):
-        return SimpleNamespace(**super().words(vocabulary).__dict__, seat_order_from=danish.seat_order_from)
+        return SimpleNamespace(**vars(super().words(vocabulary)) | {"seat_order_from": danish.seat_order_from})
 
     def plays_in(self, record, name, seat_names):
         return name in (record.get("players") or [])
@@ -168,13 +167,13 @@ class HungarianPages(Pages):
 
     def words(self, vocabulary):
         contracts = sorted({contract for games in vocabulary.games.values() for contract in games})
-        return SimpleNamespace(
-            **super().words(vocabulary).__dict__,
-            figures=vocabulary.announcements,
-            contracts=tuple(contracts),
-            contra_names=CONTRA_NAMES,
-            forehand=hungarian.forehand,
-        )
+        extra = {
+            "figures": vocabulary.announcements,
+            "contracts": tuple(contracts),
+            "contra_names": vocabulary.words["contra_levels"],
+            "forehand": hungarian.forehand,
+        }
+        return SimpleNamespace(**vars(super().words(vocabulary)) | extra)
 
     def plays_in(self, record, name, seat_names):
         return name in hungarian.active_players(record.get("dealer"), list(seat_names))  # 002 L181: the fifth sits out

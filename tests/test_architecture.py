@@ -121,8 +121,8 @@ def test_no_family_package_is_imported_outside_rules_and_the_adapter():
 
 def core_modules() -> list[Path]:
     """The core of `club`: its own modules and its services; not the faces, not the URL map that
-    joins them, not the management commands (a face for the shell), not the admin (the staff's
-    face, which shares the site's bounded login form)."""
+    joins them, not Django's admin pages (a face for staff, which shares the site's login form),
+    not the management commands (a face for the shell)."""
     top = [path for path in (ROOT / "club").glob("*.py") if path.name not in ("urls.py", "admin.py")]
     return sorted([*top, *python_files("club/services")])
 

@@ -380,7 +380,7 @@ def _chosen(data):
     return data
 
 
-def _refuse_unconfirmed_repeat(sitting: Sitting, record, cleaned: Mapping[str, Any], by) -> None:
+def _refuse_unconfirmed_repeat(sitting: Sitting, record, cleaned: Mapping[str, Any], *, by) -> None:
     """The sitting's last deal again, dealer and all, is refused until the scorer confirms it."""
     if not cleaned.get("confirm_duplicate") and services.repeats_last_deal(
         sitting, record, cleaned["idempotency_key"], cleaned["number"], by=by
@@ -415,7 +415,7 @@ def deal_new(request, club, member, sitting_id):
     if form.is_valid():
         record = form.record()
         try:
-            _refuse_unconfirmed_repeat(sitting, record, form.cleaned_data, request.user)
+            _refuse_unconfirmed_repeat(sitting, record, form.cleaned_data, by=request.user)
             recorded = services.record_deal(
                 sitting,
                 record,
