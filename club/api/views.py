@@ -204,6 +204,8 @@ class OfficeWrites:
     def handle_exception(self, exc):
         if isinstance(exc, _Refused):
             return Response({"errors": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, UnreadableBody):  # a body that is not JSON: the same shape as any refusal
+            return Response({"errors": [exc.problem]}, status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, OfficeError):
             problems = [
                 {"field": field, "code": "refused", "message": str(message)}
