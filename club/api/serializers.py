@@ -268,8 +268,16 @@ class SeasonBalanceSerializer(serializers.Serializer):
 class BalanceSerializer(serializers.Serializer):
     member = serializers.IntegerField()
     name = serializers.CharField()
-    points = serializers.IntegerField(help_text=_("All seasons together."))
-    seasons = SeasonBalanceSerializer(many=True)
+    saldo_ore = serializers.IntegerField(
+        help_text=_(
+            "The saldo: what the club owes the member (positive) or the member owes the club (negative) "
+            "today, in øre, payments included; each season's points at its point value."
+        )
+    )
+    points = serializers.IntegerField(
+        help_text=_("All seasons' points together (not money: seasons differ in point value).")
+    )
+    seasons = SeasonBalanceSerializer(many=True, help_text=_("Each season's result in points."))
 
 
 # --- the office: members, seasons, tables written by officials ------------------------------------

@@ -38,11 +38,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import rules
-from club import access, services
+from club import access, inputs, services
 from club.access import Requester
 from club.models import Club, DealVersion, Season
 from club.reports.statements import Month
 from club.services import members as member_office
+from club.services import money
 from club.services import seasons as season_office
 from club.services import tables as table_office
 from club.services.office import OfficeError
@@ -53,7 +54,6 @@ from . import settlement
 from .errors import RequestProblems, SafeJSONRenderer, UnreadableBody, in_both_languages, request_problem
 from .parsers import BoundedJSONParser
 
-IDEMPOTENCY_KEY_MAX = 64  # stored as "<user id>:<key>" in DealVersion.idempotency_key (100 chars)
 PRINTABLE_ASCII = re.compile(r"^[\x21-\x7e]+$")
 
 ERRORS = OpenApiResponse(s.ErrorListSerializer, description="The record is refused: every problem, nothing written.")
@@ -278,13 +278,19 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
     @extend_schema(responses={200: s.BalanceSerializer, 403: FORBIDDEN, 404: NOT_FOUND})
     @action(detail=True)
     def balance(self, request, pk=None):
-        """The member's balance in points: all seasons together, and season by season."""
+        """The member's saldo in øre today (payments included), and his result in points season by season."""
         member = self.private_member()
         seasons = [
             {"season": season.pk, "name": season.name, "points": queries.member_balance(member, season=season)}
             for season in Season.objects.filter(club_id=member.club_id).order_by("starts_on", "pk")
         ]
-        data = {"member": member.pk, "name": member.name, "points": queries.member_balance(member), "seasons": seasons}
+        data = {
+            "member": member.pk,
+            "name": member.name,
+            "saldo_ore": money.saldo(member),
+            "points": queries.member_balance(member),
+            "seasons": seasons,
+        }
         return Response(s.BalanceSerializer(data).data)
 
     @office_schema(s.MemberWriteSerializer, s.MemberSerializer)
@@ -487,18 +493,18 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         key = request.headers.get("Idempotency-Key")
         if key is None:
             return None
-        if not PRINTABLE_ASCII.match(key) or len(key) > IDEMPOTENCY_KEY_MAX:
+        if not PRINTABLE_ASCII.match(key) or len(key) > inputs.MAX_IDEMPOTENCY_KEY:
             raise RequestProblems(
                 [
                     request_problem(
                         "Idempotency-Key",
                         "invalid",
-                        lambda: _("Use 1 to %(max)s printable ASCII characters.") % {"max": IDEMPOTENCY_KEY_MAX},
+                        lambda: _("Use 1 to %(max)s printable ASCII characters.") % {"max": inputs.MAX_IDEMPOTENCY_KEY},
                     )
                 ]
             )
-        # Keys are the client's: scoped to the user, so two users' keys can never meet.
-        return f"{request.user.pk}:{key}"
+        # The client's key; club.services keeps it with the user and the sitting it was sent for.
+        return key
 
     @extend_schema(
         request=s.CloseSittingSerializer,

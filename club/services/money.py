@@ -8,6 +8,7 @@ season's result ("sæsonresultat") is his points in one season, and is named so 
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 from decimal import Decimal
 
@@ -17,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from ledger.models import Account, Posting
 
+from .. import access
 from ..models import Club, Member
 
 
@@ -25,9 +27,22 @@ def saldi(club: Club) -> dict[int, int]:
     return _saldi(Posting.objects.filter(account__club=club, account__kind=Account.Kind.MEMBER))
 
 
-def saldo(member: Member) -> int:
-    """The member's saldo in øre today."""
-    return _saldi(Posting.objects.filter(account__member=member)).get(member.pk, 0)
+def visible_saldi(viewer: Member, club: Club) -> dict[int, int]:
+    """The saldi `viewer` may read by the access policy (`READ_PRIVATE`): his own, or every member's
+    for an official."""
+    readable = [m for m in club.members.all() if access.allows(viewer, access.READ_PRIVATE, subject=m)]
+    if len(readable) == 1:
+        return {readable[0].pk: saldo(readable[0])}
+    found = saldi(club)
+    return {m.pk: found.get(m.pk, 0) for m in readable}
+
+
+def saldo(member: Member, *, before: datetime.date | None = None) -> int:
+    """The member's saldo in øre today, or as it stood before a day began (by value dates)."""
+    postings = Posting.objects.filter(account__member=member)
+    if before is not None:
+        postings = postings.filter(transaction__value_date__lt=before)
+    return _saldi(postings).get(member.pk, 0)
 
 
 def _saldi(postings) -> dict[int, int]:

@@ -30,6 +30,12 @@ def kr(ore) -> str:
 
 
 @register.filter
+def get_item(mapping, key):
+    """mapping[key], or None: a template's way to look a row up by id."""
+    return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter
 def points(value) -> str:
     """A balance: −130, 85 (no plus sign on a standing figure)."""
     if value is None or value == "":

@@ -36,6 +36,7 @@ from rules.danish.records import SUITS
 from .. import access, families, inputs, services
 from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
 from ..reports.statements import Month
+from ..services import money
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from . import hungarian_forms
 from .charts import balance_chart
@@ -49,6 +50,7 @@ from .forms import (
     initial_from_record,
     rotation,
 )
+from .login_lock import LoginForm
 from .present import card_label, describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
 from .stats import MELD_KINDS, member_stats
@@ -102,6 +104,7 @@ class LoginView(auth_views.LoginView):
     (club.web.login_lock)."""
 
     template_name = "club/login.html"
+    form_class = LoginForm
     redirect_authenticated_user = True
 
 
@@ -407,7 +410,11 @@ def deal_new(request, club, member, sitting_id):
         record = form.record()
         try:
             if not form.cleaned_data.get("confirm_duplicate") and services.repeats_last_deal(
-                sitting, record, form.cleaned_data["idempotency_key"], form.cleaned_data["number"]
+                sitting,
+                record,
+                form.cleaned_data["idempotency_key"],
+                form.cleaned_data["number"],
+                by=request.user,
             ):
                 raise services.SittingError(
                     _(
@@ -624,6 +631,8 @@ def season_standings(request, club, member, season_id=None):
             "season": season,
             "seasons": club.seasons.all(),
             "standings": standings,
+            # Each saldo only where the policy lets the viewer read it: his own, or all for officials.
+            "saldi": money.visible_saldi(member, club),
             "chart": balance_chart(series),
             "sittings": season.sittings.select_related("table")
             .annotate(deal_count=Count("deals"))
@@ -646,11 +655,12 @@ def member_detail(request, club, member, member_id):
             "stats": stats,
             "cards": [(card_label(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
             "melds": [(kind, MELD_LABELS[kind], stats.melds[kind]) for kind in MELD_KINDS],
-            "balance": queries.member_balance(subject, season=season),
+            "season_result": queries.member_balance(subject, season=season),
             "by_sitting": queries.member_by_sitting(subject, season),
         }
-    # Statements and postings are the member's own business, and the officials'.
+    # Statements, postings and the saldo are the member's own business, and the officials'.
     if access.allows(member, access.READ_PRIVATE, subject=subject):
         today = timezone.localdate()
         context["statement_month"] = Month(today.year, today.month)
+        context["saldo_ore"] = money.saldo(subject)
     return render(request, "club/member.html", context)

@@ -13,6 +13,7 @@ import pytest
 from django.core import mail
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import translation
 
 from club.models import Member
 
@@ -45,7 +46,7 @@ def test_the_command_mails_each_member_with_an_address_his_pdf_and_names_the_res
 
 
 def test_the_command_needs_somewhere_to_put_them(autumn):
-    with pytest.raises(CommandError, match="--out DIR, --email"):
+    with translation.override("en"), pytest.raises(CommandError, match="--out DIR, --email"):
         call_command("statements", "--month", "2026-11", "--language", "en")
 
 
