@@ -1,8 +1,8 @@
-"""The Hungarian deal record (sitting-format-hungarian.md) as typed values.
+"""The Hungarian deal record (docs/rules-hungarian.md, "The keys of a deal") as typed values.
 
 Parsing checks shapes and types only (an object, a whole number, a known word, no unknown key);
 whether the record makes sense for its game and table is `validation`'s job. Ranges that depend on
-the game (card points, tricks, contra levels, called cards) are checked there too, with §9's codes.
+the game (card points, tricks, contra levels, called cards) are checked there too, with their codes.
 """
 
 from __future__ import annotations
