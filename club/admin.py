@@ -20,6 +20,10 @@ from ledger.admin import ReadOnlyAdminMixin, ReadOnlyInline
 
 from . import families
 from .models import Club, Deal, DealVersion, Member, Season, Seat, Sitting, Table
+from .web.login_lock import AdminLoginForm
+
+# /admin/login/ bounds the username before axes sees it, as the site's login does.
+admin.site.login_form = AdminLoginForm
 
 
 def pretty_json(value) -> str:

@@ -36,6 +36,10 @@ class Family:
         """What a season of `preset` may change, each with its default, meaning and seed line."""
         return self.rules_family.parameters(preset)
 
+    def vocabulary(self) -> rules.Vocabulary:
+        """The closed sets of words the family's records use, for forms and schemas."""
+        return self.rules_family.vocabulary()
+
     def resolve(self, preset: str, overrides: Mapping[str, Any] | None) -> tuple[Any | None, list[rules.Problem]]:
         return self.rules_family.resolve(preset, overrides)
 

@@ -35,6 +35,7 @@ MAX_COMMENT = 2000  # what a member finds wrong with a deal
 MAX_RECORD_BYTES = 16 * 1024  # one deal record as compact JSON
 MAX_JSON_DEPTH = 32  # a deal record is 4 deep, a sitting record 6
 MAX_ID_DIGITS = 18  # fits a 64-bit integer column
+MAX_IDEMPOTENCY_KEY = 64  # a client's key for one deal (the web form's are UUID4s)
 FIRST_YEAR, LAST_YEAR = 1000, 9998  # a month's neighbours must be months too
 
 ID_PATTERN = f"[0-9]{{1,{MAX_ID_DIGITS}}}"

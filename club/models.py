@@ -229,7 +229,8 @@ class DealVersion(AppendOnly):
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+")
     entered_at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)
-    idempotency_key = models.CharField(max_length=100, null=True, blank=True)
+    # "<user id>:<sitting id>:<the client's key>" (club.services.deals.scoped_key).
+    idempotency_key = models.CharField(max_length=120, null=True, blank=True)
 
     class Meta:
         ordering = ["deal", "version"]

@@ -1,5 +1,5 @@
-"""The API's renderer; `club.errors` decides which error answers are given, and
-`club.http_errors` holds the two refusals any request can meet.
+"""The API's renderer and its error lists about the request itself; `club.errors` decides which
+error answers are given, and `club.http_errors` holds the two refusals any request can meet.
 
 Kept apart from `club.errors` because DRF imports the renderer and the parser while it loads
 its settings, before a module importing `rest_framework.views` could finish loading.

@@ -39,7 +39,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import rules
-from club import access, services
+from club import access, inputs, services
 from club.access import Requester
 from club.models import Club, DealVersion, Member, Payment, Season
 from club.reports.statements import Month
@@ -56,7 +56,6 @@ from . import settlement
 from .errors import RequestProblems, SafeJSONRenderer, UnreadableBody, in_both_languages, request_problem
 from .parsers import BoundedJSONParser
 
-IDEMPOTENCY_KEY_MAX = 64  # stored as "<user id>:<key>" in DealVersion.idempotency_key (100 chars)
 PRINTABLE_ASCII = re.compile(r"^[\x21-\x7e]+$")
 
 ERRORS = OpenApiResponse(s.ErrorListSerializer, description="The record is refused: every problem, nothing written.")
@@ -560,18 +559,18 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         key = request.headers.get("Idempotency-Key")
         if key is None:
             return None
-        if not PRINTABLE_ASCII.match(key) or len(key) > IDEMPOTENCY_KEY_MAX:
+        if not PRINTABLE_ASCII.match(key) or len(key) > inputs.MAX_IDEMPOTENCY_KEY:
             raise RequestProblems(
                 [
                     request_problem(
                         "Idempotency-Key",
                         "invalid",
-                        lambda: _("Use 1 to %(max)s printable ASCII characters.") % {"max": IDEMPOTENCY_KEY_MAX},
+                        lambda: _("Use 1 to %(max)s printable ASCII characters.") % {"max": inputs.MAX_IDEMPOTENCY_KEY},
                     )
                 ]
             )
-        # Keys are the client's: scoped to the user, so two users' keys can never meet.
-        return f"{request.user.pk}:{key}"
+        # The client's key; club.services keeps it with the user and the sitting it was sent for.
+        return key
 
     @extend_schema(
         request=s.CloseSittingSerializer,

@@ -38,6 +38,7 @@ from .deals import (
     record_deal,
     record_deals,
     repeats_last_deal,
+    scoped_key,
     settle_version,
 )
 from .disputes import (
@@ -98,6 +99,7 @@ __all__ = [
     "record_deals",
     "repeats_last_deal",
     "resolve_by_correction",
+    "scoped_key",
     "settle_version",
     "start_sitting",
     "state_as_json",

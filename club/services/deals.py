@@ -50,6 +50,16 @@ def _conflict(sitting: Sitting, number: int | None, message: str) -> DealConflic
     return DealConflict(message, taken=taken, next_number=next_deal_number(sitting))
 
 
+def scoped_key(key: str | None, *, by, sitting: Sitting) -> str | None:
+    """A client's idempotency key as it is stored and looked up: with the user who sent it and
+    the sitting it was sent for, on the web and the API alike. The same key from another user,
+    or for another sitting (another club's), is another key: it never answers "already saved"
+    for a deal it did not record, and never blocks one."""
+    if not key:
+        return None
+    return f"{getattr(by, 'pk', None) or '-'}:{sitting.pk}:{key}"
+
+
 @dataclass
 class Recorded:
     deal: Deal
@@ -90,8 +100,10 @@ def record_deal(
 
     `number`, when given, is the deal number the scorer saw: if someone else recorded it
     first, `DealConflict` says so instead of silently recording a different deal. A repeated
-    `idempotency_key` returns the first result (a double tap makes one deal).
+    `idempotency_key` from the same user for the same sitting returns the first result (a double
+    tap makes one deal).
     """
+    idempotency_key = scoped_key(idempotency_key, by=by, sitting=sitting)
     give_up_at = time.monotonic() + SQLITE_WRITER_WAIT
     while True:
         try:
@@ -272,14 +284,15 @@ def last_played_record(sitting: Sitting, before: int | None = None) -> dict[str,
 
 
 def repeats_last_deal(
-    sitting: Sitting, record: Any, idempotency_key: str | None = None, number: int | None = None
+    sitting: Sitting, record: Any, idempotency_key: str | None = None, number: int | None = None, *, by=None
 ) -> bool:
     """Whether `record` is the sitting's last deal again, dealer and all: an old page saved
     twice more likely than a deal played twice (the dealer moves on every deal, 001 L316).
-    A key already recorded is no repeat: `record_deal` answers it with the first result; nor is
-    a deal `number` that is not the next: `record_deal` answers it with `DealConflict`, which
-    shows the deal that holds the number."""
-    if idempotency_key and DealVersion.objects.filter(idempotency_key=idempotency_key).exists():
+    A key `by` already recorded here is no repeat: `record_deal` answers it with the first result;
+    nor is a deal `number` that is not the next: `record_deal` answers it with `DealConflict`,
+    which shows the deal that holds the number."""
+    scoped = scoped_key(idempotency_key, by=by, sitting=sitting)
+    if scoped and DealVersion.objects.filter(idempotency_key=scoped).exists():
         return False
     if number is not None and number != next_deal_number(sitting):
         return False

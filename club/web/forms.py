@@ -23,7 +23,7 @@ from django.utils.translation import pgettext_lazy
 import rules.danish
 from rules.danish.records import COURT_CARDS, KING_FATES, MELD_LEVELS, PAGAT_FATES, SUITS
 
-from ..inputs import MAX_REASON, TextField
+from ..inputs import MAX_IDEMPOTENCY_KEY, MAX_REASON, TextField
 from ..models import Member, Season, Sitting, Table
 
 ROLES = ("dealer", "forehand", "middlehand")
@@ -532,7 +532,7 @@ class DealEntryForm(DealForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["number"] = forms.IntegerField(widget=forms.HiddenInput)
-        self.fields["idempotency_key"] = forms.CharField(max_length=100, widget=forms.HiddenInput)
+        self.fields["idempotency_key"] = forms.CharField(max_length=MAX_IDEMPOTENCY_KEY, widget=forms.HiddenInput)
         self.fields["confirm_duplicate"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def ask_to_confirm_duplicate(self) -> None:

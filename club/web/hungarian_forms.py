@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 import rules.hungarian
 from rules.hungarian.presets import CONTRA_NAMES, KINGS, RuleSet
 
+from ..inputs import MAX_IDEMPOTENCY_KEY
 from .forms import BLANK, CorrectionForm, DealEntryForm, DealForm, _optional_choice
 
 ANNOUNCEMENT_ROWS = 4
@@ -515,7 +516,7 @@ class HungarianDealEntryForm(HungarianDealForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["number"] = forms.IntegerField(widget=forms.HiddenInput)
-        self.fields["idempotency_key"] = forms.CharField(max_length=100, widget=forms.HiddenInput)
+        self.fields["idempotency_key"] = forms.CharField(max_length=MAX_IDEMPOTENCY_KEY, widget=forms.HiddenInput)
         self.fields["confirm_duplicate"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     ask_to_confirm_duplicate = DealEntryForm.ask_to_confirm_duplicate

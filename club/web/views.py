@@ -51,6 +51,7 @@ from .forms import (
     initial_from_record,
     rotation,
 )
+from .login_lock import LoginForm
 from .present import card_label, describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
 from .stats import MELD_KINDS, member_stats
@@ -104,6 +105,7 @@ class LoginView(auth_views.LoginView):
     (club.web.login_lock)."""
 
     template_name = "club/login.html"
+    form_class = LoginForm
     redirect_authenticated_user = True
 
 
@@ -414,7 +416,11 @@ def deal_new(request, club, member, sitting_id):
         record = form.record()
         try:
             if not form.cleaned_data.get("confirm_duplicate") and services.repeats_last_deal(
-                sitting, record, form.cleaned_data["idempotency_key"], form.cleaned_data["number"]
+                sitting,
+                record,
+                form.cleaned_data["idempotency_key"],
+                form.cleaned_data["number"],
+                by=request.user,
             ):
                 raise services.SittingError(
                     _(

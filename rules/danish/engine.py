@@ -13,6 +13,7 @@ from .messages import DANISH_MESSAGES, FAMILY, problem
 from .parameters import describe as describe_parameters
 from .presets import DEFAULT_PRESET, OFFENCES, PRESETS, RuleSet, resolve, ruleset
 from .records import (
+    COURT_CARDS,
     CULPRIT_CAUSES,
     KING_CUP,
     KING_FATES,
@@ -92,6 +93,7 @@ class Danish:
             offences=OFFENCES,
             words={
                 "suits": SUITS,
+                "court_cards": COURT_CARDS,
                 "meld_levels": MELD_LEVELS,
                 "pagat_fates": PAGAT_FATES,
                 "king_fates": KING_FATES,

@@ -12,7 +12,19 @@ from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
 from .messages import FAMILY, HUNGARIAN_MESSAGES, problem
 from .parameters import describe as describe_parameters
-from .presets import FIGURES, HAND_BONUSES, HONOURS, KINGS, NO_GAMES, OFFENCES, PRESETS, RuleSet, resolve, ruleset
+from .presets import (
+    CONTRA_NAMES,
+    FIGURES,
+    HAND_BONUSES,
+    HONOURS,
+    KINGS,
+    NO_GAMES,
+    OFFENCES,
+    PRESETS,
+    RuleSet,
+    resolve,
+    ruleset,
+)
 from .records import POT, SITTING_KEYS, Deal, Sitting, parse_deal, parse_sitting
 from .settlement import Event, close, settle_deal
 from .validation import validate_deal, validate_table
@@ -70,7 +82,13 @@ class Hungarian:
             games={preset: rules.contracts for preset, rules in PRESETS.items()},
             announcements=FIGURES,
             offences=OFFENCES,
-            words={"no_games": NO_GAMES, "hand_bonuses": HAND_BONUSES, "honours": HONOURS, "kings": KINGS},
+            words={
+                "no_games": NO_GAMES,
+                "hand_bonuses": HAND_BONUSES,
+                "honours": HONOURS,
+                "kings": KINGS,
+                "contra_levels": CONTRA_NAMES,  # by level: "" (none), kontra, rekontra, … (002 L697)
+            },
         )
 
     @staticmethod

@@ -133,7 +133,7 @@ def test_the_same_idempotency_key_twice_makes_one_deal(season, start, evening, c
     assert [t.pk for t in again.transactions] == [t.pk for t in first.transactions]
     assert counts() == after_first
     assert Deal.objects.filter(sitting=sitting).count() == 1
-    assert DealVersion.objects.filter(idempotency_key="phone-7f3a").count() == 1
+    assert DealVersion.objects.filter(idempotency_key=f"-:{sitting.pk}:phone-7f3a").count() == 1  # no user
 
 
 def test_a_stale_deal_number_is_a_conflict_that_names_the_next_deal(season, start, evening, counts):

@@ -101,3 +101,8 @@ def only(event: dict, *wanted: str) -> dict[str, int]:
 def cups(ruleset: str, pagat: int = 100, king: int = 80) -> dict:
     """Opening cups for the `cups` key (none in a preset without cups)."""
     return {"cups": {"pagat": pagat, "king": king}} if ruleset in CUP_PRESETS else {}
+
+
+def carried_cups(pagat: int = 100, king: int = 80) -> dict:
+    """The sitting keys of cups carried in: after A's stake of 5, X is 105 and 85 by default."""
+    return {"cups": {"pagat": pagat, "king": king}}

@@ -889,3 +889,24 @@ def test_a_bad_override_does_not_hide_the_deals_problems():
 
 def test_member_names_may_not_look_like_cup_accounts():
     assert problems(deal(), table=["A", "B", "cup:pagat"]) == [(None, "table.2", "reserved_name")]
+
+
+T5 = ["A", "B", "C", "D", "E"]
+
+
+def test_five_at_the_table_any_three_in_seat_order_from_the_dealer_play():
+    """Brief §1: "The three must appear in the table's seat order, cyclically, starting at the
+    dealer (with 4 at the table the member opposite the dealer sits out; with 5, two sit out)."
+    Only the table of four fixes who sits out. 001 L53-L55: with five, one member goes out for
+    five deals and the other four play as a table of four — E out, A deals: B is forehand, C
+    (opposite A among A-D) sits out, D is middlehand: players A, B, D. It settles like any deal:
+    funding 20 from each of 5 = 100 per cup; A's stake 5 into each cup (A -10); A wins a plain
+    last trick, 20 from B and D (001 L300): A +40 - 10 - 20 = +10, B and D -20 - 20 = -40,
+    C and E only the funding, -40."""
+    for players in (["A", "B", "D"], ["A", "C", "E"], ["A", "B", "C"]):
+        result = replay(deal(table=T5, players=players), "vlk-2010", T5)
+        balances = result["balances"]
+        assert balances[players[0]] == -40 - 10 + 40
+        assert [balances[p] for p in players[1:]] == [-40 - 20, -40 - 20]
+        assert sorted(balances[p] for p in T5 if p not in players) == [-40, -40]
+        assert (balances["cup:pagat"], balances["cup:king"]) == (105, 105)

@@ -81,7 +81,8 @@ def test_saving_records_the_deal_and_returns_to_the_score_sheet(sitting, members
     assert response["Location"] == f"/c/nordvest/sittings/{sitting.pk}/#deal-1"
     version = DealVersion.objects.get()
     assert version.record == DEAL_1
-    assert version.entered_by == members["Bent"].user and version.idempotency_key == "k-1"
+    assert version.entered_by == members["Bent"].user
+    assert version.idempotency_key == f"{members['Bent'].user.pk}:{sitting.pk}:k-1"  # his key, at this sitting
     assert queries.sitting_totals(sitting) == {
         members[n].pk: p for n, p in {"Anna": -55, "Bent": -10, "Carl": -40, "Dorte": -65}.items()
     }
