@@ -283,5 +283,6 @@ def payment_words(payment: Payment) -> str:
     """ "Bent paid in 120,00 kr." / "Bent was paid 45,00 kr." """
     values = {"name": payment.member.name, "amount": format_ore(payment.amount_ore)}
     if payment.direction == Payment.Direction.IN:
-        return _("%(name)s paid in %(amount)s.") % values
-    return _("%(name)s was paid %(amount)s.") % values
+        # No full stop of its own: the amount ends in "kr."
+        return _("%(name)s paid in %(amount)s") % values
+    return _("%(name)s was paid %(amount)s") % values

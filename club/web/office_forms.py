@@ -53,8 +53,8 @@ class SeasonForm(OfficeForm):
     per parameter the preset lets a club change (its default, meaning and seed line beside it)."""
 
     name = inputs.TextField(label=_("Name"), max_length=80)
-    starts_on = forms.DateField(label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(label=_("Ends on"), widget=forms.DateInput(attrs={"type": "date"}))
+    starts_on = forms.DateField(label=_("Starts on"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
+    ends_on = forms.DateField(label=_("Ends on"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
     preset = forms.ChoiceField(label=_("Rule set"), choices=families.preset_choices())
     point_value_ore = forms.IntegerField(
         label=_("Point value in øre"),
@@ -110,7 +110,7 @@ class SeasonForm(OfficeForm):
 
 
 class PaymentForm(OfficeForm):
-    paid_on = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    paid_on = forms.DateField(label=_("Date"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
     member = forms.ModelChoiceField(queryset=Member.objects.none(), label=_("Member"))
     direction = forms.ChoiceField(
         label=_("What happened"), choices=Payment.Direction.choices, widget=forms.RadioSelect, initial="in"
