@@ -646,6 +646,8 @@ class VoidDealForm(forms.Form):
 class CloseSittingForm(forms.Form):
     how = forms.ChoiceField(label=_("The cups"), choices=Season.Close.choices, widget=forms.RadioSelect)
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)  # set on the confirmation step
+    # An official may record each player's net as paid in cash on the evening (club.services.payments).
+    settle = forms.BooleanField(required=False, label=_("Settled at the table: each player's net paid in cash"))
 
 
 DANISH_FORMS = DealForms(

@@ -35,8 +35,9 @@ from ledger import queries
 from .. import access, inputs, services
 from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
 from ..reports.statements import Month
-from ..services import money
+from ..services import money, payments
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
+from ..services.office import OfficeError
 from . import deal_forms
 from .charts import balance_chart
 from .forms import CloseSittingForm, EntryFields, StartSittingForm, VoidDealForm
@@ -282,10 +283,15 @@ def sitting_close(request, club, member, sitting_id):
                         "after_label": family.after_label,
                         "event": events[0],
                         "net": net_of_events(events),
+                        "can_settle": access.allows(member, access.MANAGE),
                     },
                 )
-            services.close_sitting(sitting, by=request.user, how=how)
-        except services.SittingError as error:
+            if form.cleaned_data["settle"]:
+                access.require(member, access.MANAGE)
+                payments.close_and_settle(sitting, by=request.user, how=how)
+            else:
+                services.close_sitting(sitting, by=request.user, how=how)
+        except (services.SittingError, OfficeError) as error:
             messages.error(request, str(error))
         else:
             messages.success(request, _("The sitting is closed."))
