@@ -31,10 +31,12 @@ serve: system-deps $(INSTALLED_MAIN) messages
 test: test-system-deps $(INSTALLED) messages
 	$(PY) -m pytest
 
-# What .ci/run checks before the tests: ruff's lint rules and mypy (pyproject.toml has both configs).
+# What .ci/run checks before the tests: ruff's lint rules with the complexity limit, mypy
+# (pyproject.toml has their configs), and the import contracts (which package may import which).
 lint: $(INSTALLED)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
+	$(PY) -m pytest tests/test_architecture.py -q -p no:cacheprovider
 
 # Re-pin after changing pyproject.toml; `make lock UPGRADE=--upgrade` also moves every pin to the
 # newest version its range allows. Commit requirements/*.txt with the change.

@@ -120,6 +120,7 @@ def build_history(deals: int, path: str):
     from django.utils import timezone
 
     import rules
+    from club import families
     from club.models import Club, Deal, DealVersion, Member, Season, Seat, Sitting, Table
     from club.services import parse_record, state_as_json
     from fixtures.sittings import MEMBERS, random_sitting
@@ -177,11 +178,13 @@ def build_history(deals: int, path: str):
                 state_cups = funding.cups_after
             state = rules.danish.TableState(state_cups)
             for deal, version, data in zip(rows, versions, record["deals"], strict=True):
-                deal.state_before = state_as_json(state)  # the table state club.services keeps
-                events, state = rules.danish.play(parse_record(data, deal.number), names, state, ruleset)
+                deal.state_before = state_as_json(state, families.DANISH)  # the table state club.services keeps
+                events, state = rules.danish.play(
+                    parse_record(data, deal.number, families.DANISH), names, state, ruleset
+                )
                 settled += [(event, f"{event.kind}:{deal.number}", version) for event in events]
             Deal.objects.bulk_update(rows, ["current_version", "state_before"], batch_size=500)
-            sitting.state = state_as_json(state)
+            sitting.state = state_as_json(state, families.DANISH)
             sitting.save(update_fields=["state"])
             closing = rules.danish.close(names, state.cups, ruleset, record["close"], record["deals"][0]["dealer"])
             settled.append((closing, "close", None))

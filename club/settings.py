@@ -171,6 +171,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGES = [
     ("da", _("Danish")),
     ("en", _("English")),
+    ("hu", _("Hungarian")),
 ]
 # The default language of pages and of management commands' output and --help.
 LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "da", [code for code, _name in LANGUAGES])

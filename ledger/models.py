@@ -74,6 +74,9 @@ class Account(AppendOnly):
         PAGAT_CUP = "pagat_cup", _("Pagatkop")
         KING_CUP = "king_cup", _("Kongekop")
         POT = "pot", "ultimókassza"  # a Hungarian game word: stays Hungarian in every language
+        # Money in øre, not points: what a member paid in and was paid out, and the club's till.
+        PAYMENTS = "payments", _("payments")
+        TILL = "till", _("till")
 
     club = models.ForeignKey("club.Club", on_delete=models.PROTECT, related_name="accounts")
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -83,16 +86,26 @@ class Account(AppendOnly):
     table = models.ForeignKey(
         "club.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="table_accounts"
     )
+    # The member whose payments account this is (kind "payments"; his points account is `member`).
+    payer = models.ForeignKey(
+        "club.Member", on_delete=models.PROTECT, null=True, blank=True, related_name="payment_accounts"
+    )
 
     class Meta:
         verbose_name = _("account")
         verbose_name_plural = _("accounts")
         constraints = [
             models.CheckConstraint(
-                condition=(Q(kind="member", member__isnull=False, table__isnull=True))
-                | (Q(kind__in=TABLE_KINDS, member__isnull=True, table__isnull=False)),
-                name="account_is_a_member_or_a_table_account",
+                condition=(Q(kind="member", member__isnull=False, table__isnull=True, payer__isnull=True))
+                | (Q(kind__in=TABLE_KINDS, member__isnull=True, table__isnull=False, payer__isnull=True))
+                | (Q(kind="payments", member__isnull=True, table__isnull=True, payer__isnull=False))
+                | (Q(kind="till", member__isnull=True, table__isnull=True, payer__isnull=True)),
+                name="account_is_a_member_table_payments_or_till_account",
             ),
+            models.UniqueConstraint(
+                fields=["payer"], condition=Q(payer__isnull=False), name="one_payments_account_per_member"
+            ),
+            models.UniqueConstraint(fields=["club"], condition=Q(kind="till"), name="one_till_per_club"),
             models.UniqueConstraint(
                 fields=["table", "kind"], condition=Q(table__isnull=False), name="one_table_account_of_each_kind"
             ),
@@ -101,6 +114,10 @@ class Account(AppendOnly):
     def __str__(self) -> str:
         if self.kind == self.Kind.MEMBER:
             return str(self.member)
+        if self.kind == self.Kind.PAYMENTS:
+            return f"{self.payer} ({self.get_kind_display()})"
+        if self.kind == self.Kind.TILL:
+            return str(self.get_kind_display())
         return f"{self.get_kind_display()} ({self.table})"
 
 
@@ -115,10 +132,14 @@ class Transaction(AppendOnly):
         DEAL = "deal", _("deal")
         CLOSE = "close", _("close")
         REVERSAL = "reversal", _("reversal")
+        TRANSFER = "transfer", _("transfer")  # money between accounts outside any sitting (a payment)
 
     club = models.ForeignKey("club.Club", on_delete=models.PROTECT, related_name="transactions")
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    sitting = models.ForeignKey("club.Sitting", on_delete=models.PROTECT, related_name="transactions")
+    # The sitting whose event this settles; none for a transfer.
+    sitting = models.ForeignKey(
+        "club.Sitting", on_delete=models.PROTECT, null=True, blank=True, related_name="transactions"
+    )
     # The deal version whose record this transaction settles (none for a close).
     deal_version = models.ForeignKey(
         "club.DealVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="transactions"

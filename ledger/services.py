@@ -60,6 +60,50 @@ def member_account(member) -> Account:
     return account
 
 
+def payments_account(member) -> Account:
+    """The member's payments account: øre he paid in (+) and was paid out (−)."""
+    account, _ = Account.objects.get_or_create(
+        payer=member, defaults={"club_id": member.club_id, "kind": Account.Kind.PAYMENTS}
+    )
+    return account
+
+
+def till_account(club_id: int) -> Account:
+    """The club's till: the cash the club holds, as the opposite of what members paid in."""
+    account, _ = Account.objects.get_or_create(club_id=club_id, kind=Account.Kind.TILL)
+    return account
+
+
+def post_transfer(
+    *,
+    club_id: int,
+    amounts: Mapping[Account, int],
+    rule: str,
+    value_date: datetime.date,
+    by=None,
+    memo: str = "",
+) -> Transaction:
+    """Money moved between accounts outside any sitting (a payment), as one balanced transaction."""
+    postings = [
+        Posting(account=account, points=amount, rule=rule, ref="", item=0) for account, amount in amounts.items()
+    ]
+    _check_balanced(postings, rule)
+    with db_transaction.atomic():
+        txn = Transaction.objects.create(
+            club_id=club_id,
+            kind=Transaction.Kind.TRANSFER,
+            sitting=None,
+            event=rule[:20],
+            value_date=value_date,
+            created_by=by,
+            memo=memo[:200],
+        )
+        for posting in postings:
+            posting.transaction = txn
+        Posting.objects.bulk_create(postings)
+    return txn
+
+
 def accounts_for(table, seats: Iterable, table_names: Iterable[str] = (PAGAT, KING)) -> AccountMap:
     """Accounts of a sitting's seats (by the names the records use) and the table's own accounts
     its game uses (`table_names`: the Danish cups by default, or the Hungarian pot).

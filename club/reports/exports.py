@@ -15,10 +15,11 @@ from __future__ import annotations
 import csv
 import io
 from itertools import accumulate
+from typing import cast
 
 from django.utils.translation import gettext as _
 
-from club.models import Member, Season
+from club.models import Member, Season, Sitting
 from ledger.models import Posting
 from ledger.queries import season_standings
 
@@ -43,8 +44,9 @@ def member_postings_csv(member: Member, season: Season | None = None) -> str:
     rows = [
         [
             p.transaction.value_date.isoformat(),
-            p.transaction.sitting.date.isoformat(),
-            p.transaction.sitting.table.name,
+            # A member's points account is posted to by sittings only (payments have their own).
+            cast(Sitting, p.transaction.sitting).date.isoformat(),
+            cast(Sitting, p.transaction.sitting).table.name,
             p.transaction.deal_version.deal.number if p.transaction.deal_version is not None else "",
             p.transaction.event,
             p.transaction.get_kind_display(),

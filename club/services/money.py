@@ -20,11 +20,19 @@ from ledger.models import Account, Posting
 
 from .. import access
 from ..models import Club, Member
+from . import till
 
 
-def saldi(club: Club) -> dict[int, int]:
-    """Member id -> saldo in øre, for every member of the club with postings (one GROUP BY)."""
-    return _saldi(Posting.objects.filter(account__club=club, account__kind=Account.Kind.MEMBER))
+def saldi(club: Club, *, before: datetime.date | None = None) -> dict[int, int]:
+    """Member id -> saldo in øre, for every member of the club with postings: his points in each
+    season at its point value (one GROUP BY), plus his payments (`till.paid`)."""
+    postings = Posting.objects.filter(account__club=club, account__kind=Account.Kind.MEMBER)
+    if before is not None:
+        postings = postings.filter(transaction__value_date__lt=before)
+    found = _points_in_ore(postings)
+    for member_id, ore in till.paid(club, before=before).items():
+        found[member_id] = found.get(member_id, 0) + ore
+    return found
 
 
 def visible_saldi(viewer: Member, club: Club) -> dict[int, int]:
@@ -40,12 +48,15 @@ def visible_saldi(viewer: Member, club: Club) -> dict[int, int]:
 def saldo(member: Member, *, before: datetime.date | None = None) -> int:
     """The member's saldo in øre today, or as it stood before a day began (by value dates)."""
     postings = Posting.objects.filter(account__member=member)
+    payments = Posting.objects.filter(account__payer=member)
     if before is not None:
         postings = postings.filter(transaction__value_date__lt=before)
-    return _saldi(postings).get(member.pk, 0)
+        payments = payments.filter(transaction__value_date__lt=before)
+    paid = payments.aggregate(total=Sum("points"))["total"] or 0
+    return _points_in_ore(postings).get(member.pk, 0) + paid
 
 
-def _saldi(postings) -> dict[int, int]:
+def _points_in_ore(postings) -> dict[int, int]:
     rows = postings.values_list("account__member_id", "transaction__sitting__season__point_value_ore").annotate(
         points=Sum("points")
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import Q
 
@@ -141,7 +141,7 @@ def compare(table: Table, replay: Replay) -> list[Difference]:
     posted: dict[tuple[int, str], list[Transaction]] = defaultdict(list)
     if sittings:
         for txn in ledger.effective_transactions(table_id=table.pk, sittings=(sittings[0].pk, sittings[-1].pk)):
-            posted[(txn.sitting_id, txn.event)].append(txn)
+            posted[(cast(int, txn.sitting_id), txn.event)].append(txn)  # a sitting's: never a transfer
     used = {name for s in sittings for name in s.season.family.table_names(s.season.ruleset())}
     own = {name: account.pk for name, account in ledger.table_accounts(table, sorted(used)).items()}
     account_ids = {s.pk: own | {seat.name: seat.member.account.pk for seat in s.seats.all()} for s in sittings}

@@ -193,3 +193,21 @@ def test_a_transaction_without_postings_is_named(demo):
     assert f"Transaction {empty.pk} (Kakkelovnsbordet 2026-10-22, deal:99) has no postings." in out
     assert "sum to None" not in out and "sum to 0, not 0" not in out
     assert error is not None and "problems found: 1." in error
+
+
+def test_the_payments_and_the_till_are_checked(demo):
+    from club.models import Payment
+
+    payment = Payment.objects.filter(club__slug="vestbyen", reverses__isnull=True, reversed_by__isnull=True).first()
+    posting = payment.transaction.postings.get(account__kind="payments")
+    # The member's side of the payment posts one øre too many, and a balancing øre leaves the till.
+    tamper("UPDATE ledger_posting SET points = points + 1 WHERE id = %s", [posting.pk])
+    till_posting = payment.transaction.postings.get(account__kind="till")
+    tamper("UPDATE ledger_posting SET points = points - 1 WHERE id = %s", [till_posting.pk])
+
+    out, error = ledger_check()
+
+    assert f"vestbyen / payment {payment.pk} ({payment.member.name}, {payment.paid_on})" in out
+    assert f"vestbyen / {payment.member.name}: payments account holds" in out
+    assert "vestbyen / till: holds" in out
+    assert error is not None and "problems found: 3." in error

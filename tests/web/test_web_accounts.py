@@ -117,16 +117,12 @@ def test_axes_locks_the_password_change_after_five_wrong_old_passwords(client, a
 def test_axes_sees_at_most_150_characters_of_a_username(client, db):
     from axes.models import AccessAttempt
 
-    from club.web.login_lock import username
+    longest = client.post(reverse("login"), {"username": "x" * 150, "password": "p"})
+    too_long = client.post(reverse("login"), {"username": "y" * 5000, "password": "p"})
 
-    # The login form refuses a longer one before any password is checked; whatever else reaches
-    # axes is cut to 150 characters, which its columns hold.
-    response = client.post(reverse("login"), {"username": "x" * 5000, "password": "p"}, HTTP_ACCEPT_LANGUAGE="en")
-    assert response.context["form"].errors["username"] == [
-        "Ensure this value has at most 150 characters (it has 5000)."
-    ]
-    assert not AccessAttempt.objects.exists()
-    assert username(None, {"username": "x" * 5000}) == "x" * 150
+    assert longest.status_code == too_long.status_code == 200
+    # The longest username a login can have is counted; a longer one is a form error and never reaches axes.
+    assert list(AccessAttempt.objects.values_list("username", flat=True)) == ["x" * 150]
 
 
 def test_changing_the_password_needs_a_login(client):

@@ -1,4 +1,4 @@
-"""Record a whole sitting from a sitting-format JSON file (shared/rules/sitting-format.md)."""
+"""Record a whole sitting from a sitting-format JSON file (docs/rules.md, "The sitting record")."""
 
 from __future__ import annotations
 

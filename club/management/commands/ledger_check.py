@@ -8,7 +8,10 @@ Four checks, each of which the ledger should pass by construction:
 2. the table state kept with each deal and sitting (cups, previous dealer), from which recording
    and answering settle without a replay, is the state the replay reaches;
 3. every transaction has postings, and they sum to zero (`ledger.checks`);
-4. every reversal is the exact negation of the transaction it reverses (`ledger.checks`).
+4. every reversal is the exact negation of the transaction it reverses (`ledger.checks`);
+5. every payment's transaction moves exactly its amount between the member and the club's till,
+   the till holds the sum of the payments, and each member's payment account the sum of his
+   (`club.services.till.check`), so every saldo is what his postings say.
 
 Exits non-zero when anything differs, after printing every difference.
 """
@@ -24,6 +27,7 @@ from django.utils.translation import gettext_noop, ngettext
 from club import services
 from club.management.base import TranslatedCommand
 from club.models import Club, Table
+from club.services import till
 from ledger import checks
 from ledger.models import Account, Transaction
 
@@ -55,7 +59,7 @@ class Command(TranslatedCommand):
             for state in check.states:
                 problems += 1
                 self._report_state(table, state)
-        for line in [*checks.unbalanced(clubs), *checks.bad_reversals(clubs, names)]:
+        for line in [*checks.unbalanced(clubs), *checks.bad_reversals(clubs, names), *till.check(clubs)]:
             problems += 1
             self.stdout.write(line)
 
