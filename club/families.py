@@ -7,7 +7,7 @@ events; what differs between the families is only which of the table's own accou
 uses and how the engine's table state is built from them and read back from its events.
 
 A table's own accounts are held as a mapping from the engine's account names ("cup:pagat",
-"cup:king", "pot") to points — `ledger.services.table_balances` answers in that shape.
+"cup:king", "pot") to points — `club.money.table_balances` answers in that shape.
 """
 
 from __future__ import annotations

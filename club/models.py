@@ -46,6 +46,10 @@ class Member(models.Model):
     )
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.SCORER)
     active = models.BooleanField(_("active"), default=True)
+    # The member's ledger account (owner key "member:<id>"), opened when first seated.
+    account = models.OneToOneField(
+        "ledger.Account", on_delete=models.PROTECT, null=True, blank=True, editable=False, related_name="member"
+    )
 
     class Meta:
         ordering = ["name"]
@@ -237,6 +241,41 @@ class DealVersion(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.deal} v{self.version}"
+
+
+class LedgerEntry(AppendOnly):
+    """What one ledger transaction settles, as the club knows it: an event of a sitting
+    ("funding:1", "deal:3", "close"), the deal version whose record it settles and the version
+    whose entry made it happen (a correction re-settles later deals too). The ledger itself keeps
+    only a reference string; this is the club's link into it, written with the transaction."""
+
+    class Kind(models.TextChoices):
+        FUNDING = "funding", _("funding")
+        DEAL = "deal", _("deal")
+        CLOSE = "close", _("close")
+        REVERSAL = "reversal", _("reversal")
+
+    transaction = models.OneToOneField(
+        "ledger.Transaction", on_delete=models.PROTECT, primary_key=True, related_name="entry"
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, related_name="entries")
+    event = models.CharField(max_length=20)
+    deal_version = models.ForeignKey(
+        DealVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+    )
+    caused_by = models.ForeignKey(
+        DealVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="caused_entries"
+    )
+
+    class Meta:
+        ordering = ["transaction"]
+        verbose_name = _("ledger entry")
+        verbose_name_plural = _("ledger entries")
+        indexes = [models.Index(fields=["sitting", "event"], name="ledger_entry_sitting_event")]
+
+    def __str__(self) -> str:
+        return f"{self.sitting} {self.event} (#{self.pk})"
 
 
 class Dispute(models.Model):

@@ -2,7 +2,7 @@
 
 Views, the API, imports and the demo all come through here. Each operation loads what the
 rules engine needs (seats, the season's rule set, the cups' ledger state), lets `rules` validate
-and settle, and hands the settled events to `ledger.services` to post — inside one database
+and settle, and hands the settled events to `club.money` to post through `ledger.services` — inside one database
 transaction, with the sitting row locked, so nothing is ever half-written.
 """
 
@@ -22,10 +22,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
-from ledger import services as ledger
 from ledger.models import Transaction
 
-from . import families, inputs
+from . import families, inputs, money
 from .families import Family
 from .models import Deal, DealVersion, Member, Season, Seat, Sitting, Table
 
@@ -90,12 +89,12 @@ def start_sitting(
                 sitting.seats.model(sitting=sitting, member=m, position=i, name=m.name) for i, m in enumerate(members)
             )
             for member in members:
-                ledger.member_account(member)
+                money.member_account(member)
             context = _Context.load(sitting)
             held = context.held()
             funding = context.family.opening(context.names, held, context.rules)
             if funding is not None:
-                ledger.post_event(
+                money.post_event(
                     sitting=sitting, event=funding, key="funding:1", accounts=context.accounts, value_date=date, by=by
                 )
                 held = {**held, **context.family.held_after(funding)}
@@ -193,7 +192,7 @@ class _Context:
     sitting: Sitting
     names: list[str]
     rules: Any  # the season's rule set, of its family
-    accounts: ledger.AccountMap
+    accounts: money.AccountMap
     family: Family
 
     @classmethod
@@ -210,13 +209,13 @@ class _Context:
 
     def held(self) -> dict[str, int]:
         """What the table's own accounts hold now (the cups, or the pot)."""
-        return ledger.table_balances(self.sitting.table)
+        return money.table_balances(self.sitting.table)
 
 
-def _accounts(sitting: Sitting, seats, family: Family | None = None, ruleset: Any = None) -> ledger.AccountMap:
+def _accounts(sitting: Sitting, seats, family: Family | None = None, ruleset: Any = None) -> money.AccountMap:
     family = family or sitting.season.family
     ruleset = ruleset or sitting.season.ruleset()
-    return ledger.accounts_for(sitting.table, seats, family.table_names(ruleset))
+    return money.accounts_for(sitting.table, seats, family.table_names(ruleset))
 
 
 # --- recording a deal ------------------------------------------------------------------------
@@ -357,7 +356,7 @@ def _record_next(
     deal.current_version = version
     deal.save(update_fields=["current_version"])
     posted = [
-        ledger.post_event(
+        money.post_event(
             sitting=sitting,
             event=event,
             key=f"{event.kind}:{number}",
@@ -423,7 +422,10 @@ def _by_idempotency_key(key: str) -> Recorded | None:
     if version is None:
         return None
     return Recorded(
-        version.deal, version, list(version.transactions.exclude(kind=Transaction.Kind.REVERSAL)), created=False
+        version.deal,
+        version,
+        list(Transaction.objects.filter(entry__deal_version=version, reverses__isnull=True)),
+        created=False,
     )
 
 
@@ -512,7 +514,7 @@ def expected_events(table: Table, from_sitting: Sitting, replace: Mapping[int, A
     after a sitting that split its cups: nothing later can depend on what came before it.
     """
     replace = replace or {}
-    held = ledger.table_balances(table, before_sitting=from_sitting)  # the cups and the pot
+    held = money.table_balances(table, before_sitting=from_sitting)  # the cups and the pot
     replay = Replay([], [], {}, {})
     for sitting in _later_sittings(table, from_sitting):
         replay.sittings.append(sitting)
@@ -551,11 +553,11 @@ def compare(table: Table, replay: Replay) -> list[Difference]:
     sittings, expected = replay.sittings, replay.events
     posted: dict[tuple[int, str], list[Transaction]] = defaultdict(list)
     if sittings:
-        for txn in ledger.effective_transactions(table_id=table.pk, sittings=(sittings[0].pk, sittings[-1].pk)):
-            posted[(txn.sitting_id, txn.event)].append(txn)
+        for txn in money.effective_transactions(table_id=table.pk, sittings=(sittings[0].pk, sittings[-1].pk)):
+            posted[(txn.entry.sitting_id, txn.entry.event)].append(txn)
     used = {name for s in sittings for name in s.season.family.table_names(s.season.ruleset())}
-    own = {name: account.pk for name, account in ledger.table_accounts(table, sorted(used)).items()}
-    account_ids = {s.pk: own | {seat.name: seat.member.account.pk for seat in s.seats.all()} for s in sittings}
+    own = {name: account.pk for name, account in money.table_accounts(table, sorted(used)).items()}
+    account_ids = {s.pk: own | money.seat_account_ids(s.seats.all()) for s in sittings}
     pairs: list[Difference] = []
     for item in expected:
         ids = account_ids[item.sitting.pk]
@@ -684,10 +686,10 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
         ]
         for pair in changed:
             for txn in pair.posted_transactions:
-                ledger.reverse(txn, value_date=today, caused_by=version, by=by, memo=reason)
+                money.reverse(txn, value_date=today, caused_by=version, by=by, memo=reason)
             if pair.expected_event is not None:
                 item = pair.expected_event
-                ledger.post_event(
+                money.post_event(
                     sitting=item.sitting,
                     event=item.event,
                     key=item.key,
@@ -799,7 +801,7 @@ def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Trans
         sitting.closed_at = timezone.now()
         sitting.closed_how = how
         sitting.save(update_fields=["closed_at", "closed_how"])
-        return ledger.post_event(
+        return money.post_event(
             sitting=sitting, event=closing, key="close", accounts=context.accounts, value_date=sitting.date, by=by
         )
 
@@ -875,7 +877,7 @@ def _describe_rules(preset: str, overrides: Mapping[str, Any]) -> str:
 def _check_same_cups(table: Table, data: Mapping[str, Any]) -> None:
     family = families.of(data.get("ruleset"))
     in_file = family.holdings_in_record(data)
-    held = ledger.table_balances(table)
+    held = money.table_balances(table)
     if family is families.HUNGARIAN:
         if in_file["pot"] != held["pot"]:
             raise SittingError(
@@ -883,7 +885,7 @@ def _check_same_cups(table: Table, data: Mapping[str, Any]) -> None:
                 % {"file": in_file["pot"], "table": table, "held": held["pot"]}
             )
         return
-    file_cups, cups = rules.Cups(in_file["cup:pagat"], in_file["cup:king"]), ledger.cups_of(table)
+    file_cups, cups = rules.Cups(in_file["cup:pagat"], in_file["cup:king"]), money.cups_of(table)
     if file_cups != cups:
         raise SittingError(
             _(
@@ -916,7 +918,7 @@ def export_sitting(sitting: Sitting) -> dict[str, Any]:
     `python -m rules replay` on the result settles to what the ledger holds for the sitting.
     """
     season = sitting.season
-    held = ledger.table_balances(sitting.table, before_sitting=sitting)
+    held = money.table_balances(sitting.table, before_sitting=sitting)
     record: dict[str, Any] = {"ruleset": season.preset}
     if season.overrides:
         record["overrides"] = season.overrides

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from django.db.models import Sum
 
 import rules
-from ledger.models import Account, Posting
-from ledger.services import table_balances
+from ledger.models import Posting
 
 from ..models import Sitting
+from ..money import KING_CUP, MEMBER, PAGAT_CUP, POT, table_balances
 from ..services import is_void
 
 
@@ -82,20 +82,18 @@ def _order(key: str) -> tuple[float, int]:
 
 
 def scoresheet(sitting: Sitting) -> Scoresheet:
-    seats = list(sitting.seats.order_by("position"))
-    seat_of_account = dict(
-        Account.objects.filter(member__in=[s.member_id for s in seats]).values_list("pk", "member_id")
-    )
+    seats = list(sitting.seats.select_related("member").order_by("position"))
+    seat_of_account = {s.member.account_id: s.member_id for s in seats}
     position = {seat.member_id: i for i, seat in enumerate(seats)}
     rows = (
-        Posting.objects.filter(transaction__sitting=sitting)
-        .values("transaction__event", "account_id", "account__kind")
+        Posting.objects.filter(transaction__entry__sitting=sitting)
+        .values("transaction__entry__event", "account_id", "account__kind")
         .annotate(points=Sum("points"))
     )
     by_event: dict[str, dict] = defaultdict(lambda: {"members": [0] * len(seats), "cups": {}})
     for row in rows:
-        event = by_event[row["transaction__event"]]
-        if row["account__kind"] == Account.Kind.MEMBER:
+        event = by_event[row["transaction__entry__event"]]
+        if row["account__kind"] == MEMBER:
             event["members"][position[seat_of_account[row["account_id"]]]] += row["points"]
         else:
             event["cups"][row["account__kind"]] = event["cups"].get(row["account__kind"], 0) + row["points"]
@@ -110,10 +108,10 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
         kind, _, number = key.partition(":")
         totals = [t + p for t, p in zip(totals, event["members"])]
         cups = rules.Cups(
-            cups.pagat + event["cups"].get(Account.Kind.PAGAT_CUP, 0),
-            cups.king + event["cups"].get(Account.Kind.KING_CUP, 0),
+            cups.pagat + event["cups"].get(PAGAT_CUP, 0),
+            cups.king + event["cups"].get(KING_CUP, 0),
         )
-        pot += event["cups"].get(Account.Kind.POT, 0)
+        pot += event["cups"].get(POT, 0)
         deal = deals.get(int(number)) if number else None
         sheet.append(
             Row(

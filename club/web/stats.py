@@ -74,9 +74,9 @@ def member_stats(member: Member, season: Season) -> MemberStats:
                 stats.own_counts += 1
                 stats.card_points += counts[name]
     stats.count_result = (
-        Posting.objects.filter(account__member=member, transaction__sitting__season=season, rule="count").aggregate(
-            total=Sum("points")
-        )["total"]
+        Posting.objects.filter(
+            account__member=member, transaction__entry__sitting__season=season, rule="count"
+        ).aggregate(total=Sum("points"))["total"]
         or 0
     )
     return stats

@@ -26,10 +26,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 import rules
-from ledger import queries
 from rules.danish.records import SUITS
 
-from .. import access, families, inputs, services
+from .. import access, balances, families, inputs, services
 from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
 from ..reports.services import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..reports.statements import Month
@@ -136,7 +135,7 @@ def club_home(request, club, member):
             .order_by("-date", "-id")[:5]
         )
     # The Danish cups, and a Hungarian table's ultimókassza beside them.
-    tables = [(table, queries.table_cups(table), queries.table_holdings(table)["pot"]) for table in club.tables.all()]
+    tables = [(table, balances.table_cups(table), balances.table_holdings(table)["pot"]) for table in club.tables.all()]
     # Officials are told about disputes waiting for an answer, each a link to its deal's audit.
     open_disputes = []
     if access.is_official(member):
@@ -189,7 +188,7 @@ def sitting_new(request, club, member):
             form.add_error(None, str(error))
             status = 409
         else:
-            if sitting.transactions.filter(event="funding:1").exists():
+            if sitting.entries.filter(event="funding:1").exists():
                 messages.success(request, _("The sitting has started; the cups are funded."))
             else:  # the cups carried over from the table's last sitting: nothing was paid
                 messages.success(request, _("The sitting has started; the cups carry over as they were."))
@@ -413,7 +412,7 @@ def deal_preview(request, club, member, sitting_id):
 
 def sheet_version(sitting: Sitting) -> str:
     """Changes whenever anything is posted for the sitting or it closes: cheap to ask every few seconds."""
-    last = sitting.transactions.order_by("-pk").values_list("pk", flat=True).first() or 0
+    last = sitting.entries.order_by("-pk").values_list("pk", flat=True).first() or 0
     return f"{last}-{int(sitting.is_open)}"
 
 
@@ -526,9 +525,9 @@ def season_standings(request, club, member, season_id=None):
             return render(request, "club/season.html", {"club": club, "season": None})
     else:
         season = get_object_or_404(club.seasons, pk=season_id)
-    standings = queries.season_standings(season)
+    standings = balances.season_standings(season)
     members = {m.pk: m for m in club.members.filter(pk__in=[s.member_id for s in standings])}
-    series = [(s.name, queries.member_by_sitting(members[s.member_id], season)) for s in standings]
+    series = [(s.name, balances.member_by_sitting(members[s.member_id], season)) for s in standings]
     return render(
         request,
         "club/season.html",
@@ -559,8 +558,8 @@ def member_detail(request, club, member, member_id):
             "stats": stats,
             "cards": [(card_label(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
             "melds": [(kind, MELD_LABELS[kind], stats.melds[kind]) for kind in MELD_KINDS],
-            "balance": queries.member_balance(subject, season=season),
-            "by_sitting": queries.member_by_sitting(subject, season),
+            "balance": balances.member_balance(subject, season=season),
+            "by_sitting": balances.member_by_sitting(subject, season),
         }
     # Statements and postings are the member's own business, and the officials'.
     if access.allows(member, access.READ_PRIVATE, subject=subject):

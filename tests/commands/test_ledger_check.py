@@ -13,8 +13,8 @@ from django.db.models import Sum
 from django.utils import timezone, translation
 
 import rules
-from club.models import Deal, Sitting
-from ledger import services as ledger
+from club import money
+from club.models import Deal, LedgerEntry, Sitting
 from ledger.models import Account, Transaction
 
 pytestmark = pytest.mark.django_db
@@ -67,8 +67,10 @@ def test_demo_ledger_agrees_with_every_record(demo):
 
 def test_a_tampered_posting_is_named_with_sitting_event_account_and_amounts(demo):
     sitting = demo_sitting("2026-10-22")
-    txn = Transaction.objects.get(sitting=sitting, event="deal:3", reversed_by__isnull=True, kind="deal")
-    posting = txn.postings.filter(account__kind=Account.Kind.MEMBER, rule="stake").get()
+    txn = Transaction.objects.get(
+        entry__sitting=sitting, entry__event="deal:3", reversed_by__isnull=True, entry__kind="deal"
+    )
+    posting = txn.postings.filter(account__kind=money.MEMBER, rule="stake").get()
     before = points_in(txn, posting.account)
 
     tamper("UPDATE ledger_posting SET points = points + 10 WHERE id = %s", [posting.pk])
@@ -95,19 +97,19 @@ def test_an_extra_balanced_transaction_for_an_event_is_found(demo):
         rules.Cups(),
         rules.Cups(),
     )
-    ledger.post_event(
+    money.post_event(
         sitting=sitting,
         event=stray,
         key="deal:5",
-        accounts=ledger.accounts_for(sitting.table, seats),
+        accounts=money.accounts_for(sitting.table, seats),
         value_date=sitting.date,
     )
     posted = {
         seat.name: sum(
             points_in(t, seat.member.account) or 0
-            for t in Transaction.objects.filter(sitting=sitting, event="deal:5", reversed_by__isnull=True).exclude(
-                kind="reversal"
-            )
+            for t in Transaction.objects.filter(
+                entry__sitting=sitting, entry__event="deal:5", reversed_by__isnull=True
+            ).exclude(reverses__isnull=False)
         )
         for seat in (payer, payee)
     }
@@ -121,8 +123,10 @@ def test_an_extra_balanced_transaction_for_an_event_is_found(demo):
 
 
 def test_a_reversal_that_does_not_negate_its_original_is_found(demo):
-    reversal = Transaction.objects.filter(kind=Transaction.Kind.REVERSAL, sitting__table__club__slug="vestbyen").first()
-    postings = list(reversal.postings.select_related("account__member", "account__table").order_by("account_id"))
+    reversal = Transaction.objects.filter(
+        entry__kind=LedgerEntry.Kind.REVERSAL, entry__sitting__table__club__slug="vestbyen"
+    ).first()
+    postings = list(reversal.postings.order_by("account_id"))
     first, second = postings[0], next(p for p in postings if p.account_id != postings[0].account_id)
     # Balanced, and reversed transactions count for nothing in the replay: only this check sees it.
     tamper("UPDATE ledger_posting SET points = points + 7 WHERE id = %s", [first.pk])
@@ -130,9 +134,10 @@ def test_a_reversal_that_does_not_negate_its_original_is_found(demo):
 
     out, error = ledger_check()
 
+    names = money.account_names([demo])
     assert (
-        f"Reversal {reversal.pk} ({reversal.sitting}, {reversal.event}) does not negate transaction "
-        f"{reversal.reverses_id}: {first.account} +7, {second.account} -7"
+        f"Reversal {reversal.pk} ({reversal.entry.sitting}, {reversal.entry.event}) does not negate transaction "
+        f"{reversal.reverses_id}: {names[first.account_id]} +7, {names[second.account_id]} -7"
     ) in out
     assert error is not None and "problems found: 1." in error
 
@@ -178,11 +183,15 @@ def test_a_transaction_without_postings_is_named(demo):
     # PostgreSQL refuses it at COMMIT (test_postgres_guards.py), and Django's test teardown checks
     # deferred constraints: tamper() writes it with the triggers off, as a hand in the database would.
     tamper(
-        "INSERT INTO ledger_transaction (club_id, kind, sitting_id, event, value_date, created_at, memo)"
-        " VALUES (%s, 'deal', %s, 'deal:99', %s, %s, '')",
-        [demo.pk, sitting.pk, sitting.date, timezone.now()],
+        "INSERT INTO ledger_transaction (reference, value_date, created_at, memo) VALUES ('deal:99', %s, %s, '')",
+        [sitting.date, timezone.now()],
     )
-    empty = Transaction.objects.get(sitting=sitting, event="deal:99")
+    tamper(
+        "INSERT INTO club_ledgerentry (transaction_id, kind, sitting_id, event)"
+        " SELECT MAX(id), 'deal', %s, 'deal:99' FROM ledger_transaction",
+        [sitting.pk],
+    )
+    empty = Transaction.objects.get(entry__sitting=sitting, entry__event="deal:99")
 
     out, error = ledger_check()
 

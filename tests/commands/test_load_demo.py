@@ -11,7 +11,7 @@ from django.db.models import Count
 from django.utils import translation
 
 from club.management.commands.load_demo import DEMO_DIRECTORY
-from club.models import Club, DealVersion, Member, Sitting
+from club.models import Club, DealVersion, LedgerEntry, Member, Sitting
 from fixtures import demo as generator
 from ledger.models import Posting, Transaction
 
@@ -73,7 +73,9 @@ def test_the_demo_club_is_loaded(demo):
 
 
 def test_the_demo_plays_every_part_of_the_game(demo):
-    rules_posted = set(Posting.objects.filter(transaction__club=demo).values_list("rule", flat=True))
+    rules_posted = set(
+        Posting.objects.filter(transaction__entry__sitting__table__club=demo).values_list("rule", flat=True)
+    )
 
     for rule in (
         "meld.taroks",
@@ -109,8 +111,8 @@ def test_the_corrections_are_versions_with_danish_reasons_and_reversals(demo):
     assert sorted(v.reason for v in corrected) == sorted(c["reason"] for c in MANIFEST["corrections"])
     assert {v.entered_by.username for v in corrected} == {"demo"}
     assert all(v.deal.current_version_id == v.pk for v in corrected)
-    reversals = Transaction.objects.filter(club=demo, kind=Transaction.Kind.REVERSAL)
-    assert reversals.filter(caused_by__in=corrected).count() == reversals.count() >= len(MANIFEST["corrections"])
+    reversals = Transaction.objects.filter(entry__sitting__table__club=demo, entry__kind=LedgerEntry.Kind.REVERSAL)
+    assert reversals.filter(entry__caused_by__in=corrected).count() == reversals.count() >= len(MANIFEST["corrections"])
 
 
 def test_the_demo_login_is_the_clubs_admin_anna(demo, client):

@@ -14,7 +14,7 @@ from django.db import DatabaseError, IntegrityError, connection, models, transac
 
 from club import families, services
 from club.models import Deal, DealVersion, Member
-from ledger import services as ledger
+from ledger import services as ledger_services
 from ledger.models import Account, Posting, Transaction
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,14 +24,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def posted(season, start, evening):
     sitting = start(season)
     services.record_deal(sitting, evening[0])
-    return Transaction.objects.get(sitting=sitting, event="deal:1")
+    return Transaction.objects.get(entry__sitting=sitting, entry__event="deal:1")
 
 
 def _new_transaction(cursor, like: Transaction) -> int:
     cursor.execute(
-        "INSERT INTO ledger_transaction (club_id, kind, sitting_id, event, value_date, created_at, memo)"
-        " VALUES (%s, 'deal', %s, 'deal:99', %s, now(), 'raw') RETURNING id",
-        [like.club_id, like.sitting_id, like.value_date],
+        "INSERT INTO ledger_transaction (reference, value_date, created_at, memo)"
+        " VALUES ('raw', %s, now(), 'raw') RETURNING id",
+        [like.value_date],
     )
     return cursor.fetchone()[0]
 
@@ -120,18 +120,18 @@ def test_a_transaction_without_postings_is_refused_at_commit(posted):
 @pytest.mark.parametrize(
     "sql",
     [
-        "UPDATE ledger_account SET member_id = %(other)s WHERE id = %(account)s",
-        "UPDATE ledger_account SET kind = 'pagat_cup', member_id = NULL, table_id = %(table)s WHERE id = %(account)s",
+        "UPDATE ledger_account SET owner = 'member:' || %(other)s WHERE id = %(account)s",
+        "UPDATE ledger_account SET kind = 'pagat_cup', owner = 'table:' || %(table)s WHERE id = %(account)s",
     ],
     ids=["to another member", "to a cup"],
 )
 def test_an_account_cannot_be_reassigned(posted, sql):
     anna = Account.objects.get(member__name="Anna")
-    erik = Member.objects.get(name="Erik")  # has no account yet; the unique member_id would allow it
+    erik = Member.objects.get(name="Erik")  # has no account yet; the unique owner key would allow it
     with pytest.raises(DatabaseError, match=rf"ledger account {anna.pk} cannot be reassigned: UPDATE refused"):
         with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(sql, {"other": erik.pk, "account": anna.pk, "table": posted.sitting.table_id})
-    assert Account.objects.get(pk=anna.pk).member_id == anna.member_id
+            cursor.execute(sql, {"other": erik.pk, "account": anna.pk, "table": posted.entry.sitting.table_id})
+    assert Account.objects.get(pk=anna.pk).owner == anna.owner
 
 
 @pytest.mark.parametrize(
@@ -143,7 +143,7 @@ def test_an_account_cannot_be_reassigned(posted, sql):
     ],
 )
 def test_a_deal_version_cannot_be_changed_or_deleted(posted, sql, operation):
-    version = posted.deal_version
+    version = posted.entry.deal_version
     with pytest.raises(DatabaseError, match=f"club_dealversion is append-only: {operation} refused"):
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(sql, [version.pk])
@@ -168,7 +168,7 @@ def test_the_balance_trigger_firing_at_commit_is_a_logged_server_error(season, s
         ], state
 
     monkeypatch.setattr(families.DANISH, "play", lossy_play)
-    monkeypatch.setattr(ledger, "_check_balanced", lambda postings, key: None)
+    monkeypatch.setattr(ledger_services, "_check_balanced", lambda postings, reference: None)
 
     with caplog.at_level(logging.ERROR, logger="club.services"), pytest.raises(IntegrityError, match="is unbalanced"):
         services.record_deal(sitting, evening[0], number=1)

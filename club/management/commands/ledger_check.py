@@ -21,11 +21,11 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from club import services
+from club import money, services
 from club.management.base import TranslatedCommand
-from club.models import Club, Table
+from club.models import Club, LedgerEntry, Table
 from ledger import checks
-from ledger.models import Account, Transaction
+from ledger.models import Transaction
 
 
 class Command(TranslatedCommand):
@@ -41,7 +41,7 @@ class Command(TranslatedCommand):
             clubs = clubs.filter(slug=club)
             if not clubs.exists():
                 raise CommandError(_("No club has the short name %(slug)s.") % {"slug": club})
-        names = {a.pk: str(a) for a in Account.objects.filter(club__in=clubs).select_related("member", "table")}
+        names = money.account_names(clubs)
 
         problems = 0
         sittings = 0
@@ -55,11 +55,12 @@ class Command(TranslatedCommand):
             for state in check.states:
                 problems += 1
                 self._report_state(table, state)
-        for line in [*checks.unbalanced(clubs), *checks.bad_reversals(clubs, names)]:
+        theirs = Transaction.objects.filter(entry__sitting__table__club__in=clubs)
+        for line in [*checks.unbalanced(theirs, _entry_name), *checks.bad_reversals(theirs, names, _entry_name)]:
             problems += 1
             self.stdout.write(line)
 
-        transactions = Transaction.objects.filter(club__in=clubs).count()
+        transactions = theirs.count()
         elapsed = time.perf_counter() - started
         summary = _(
             "Checked %(clubs)s clubs, %(tables)s tables, %(sittings)s sittings and %(transactions)s transactions "
@@ -110,6 +111,12 @@ class Command(TranslatedCommand):
                 "%(club)s / %(table)s / %(date)s (sitting %(sitting)s) / state before deal %(number)s: kept %(kept)s, replayed %(replayed)s"
             )
         self.stdout.write(line % where)
+
+
+def _entry_name(txn: Transaction) -> str:
+    """ "Bord 1 2026-01-08, deal:3": the sitting and event a transaction settles."""
+    entry = LedgerEntry.objects.select_related("sitting__table").get(pk=txn.pk)
+    return f"{entry.sitting}, {entry.event}"
 
 
 def _where(table: Table, sitting) -> dict:

@@ -13,9 +13,9 @@ from django.db.models import Q, Sum
 from django.db.models.functions import TruncMonth
 
 import rules
+from ledger.models import Posting
 
-from .models import Account, Posting
-from .services import cups_of, table_balances
+from .money import MEMBER, cups_of, table_balances
 
 
 @dataclass(frozen=True)
@@ -26,18 +26,18 @@ class Standing:
 
 
 def _season_postings(season) -> Q:
-    return Q(transaction__sitting__season=season, account__kind=Account.Kind.MEMBER)
+    return Q(transaction__entry__sitting__season=season, account__kind=MEMBER)
 
 
 def season_standings(season) -> list[Standing]:
     """Each member's balance over the season, best first (one GROUP BY over postings)."""
     rows = (
         Posting.objects.filter(_season_postings(season))
-        .values("account__member_id", "account__member__name")
+        .values("account__member__id", "account__member__name")
         .annotate(points=Sum("points"))
         .order_by("-points", "account__member__name")
     )
-    return [Standing(r["account__member_id"], r["account__member__name"], r["points"]) for r in rows]
+    return [Standing(r["account__member__id"], r["account__member__name"], r["points"]) for r in rows]
 
 
 def member_balance(
@@ -47,7 +47,7 @@ def member_balance(
     strictly before `before` (dates are value dates: the sitting's, or a correction's)."""
     postings = Posting.objects.filter(account__member=member)
     if season is not None:
-        postings = postings.filter(transaction__sitting__season=season)
+        postings = postings.filter(transaction__entry__sitting__season=season)
     if until is not None:
         postings = postings.filter(transaction__value_date__lte=until)
     if before is not None:
@@ -58,7 +58,7 @@ def member_balance(
 def member_months(member, season) -> dict[datetime.date, int]:
     """A member's result per month of a season (keyed by the month's first day)."""
     rows = (
-        Posting.objects.filter(account__member=member, transaction__sitting__season=season)
+        Posting.objects.filter(account__member=member, transaction__entry__sitting__season=season)
         .annotate(month=TruncMonth("transaction__value_date"))
         .values("month")
         .annotate(points=Sum("points"))
@@ -71,22 +71,22 @@ def member_by_sitting(member, season) -> list[tuple[int, datetime.date, int]]:
     """(sitting id, sitting date, points) for each sitting of a season the member sat at, in
     order; corrections count in the sitting they correct."""
     rows = (
-        Posting.objects.filter(account__member=member, transaction__sitting__season=season)
-        .values("transaction__sitting_id", "transaction__sitting__date")
+        Posting.objects.filter(account__member=member, transaction__entry__sitting__season=season)
+        .values("transaction__entry__sitting_id", "transaction__entry__sitting__date")
         .annotate(points=Sum("points"))
-        .order_by("transaction__sitting__date", "transaction__sitting_id")
+        .order_by("transaction__entry__sitting__date", "transaction__entry__sitting_id")
     )
-    return [(r["transaction__sitting_id"], r["transaction__sitting__date"], r["points"]) for r in rows]
+    return [(r["transaction__entry__sitting_id"], r["transaction__entry__sitting__date"], r["points"]) for r in rows]
 
 
 def sitting_totals(sitting) -> dict[int, int]:
     """Member id -> points over one sitting."""
     rows = (
-        Posting.objects.filter(transaction__sitting=sitting, account__kind=Account.Kind.MEMBER)
-        .values("account__member_id")
+        Posting.objects.filter(transaction__entry__sitting=sitting, account__kind=MEMBER)
+        .values("account__member__id")
         .annotate(points=Sum("points"))
     )
-    return {r["account__member_id"]: r["points"] for r in rows}
+    return {r["account__member__id"]: r["points"] for r in rows}
 
 
 def table_cups(table) -> rules.Cups:

@@ -1,0 +1,52 @@
+"""The ledger stops knowing the club, step one: every account gets an owner key and every
+transaction a reference string, filled from the club links they replace ("member:17",
+"table:3"; "sitting:12 deal:3"). Migration 0007 drops the links once the club keeps its own
+(club 0006 runs in between and copies them).
+
+The append-only and not-reassigned triggers (0002, 0004) would refuse the filling UPDATEs on
+PostgreSQL: they are switched off for this migration's own statements only.
+"""
+
+from django.db import migrations, models
+
+FILL = """
+UPDATE ledger_account SET owner = CASE
+    WHEN member_id IS NOT NULL THEN 'member:' || member_id
+    ELSE 'table:' || table_id
+END;
+UPDATE ledger_transaction SET reference = 'sitting:' || sitting_id || ' ' || event;
+"""
+
+GUARDS = [("ledger_account", "ledger_account_not_reassigned"), ("ledger_transaction", "ledger_transaction_append_only")]
+
+
+def fill(apps, schema_editor):
+    postgres = schema_editor.connection.vendor == "postgresql"
+    if postgres:
+        for table, trigger in GUARDS:
+            schema_editor.execute(f"ALTER TABLE {table} DISABLE TRIGGER {trigger}")
+    for statement in FILL.strip().split(";\n"):
+        schema_editor.execute(statement.strip().rstrip(";"))
+    if postgres:
+        for table, trigger in GUARDS:
+            schema_editor.execute(f"ALTER TABLE {table} ENABLE TRIGGER {trigger}")
+
+
+class Migration(migrations.Migration):
+    dependencies = [("ledger", "0005_table_accounts_both_families")]
+
+    operations = [
+        migrations.AddField(
+            model_name="account",
+            name="owner",
+            field=models.CharField(max_length=64, default=""),
+            preserve_default=False,
+        ),
+        migrations.AddField(
+            model_name="transaction",
+            name="reference",
+            field=models.CharField(max_length=100, default=""),
+            preserve_default=False,
+        ),
+        migrations.RunPython(fill, migrations.RunPython.noop),
+    ]
