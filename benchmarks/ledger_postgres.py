@@ -138,7 +138,7 @@ def build_history(deals: int, path: str):
     )
     ruleset = season.ruleset()
     tables = [Table.objects.create(club=club, name=f"Bord {n}") for n in range(1, TABLES + 1)]
-    cups = {table.pk: rules.Cups() for table in tables}
+    cups = {table.pk: rules.danish.Cups() for table in tables}
     rng = random.Random(SEED)
     day = datetime.date(2020, 1, 1)
     written = 0
@@ -171,19 +171,19 @@ def build_history(deals: int, path: str):
 
             settled = []  # (event, key, deal version) in the order the table played them
             state_cups = cups[table.pk]
-            funding = rules.fund(names, state_cups, ruleset)
+            funding = rules.danish.fund(names, state_cups, ruleset)
             if funding is not None:
                 settled.append((funding, "funding:1", None))
                 state_cups = funding.cups_after
-            state = rules.TableState(state_cups)
+            state = rules.danish.TableState(state_cups)
             for deal, version, data in zip(rows, versions, record["deals"], strict=True):
                 deal.state_before = state_as_json(state)  # the table state club.services keeps
-                events, state = rules.play(parse_record(data, deal.number), names, state, ruleset)
+                events, state = rules.danish.play(parse_record(data, deal.number), names, state, ruleset)
                 settled += [(event, f"{event.kind}:{deal.number}", version) for event in events]
             Deal.objects.bulk_update(rows, ["current_version", "state_before"], batch_size=500)
             sitting.state = state_as_json(state)
             sitting.save(update_fields=["state"])
-            closing = rules.close(names, state.cups, ruleset, record["close"], record["deals"][0]["dealer"])
+            closing = rules.danish.close(names, state.cups, ruleset, record["close"], record["deals"][0]["dealer"])
             settled.append((closing, "close", None))
             cups[table.pk] = closing.cups_after
             if path == "post_event":
@@ -354,7 +354,7 @@ def report(season, tables, members) -> None:
     assert {s.name: totals.get(s.member_id, 0) for s in sitting.seats.all()} == {
         n: replayed[n] for n in record["table"]
     }
-    assert cups_of(table) == rules.Cups(replayed["cup:pagat"], replayed["cup:king"])
+    assert cups_of(table) == rules.danish.Cups(replayed["cup:pagat"], replayed["cup:king"])
     print(
         f"correct_deal of deal 1 in a 60-deal sitting: {correct_s * 1000:.0f} ms "
         f"({len(correction.differences)} events re-posted; goal < 1000 ms)"

@@ -34,7 +34,7 @@ def deal(dealer: str, seats) -> dict:
     """A plain deal: the dealer stakes into both cups, forehand takes the last trick."""
     import rules
 
-    players = list(rules.seat_order_from(dealer, list(seats)))
+    players = list(rules.danish.seat_order_from(dealer, list(seats)))
     return {"dealer": dealer, "players": players, "last_trick": players[1]}
 
 

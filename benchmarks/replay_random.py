@@ -60,9 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.hungarian:
         presets = list(rules.hungarian.PRESETS)
     elif args.all_presets:
-        presets = [*rules.PRESETS, *rules.hungarian.PRESETS]
+        presets = [*rules.danish.PRESETS, *rules.hungarian.PRESETS]
     else:
-        presets = [rules.DEFAULT_PRESET]
+        presets = [rules.danish.DEFAULT_PRESET]
     print(
         f"rules.replay, {args.deals:,} deals at a table of {args.table_size}, seed {args.seed}, best of {args.repeat}"
     )

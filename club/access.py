@@ -9,7 +9,8 @@ A user reaches a club only through an active `Member` row linking them to it. In
 - a member's statement, postings and balance are the member's own and the club admin's
   (`READ_PRIVATE`). Scorers do not read them: they keep the score at the table, not the books;
 - what moves money (start a sitting, record, correct, close) is for scorers and admins (`SCORE`);
-- the club's officials, its admins, resolve disputes (`RESOLVE`).
+- the club's officials, its admins, resolve disputes (`RESOLVE`) and run its office (`MANAGE`):
+  members, seasons, tables, payments.
 
 Anything of another club answers 404, so its existence is not revealed; inside one's own club a
 refused action answers 403, since the roster already shows who and what exists there.
@@ -34,16 +35,17 @@ class Action(enum.Enum):
     SCORE = "score"
     DISPUTE = "dispute"
     RESOLVE = "resolve"
+    MANAGE = "manage"
 
 
-READ, READ_PRIVATE, SCORE, DISPUTE, RESOLVE = Action
+READ, READ_PRIVATE, SCORE, DISPUTE, RESOLVE, MANAGE = Action
 
 # What each role may do in its own club. READ_PRIVATE here means "anyone's": every member may
 # always read their own (see `allows`).
 ROLE_ACTIONS: dict[str, frozenset[Action]] = {
     Member.Role.MEMBER: frozenset({READ, DISPUTE}),
     Member.Role.SCORER: frozenset({READ, DISPUTE, SCORE}),
-    Member.Role.ADMIN: frozenset({READ, DISPUTE, SCORE, RESOLVE, READ_PRIVATE}),
+    Member.Role.ADMIN: frozenset({READ, DISPUTE, SCORE, RESOLVE, READ_PRIVATE, MANAGE}),
 }
 
 REFUSALS = {
@@ -52,6 +54,7 @@ REFUSALS = {
     SCORE: _("Only the club's scorers and admins may do this."),
     DISPUTE: _("Only members of the club can dispute its deals."),
     RESOLVE: _("Only an official of the club can resolve a dispute."),
+    MANAGE: _("Only the club's officials may do this."),
 }
 
 

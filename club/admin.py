@@ -16,10 +16,14 @@ from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-import rules
 from ledger.admin import ReadOnlyAdminMixin, ReadOnlyInline
 
+from . import families
 from .models import Club, Deal, DealVersion, LedgerEntry, Member, Season, Seat, Sitting, Table
+from .web.login_lock import AdminLoginForm
+
+# /admin/login/ bounds the username before axes sees it, as the site's login does.
+admin.site.login_form = AdminLoginForm
 
 
 def pretty_json(value) -> str:
@@ -69,7 +73,8 @@ class SeasonForm(forms.ModelForm):
             if not isinstance(overrides, dict):
                 self.add_error("overrides", _('The rule overrides must be a JSON object, e.g. {"nolo": 30}.'))
             else:
-                _ruleset, problems = rules.resolve(preset, overrides)
+                # The preset says which family checks the overrides, with its own messages.
+                _ruleset, problems = families.of(preset).resolve(preset, overrides)
                 language = (get_language() or "da")[:2]
                 for problem in problems:
                     self.add_error("overrides", f"{problem.field}: {problem.message_in(language)}")

@@ -20,12 +20,12 @@ from django.db import DatabaseError
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 
+from .client_ip import client_ip
 from .models import Club, Dispute, Member, Season, Sitting, Table
-from .web.client_ip import client_ip
 
 
 class AuditMiddleware(AuditlogMiddleware):
-    """auditlog's middleware with the client address of club.web.client_ip (X-Forwarded-For only
+    """auditlog's middleware with the client address of club.client_ip (X-Forwarded-For only
     from TRUSTED_PROXIES; auditlog's own takes the header's first address from anyone), and an
     actor lookup that lets a database outage reach the view, which answers it with 503."""
 
@@ -44,7 +44,9 @@ class AuditMiddleware(AuditlogMiddleware):
 def register() -> None:
     """Called once from ClubConfig.ready(). Only the models' own columns, not their relations."""
     for model in (Club, Member, Season, Table, Sitting, Dispute):
-        auditlog.register(model, include_fields=[field.name for field in model._meta.concrete_fields])
+        # A sitting's kept table state changes with every deal: bookkeeping, not an official's act.
+        fields = [field.name for field in model._meta.concrete_fields if (model, field.name) != (Sitting, "state")]
+        auditlog.register(model, include_fields=fields)
     auditlog.register(get_user_model(), include_fields=["username", "is_active", "is_staff", "is_superuser", "email"])
 
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from django.db.models import Q, Sum
 from django.db.models.functions import TruncMonth
 
-import rules
+import rules.danish
 from ledger.models import Posting
 
-from .money import MEMBER, cups_of, table_balances
+from .services.bookkeeping import MEMBER, cups_of, table_balances
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def sitting_totals(sitting) -> dict[int, int]:
     return {r["account__member__id"]: r["points"] for r in rows}
 
 
-def table_cups(table) -> rules.Cups:
+def table_cups(table) -> rules.danish.Cups:
     return cups_of(table)
 
 

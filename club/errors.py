@@ -1,7 +1,8 @@
 """Every error answer in one place: the API's as JSON, whatever went wrong, and the site's pages.
 
 - DRF's views: `api_exception_handler` adds what DRF leaves to Django: a body over the size
-  limit is 413, any other suspicious request 400, a database that does not answer 503.
+  limit is 413, any other suspicious request 400, a database that does not answer 503, and a
+  404 says "Not found." (Django's `get_object_or_404` would name the model it looked in).
 - Outside DRF's views (an unknown /api/ address, an error in a middleware): `handler400`,
   `handler403`, `handler404` and `handler500` answer JSON under /api/ and Django's pages
   elsewhere. `DatabaseOutage` turns an unreachable database into 503 even when DEBUG is on.
@@ -15,13 +16,13 @@ import sys
 
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
 from django.db import InterfaceError, OperationalError
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
-from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import NotFound, ParseError
 from rest_framework.views import exception_handler
 
-from .api.errors import RequestTooLarge, ServiceUnavailable
+from .http_errors import RequestTooLarge, ServiceUnavailable
 
 API_PREFIX = "/api/"
 OUTAGE = (OperationalError, InterfaceError)
@@ -35,6 +36,8 @@ def api_exception_handler(exc, context):
         exc = ParseError(str(exc))
     elif isinstance(exc, OUTAGE):
         exc = ServiceUnavailable()
+    elif isinstance(exc, Http404):
+        exc = NotFound()
     response = exception_handler(exc, context)
     if response is not None and isinstance(exc, ServiceUnavailable):
         response["Retry-After"] = "5"

@@ -1,8 +1,10 @@
 """What comes in from outside, bounded and cleaned in one place: the limits every form field,
 serializer field and deal record shares, and the checks behind them.
 
-- Text (names, notes, reasons, dispute comments) refuses NUL, which PostgreSQL cannot store, and
-  lone surrogates, which cannot be encoded as UTF-8, and has a maximum length.
+- Text (names, notes, reasons, dispute comments) refuses NUL, which PostgreSQL cannot store,
+  lone surrogates, which cannot be encoded as UTF-8, and the bidirectional controls (U+202A to
+  U+202E, U+2066 to U+2069), which make a name or a reason show differently from what it says
+  (a name ending in U+202E reads backwards); it has a maximum length.
 - A deal record is at most `MAX_RECORD_BYTES` as JSON: it is stored with every version and
   replayed with every later deal of the table, so an oversized one would cost each of those.
 - A request body is at most `settings.DATA_UPLOAD_MAX_MEMORY_SIZE` (256 KiB; the API answers
@@ -28,24 +30,37 @@ import rules
 from rules.problems import problem
 
 MAX_REASON = 2000  # why a deal is corrected, why a dispute is closed
+MAX_NAME = 60  # a member's or a table's name: the rules engine reads names of 1 to 60 characters
 MAX_COMMENT = 2000  # what a member finds wrong with a deal
 MAX_RECORD_BYTES = 16 * 1024  # one deal record as compact JSON
 MAX_JSON_DEPTH = 32  # a deal record is 4 deep, a sitting record 6
 MAX_ID_DIGITS = 18  # fits a 64-bit integer column
+MAX_IDEMPOTENCY_KEY = 64  # a client's key for one deal (the web form's are UUID4s)
 FIRST_YEAR, LAST_YEAR = 1000, 9998  # a month's neighbours must be months too
 
 ID_PATTERN = f"[0-9]{{1,{MAX_ID_DIGITS}}}"
 _BAD_CHARACTER = re.compile("[\x00\ud800-\udfff]")
+_BIDI_CONTROL = re.compile("[\u202a-\u202e\u2066-\u2069]")
+_REFUSED_CHARACTER = re.compile(f"{_BAD_CHARACTER.pattern}|{_BIDI_CONTROL.pattern}")
 
 
 def bad_character(text: str) -> str | None:
     """What is wrong with the characters of `text`, said for a member; None if nothing."""
-    found = _BAD_CHARACTER.search(text)
-    if found is None:
-        return None
-    if found[0] == "\x00":
-        return str(_("The text contains a NUL character, which cannot be stored."))
-    return str(_("The text contains a lone surrogate (U+%(code)04X), which is no character.") % {"code": ord(found[0])})
+    if found := _BAD_CHARACTER.search(text):
+        if found[0] == "\x00":
+            return str(_("The text contains a NUL character, which cannot be stored."))
+        return str(
+            _("The text contains a lone surrogate (U+%(code)04X), which is no character.") % {"code": ord(found[0])}
+        )
+    if found := _BIDI_CONTROL.search(text):
+        return str(
+            _(
+                "The text contains an invisible direction control (U+%(code)04X), which would make it show "
+                "differently from what it says."
+            )
+            % {"code": ord(found[0])}
+        )
+    return None
 
 
 def check_text(value: Any) -> None:
@@ -56,11 +71,11 @@ def check_text(value: Any) -> None:
 
 def for_display(text: str, limit: int) -> str:
     """Refused text shown back in its form: without the characters that were refused, cut to the limit."""
-    return _BAD_CHARACTER.sub("", text)[:limit]
+    return _REFUSED_CHARACTER.sub("", text)[:limit]
 
 
 class TextField(forms.CharField):
-    """A form's free text: bounded, stripped, without NUL or lone surrogates."""
+    """A form's free text: bounded, stripped, without NUL, lone surrogates or bidi controls."""
 
     def __init__(self, *, max_length: int, **kwargs):
         super().__init__(max_length=max_length, validators=[check_text], **kwargs)
@@ -94,12 +109,12 @@ def _walk(value: Any, path: str, number: int | None, found: list[rules.Problem])
     if len(found) >= 10:  # enough to say what is wrong; a hostile record may hold thousands
         return
     if isinstance(value, str):
-        if _BAD_CHARACTER.search(value):
+        if _REFUSED_CHARACTER.search(value):
             found.append(problem(number, path, "bad_character"))
     elif isinstance(value, dict):
         for key, item in value.items():
             key_text = str(key)
-            if _BAD_CHARACTER.search(key_text):
+            if _REFUSED_CHARACTER.search(key_text):
                 found.append(problem(number, path, "bad_character"))
                 continue
             _walk(item, f"{path}.{key_text}" if path else key_text, number, found)

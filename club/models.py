@@ -13,14 +13,14 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-import rules
 from ledger.models import AppendOnly
 
 from . import families
+from .inputs import check_text
 
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[check_text])
     slug = models.SlugField(_("short name"), unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -40,11 +40,13 @@ class Member(models.Model):
         ADMIN = "admin", _("club admin")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="members")
-    name = models.CharField(_("name"), max_length=80)
+    name = models.CharField(_("name"), max_length=80, validators=[check_text])
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="memberships"
     )
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.SCORER)
+    # Where the club reaches the member (invitation, statements); his login, if any, has the same.
+    email = models.EmailField(_("email"), max_length=150, blank=True)
     active = models.BooleanField(_("active"), default=True)
     # The member's ledger account (owner key "member:<id>"), opened when first seated.
     account = models.OneToOneField(
@@ -70,11 +72,11 @@ class Season(models.Model):
         CARRY = "carry", _("carry the cups (or the pot) to the next sitting")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
-    name = models.CharField(_("name"), max_length=80)
+    name = models.CharField(_("name"), max_length=80, validators=[check_text])
     starts_on = models.DateField(_("starts on"))
     ends_on = models.DateField(_("ends on"))
     preset = models.CharField(
-        _("rule set"), max_length=20, choices=families.preset_choices(), default=rules.DEFAULT_PRESET
+        _("rule set"), max_length=20, choices=families.preset_choices(), default=families.DEFAULT_PRESET
     )
     overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
     point_value_ore = models.PositiveIntegerField(
@@ -119,7 +121,9 @@ class Table(models.Model):
     sittings at it follow one another."""
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tables")
-    name = models.CharField(_("name"), max_length=60)
+    name = models.CharField(_("name"), max_length=60, validators=[check_text])
+    # A retired table keeps its history (sittings, cups) but takes no new sitting.
+    active = models.BooleanField(_("in use"), default=True)
 
     class Meta:
         ordering = ["name"]
@@ -229,7 +233,8 @@ class DealVersion(AppendOnly):
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+")
     entered_at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)
-    idempotency_key = models.CharField(max_length=100, null=True, blank=True)
+    # "<user id>:<sitting id>:<the client's key>" (club.services.deals.scoped_key).
+    idempotency_key = models.CharField(max_length=120, null=True, blank=True)
 
     class Meta:
         ordering = ["deal", "version"]

@@ -106,6 +106,8 @@ MIDDLEWARE = [
     # random bytes (since 4.2) and the CSRF token is masked anew on every response.
     "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
+    # API answers vary with the requester, and an authenticated one is private (club.api.caching).
+    "club.api.caching.PrivateAnswers",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it reads the language cookie), before common (i18n redirects).
     "django.middleware.locale.LocaleMiddleware",
@@ -181,7 +183,7 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_USERNAME_CALLABLE = "club.web.login_lock.username"
-AXES_CLIENT_IP_CALLABLE = "club.web.client_ip.client_ip"
+AXES_CLIENT_IP_CALLABLE = "club.client_ip.client_ip"
 AXES_LOCKOUT_CALLABLE = "club.web.login_lock.locked_out"
 
 # Content-Security-Policy: scripts and styles only from our own static files (no inline script,
@@ -241,7 +243,7 @@ WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [*Compressor.SKIP_COMPRESS_EXTENSIONS, "ma
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "club.api.openapi.ApiSchema",
     # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token", not 403.
     # `manage.py drf_create_token USER` issues a token; session auth serves the browser.
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -288,7 +290,7 @@ if not DEBUG:
 
 # Addresses of the reverse proxies in front of the site (addresses or networks, comma-separated).
 # Only a request that comes from one of them may name the client in X-Forwarded-For; the login
-# throttle counts failures per client address (club.web.client_ip).
+# throttle counts failures per client address (club.client_ip).
 TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 
 # Who gets a mail with the traceback of a server error: ADMINS="Anna <anna@example.org>, …".

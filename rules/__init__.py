@@ -3,76 +3,37 @@
 Pure Python, standard library only, deterministic. The one place where tarok arithmetic lives:
 `club/` and `ledger/` ask here what a deal costs and post what they are told.
 
-- `rules.problems` — what is wrong with a record, in English and Danish (shared by the families)
-- `rules.replay` — a whole sitting record, dispatched to its family by `ruleset`
-- `rules.danish` — Danish Tarok: four presets with the Pagatkop and Kongekop
-- `rules.hungarian` — Hungarian tarokk: the six games of Tolnai 1930, with the pot (ultimókassza)
-- `rules.events`, `rules.envelope` — the line items every family posts; reading a record's JSON
+- `rules.replay(record)` — a whole sitting record, settled by the family its `ruleset` names
+- `rules.family_of(preset_or_ruleset)` — that family (`rules.family.Family`); `rules.FAMILIES` lists them
+- `rules.check_sitting`, `rules.settle_sitting`, `rules.check_deal` — the one sitting loop, given a family
+- `rules.Problem`, `rules.InvalidRecord` — what is wrong with a record, in English and Danish
+- `rules.LineItem` — one balanced movement of points, as every family settles into them
 
-    rules = ruleset("vlk-2010", {"nolo": 30})
-    events, state = play(deal, table, TableState(Cups()), rules)
+    family = rules.family_of("paskievics")
+    game = family.ruleset("paskievics", {"pot": True})          # InvalidRecord on a bad override
+    events, state = family.play(deal, table, family.state({"pot": 10}), game)
 
-The Danish names are exported here too, as the ones club/ and ledger/ were written against.
+The families themselves are packages below: `rules.danish` (Danish Tarok, four rulebooks, with the
+Pagatkop and Kongekop) and `rules.hungarian` (the six games of Tolnai 1930, with the ultimókassza).
 """
 
-from . import hungarian
-from .danish import (
-    DEFAULT_PRESET,
-    OFFENCES,
-    OVERRIDABLE,
-    PRESETS,
-    Cups,
-    Deal,
-    Event,
-    FineRule,
-    LineItem,
-    RuleSet,
-    Sitting,
-    TableState,
-    close,
-    fund,
-    parse_deal,
-    parse_sitting,
-    play,
-    resolve,
-    rounded_count,
-    ruleset,
-    seat_order_from,
-    settle_sitting,
-    validate_deal,
-    validate_table,
-)
+from .events import LineItem
+from .family import Family, Vocabulary
 from .problems import InvalidRecord, Problem
+from .registry import FAMILIES
 from .replay import family_of, replay
+from .sitting import check_deal, check_sitting, settle_sitting
 
 __all__ = [
-    "DEFAULT_PRESET",
-    "OFFENCES",
-    "OVERRIDABLE",
-    "PRESETS",
-    "Cups",
-    "Deal",
-    "Event",
-    "FineRule",
+    "FAMILIES",
+    "Family",
     "InvalidRecord",
     "LineItem",
     "Problem",
-    "RuleSet",
-    "Sitting",
-    "TableState",
-    "close",
+    "Vocabulary",
+    "check_deal",
+    "check_sitting",
     "family_of",
-    "fund",
-    "hungarian",
-    "parse_deal",
-    "parse_sitting",
-    "play",
     "replay",
-    "resolve",
-    "rounded_count",
-    "ruleset",
-    "seat_order_from",
     "settle_sitting",
-    "validate_deal",
-    "validate_table",
 ]

@@ -1,9 +1,9 @@
-"""`python -m rules replay FILE` (or `-` for standard input): see sitting-format.md.
+"""`python -m rules replay FILE` (or `-` for standard input): settle a sitting record of any family.
 
 Exit 0 with the JSON result; exit 2 with the JSON error list and nothing settled. Any bytes at all
-get one of the two answers, never a traceback (brief §9): text that is not UTF-8, a byte-order
-mark (accepted), numbers too long to read, nesting deeper than 100 levels. The output is UTF-8
-JSON, compact unless `--indent N` asks for it pretty-printed.
+get one of the two answers, never a traceback: text that is not UTF-8, a byte-order mark
+(accepted), numbers too long to read, nesting deeper than 100 levels. The output is UTF-8 JSON,
+compact unless `--indent N` asks for it pretty-printed.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ import sys
 from typing import Any
 
 from .problems import InvalidRecord, problem
-from .replay import replay
+from .registry import FAMILIES
+from .replay import ALL_PRESETS, replay
 
-MAX_DEPTH = 100  # brief §9: nesting deeper than this is refused before it is parsed
+MAX_DEPTH = 100  # nesting deeper than this is refused before it is parsed (Python would recurse)
 BOM = b"\xef\xbb\xbf"
 # A JSON string (escapes included) and the brackets outside strings.
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
@@ -26,11 +27,27 @@ _BRACKET = re.compile(r"[\[\]{}]")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rules", description="Danish Tarok rules engine.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    replay_parser = commands.add_parser("replay", help="settle a sitting record and print the result as JSON")
-    replay_parser.add_argument("file", help="a sitting record (JSON), or - for standard input")
-    replay_parser.add_argument("--indent", type=_indent, metavar="N", help="pretty-print with N spaces (0-16)")
+    parser = argparse.ArgumentParser(
+        prog="python -m rules",
+        description=(
+            "Tarok rules engine: validates and settles sitting records of every family it knows — " + _families() + "."
+        ),
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="what to do")
+    replay_parser = commands.add_parser(
+        "replay",
+        help="settle a sitting record and print the result as JSON",
+        description=(
+            "Read one sitting record (JSON), settle it with the family its 'ruleset' names, and print "
+            "every event and the final balances as JSON (exit 0), or every problem of the record in "
+            "English and Danish (exit 2, nothing settled). Presets: " + ", ".join(ALL_PRESETS) + "; a "
+            "record without 'ruleset' plays " + FAMILIES[0].default_preset + "."
+        ),
+    )
+    replay_parser.add_argument("file", help="a sitting record (JSON file), or - for standard input")
+    replay_parser.add_argument(
+        "--indent", type=_indent, metavar="N", help="pretty-print with N spaces (0-16); compact by default"
+    )
     args = parser.parse_args(argv)
 
     try:
@@ -44,6 +61,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     answer, status = answer_for(raw)
     return _print(answer, status, args.indent)
+
+
+def _families() -> str:
+    """Each family with its presets, e.g. "Danish Tarok (vlk-2010, ensartede, …)"."""
+    return "; ".join(f"{family.title} ({', '.join(family.presets)})" for family in FAMILIES)
 
 
 def answer_for(raw: bytes) -> tuple[dict[str, Any], int]:

@@ -17,7 +17,7 @@ from .problems import Problem, problem
 
 T = TypeVar("T")
 
-NAME_LIMIT = 60  # characters in a member's name (danish-tarok.md §7, rev. 2)
+NAME_LIMIT = 60  # characters in a member's name: a scorer's line, long enough for any real name
 
 MakeProblem = Callable[..., Problem]
 

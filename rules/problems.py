@@ -9,13 +9,17 @@ and English.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
-# code -> (English, Danish). Placeholders are filled from the problem's parameters.
+# code -> (English, Danish): the codes of the shared core. Each family keeps its own codes in its
+# package and registers them (`register_messages`); placeholders are filled from a problem's
+# parameters.
 MESSAGES: dict[str, tuple[str, str]] = {
+    # A record's shape, read by `rules.envelope.Reader` for every family: keys, types, words.
     "required": ("{what} is required.", "{what_da} skal udfyldes."),
     "wrong_type": ("Expected {expected}.", "Forventede {expected_da}."),
     "out_of_range": ("{value} is outside {low}..{high}.", "{value} ligger uden for {low}..{high}."),
@@ -23,263 +27,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "'{value}' is not one of {choices}.",
         "'{value}' er ikke en af {choices}.",
     ),
-    "unknown_ruleset": (
-        "No preset is called '{value}'; choose one of {choices}.",
-        "Der findes ingen regelsæt ved navn '{value}'; vælg et af {choices}.",
-    ),
-    "unknown_override": (
-        "'{name}' is not a rule parameter that can be overridden.",
-        "'{name}' er ikke en regelparameter, der kan ændres.",
-    ),
-    "offence_not_in_preset": (
-        "The offence '{offence}' does not exist in {preset}.",
-        "Forseelsen '{offence}' findes ikke i {preset}.",
-    ),
-    "table_size": (
-        "A table seats 3, 4 or 5 members, not {count}.",
-        "Et bord har 3, 4 eller 5 spillere, ikke {count}.",
-    ),
-    "duplicate_member": (
-        "{player} appears more than once.",
-        "{player} står der mere end én gang.",
-    ),
-    "reserved_name": (
-        "'{player}' is reserved for the cups; choose another name.",
-        "'{player}' er reserveret til kopperne; vælg et andet navn.",
-    ),
-    "not_at_table": ("{player} is not at this table.", "{player} sidder ikke ved dette bord."),
-    "not_active": (
-        "{player} does not play this deal.",
-        "{player} spiller ikke med i dette spil.",
-    ),
-    "players_count": (
-        "A deal has exactly three players: dealer, forehand, middlehand.",
-        "Et spil har præcis tre spillere: giver, forhånd, mellemhånd.",
-    ),
-    "dealer_not_first": (
-        "The dealer must be listed first among the players.",
-        "Giveren skal stå først blandt spillerne.",
-    ),
-    "players_seat_order": (
-        "The players must follow the seat order from the dealer: expected {expected}.",
-        "Spillerne skal følge bordets rækkefølge fra giveren: forventet {expected}.",
-    ),
-    "meld_needs_pagat_flag": (
-        "A taroks meld must say with or without the Pagat.",
-        "En tarokmelding skal sige med eller uden Pagat.",
-    ),
-    "meld_pagat_without_taroks": (
-        "'With/without Pagat' belongs to a taroks meld.",
-        "'Med/uden Pagat' hører til en tarokmelding.",
-    ),
-    "meld_level_not_in_preset": (
-        "{preset} has no {level} meld.",
-        "{preset} har ingen {level_da} melding.",
-    ),
-    "meld_scus_twice": (
-        "Only one player holds the Scus, but {players} meld with it.",
-        "Kun én spiller har Skusen, men {players} melder med den.",
-    ),
-    "meld_court_twice": (
-        "Only one player can hold three court cards of {suit}.",
-        "Kun én spiller kan have tre billedkort i {suit_da}.",
-    ),
-    "meld_kings_twice": (
-        "Only one player can meld Kings.",
-        "Kun én spiller kan melde konger.",
-    ),
-    "meld_kings_conflict": (
-        "{holder}'s melds hold the King of {suit}, so this meld cannot hold it too.",
-        "{holder}s meldinger har {suit_da} konge, så denne melding kan ikke også have den.",
-    ),
-    "meld_kings_no_room": (
-        "The other players' melds hold {count} Kings, so three Kings are not left for a half kings meld.",
-        "De andre spilleres meldinger har {count} konger, så der er ikke tre konger tilbage til halve konger.",
-    ),
-    "meld_matadors_over_taroks": (
-        "{matadors} matadors are more than the {taroks} taroks melded.",
-        "{matadors} matadorer er flere end de {taroks} meldte tarokker.",
-    ),
-    "meld_matadors_without_pagat": (
-        "Matadors hold the Pagat, so the taroks meld cannot be without it.",
-        "Matadorer har Pagaten, så tarokmeldingen kan ikke være uden Pagat.",
-    ),
-    "meld_missing_not_half": (
-        "Only a half meld misses a card; a {level} meld has them all.",
-        "Kun en halv melding mangler et kort; en {level_da} melding har dem alle.",
-    ),
-    "pagat_skat_melded": (
-        "The dealer melded the Pagat ({what}), so he did not lay it in the skat.",
-        "Giveren meldte Pagaten ({what_da}), så han lagde den ikke i skaten.",
-    ),
-    "meld_pagat_twice": (
-        "Only one player holds the Pagat, but {players} meld with it.",
-        "Kun én spiller har Pagaten, men {players} melder med den.",
-    ),
-    "meld_taroks_total": (
-        "The taroks melded add up to {total}; there are only 22.",
-        "De meldte tarokker bliver {total}; der er kun 22.",
-    ),
-    "pagat_holder_conflict": (
-        "The melds say {expected} holds the Pagat.",
-        "Meldingerne siger, at {expected} har Pagaten.",
-    ),
-    "pagat_holder_excluded": (
-        "{player} melded taroks without the Pagat.",
-        "{player} meldte tarokker uden Pagat.",
-    ),
-    "pagat_skat_not_dealer": (
-        "Only the dealer lays the skat.",
-        "Kun giveren lægger skat.",
-    ),
-    "pagat_skat_forbidden": (
-        "{preset} does not allow the Pagat in the skat.",
-        "{preset} tillader ikke Pagaten i skaten.",
-    ),
-    "king_holder_conflict": (
-        "The melds say {expected} holds this King.",
-        "Meldingerne siger, at {expected} har denne konge.",
-    ),
-    "king_holder_excluded": (
-        "{player}'s meld says he does not hold this King.",
-        "{player}s melding siger, at han ikke har denne konge.",
-    ),
-    "last_trick_required": (
-        "Who won the last trick?",
-        "Hvem tog sidste stik?",
-    ),
-    "last_trick_nolo": (
-        "The nolo player took no trick, so not the last one.",
-        "Nolospilleren tog intet stik, heller ikke det sidste.",
-    ),
-    "last_trick_barred": (
-        "{player} had wrong cards and cannot win the last trick.",
-        "{player} havde fejle kort og kan ikke tage sidste stik.",
-    ),
-    "ultimo_not_winner": (
-        "An ultimo card wins the last trick: its holder must be the winner, {winner}.",
-        "Et ultimokort tager sidste stik: dets ejer skal være vinderen, {winner}.",
-    ),
-    "bagud_is_winner": (
-        "A card that goes bagud loses the last trick; {winner} won it.",
-        "Et kort, der går bagud, taber sidste stik; {winner} tog det.",
-    ),
-    "two_cards_last_trick": (
-        "{player} plays one card to the last trick, not {cards}.",
-        "{player} lægger ét kort i sidste stik, ikke {cards}.",
-    ),
-    "nolo_with_tout": (
-        "A deal cannot have both a nolo and a tout.",
-        "Et spil kan ikke have både nolo og tout.",
-    ),
-    "nolo_took_trick": (
-        "The nolo player took no trick, so he cannot have {what}.",
-        "Nolospilleren tog intet stik og kan ikke have {what_da}.",
-    ),
-    "tout_not_winner": (
-        "The tout player took every trick, so also the last one.",
-        "Toutspilleren tog alle stik, også det sidste.",
-    ),
-    "tout_other_took_trick": (
-        "{player} took a trick ({what}) during {touter}'s tout.",
-        "{player} tog et stik ({what_da}) under {touter}s tout.",
-    ),
-    "tout_failed_not_in_preset": (
-        "{preset} has no rule for a failed tout.",
-        "{preset} har ingen regel for en mislykket tout.",
-    ),
-    "count_players": (
-        "Give the counts of two or three players.",
-        "Angiv tællingen for to eller tre spillere.",
-    ),
-    "count_counters": (
-        "The counters are the dealer and middlehand ({expected}).",
-        "Tællerne er giveren og mellemhånden ({expected}).",
-    ),
-    "count_total": (
-        "The counts add up to {total}; {rule}.",
-        "Tællingerne giver {total}; {rule_da}.",
-    ),
-    "stopped_needs_offence": (
-        "Only a revoke, wrong cards or a wrong skat stops a deal.",
-        "Kun kulørsvig, fejle kort eller fejl lagt skat standser et spil.",
-    ),
-    "stopped_required": (
-        "{offence} stops the deal in {preset}: mark the deal as stopped.",
-        "{offence} standser spillet i {preset}: markér spillet som standset.",
-    ),
-    "stopped_has_play": (
-        "A stopped deal has no {what}.",
-        "Et standset spil har ingen {what_da}.",
-    ),
-    "fine_player_not_dealer": (
-        "Only the dealer lays the skat.",
-        "Kun giveren lægger skat.",
-    ),
-    "fine_not_previous_dealer": (
-        "The cups are pushed on by the previous dealer, {expected}.",
-        "Kopperne skydes videre af forrige giver, {expected}.",
-    ),
-    "fine_meld_required": (
-        "{preset} pays back the wrong meld's value: record the meld with the fine.",
-        "{preset} betaler den forkerte meldings værdi tilbage: angiv meldingen ved bøden.",
-    ),
-    "fine_meld_not_allowed": (
-        "Only a fine for a wrong or out-of-time meld carries a meld.",
-        "Kun en bøde for en forkert eller for tidlig/sen melding har en melding med.",
-    ),
-    "wrong_skat_correctable": (
-        "Nobody else has melded yet, so the skat is put right and nothing is recorded (001 L275).",
-        "Ingen anden har meldt endnu, så skaten rettes, og intet noteres (001 L275).",
-    ),
-    "culprit_not_in_preset": (
-        "{preset} has no rule for a culprit paying.",
-        "{preset} har ingen regel om, at synderen betaler.",
-    ),
-    "culprit_without_offence": (
-        "{player} has no fine that can cause an ultimo or bagud.",
-        "{player} har ingen bøde, der kan være skyld i en ultimo eller bagud.",
-    ),
-    "culprit_nothing_caused": (
-        "There is no {caused} for the culprit to have caused.",
-        "Der er ingen {caused} at være skyld i.",
-    ),
-    "culprit_is_beneficiary": (
-        "The culprit cannot be the player whose {caused} he caused.",
-        "Synderen kan ikke selv have den {caused}, han er skyld i.",
-    ),
-    "culprit_prevented_only": (
-        "'{key}' belongs to a prevented ultimo only.",
-        "'{key}' hører kun til en forhindret ultimo.",
-    ),
-    "culprit_nothing_prevented": (
-        "No ultimo can have been prevented in a deal with {what}.",
-        "Ingen ultimo kan være forhindret i et spil med {what_da}.",
-    ),
-    "culprit_victim_barred": (
-        "{player} may not ultimo this deal, so no ultimo of his was prevented.",
-        "{player} må ikke ultimere i dette spil, så ingen ultimo blev forhindret for ham.",
-    ),
-    "culprit_victim_not_holder": (
-        "The prevented ultimo was made with {card}, which {holder} held.",
-        "Den forhindrede ultimo var med {card_da}, som {holder} havde.",
-    ),
-    "close_not_split_or_carry": (
-        "Close a sitting by 'split' or 'carry'.",
-        "En spilleaften afsluttes med 'split' eller 'carry'.",
-    ),
-    "no_cups_in_preset": (
-        "{preset} plays without cups.",
-        "{preset} spilles uden kopper.",
-    ),
-    "not_json": (
-        "The record is not valid JSON: {error}.",
-        "Optegnelsen er ikke gyldig JSON: {error}.",
-    ),
-    # The envelope's member names and keys (rules.envelope), shared by every family.
     "unknown_key": (
         "'{key}' is not a field of the record here.",
         "'{key}' er ikke et felt i optegnelsen her.",
+    ),
+    # The envelope: the preset a sitting plays, its members' names and seats.
+    "unknown_ruleset": (
+        "No preset is called '{value}'; choose one of {choices}.",
+        "Der findes ingen regelsæt ved navn '{value}'; vælg et af {choices}.",
     ),
     "empty_name": ("A member's name cannot be empty.", "Et medlems navn kan ikke være tomt."),
     "long_name": (
@@ -289,6 +44,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bad_name": (
         "A member's name must be valid Unicode text.",
         "Et medlems navn skal være gyldig Unicode-tekst.",
+    ),
+    "duplicate_member": (
+        "{player} appears more than once.",
+        "{player} står der mere end én gang.",
+    ),
+    "not_at_table": ("{player} is not at this table.", "{player} sidder ikke ved dette bord."),
+    "not_active": (
+        "{player} does not play this deal.",
+        "{player} spiller ikke med i dette spil.",
+    ),
+    # Any bytes at all (`python -m rules replay`).
+    "not_json": (
+        "The record is not valid JSON: {error}.",
+        "Optegnelsen er ikke gyldig JSON: {error}.",
     ),
     "not_utf8": (
         "The record is not UTF-8 text (byte {position}).",
@@ -304,8 +73,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # The club's limits on what it stores (club/inputs.py), said in the record's terms.
     "bad_character": (
-        "The text contains a NUL character or a lone surrogate, which cannot be stored.",
-        "Teksten indeholder et NUL-tegn eller en enlig surrogat, som ikke kan gemmes.",
+        "The text contains a NUL character, a lone surrogate or an invisible direction control "
+        "(U+202A to U+202E, U+2066 to U+2069), which is not kept.",
+        "Teksten indeholder et NUL-tegn, en enlig surrogat eller et usynligt retningstegn "
+        "(U+202A til U+202E, U+2066 til U+2069), som ikke gemmes.",
     ),
     "record_too_large": (
         "The deal record is {size} bytes as JSON; at most {limit} are kept.",
@@ -314,13 +85,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
-# family -> code -> (English, Danish): a family's own texts, found before the shared ones above.
+# family -> code -> (English, Danish): each family's own texts, found before the core's above.
 FAMILY_MESSAGES: dict[str, dict[str, tuple[str, str]]] = {}
 
 
 def register_messages(family: str, messages: dict[str, tuple[str, str]]) -> None:
-    """A rules family adds its texts (see `rules.hungarian.messages`); its problems name the family."""
+    """A family adds its texts; its problems carry the family's name so they find them."""
     FAMILY_MESSAGES.setdefault(family, {}).update(messages)
+
+
+def family_problem_maker(family: str) -> Callable[..., Problem]:
+    """`problem` for one family: a code of its own catalogue or of the core's, else `KeyError`."""
+    own = FAMILY_MESSAGES[family]
+
+    def make(deal: int | None, field: str, code: str, **params: Any) -> Problem:
+        if code not in own and code not in MESSAGES:
+            raise KeyError(code)
+        return Problem(deal, field, code, tuple(sorted(params.items())), family)
+
+    return make
 
 
 @dataclass(frozen=True)
@@ -329,7 +112,7 @@ class Problem:
     field: str
     code: str
     params: tuple[tuple[str, Any], ...] = ()
-    family: str = ""  # whose message catalogue speaks first; "" = the shared one
+    family: str = ""  # whose message catalogue speaks first; "" = the core's alone
 
     @property
     def message(self) -> str:
@@ -377,7 +160,9 @@ def printable(text: str) -> str:
 
 
 def problem(deal: int | None, field: str, code: str, **params: Any) -> Problem:
-    assert code in MESSAGES, code
+    """A problem with one of the core's codes."""
+    if code not in MESSAGES:
+        raise KeyError(code)
     return Problem(deal, field, code, tuple(sorted(params.items())))
 
 

@@ -1,29 +1,33 @@
 """`replay`: a whole sitting record in, its settlement out, whichever family its `ruleset` names.
 
 The envelope (`ruleset`, `table`, `deals`, `close`), the problems and the event shape are shared;
-each family (`rules.danish`, `rules.hungarian`) reads its own deals and settles them. A record
-without a Hungarian preset id goes to the Danish family, whose default preset it then gets.
+the family that owns the preset reads its deals and settles them in the one sitting loop
+(`rules.sitting`). A record whose `ruleset` no family knows goes to the first family of
+`rules.registry.FAMILIES`, which refuses it with `unknown_ruleset` naming every family's presets
+(or, without a `ruleset`, plays its default preset).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any
 
-from . import danish, hungarian
+from .family import Family
 from .problems import InvalidRecord, Problem
+from .registry import FAMILIES
+from .sitting import replay_with
 
-# Every preset id of both families, for an `unknown_ruleset` answer: the Danish side answers an id
-# neither family knows, but the record may have meant a Hungarian game.
-ALL_PRESETS = (*danish.PRESETS, *hungarian.PRESETS)
+_BY_PRESET = {preset: family for family in FAMILIES for preset in family.presets}
+# Every preset id of every family, for an `unknown_ruleset` answer.
+ALL_PRESETS = tuple(_BY_PRESET)
 
 
-def family_of(ruleset: Any) -> ModuleType:
-    """The family module of a preset id: `rules.hungarian` for its six games, else `rules.danish`
-    (which also answers an unknown id with `unknown_ruleset`)."""
-    return hungarian if isinstance(ruleset, str) and ruleset in hungarian.PRESETS else danish
+def family_of(ruleset: Any) -> Family:
+    """The family of a preset id, or of a rule set (anything with a `.preset`). An id no family
+    knows belongs to the first family, which refuses it with `unknown_ruleset`."""
+    preset = getattr(ruleset, "preset", ruleset)
+    return _BY_PRESET.get(preset, FAMILIES[0]) if isinstance(preset, str) else FAMILIES[0]
 
 
 def replay(data: Any) -> dict[str, Any]:
@@ -32,8 +36,7 @@ def replay(data: Any) -> dict[str, Any]:
     Raises `InvalidRecord` listing every problem; nothing is settled then.
     """
     try:
-        result: dict[str, Any] = family_of(data.get("ruleset") if isinstance(data, Mapping) else None).replay(data)
-        return result
+        return replay_with(family_of(data.get("ruleset") if isinstance(data, Mapping) else None), data)
     except InvalidRecord as refused:
         if not any(p.code == "unknown_ruleset" for p in refused.problems):
             raise
@@ -41,7 +44,7 @@ def replay(data: Any) -> dict[str, Any]:
 
 
 def _every_preset(problem: Problem) -> Problem:
-    """An `unknown_ruleset` problem offering the presets of both families, not one family's."""
+    """An `unknown_ruleset` problem offering the presets of every family, not one family's."""
     if problem.code != "unknown_ruleset":
         return problem
     params = dict(problem.params) | {"choices": ", ".join(ALL_PRESETS)}

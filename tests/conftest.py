@@ -40,12 +40,12 @@ from rest_framework.test import APIClient
 import rules
 from club import services
 from club.models import Club, Deal, Dispute, Member, Season, Sitting, Table
-from club.reports import services as disputes
+from club.services import disputes
 
 
 def deal(dealer: str, table: str, **fields) -> dict:
     """A deal record with the players in seat order from `dealer`."""
-    return {"dealer": dealer, "players": list(rules.seat_order_from(dealer, table.split()))} | fields
+    return {"dealer": dealer, "players": list(rules.danish.seat_order_from(dealer, table.split()))} | fields
 
 
 OPEN_TABLE = "Anna Bent Carl Dorte"

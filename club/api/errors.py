@@ -1,4 +1,5 @@
-"""The API's own error answers and its renderer; `club.errors` decides when they are given.
+"""The API's renderer and its error lists about the request itself; `club.errors` decides which
+error answers are given, and `club.http_errors` holds the two refusals any request can meet.
 
 Kept apart from `club.errors` because DRF imports the renderer and the parser while it loads
 its settings, before a module importing `rest_framework.views` could finish loading.
@@ -6,29 +7,45 @@ its settings, before a module importing `rest_framework.views` could finish load
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.utils.translation import gettext as _
-from rest_framework import status
-from rest_framework.exceptions import APIException
+from collections.abc import Callable
+from typing import Any
+
+from django.utils import translation
+from rest_framework.exceptions import ParseError
 from rest_framework.renderers import JSONRenderer
 
 
-class RequestTooLarge(APIException):
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_code = "too_large"
+def in_both_languages(render: Callable[[], Any]) -> tuple[Any, Any]:
+    """What `render` says in English and in Danish, as the rules engine's problems carry both."""
+    with translation.override("en"):
+        english = render()
+    with translation.override("da"):
+        danish = render()
+    return english, danish
 
-    def __init__(self):
-        super().__init__(
-            _("The request body is larger than %(limit)s bytes.") % {"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
-        )
+
+def request_problem(field: str, code: str, message: Callable[[], str]) -> dict[str, Any]:
+    """One entry of an `{"errors": [...]}` answer about the request itself (a header, a query
+    parameter, the body's JSON) rather than the deal: no deal number, the engine's shape."""
+    english, danish = in_both_languages(lambda: str(message()))
+    return {"deal": None, "field": field, "code": code, "message": english, "message_da": danish}
 
 
-class ServiceUnavailable(APIException):
-    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
-    default_code = "unavailable"
+class RequestProblems(Exception):
+    """Answered 400 `{"errors": problems}` by the operations that record and correct deals."""
 
-    def __init__(self):
-        super().__init__(_("The database is not answering; nothing was written. Try again in a moment."))
+    def __init__(self, problems: list[dict[str, Any]]):
+        super().__init__(problems)
+        self.problems = problems
+
+
+class UnreadableBody(ParseError):
+    """A body that is not JSON, or too deep to read: `{"detail": ...}` on most operations, an
+    error list where a deal is recorded or corrected (`problem`)."""
+
+    def __init__(self, message: Callable[[], str]):
+        super().__init__(message())
+        self.problem = request_problem("", "parse_error", message)
 
 
 class _AsciiJSONRenderer(JSONRenderer):

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.utils.translation import gettext as _
-from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.utils import json
 
 from club import inputs
 
-from .errors import RequestTooLarge
+from ..http_errors import RequestTooLarge
+from .errors import UnreadableBody
 
 
 class BoundedJSONParser(JSONParser):
@@ -32,12 +32,16 @@ class BoundedJSONParser(JSONParser):
         try:
             text = body.decode(parser_context.get("encoding", settings.DEFAULT_CHARSET))
         except UnicodeDecodeError as error:
-            raise ParseError(_("JSON parse error - the body is not UTF-8: %(error)s") % {"error": error}) from None
+            not_utf8 = str(error)
+            raise UnreadableBody(
+                lambda: _("JSON parse error - the body is not UTF-8: %(error)s") % {"error": not_utf8}
+            ) from None
         if inputs.json_depth_exceeds(text):
-            raise ParseError(
-                _("JSON parse error - nested deeper than %(limit)s levels.") % {"limit": inputs.MAX_JSON_DEPTH}
+            raise UnreadableBody(
+                lambda: _("JSON parse error - nested deeper than %(limit)s levels.") % {"limit": inputs.MAX_JSON_DEPTH}
             )
         try:
             return json.loads(text, parse_constant=json.strict_constant if self.strict else None)
         except ValueError as error:
-            raise ParseError(_("JSON parse error - %(error)s") % {"error": error}) from None
+            not_json = str(error)
+        raise UnreadableBody(lambda: _("JSON parse error - %(error)s") % {"error": not_json})

@@ -3,17 +3,43 @@
 
 from __future__ import annotations
 
+from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
-from club import access, balances
+from club import access, balances, families
 from club.access import Requester
-from club.inputs import MAX_REASON
+from club.inputs import MAX_REASON, check_text
 from club.models import Club, DealVersion, Member, Season, Sitting, Table
 
 from .schemas import DEAL_RECORD
 from .settlement import close_event, deal_events
+
+
+class TextField(serializers.CharField):
+    """Free text, checked as the forms check it (`club.inputs.check_text`): one message per problem."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        own = (ProhibitNullCharactersValidator, ProhibitSurrogateCharactersValidator)
+        self.validators = [v for v in self.validators if not isinstance(v, own)] + [check_text]
+
+
+class ApiRootSerializer(serializers.Serializer):
+    """Where everything of the API is: its description and its top-level resources."""
+
+    schema = serializers.URLField(help_text=_("The OpenAPI schema."))
+    docs = serializers.URLField(help_text=_("Swagger UI."))
+    redoc = serializers.URLField(help_text=_("Redoc."))
+    clubs = serializers.URLField()
+    members = serializers.URLField()
+    seasons = serializers.URLField()
+    tables = serializers.URLField()
+    sittings = serializers.URLField()
+    deals = serializers.URLField()
+
 
 # --- the rules engine's shapes (described for the schema; the engine produces the values) ----
 
@@ -204,9 +230,7 @@ class DealSettlementSerializer(DealSerializer):
 
 class CorrectionRequestSerializer(serializers.Serializer):
     record = DealRecordField(help_text=_("The whole corrected deal, as it should have been recorded."))
-    reason = serializers.CharField(
-        max_length=MAX_REASON, help_text=_("Why the deal is corrected; kept with the new version.")
-    )
+    reason = TextField(max_length=MAX_REASON, help_text=_("Why the deal is corrected; kept with the new version."))
 
 
 class DifferenceSerializer(serializers.Serializer):
@@ -243,5 +267,56 @@ class SeasonBalanceSerializer(serializers.Serializer):
 class BalanceSerializer(serializers.Serializer):
     member = serializers.IntegerField()
     name = serializers.CharField()
-    points = serializers.IntegerField(help_text=_("All seasons together."))
-    seasons = SeasonBalanceSerializer(many=True)
+    saldo_ore = serializers.IntegerField(
+        help_text=_(
+            "The saldo: what the club owes the member (positive) or the member owes the club (negative) "
+            "today, in øre, payments included; each season's points at its point value."
+        )
+    )
+    points = serializers.IntegerField(
+        help_text=_("All seasons' points together (not money: seasons differ in point value).")
+    )
+    seasons = SeasonBalanceSerializer(many=True, help_text=_("Each season's result in points."))
+
+
+# --- the office: members, seasons, tables written by officials ------------------------------------
+
+
+class OfficeProblemSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text=_("The field that is refused, e.g. email."))
+    code = serializers.CharField(help_text=_("A stable code for programs: invalid (the value) or refused (a rule)."))
+    message = serializers.CharField(help_text=_("Why, in the request's language."))
+
+
+class OfficeErrorListSerializer(serializers.Serializer):
+    """Every problem found; nothing was written."""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {"errors": OfficeProblemSerializer(many=True)}
+
+
+class MemberWriteSerializer(serializers.Serializer):
+    club = serializers.IntegerField(help_text=_("The club (on creation only)."), required=False)
+    name = TextField(max_length=60)
+    email = serializers.EmailField(max_length=150, required=False, allow_blank=True, default="")
+    role = serializers.ChoiceField(choices=Member.Role.choices, default=Member.Role.MEMBER)
+    active = serializers.BooleanField(required=False, help_text=_("False deactivates, true reactivates."))
+
+
+class SeasonWriteSerializer(serializers.Serializer):
+    club = serializers.IntegerField(help_text=_("The club (on creation only)."), required=False)
+    name = TextField(max_length=80)
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+    preset = serializers.ChoiceField(choices=[p for p, _label in families.preset_choices()])
+    overrides = serializers.DictField(
+        required=False, default=dict, help_text=_('What differs from the preset, e.g. {"nolo": 30} or {"pot": true}.')
+    )
+    point_value_ore = serializers.IntegerField(min_value=1, max_value=100_000, default=1)
+    close = serializers.ChoiceField(choices=Season.Close.choices, default=Season.Close.SPLIT)
+
+
+class TableWriteSerializer(serializers.Serializer):
+    club = serializers.IntegerField(help_text=_("The club (on creation only)."), required=False)
+    name = TextField(max_length=60)
+    active = serializers.BooleanField(required=False, help_text=_("False retires the table, true takes it back."))

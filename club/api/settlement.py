@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from club import services
 from club.models import DealVersion, Sitting
-from club.money import MEMBER, TABLE_ACCOUNTS
+from club.services.bookkeeping import MEMBER, TABLE_ACCOUNTS
 from ledger.models import Account
 
 

@@ -25,6 +25,7 @@ router.register("deals", views.DealViewSet, basename="api-deal")
 VIEWER_CSP = {"style-src": [UNSAFE_INLINE], "img-src": ["data:"], "worker-src": [SELF, "blob:"]}
 
 urlpatterns = [
+    path("", views.ApiRoot.as_view(), name="api-root"),
     path("schema/", SpectacularAPIView.as_view(permission_classes=[AllowAny]), name="api-schema"),
     path(
         "docs/",

@@ -5,6 +5,8 @@ Thin views: every change goes through `club.services`, every figure comes from
 Domain errors become HTTP answers in one place (`DomainErrors`):
 
 - `rules.InvalidRecord` → 400 ``{"errors": [...]}``, the list `python -m rules replay` prints;
+  recording and correcting a deal answer every other 400 in that shape too (a bad header, query
+  parameter, body or reason: `RequestProblems`, `UnreadableBody`), so a client reads one shape;
 - `club.services.InvalidSitting` (a sitting that breaks a rule of starting one) → 400
   ``{"field": ["..."]}``, as a serializer would say it;
 - `club.services.SittingError` (a closed sitting, a deal someone else recorded first,
@@ -15,9 +17,11 @@ from __future__ import annotations
 
 import re
 
+from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template import Context, Template
+from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from drf_spectacular.settings import spectacular_settings
@@ -34,17 +38,21 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import rules
-from club import access, balances, services
+from club import access, balances, inputs, services
 from club.access import Requester
-from club.models import DealVersion, Season
+from club.models import Club, DealVersion, Season
 from club.reports.statements import Month
+from club.services import members as member_office
+from club.services import money
+from club.services import seasons as season_office
+from club.services import tables as table_office
+from club.services.office import OfficeError
 
 from . import serializers as s
 from . import settlement
-from .errors import SafeJSONRenderer
+from .errors import RequestProblems, SafeJSONRenderer, UnreadableBody, in_both_languages, request_problem
 from .parsers import BoundedJSONParser
 
-IDEMPOTENCY_KEY_MAX = 64  # stored as "<user id>:<key>" in DealVersion.idempotency_key (100 chars)
 PRINTABLE_ASCII = re.compile(r"^[\x21-\x7e]+$")
 
 ERRORS = OpenApiResponse(s.ErrorListSerializer, description="The record is refused: every problem, nothing written.")
@@ -83,12 +91,20 @@ class ScoresForTheClub(BasePermission):
         return Requester.of(request).allows(access.club_of(obj), access.SCORE)
 
 
+# The operations whose every 400 is an error list: they record or correct a deal.
+ERROR_LIST_ACTIONS = {"record", "corrections"}
+
+
 class DomainErrors(APIView):
     """Turns the domain's refusals into HTTP answers (see the module docstring)."""
 
     def handle_exception(self, exc):
         if isinstance(exc, rules.InvalidRecord):
             return Response(error_list(exc), status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, RequestProblems):
+            return Response({"errors": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, UnreadableBody) and getattr(self, "action", None) in ERROR_LIST_ACTIONS:
+            return Response({"errors": [exc.problem]}, status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, services.InvalidSitting):
             return Response(exc.errors, status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, services.SittingError):
@@ -96,13 +112,72 @@ class DomainErrors(APIView):
         return super().handle_exception(exc)
 
 
-def _int_param(request, name: str) -> int | None:
+def _int_param(request, name: str, *, as_problem: bool = False) -> int | None:
     value = request.query_params.get(name)
     if value in (None, ""):
         return None
     if not value.isdigit() or len(value) > 18:
+        if as_problem:
+            raise RequestProblems([request_problem(name, "invalid", lambda: _("Expected a whole number."))])
         raise ValidationError({name: [_("Expected a whole number.")]})
     return int(value)
+
+
+def _validated(serializer_class, data) -> dict:
+    """The serializer's validated data, or `RequestProblems` naming each field in English and Danish."""
+    given = serializer_class(data=data)
+    if given.is_valid():
+        return given.validated_data
+
+    def problems() -> list[tuple[str, str, str]]:
+        again = serializer_class(data=data)
+        again.is_valid()
+        return list(_field_messages(again.errors))
+
+    english, danish = in_both_languages(problems)
+    raise RequestProblems(
+        [
+            {"deal": None, "field": field, "code": code, "message": message, "message_da": danish_message}
+            for (field, code, message), (_field, _code, danish_message) in zip(english, danish, strict=True)
+        ]
+    )
+
+
+def _field_messages(errors, path: str = ""):
+    """(field path, code, message) for each of a serializer's errors, nested fields as a.b.c."""
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            name = "" if key == "non_field_errors" else str(key)
+            yield from _field_messages(value, f"{path}.{name}" if path and name else path or name)
+    elif isinstance(errors, list):
+        for index, value in enumerate(errors):
+            if isinstance(value, (dict, list)):
+                yield from _field_messages(value, f"{path}.{index}" if path else str(index))
+            else:
+                yield path, getattr(value, "code", "invalid"), str(value)
+    else:
+        yield path, getattr(errors, "code", "invalid"), str(errors)
+
+
+# --- where things are --------------------------------------------------------------------------
+
+ROOT_LINKS = {
+    "schema": "api-schema",
+    "docs": "api-docs",
+    "redoc": "api-redoc",
+    **{name: f"api-{name[:-1]}-list" for name in ("clubs", "members", "seasons", "tables", "sittings", "deals")},
+}
+
+
+class ApiRoot(APIView):
+    """The API's links: its schema and viewers, and each top-level resource (which need a token)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.ApiRootSerializer}, operation_id="api_root")
+    def get(self, request):
+        links = {name: request.build_absolute_uri(reverse(url_name)) for name, url_name in ROOT_LINKS.items()}
+        return Response(s.ApiRootSerializer(links).data)
 
 
 # --- the club ---------------------------------------------------------------------------------
@@ -119,8 +194,73 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return Requester.of(self.request).visible_clubs().order_by("name", "pk")
 
 
-class MemberViewSet(viewsets.ReadOnlyModelViewSet):
-    """The members of the requester's clubs. Balances and statements: one's own, or as club admin."""
+class OfficeWrites:
+    """Writes of the office (members, seasons, tables): only the club's officials (`access.MANAGE`);
+    every refusal is ``{"errors": [{"field", "code", "message"}]}`` and nothing is written."""
+
+    write_serializer: type[s.serializers.Serializer]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, _Refused):
+            return Response({"errors": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, OfficeError):
+            problems = [
+                {"field": field, "code": "refused", "message": str(message)}
+                for field, messages in exc.errors.items()
+                for message in messages
+            ]
+            return Response({"errors": problems}, status=status.HTTP_400_BAD_REQUEST)
+        return super().handle_exception(exc)  # type: ignore[misc]
+
+    def read_body(self, request, *, creating: bool) -> dict:
+        serializer = self.write_serializer(data=request.data, partial=not creating)
+        if not serializer.is_valid():
+            problems = [
+                {"field": field, "code": "invalid", "message": str(message)}
+                for field, messages in serializer.errors.items()
+                for message in (messages if isinstance(messages, list) else [messages])
+            ]
+            raise _Refused(problems)
+        return dict(serializer.validated_data)
+
+    def club_to_manage(self, request, data: dict) -> Club:
+        requester = Requester.of(request)
+        club_id = data.get("club")
+        if club_id is None:
+            raise OfficeError({"club": [_("Say which club.")]})
+        if requester.member_in(club_id) is None:
+            raise NotFound()
+        requester.require(club_id, access.MANAGE)
+        return Club.objects.get(pk=club_id)
+
+    def object_to_manage(self, request):
+        obj = self.get_object()  # type: ignore[attr-defined]
+        Requester.of(request).require(access.club_of(obj), access.MANAGE)
+        return obj
+
+
+class _Refused(OfficeError):
+    """A body the serializer refuses, already as the API's problem list."""
+
+    def __init__(self, problems: list[dict]):
+        self.problems = problems
+        super().__init__({p["field"]: [p["message"]] for p in problems})
+
+
+OFFICE_ERRORS = OpenApiResponse(s.OfficeErrorListSerializer, description="Refused: every problem, nothing written.")
+
+
+def office_schema(request, response):
+    return extend_schema(
+        request=request, responses={200: response, 201: response, 400: OFFICE_ERRORS, 403: FORBIDDEN, 404: NOT_FOUND}
+    )
+
+
+class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
+    """The members of the requester's clubs. Balances and statements: one's own, or as club admin.
+    Officials add members (a login for one with an email address), edit, deactivate them."""
+
+    write_serializer = s.MemberWriteSerializer
 
     serializer_class = s.MemberSerializer
     pagination_class = Page
@@ -137,17 +277,48 @@ class MemberViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(responses={200: s.BalanceSerializer, 403: FORBIDDEN, 404: NOT_FOUND})
     @action(detail=True)
     def balance(self, request, pk=None):
-        """The member's balance in points: all seasons together, and season by season."""
+        """The member's saldo in øre today (payments included), and his result in points season by season."""
         member = self.private_member()
         seasons = [
             {"season": season.pk, "name": season.name, "points": balances.member_balance(member, season=season)}
             for season in Season.objects.filter(club_id=member.club_id).order_by("starts_on", "pk")
         ]
-        data = {"member": member.pk, "name": member.name, "points": balances.member_balance(member), "seasons": seasons}
+        data = {
+            "member": member.pk,
+            "name": member.name,
+            "saldo_ore": money.saldo(member),
+            "points": balances.member_balance(member),
+            "seasons": seasons,
+        }
         return Response(s.BalanceSerializer(data).data)
 
+    @office_schema(s.MemberWriteSerializer, s.MemberSerializer)
+    def create(self, request):
+        data = self.read_body(request, creating=True)
+        club = self.club_to_manage(request, data)
+        member = member_office.add_member(club, name=data["name"], email=data["email"], role=data["role"])
+        return Response(s.MemberSerializer(member).data, status=status.HTTP_201_CREATED)
 
-class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
+    @office_schema(s.MemberWriteSerializer, s.MemberSerializer)
+    def partial_update(self, request, pk=None):
+        member = self.object_to_manage(request)
+        data = self.read_body(request, creating=False)
+        with transaction.atomic():
+            member = member_office.edit_member(
+                member,
+                name=data.get("name", member.name),
+                email=data.get("email", member.email),
+                role=data.get("role", member.role),
+            )
+            if "active" in data:
+                member = member_office.set_member_active(member, data["active"])
+        return Response(s.MemberSerializer(member).data)
+
+
+class SeasonViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
+    """The seasons of the requester's clubs; officials create and edit them."""
+
+    write_serializer = s.SeasonWriteSerializer
     serializer_class = s.SeasonSerializer
     pagination_class = Page
     lookup_value_regex = ID
@@ -161,14 +332,54 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         """Every member's balance over the season, best first."""
         return Response(s.StandingSerializer(balances.season_standings(self.get_object()), many=True).data)
 
+    @office_schema(s.SeasonWriteSerializer, s.SeasonSerializer)
+    def create(self, request):
+        data = self.read_body(request, creating=True)
+        club = self.club_to_manage(request, data)
+        data.pop("club")
+        season = season_office.save_season(club, **data)
+        return Response(s.SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
-class TableViewSet(viewsets.ReadOnlyModelViewSet):
+    @office_schema(s.SeasonWriteSerializer, s.SeasonSerializer)
+    def partial_update(self, request, pk=None):
+        season = self.object_to_manage(request)
+        data = self.read_body(request, creating=False)
+        fields = ("name", "starts_on", "ends_on", "preset", "overrides", "point_value_ore", "close")
+        current = {name: getattr(season, name) for name in fields}
+        current["overrides"] = season.overrides or {}
+        season = season_office.save_season(
+            season.club, season=season, **(current | {k: data[k] for k in fields if k in data})
+        )
+        return Response(s.SeasonSerializer(season).data)
+
+
+class TableViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
+    """The tables of the requester's clubs; officials add, rename and retire them."""
+
+    write_serializer = s.TableWriteSerializer
     serializer_class = s.TableSerializer
     pagination_class = Page
     lookup_value_regex = ID
 
     def get_queryset(self):
         return Requester.of(self.request).visible_tables().order_by("club_id", "name", "pk")
+
+    @office_schema(s.TableWriteSerializer, s.TableSerializer)
+    def create(self, request):
+        data = self.read_body(request, creating=True)
+        table = table_office.add_table(self.club_to_manage(request, data), name=data["name"])
+        return Response(s.TableSerializer(table).data, status=status.HTTP_201_CREATED)
+
+    @office_schema(s.TableWriteSerializer, s.TableSerializer)
+    def partial_update(self, request, pk=None):
+        table = self.object_to_manage(request)
+        data = self.read_body(request, creating=False)
+        with transaction.atomic():
+            if "name" in data:
+                table = table_office.rename_table(table, name=data["name"])
+            if "active" in data:
+                table = table_office.set_table_active(table, data["active"])
+        return Response(s.TableSerializer(table).data)
 
 
 # --- sittings and deals -------------------------------------------------------------------------
@@ -264,7 +475,11 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
     def _record_deal(self, request, sitting):
         key = self._idempotency_key(request)
         recorded = services.record_deal(
-            sitting, request.data, by=request.user, idempotency_key=key, number=_int_param(request, "number")
+            sitting,
+            request.data,
+            by=request.user,
+            idempotency_key=key,
+            number=_int_param(request, "number", as_problem=True),
         )
         if not recorded.created and (recorded.deal.sitting_id != sitting.pk or recorded.version.record != request.data):
             detail = _("This Idempotency-Key was already used for a different deal.")
@@ -277,12 +492,18 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         key = request.headers.get("Idempotency-Key")
         if key is None:
             return None
-        if not PRINTABLE_ASCII.match(key) or len(key) > IDEMPOTENCY_KEY_MAX:
-            raise ValidationError(
-                {"Idempotency-Key": [_("Use 1 to %(max)s printable ASCII characters.") % {"max": IDEMPOTENCY_KEY_MAX}]}
+        if not PRINTABLE_ASCII.match(key) or len(key) > inputs.MAX_IDEMPOTENCY_KEY:
+            raise RequestProblems(
+                [
+                    request_problem(
+                        "Idempotency-Key",
+                        "invalid",
+                        lambda: _("Use 1 to %(max)s printable ASCII characters.") % {"max": inputs.MAX_IDEMPOTENCY_KEY},
+                    )
+                ]
             )
-        # Keys are the client's: scoped to the user, so two users' keys can never meet.
-        return f"{request.user.pk}:{key}"
+        # The client's key; club.services keeps it with the user and the sitting it was sent for.
+        return key
 
     @extend_schema(
         request=s.CloseSittingSerializer,
@@ -337,11 +558,8 @@ class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         """Correct a deal with a reason (scorers and admins): the ledger reverses and re-posts
         every event whose money changes, this deal's and later ones'; the answer lists them."""
         deal = self.get_object().deal
-        given = s.CorrectionRequestSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        correction = services.correct_deal(
-            deal, given.validated_data["record"], by=request.user, reason=given.validated_data["reason"]
-        )
+        given = _validated(s.CorrectionRequestSerializer, request.data)
+        correction = services.correct_deal(deal, given["record"], by=request.user, reason=given["reason"])
         data = {
             "deal": deal.pk,
             "version": correction.version.version,

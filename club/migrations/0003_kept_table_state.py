@@ -23,18 +23,18 @@ def keep_states(apps, schema_editor):
             .values_list("account__kind")
             .annotate(total=Sum("points"))
         )
-        cups = rules.Cups(totals.get("pagat_cup") or 0, totals.get("king_cup") or 0)
+        cups = rules.danish.Cups(totals.get("pagat_cup") or 0, totals.get("king_cup") or 0)
         names = list(sitting.seats.order_by("position").values_list("name", flat=True))
-        ruleset = rules.ruleset(sitting.season.preset, sitting.season.overrides)
-        funding = rules.fund(names, cups, ruleset)
-        state = rules.TableState(funding.cups_after if funding else cups)
+        ruleset = rules.danish.ruleset(sitting.season.preset, sitting.season.overrides)
+        funding = rules.danish.fund(names, cups, ruleset)
+        state = rules.danish.TableState(funding.cups_after if funding else cups)
         for deal in Deal.objects.filter(sitting=sitting).select_related("current_version").order_by("number"):
             Deal.objects.filter(pk=deal.pk).update(state_before=_as_json(state))
             if deal.current_version.record == {"void": True}:
                 continue  # a voided deal settles nothing (club.services.VOID)
             problems = []
-            parsed = rules.parse_deal(deal.current_version.record, deal.number, problems)
-            _events, state = rules.play(parsed, names, state, ruleset)
+            parsed = rules.danish.parse_deal(deal.current_version.record, deal.number, problems)
+            _events, state = rules.danish.play(parsed, names, state, ruleset)
         Sitting.objects.filter(pk=sitting.pk).update(state=_as_json(state))
 
 

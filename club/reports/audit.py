@@ -15,10 +15,10 @@ from typing import Any
 from django.db.models import Prefetch
 
 from club.models import Deal, DealVersion, Dispute, Member
-from club.money import TABLE_ACCOUNTS, account_label, kind_label, table_owner
+from club.services.bookkeeping import TABLE_ACCOUNTS, account_label, kind_label, table_owner
 from ledger.models import Account, Posting, Transaction
 
-from .services import disputes_of_deal
+from ..services.disputes import disputes_of_deal
 
 ABSENT = object()
 

@@ -3,6 +3,11 @@
 Comma-separated, UTF-8 with a byte-order mark (so Excel reads æ, ø and å right), ISO dates,
 integer points and kroner with a decimal point: the files are meant for spreadsheets and
 scripts alike, so numbers are not formatted for one locale.
+
+Text a member can type (names, table names) could start a formula in a spreadsheet
+(`=HYPERLINK(...)`): as the OWASP guidance on CSV injection says, a text cell starting with
+`=`, `+`, `-`, `@`, a tab or a carriage return is written with a leading `'`, which a spreadsheet
+shows as text. Numbers are written as numbers, minus sign and all.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from ledger.models import Posting
 from .statements import kroner
 
 BOM = "\ufeff"
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def member_postings_csv(member: Member, season: Season | None = None) -> str:
@@ -68,5 +74,12 @@ def _csv(header: list[str], rows: list[list]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows([cell_text(cell) for cell in row] for row in rows)
     return BOM + out.getvalue()
+
+
+def cell_text(cell: object) -> object:
+    """A text cell that a spreadsheet would read as a formula, made plain text; numbers as they are."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell

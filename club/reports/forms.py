@@ -1,5 +1,5 @@
 """The audit page's forms: a member's dispute, an official's answer. They read and bound the
-input (`club.inputs`); whether the dispute may be raised or resolved is `club.reports.services`'s
+input (`club.inputs`); whether the dispute may be raised or resolved is `club.services.disputes`'s
 call."""
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from club.balances import member_balance
 from club.inputs import FIRST_YEAR, LAST_YEAR
 from club.models import Club, DealVersion, Member, Season, Seat, Sitting
+from club.services import money
 from ledger.models import Posting
 
 
@@ -66,6 +67,11 @@ class SittingLine:
     deals: int
     points: int
 
+    @property
+    def ore(self) -> int:
+        """The points at the point value of the sitting's own season."""
+        return self.points * self.sitting.season.point_value_ore
+
 
 @dataclass(frozen=True)
 class CorrectionLine:
@@ -83,16 +89,24 @@ class CorrectionLine:
     def reason(self) -> str:
         return self.version.reason
 
+    @property
+    def ore(self) -> int:
+        """The points at the point value of the corrected sitting's season."""
+        return self.points * self.version.deal.sitting.season.point_value_ore
+
 
 @dataclass(frozen=True)
 class Statement:
     club: Club
     member: Member
     month: Month
-    season: Season | None  # the one whose point value prices the closing balance
-    opening: int
+    season: Season | None  # the season in force at the month's end (points of other seasons count too)
+    opening: int  # points, all seasons together
     sittings: list[SittingLine]
     corrections: list[CorrectionLine]
+    # The saldo before the month began, in øre: every earlier posting at its season's point value,
+    # payments included (club.services.money).
+    opening_ore: int = 0
     # Corrections of this month's sittings booked in a later month: they are on that month's
     # statement, so a sitting here can differ from its score sheet, and the page says why.
     later_corrections: list[CorrectionLine] = field(default_factory=list)
@@ -108,6 +122,24 @@ class Statement:
     @property
     def closing(self) -> int:
         return self.opening + self.sittings_points + self.corrections_points
+
+    @property
+    def sittings_ore(self) -> int:
+        return sum(line.ore for line in self.sittings)
+
+    @property
+    def corrections_ore(self) -> int:
+        return sum(line.ore for line in self.corrections)
+
+    @property
+    def closing_ore(self) -> int:
+        """The saldo at the month's end, in øre: what the member has to pay (< 0) or has to the good."""
+        return self.opening_ore + self.sittings_ore + self.corrections_ore
+
+    @property
+    def closing_amount_ore(self) -> int:
+        """The saldo's size, without its sign: what is to pay, or to the good."""
+        return abs(self.closing_ore)
 
     @property
     def has_activity(self) -> bool:
@@ -172,7 +204,7 @@ def build_statement(member: Member, month: Month) -> Statement:
             Q(seats__member=member, date__range=(month.first_day, month.last_day)) | Q(pk__in=played)
         )
         .distinct()
-        .select_related("table")
+        .select_related("table", "season")
         .annotate(deal_count=Count("deals", distinct=True))
         .order_by("date", "pk")
     )
@@ -200,6 +232,7 @@ def build_statement(member: Member, month: Month) -> Statement:
         month=month,
         season=season_for(club, month),
         opening=member_balance(member, before=month.first_day),
+        opening_ore=money.saldo(member, before=month.first_day),
         sittings=sitting_lines,
         corrections=correction_lines,
     )
@@ -212,7 +245,7 @@ def _correction_lines(postings) -> list[CorrectionLine]:
         .annotate(points=Sum("points"))
         .order_by("transaction__value_date", "transaction__entry__caused_by_id")
     )
-    versions = DealVersion.objects.select_related("deal__sitting__table").in_bulk(
+    versions = DealVersion.objects.select_related("deal__sitting__table", "deal__sitting__season").in_bulk(
         {row["transaction__entry__caused_by_id"] for row in rows}
     )
     return [

@@ -31,6 +31,11 @@ urlpatterns = [
         views.member_statement_pdf,
         name="member-statement-pdf",
     ),
+    path(
+        "c/<slug:slug>/members/<id:member_id>/statements/<month:month>/send/",
+        views.member_statement_send,
+        name="member-statement-send",
+    ),
     path("c/<slug:slug>/members/<id:member_id>/postings.csv", views.member_postings_csv, name="member-postings-csv"),
     path("c/<slug:slug>/seasons/<id:season_id>/standings.csv", views.season_standings_csv, name="season-standings-csv"),
     path("c/<slug:slug>/deals/<id:deal_id>/audit/", views.deal_audit, name="deal-audit"),

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from club import access, inputs
+from club import access, inputs, services
 from club.access import is_official, membership
 from club.models import Club, Deal, Dispute, Member, Season
 
-from . import exports, services
+from . import exports
 from .audit import deal_audit as build_deal_audit
 from .forms import DisputeForm, ResolveDisputeForm, first_error
+from .mailing import NoAddress, send_statement
 from .pdf import statement_filename, statement_pdf
 from .statements import Month, build_statement
 
@@ -38,7 +41,12 @@ def _readable_member(request: HttpRequest, slug: str, member_id: int) -> Member:
 @login_required
 def member_statement(request: HttpRequest, slug: str, member_id: int, month: Month) -> HttpResponse:
     statement = build_statement(_readable_member(request, slug, member_id), month)
-    context = {"statement": statement, "previous_month": month.previous(), "next_month": month.next()}
+    context = {
+        "statement": statement,
+        "previous_month": month.previous(),
+        "next_month": month.next(),
+        "can_send": access.allows(access.membership(request.user, statement.club), access.MANAGE),
+    }
     return render(request, "reports/statement.html", context)
 
 
@@ -49,6 +57,22 @@ def member_statement_pdf(request: HttpRequest, slug: str, member_id: int, month:
     response = HttpResponse(statement_pdf(statement, get_language()), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{statement_filename(statement)}"'
     return response
+
+
+@require_POST
+@login_required
+def member_statement_send(request: HttpRequest, slug: str, member_id: int, month: Month) -> HttpResponse:
+    """An official mails one member his statement for the month."""
+    club, viewer = _club_member(request, slug)
+    access.require(viewer, access.MANAGE)
+    member = get_object_or_404(Member.objects.select_related("club"), pk=member_id, club=club)
+    try:
+        send_statement(member, month, get_language())
+    except NoAddress as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The statement is on its way to %(email)s.") % {"email": member.email})
+    return redirect("member-statement", slug=slug, member_id=member.pk, month=month)
 
 
 @require_GET

@@ -20,10 +20,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-import rules
+import rules.danish
 from rules.danish.records import COURT_CARDS, KING_FATES, MELD_LEVELS, PAGAT_FATES, SUITS
 
-from ..inputs import MAX_REASON, TextField
+from ..inputs import MAX_IDEMPOTENCY_KEY, MAX_REASON, TextField
 from ..models import Member, Season, Sitting, Table
 
 ROLES = ("dealer", "forehand", "middlehand")
@@ -121,7 +121,7 @@ def split_combined(value: str | None) -> tuple[str | None, str | None]:
 class DealForm(forms.Form):
     """Every field of a deal at a table of `seat_names`, shaped by the season's rule set."""
 
-    def __init__(self, *args, seat_names: Sequence[str], ruleset: rules.RuleSet, **kwargs):
+    def __init__(self, *args, seat_names: Sequence[str], ruleset: rules.danish.RuleSet, **kwargs):
         super().__init__(*args, **kwargs)
         self.seat_names = list(seat_names)
         self.ruleset = ruleset
@@ -194,7 +194,7 @@ class DealForm(forms.Form):
 
     def rotations(self) -> dict[str, list[str]]:
         """For each possible dealer, the three players (the page re-derives them when the dealer changes)."""
-        return {name: list(rules.seat_order_from(name, self.seat_names)) for name in self.seat_names}
+        return {name: list(rules.danish.seat_order_from(name, self.seat_names)) for name in self.seat_names}
 
     def grid(self, name: str) -> dict[str, Any]:
         """A combined control as rows of buttons: one row per member, one button per fate."""
@@ -215,6 +215,13 @@ class DealForm(forms.Form):
 
     def rotations_json(self) -> str:
         return json.dumps(self.rotations(), ensure_ascii=False)
+
+    def next_dealers_json(self) -> str:
+        """For each dealer, who deals the deal after (the page moves on by itself while offline)."""
+        after = {
+            d: rotation(self.seat_names, {"players": players}, d)["dealer"] for d, players in self.rotations().items()
+        }
+        return json.dumps(after, ensure_ascii=False)
 
     @property
     def melds_open(self) -> bool:
@@ -464,13 +471,13 @@ def _initial_level(initial: dict[str, Any], field: str, level: Any) -> None:
 
 def rotation(seat_names: Sequence[str], previous_record: Mapping[str, Any] | None, first_dealer: str) -> dict[str, str]:
     """Who deals, leads and counts next: the previous forehand deals (001 L316), the first
-    deal is the first dealer's; the other two follow the seats (`rules.seat_order_from`)."""
+    deal is the first dealer's; the other two follow the seats (`rules.danish.seat_order_from`)."""
     dealer = first_dealer
     if previous_record is not None:
         previous_players = previous_record.get("players") or []
         if len(previous_players) > 1 and previous_players[1] in seat_names:
             dealer = previous_players[1]
-    return dict(zip(ROLES, rules.seat_order_from(dealer, list(seat_names))))
+    return dict(zip(ROLES, rules.danish.seat_order_from(dealer, list(seat_names))))
 
 
 def field_for(path: str, data: Mapping[str, Any]) -> str | None:
@@ -525,7 +532,7 @@ class DealEntryForm(DealForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["number"] = forms.IntegerField(widget=forms.HiddenInput)
-        self.fields["idempotency_key"] = forms.CharField(max_length=100, widget=forms.HiddenInput)
+        self.fields["idempotency_key"] = forms.CharField(max_length=MAX_IDEMPOTENCY_KEY, widget=forms.HiddenInput)
         self.fields["confirm_duplicate"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def ask_to_confirm_duplicate(self) -> None:
@@ -561,11 +568,15 @@ class StartSittingForm(forms.Form):
         super().__init__(*args, **kwargs)
         members = club.members.filter(active=True)
         cast(forms.ModelChoiceField, self.fields["season"]).queryset = club.seasons.all()
-        cast(forms.ModelChoiceField, self.fields["table"]).queryset = club.tables.all()
+        cast(forms.ModelChoiceField, self.fields["table"]).queryset = club.tables.filter(active=True)
         cast(forms.ModelChoiceField, self.fields["first_dealer"]).queryset = members
         self.initial.setdefault("season", season)
         self.initial.setdefault("date", timezone.localdate())
-        tables = list(club.tables.exclude(pk__in=Sitting.objects.filter(closed_at__isnull=True).values("table")))
+        tables = list(
+            club.tables.filter(active=True).exclude(
+                pk__in=Sitting.objects.filter(closed_at__isnull=True).values("table")
+            )
+        )
         if tables:
             self.initial.setdefault("table", tables[0])
         for seat in range(MAX_SEATS):
@@ -601,7 +612,7 @@ class StartSittingForm(forms.Form):
 
 
 class VoidDealForm(forms.Form):
-    reason = forms.CharField(label=_("Why is the deal void?"), max_length=500)
+    reason = TextField(label=_("Why is the deal void?"), max_length=500)
 
 
 class CloseSittingForm(forms.Form):

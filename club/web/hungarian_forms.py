@@ -13,6 +13,7 @@ Hungarian game words (kontra, tulétroá, volát, pagátultimó ...) stay Hungar
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -20,9 +21,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-import rules
+import rules.hungarian
 from rules.hungarian.presets import CONTRA_NAMES, KINGS, RuleSet
 
+from ..inputs import MAX_IDEMPOTENCY_KEY
 from .forms import BLANK, CorrectionForm, DealEntryForm, DealForm, _optional_choice
 
 ANNOUNCEMENT_ROWS = 4
@@ -308,6 +310,11 @@ class HungarianDealForm(forms.Form):
         for field, message in placed:
             self.add_error(field if field in self.fields else None, message)
 
+    def next_dealers_json(self) -> str:
+        """For each dealer, who deals the deal after (the page moves on by itself while offline)."""
+        after = {d: rotation(self.seat_names, {"dealer": d}, d)["dealer"] for d in self.seat_names}
+        return json.dumps(after, ensure_ascii=False)
+
 
 def _roman(n: int) -> str:
     numerals = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
@@ -509,7 +516,7 @@ class HungarianDealEntryForm(HungarianDealForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["number"] = forms.IntegerField(widget=forms.HiddenInput)
-        self.fields["idempotency_key"] = forms.CharField(max_length=100, widget=forms.HiddenInput)
+        self.fields["idempotency_key"] = forms.CharField(max_length=MAX_IDEMPOTENCY_KEY, widget=forms.HiddenInput)
         self.fields["confirm_duplicate"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     ask_to_confirm_duplicate = DealEntryForm.ask_to_confirm_duplicate

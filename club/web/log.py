@@ -1,7 +1,18 @@
-"""The club's audit log page: officials' actions, newest first (club.audit)."""
+"""The club's log page: officials' actions in sentences, newest first.
+
+What django-auditlog kept of the club's own objects (club.audit), each deal correction (a deal
+version after the first, with its reason) and each payment, said the way a member would say it:
+"Anna rettede spil 7 ved Vinduesbordet (grund: …)", "Bent indbetalte 120,00 kr." Changes that
+are bookkeeping rather than an act (a login linked, an order of rows) say nothing.
+"""
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from auditlog.models import LogEntry
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -9,15 +20,216 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from .. import access, audit
-from ..models import Club, Member
+from ..models import Club, DealVersion, Dispute, Member, Season, Sitting, Table
+from ..services.deals import is_void
+from .templatetags import day_month_year
 from .views import club_page
 
 PAGE_SIZE = 50
+
+
+@dataclass(frozen=True)
+class LogLine:
+    when: datetime.datetime
+    text: str
+    kind: str  # the object's kind, for the page's markup: member, season, table, sitting, dispute, deal
 
 
 @club_page
 def club_log(request: HttpRequest, club: Club, member: Member) -> HttpResponse:
     if not access.is_official(member):
         raise PermissionDenied(_("Only the club's admins may read its log."))
-    page = Paginator(audit.club_log(club), PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(log_lines(club), PAGE_SIZE).get_page(request.GET.get("page"))
     return render(request, "club/log.html", {"club": club, "page": page})
+
+
+def log_lines(club: Club) -> list[LogLine]:
+    """Every sentence of the club's log, newest first."""
+    names = _Names(club)
+    lines = [line for entry in audit.club_log(club) for line in _entry_lines(entry, names)]
+    lines.extend(_corrections(club, names))
+    return sorted(lines, key=lambda line: line.when, reverse=True)
+
+
+class _Names:
+    """Who did it (a member's name in this club, else the login), and what a sitting was called."""
+
+    def __init__(self, club: Club):
+        self.members = dict(Member.objects.filter(club=club).exclude(user=None).values_list("user_id", "name"))
+        self.sittings = {s.pk: s for s in Sitting.objects.filter(table__club=club).select_related("table")}
+        self.disputes = {
+            d.pk: d
+            for d in Dispute.objects.filter(deal__sitting__table__club=club).select_related("deal__sitting__table")
+        }
+
+    def actor(self, user) -> str:
+        if user is None:
+            return _("The system")
+        return self.members.get(user.pk) or user.get_username()
+
+
+def _change(entry: LogEntry) -> dict[str, tuple[str, str]]:
+    """auditlog's changes as (old, new) text, with its "None" read as empty."""
+    found = {}
+    for name, values in (entry.changes_dict or {}).items():
+        old, new = (("" if v in (None, "None") else str(v)) for v in values)
+        found[name] = (old, new)
+    return found
+
+
+def _entry_lines(entry: LogEntry, names: _Names) -> Iterator[LogLine]:
+    model = entry.content_type.model_class()
+    sayer = _SAYERS.get(model)
+    if sayer is None:
+        return
+    who = names.actor(entry.actor)
+    for text in sayer(entry, who, _change(entry), names):
+        yield LogLine(entry.timestamp, text, entry.content_type.model)
+
+
+def _role(value: str) -> str:
+    return str(dict(Member.Role.choices).get(value, value))
+
+
+def _member(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
+    name = change.get("name", ("", entry.object_repr))[1] or entry.object_repr
+    if entry.action == LogEntry.Action.CREATE:
+        yield _("%(who)s added the member %(name)s (%(role)s).") % {
+            "who": who,
+            "name": name,
+            "role": _role(change.get("role", ("", ""))[1]),
+        }
+        return
+    if entry.action == LogEntry.Action.DELETE:
+        yield _("%(who)s deleted the member %(name)s.") % {"who": who, "name": entry.object_repr}
+        return
+    if "name" in change:
+        yield _("%(who)s renamed the member %(old)s to %(new)s.") % {"who": who, "old": change["name"][0], "new": name}
+    if "role" in change:
+        yield _("%(who)s made %(name)s %(role)s.") % {"who": who, "name": name, "role": _role(change["role"][1])}
+    if "active" in change:
+        active = change["active"][1] == "True"
+        text = _("%(who)s reactivated %(name)s.") if active else _("%(who)s deactivated %(name)s.")
+        yield text % {"who": who, "name": name}
+    if "email" in change:
+        yield _("%(who)s changed the email address of %(name)s.") % {"who": who, "name": name}
+
+
+def _club(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
+    if entry.action == LogEntry.Action.CREATE:
+        yield _("%(who)s created the club %(name)s.") % {"who": who, "name": entry.object_repr}
+    elif "name" in change:
+        yield _("%(who)s renamed the club to %(name)s.") % {"who": who, "name": change["name"][1]}
+
+
+def _season(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
+    name = change.get("name", ("", entry.object_repr))[1] or entry.object_repr
+    if entry.action == LogEntry.Action.CREATE:
+        yield _("%(who)s created the season %(name)s (%(preset)s).") % {
+            "who": who,
+            "name": name,
+            "preset": change.get("preset", ("", ""))[1],
+        }
+        return
+    if entry.action == LogEntry.Action.DELETE:
+        yield _("%(who)s deleted the season %(name)s.") % {"who": who, "name": entry.object_repr}
+        return
+    if "name" in change:
+        yield _("%(who)s renamed the season %(old)s to %(new)s.") % {"who": who, "old": change["name"][0], "new": name}
+    if {"starts_on", "ends_on"} & set(change):
+        yield _("%(who)s changed the dates of the season %(name)s.") % {"who": who, "name": name}
+    if {"preset", "overrides"} & set(change):
+        yield _("%(who)s changed the rules of the season %(name)s.") % {"who": who, "name": name}
+    if "point_value_ore" in change:
+        yield _("%(who)s set the point value of the season %(name)s to %(ore)s øre.") % {
+            "who": who,
+            "name": name,
+            "ore": change["point_value_ore"][1],
+        }
+    if "close" in change:
+        carry = change["close"][1] == Season.Close.CARRY
+        text = (
+            _("%(who)s let the sittings of the season %(name)s carry their cups over.")
+            if carry
+            else _("%(who)s let the sittings of the season %(name)s split their cups.")
+        )
+        yield text % {"who": who, "name": name}
+
+
+def _table(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
+    name = change.get("name", ("", entry.object_repr))[1] or entry.object_repr
+    if entry.action == LogEntry.Action.CREATE:
+        yield _("%(who)s added the table %(name)s.") % {"who": who, "name": name}
+        return
+    if "name" in change and entry.action == LogEntry.Action.UPDATE:
+        yield _("%(who)s renamed the table %(old)s to %(new)s.") % {"who": who, "old": change["name"][0], "new": name}
+    if "active" in change:
+        active = change["active"][1] == "True"
+        text = (
+            _("%(who)s took the table %(name)s into use again.") if active else _("%(who)s retired the table %(name)s.")
+        )
+        yield text % {"who": who, "name": name}
+
+
+def _sitting(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
+    sitting = names.sittings.get(int(entry.object_pk)) if str(entry.object_pk).isdigit() else None
+    if sitting is None:
+        return
+    where = {"who": who, "table": sitting.table.name, "date": day_month_year(sitting.date)}
+    if entry.action == LogEntry.Action.CREATE:
+        yield _("%(who)s started a sitting at %(table)s on %(date)s.") % where
+    elif change.get("closed_at", ("", ""))[1]:
+        carried = change.get("closed_how", ("", ""))[1] == Season.Close.CARRY
+        text = (
+            _("%(who)s closed the sitting at %(table)s on %(date)s; the cups were carried over.")
+            if carried
+            else _("%(who)s closed the sitting at %(table)s on %(date)s; the cups were split.")
+        )
+        yield text % where
+
+
+def _dispute(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
+    dispute = names.disputes.get(int(entry.object_pk)) if str(entry.object_pk).isdigit() else None
+    if dispute is None:
+        return
+    where = {"who": who, "number": dispute.deal.number, "table": dispute.deal.sitting.table.name}
+    if entry.action == LogEntry.Action.CREATE:
+        yield _("%(who)s disputed deal %(number)s at %(table)s: “%(comment)s”") % (where | {"comment": dispute.comment})
+        return
+    resolution = change.get("resolution", ("", ""))[1]
+    if resolution == Dispute.Resolution.CORRECTED:
+        yield _("%(who)s answered the dispute on deal %(number)s at %(table)s with a correction.") % where
+    elif resolution == Dispute.Resolution.CLOSED:
+        yield _("%(who)s closed the dispute on deal %(number)s at %(table)s (reason: %(reason)s).") % (
+            where | {"reason": dispute.close_reason}
+        )
+
+
+_SAYERS: dict[type, Callable[[LogEntry, str, dict, _Names], Iterator[str]]] = {
+    Member: _member,
+    Club: _club,
+    Season: _season,
+    Table: _table,
+    Sitting: _sitting,
+    Dispute: _dispute,
+}
+
+
+def _corrections(club: Club, names: _Names) -> Iterator[LogLine]:
+    versions = (
+        DealVersion.objects.filter(deal__sitting__table__club=club, version__gt=1)
+        .select_related("deal__sitting__table", "entered_by")
+        .order_by("-entered_at")
+    )
+    for version in versions:
+        where = {
+            "who": names.actor(version.entered_by),
+            "number": version.deal.number,
+            "table": version.deal.sitting.table.name,
+            "reason": version.reason,
+        }
+        if is_void(version.record):
+            text = _("%(who)s voided deal %(number)s at %(table)s (reason: %(reason)s).") % where
+        else:
+            text = _("%(who)s corrected deal %(number)s at %(table)s (reason: %(reason)s).") % where
+        yield LogLine(version.entered_at, text, "deal")

@@ -13,11 +13,11 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-import rules
+import rules.danish
 from ledger.models import Account
 from rules.danish.records import KING_CUP, PAGAT_CUP
 
-from ..money import MEMBER, account_label
+from ..services.bookkeeping import MEMBER, account_label
 from .forms import KING_FATE_LABELS, LEVEL_LABELS, OFFENCE_LABELS, PAGAT_FATE_LABELS, SUIT_LABELS, SUIT_SYMBOLS
 
 RULE_LABELS = {
@@ -100,8 +100,8 @@ class EventView:
     label: str
     lines: list[Line]
     net: list[tuple[str, int]]
-    cups_before: rules.Cups | None  # Danish games
-    cups_after: rules.Cups | None
+    cups_before: rules.danish.Cups | None  # Danish games
+    cups_after: rules.danish.Cups | None
     pot_before: int | None = None  # Hungarian games (the ultimókassza)
     pot_after: int | None = None
 
@@ -110,7 +110,7 @@ def _account(name: str) -> str:
     return str(ACCOUNT_LABELS.get(name, name))
 
 
-def describe_events(events: Sequence[rules.Event], names: Sequence[str], number: int) -> list[EventView]:
+def describe_events(events: Sequence[rules.danish.Event], names: Sequence[str], number: int) -> list[EventView]:
     """Line by line: who pays (negative postings) and who receives, with rule and seed line."""
     views = []
     for event in events:

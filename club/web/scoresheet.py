@@ -12,12 +12,12 @@ from dataclasses import dataclass
 
 from django.db.models import Sum
 
-import rules
+import rules.danish
 from ledger.models import Posting
 
 from ..models import Sitting
-from ..money import KING_CUP, MEMBER, PAGAT_CUP, POT, table_balances
 from ..services import is_void
+from ..services.bookkeeping import KING_CUP, MEMBER, PAGAT_CUP, POT, table_balances
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Row:
     number: int | None  # the deal number, for deals and the funding before one
     points: list[int]  # per seat, this event
     totals: list[int]  # per seat, the sitting so far
-    cups: rules.Cups  # after this event
+    cups: rules.danish.Cups  # after this event
     pot: int = 0  # the Hungarian ultimókassza after this event
     dealer: str | None = None
     corrected: bool = False
@@ -43,7 +43,7 @@ class Row:
 @dataclass(frozen=True)
 class Scoresheet:
     names: list[str]
-    cups_before: rules.Cups
+    cups_before: rules.danish.Cups
     rows: list[Row]
     pot_before: int = 0
     keeps_pot: bool = False  # a Hungarian game with an ultimókassza: the pot shows where the cups do
@@ -54,7 +54,7 @@ class Scoresheet:
         return self.rows[-1].totals if self.rows else [0] * len(self.names)
 
     @property
-    def cups(self) -> rules.Cups:
+    def cups(self) -> rules.danish.Cups:
         return self.rows[-1].cups if self.rows else self.cups_before
 
     def last_deal(self) -> Row | None:
@@ -100,14 +100,14 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
 
     deals = {d.number: d for d in sitting.deals.select_related("current_version")}
     held = table_balances(sitting.table, before_sitting=sitting)
-    cups_before, pot_before = rules.Cups(held["cup:pagat"], held["cup:king"]), held["pot"]
+    cups_before, pot_before = rules.danish.Cups(held["cup:pagat"], held["cup:king"]), held["pot"]
     cups, pot, totals, sheet = cups_before, pot_before, [0] * len(seats), []
     # Every deal gets a row, even one that moved no points (it can still be corrected).
     for key in sorted(set(by_event) | {f"deal:{n}" for n in deals}, key=_order):
         event = by_event[key]
         kind, _, number = key.partition(":")
         totals = [t + p for t, p in zip(totals, event["members"])]
-        cups = rules.Cups(
+        cups = rules.danish.Cups(
             cups.pagat + event["cups"].get(PAGAT_CUP, 0),
             cups.king + event["cups"].get(KING_CUP, 0),
         )

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Sum
 
-import rules
+import rules.danish
 from ledger.models import Posting
 from rules.danish.validation import count_is_void
 
@@ -96,8 +96,8 @@ def _count_cards(stats: MemberStats, record: dict, name: str) -> None:
             stats.bagud[card] += 1
 
 
-def _parsed(record: dict, number: int) -> rules.Deal:
+def _parsed(record: dict, number: int) -> rules.danish.Deal:
     # Stored versions passed validation when they were saved, so they always parse.
-    deal = rules.parse_deal(record, number, [])
+    deal = rules.danish.parse_deal(record, number, [])
     assert deal is not None, f"stored deal {number} does not parse"
     return deal

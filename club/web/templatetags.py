@@ -3,6 +3,8 @@
 from django import template
 from django.utils import dateformat, translation
 
+from club.services.money import format_ore
+
 register = template.Library()
 
 MINUS = "\u2212"  # a real minus sign: as wide as the plus, so columns of points line up
@@ -19,6 +21,18 @@ def signed(points) -> str:
     if points < 0:
         return f"{MINUS}{-points}"
     return "0"
+
+
+@register.filter
+def kr(ore) -> str:
+    """øre as kroner: 1.234,56 kr. (club.money.format_ore)."""
+    return "" if ore is None or ore == "" else format_ore(int(ore))
+
+
+@register.filter
+def get_item(mapping, key):
+    """mapping[key], or None: a template's way to look a row up by id."""
+    return mapping.get(key) if hasattr(mapping, "get") else None
 
 
 @register.filter

@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .. import inputs  # noqa: F401 (registers <id:...>)
-from . import log, views
+from . import accounts, log, office, views
 
 club_patterns = [
     path("", views.club_home, name="club_home"),
@@ -18,11 +18,25 @@ club_patterns = [
     path("seasons/<id:season_id>/", views.season_standings, name="season"),
     path("members/<id:member_id>/", views.member_detail, name="member"),
     path("log/", log.club_log, name="club_log"),
+    path("office/members/", office.members, name="office_members"),
+    path("office/members/new/", office.member_new, name="office_member_new"),
+    path("office/members/<id:member_id>/", office.member_edit, name="office_member_edit"),
+    path("office/members/<id:member_id>/active/", office.member_active, name="office_member_active"),
+    path("office/members/<id:member_id>/invite/", office.member_invite, name="office_member_invite"),
+    path("office/seasons/", office.seasons, name="office_seasons"),
+    path("office/seasons/new/", office.season_new, name="office_season_new"),
+    path("office/seasons/<id:season_id>/", office.season_edit, name="office_season_edit"),
+    path("office/tables/", office.tables, name="office_tables"),
+    path("office/tables/<id:table_id>/", office.table_rename, name="office_table_rename"),
+    path("office/tables/<id:table_id>/active/", office.table_active, name="office_table_active"),
 ]
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", views.service_worker, name="service_worker"),
+    path("offline/", views.offline, name="offline"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include(accounts.urlpatterns)),
     path("c/<slug:slug>/", include(club_patterns)),
 ]

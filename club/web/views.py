@@ -7,6 +7,8 @@ through `club.services`; the pages only read the ledger's postings.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import uuid
 from collections.abc import Iterable
 from functools import wraps
@@ -18,6 +20,8 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch
 from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.cache import add_never_cache_headers
@@ -30,8 +34,9 @@ from rules.danish.records import SUITS
 
 from .. import access, balances, families, inputs, services
 from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
-from ..reports.services import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..reports.statements import Month
+from ..services import money
+from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from . import hungarian_forms
 from .charts import balance_chart
 from .forms import (
@@ -44,6 +49,7 @@ from .forms import (
     initial_from_record,
     rotation,
 )
+from .login_lock import LoginForm
 from .present import card_label, describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
 from .stats import MELD_KINDS, member_stats
@@ -68,11 +74,36 @@ def home(request):
     return render(request, "club/home.html", {"clubs": clubs})
 
 
+SHELL_FILES = ("club/site.css", "club/table.js", "django_htmx/htmx-2.min.js")
+
+
+def service_worker(request):
+    """The service worker (templates/club/sw.js), from the site's root so its scope covers every
+    page. Its version follows the shell's file names, which change with their content in
+    production (hashed names): a new version replaces the kept shell."""
+    shell = [static(name) for name in SHELL_FILES]
+    version = hashlib.sha256("\n".join(shell).encode()).hexdigest()[:12]
+    response = render(
+        request,
+        "club/sw.js",
+        {"shell_json": json.dumps(shell), "version": version, "static_prefix": static("")},
+        content_type="text/javascript; charset=utf-8",
+    )
+    response["Cache-Control"] = "no-cache"  # the browser asks for a new worker on every visit
+    return response
+
+
+def offline(request):
+    """What a page not kept on this phone shows without a connection (kept by the service worker)."""
+    return render(request, "club/offline.html")
+
+
 class LoginView(auth_views.LoginView):
     """Django's login; django-axes refuses a username+address after repeated failures
     (club.web.login_lock)."""
 
     template_name = "club/login.html"
+    form_class = LoginForm
     redirect_authenticated_user = True
 
 
@@ -216,11 +247,15 @@ def _sheet_context(club, member, sitting: Sitting, version: str) -> dict:
     sheet = scoresheet(sitting)
     can_score = access.can_score(member)
     last = sheet.last_deal()
+    played = [row for row in sheet.rows if row.kind == "deal" and not row.void]
     return {
         "club": club,
         "member": member,
         "sitting": sitting,
         "sheet": sheet,
+        # For the phone's queue while offline: the next deal's number, and who dealt the last one.
+        "next_number": last.number + 1 if last is not None and last.number else 1,
+        "last_dealer": played[-1].dealer if played else None,
         "version": version,
         "can_score": can_score,
         "undo": last if (can_score and sitting.is_open and last is not None and not last.void) else None,
@@ -285,12 +320,12 @@ def _fresh_entry_form(sitting: Sitting, data=None) -> DealEntryForm:
     return _deal_form(DealEntryForm, sitting, data, initial)
 
 
-def _deal_page(request, club, sitting, form, status=200):
+def _deal_page(request, club, sitting, form, status=200, same=None):
     form.mark_problems()
     response = render(
         request,
         "club/deal_form.html",
-        {"club": club, "sitting": sitting, "form": form, "number": form["number"].value()},
+        {"club": club, "sitting": sitting, "form": form, "number": form["number"].value(), "same": same},
         status=status,
     )
     # Never from the cache: after Back the form must be fetched anew, not show an old deal's values.
@@ -307,26 +342,78 @@ def _offline_answer(status: str, message: str, **extra) -> JsonResponse:
     return JsonResponse({"status": status, "message": message, **extra})
 
 
+def _saved_by(club: Club, version) -> str:
+    """Who saved a deal version, by his name in the club (an import has no one)."""
+    user = version.entered_by
+    if user is None:
+        return "?"
+    member = club.members.filter(user=user).first()
+    return member.name if member is not None else user.get_username()
+
+
+def _same_deal(club, sitting: Sitting, record, conflict: services.DealConflict, asked: int) -> dict[str, Any]:
+    """The deal that holds the number asked for, beside the one this phone tried to save, for
+    the scorer to say whether they are one physical deal. Raises `rules.InvalidRecord` when this
+    phone's deal is refused anyway (its problems come first)."""
+    _before, settled = services.preview_deal(sitting, record)
+    mine = net_of_events(describe_events(settled, sitting.seat_names(), conflict.next_number or asked))
+    same: dict[str, Any] = {
+        "number": asked,
+        "next": conflict.next_number,
+        "mine": mine,
+        "mine_dealer": record.get("dealer") if isinstance(record, dict) else None,
+        "taken": conflict.taken is not None,
+    }
+    if conflict.taken is not None:
+        version = conflict.taken.current_version
+        same |= {
+            "by": _saved_by(club, version),
+            "theirs": scoresheet(sitting).net_of(conflict.taken.number),
+            "theirs_dealer": version.record.get("dealer") if isinstance(version.record, dict) else None,
+        }
+    return same
+
+
+def _chosen(data):
+    """The scorer's answer to "is it the same deal?": "A new deal: record as N" saves this deal
+    under the next number, even if it looks like the last one (the scorer was asked)."""
+    record_as = inputs.optional_id(data, "record_as")
+    if record_as is None:
+        return data
+    data = data.copy()
+    data["number"], data["confirm_duplicate"] = str(record_as), "1"
+    return data
+
+
 @club_page
 def deal_new(request, club, member, sitting_id):
     _require_scorer(member)
     sitting = _sitting(club, sitting_id)
     resend = request.headers.get("X-Tarok-Resend") == "1"
+    sheet_url = reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk})
     if not sitting.is_open:
         if resend:
-            return _offline_answer("conflict", _("The sitting is closed."))
+            return _offline_answer("invalid", _("The sitting is closed."))
         messages.error(request, _("The sitting is closed."))
         return redirect("sitting", slug=club.slug, sitting_id=sitting.pk)
     if request.method != "POST":
         return _deal_page(request, club, sitting, _fresh_entry_form(sitting))
+    if (dropped := inputs.optional_id(request.POST, "drop")) is not None:
+        # "The same deal: drop mine": nothing is recorded; the sheet shows the deal as saved.
+        messages.info(request, _("Nothing was recorded: deal %(number)s stands as it was saved.") % {"number": dropped})
+        return HttpResponseRedirect(f"{sheet_url}#deal-{dropped}")
 
-    form = _deal_form(DealEntryForm, sitting, request.POST)
-    sheet_url = reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk})
+    form = _deal_form(DealEntryForm, sitting, _chosen(request.POST))
+    same = None
     if form.is_valid():
         record = form.record()
         try:
             if not form.cleaned_data.get("confirm_duplicate") and services.repeats_last_deal(
-                sitting, record, form.cleaned_data["idempotency_key"]
+                sitting,
+                record,
+                form.cleaned_data["idempotency_key"],
+                form.cleaned_data["number"],
+                by=request.user,
             ):
                 raise services.SittingError(
                     _(
@@ -342,14 +429,21 @@ def deal_new(request, club, member, sitting_id):
             )
         except rules.InvalidRecord as error:
             form.add_problems(error.problems, _language())
-        except services.DealConflict as error:
-            if resend:
-                return _offline_answer("conflict", str(error))
-            # Someone else saved this number (or this is an old page): the same entries as the next deal.
-            form = _fresh_entry_form(sitting, request.POST)
-            form.is_valid()
-            form.add_error(None, str(error))
+        except services.DealConflict as conflict:
+            # Another phone saved this number (or this is an old page): never moves on by itself.
+            try:
+                same = _same_deal(club, sitting, record, conflict, form.cleaned_data["number"])
+            except rules.InvalidRecord as error:
+                form.add_problems(error.problems, _language())
+            else:
+                if resend:
+                    html = render_to_string(
+                        "club/partials/same_deal.html", {"same": same, "queued": True}, request=request
+                    )
+                    return _offline_answer("conflict", str(conflict), html=html, next=conflict.next_number)
         except services.SittingError as error:
+            if resend:
+                return _offline_answer("confirm", str(error))
             form.add_error(None, str(error))
             form.ask_to_confirm_duplicate()
         else:
@@ -372,7 +466,7 @@ def deal_new(request, club, member, sitting_id):
     if resend:
         problems = [message for _name, _where, message in form.problem_list()]
         return _offline_answer("invalid", "; ".join(problems))
-    return _deal_page(request, club, sitting, form)
+    return _deal_page(request, club, sitting, form, same=same)
 
 
 @club_page
@@ -536,6 +630,8 @@ def season_standings(request, club, member, season_id=None):
             "season": season,
             "seasons": club.seasons.all(),
             "standings": standings,
+            # Each saldo only where the policy lets the viewer read it: his own, or all for officials.
+            "saldi": money.visible_saldi(member, club),
             "chart": balance_chart(series),
             "sittings": season.sittings.select_related("table")
             .annotate(deal_count=Count("deals"))
@@ -558,11 +654,12 @@ def member_detail(request, club, member, member_id):
             "stats": stats,
             "cards": [(card_label(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
             "melds": [(kind, MELD_LABELS[kind], stats.melds[kind]) for kind in MELD_KINDS],
-            "balance": balances.member_balance(subject, season=season),
+            "season_result": balances.member_balance(subject, season=season),
             "by_sitting": balances.member_by_sitting(subject, season),
         }
-    # Statements and postings are the member's own business, and the officials'.
+    # Statements, postings and the saldo are the member's own business, and the officials'.
     if access.allows(member, access.READ_PRIVATE, subject=subject):
         today = timezone.localdate()
         context["statement_month"] = Month(today.year, today.month)
+        context["saldo_ore"] = money.saldo(subject)
     return render(request, "club/member.html", context)

@@ -1,7 +1,7 @@
 """The ledger stops knowing the club, step one: every account gets an owner key and every
 transaction a reference string, filled from the club links they replace ("member:17",
 "table:3"; "sitting:12 deal:3"). Migration 0007 drops the links once the club keeps its own
-(club 0006 runs in between and copies them).
+(club 0009 runs in between and copies them).
 
 The append-only and not-reassigned triggers (0002, 0004) would refuse the filling UPDATEs on
 PostgreSQL: they are switched off for this migration's own statements only.

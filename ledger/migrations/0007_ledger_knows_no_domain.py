@@ -1,5 +1,5 @@
 """The ledger stops knowing the club, step two: accounts and transactions lose their links to
-club models (club 0006 copied them into the club's own tables first). An account is an owner
+club models (club 0009 copied them into the club's own tables first). An account is an owner
 key and a kind, one of each pair; a transaction is its reference, its dates, its memo and what
 it reverses."""
 

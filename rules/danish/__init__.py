@@ -1,16 +1,20 @@
-"""Danish Tarok: the four presets of `docs/rules.md` (vlk-2010, ensartede, schiellerup-1900,
-schwartz-1847) — records, presets, validation and settlement with the Pagatkop and Kongekop.
+"""Danish Tarok: the four presets (vlk-2010, ensartede, schiellerup-1900, schwartz-1847) — records,
+presets, validation and settlement with the Pagatkop and Kongekop. `FAMILY` is the family as the
+shared core and the club use it (`rules.family.Family`).
 """
 
-from ..events import LineItem
-from .engine import TableState, check_sitting, play, replay, settle_sitting
+from .engine import DANISH as FAMILY
+from .engine import TableState, play, settle
+from .messages import DANISH_MESSAGES
 from .presets import DEFAULT_PRESET, OFFENCES, OVERRIDABLE, PRESETS, FineRule, RuleSet, resolve, ruleset
 from .records import Cups, Deal, Sitting, parse_deal, parse_sitting
 from .settlement import Event, close, fund, rounded_count
 from .validation import seat_order_from, validate_deal, validate_table
 
 __all__ = [
+    "DANISH_MESSAGES",
     "DEFAULT_PRESET",
+    "FAMILY",
     "OFFENCES",
     "OVERRIDABLE",
     "PRESETS",
@@ -18,22 +22,19 @@ __all__ = [
     "Deal",
     "Event",
     "FineRule",
-    "LineItem",
     "RuleSet",
     "Sitting",
     "TableState",
-    "check_sitting",
     "close",
     "fund",
     "parse_deal",
     "parse_sitting",
     "play",
-    "replay",
     "resolve",
     "rounded_count",
     "ruleset",
     "seat_order_from",
-    "settle_sitting",
+    "settle",
     "validate_deal",
     "validate_table",
 ]

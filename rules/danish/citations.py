@@ -1,13 +1,14 @@
 """Where each settlement rule stands in its rulebook: seed file number and line.
 
-Each preset of the rules engine follows one Danish seed rulebook in ``shared/seeds/``
-(see ``SEED_FILES``).  ``SEED_REFS[preset][rule]`` says where that book states the
+Each preset of the rules engine follows one Danish rulebook, the seed of ``SEED_FILES``:
+000 the ensartede rules, 001 VLK 2010, 003 Schiellerup 1900, 004 Schwartz 1847.  ``SEED_REFS[preset][rule]`` says where that book states the
 rule or amount, as ``"NNN Lx"`` or ``"NNN Lx–Ly"``: NNN is the seed file's number and
 x, y are 1-based line numbers of that file (seed 003 keeps whole paragraphs on one
 line, so its numbers point at paragraphs).  Every reference was checked against the
 seed text.  A key is missing when the book says nothing about the rule; ``seed_ref``
-then falls back to the section of the rules brief (``shared/rules/danish-tarok.md``)
-that decides it, e.g. ``"brief §4"``.
+then answers ``"brief §N"``, the group of the project's decision that settles it (docs/rules.md
+lists the decisions): §2 the order of settlement and refunds, §3 melds, §4 fees and counts,
+§5 funding and the close, §6 fines and culprits, §7 what a record may say.
 
 Rule keys: ``funding``, ``stake``, ``meld.taroks``, ``meld.matadors``, ``meld.suit``
 (kavaleri), ``meld.kings``, ``pagat_saved``, ``pagat_lost``, ``king_lost``,
@@ -15,7 +16,7 @@ Rule keys: ``funding``, ``stake``, ``meld.taroks``, ``meld.matadors``, ``meld.su
 ``last_trick_fee``, ``barred_last_trick``, ``nolo``, ``tout``, ``tout_failed``,
 ``count``, ``count_shortfall``, ``refund``, ``culprit_ultimo``, ``culprit_bagud``, ``prevented_ultimo``,
 ``close_split``, ``close_carry``, ``skat_fate`` and ``fine.<offence>`` for every
-offence key of brief §6.
+offence key (``FINE_OFFENCES``).
 """
 
 SEED_FILES = {
@@ -51,7 +52,7 @@ FINE_OFFENCES = (
     "meld_out_of_time",
 )
 
-# Fallback: the section of the brief that settles a rule when a book is silent.
+# Fallback: the group of the project's decisions that settles a rule when a book is silent.
 BRIEF_SECTIONS: dict[str, str] = {
     "funding": "§2",
     "stake": "§4",
@@ -230,7 +231,7 @@ SEED_REFS: dict[str, dict[str, str]] = {
 def seed_ref(preset: str, rule: str) -> str:
     """Where `preset`'s rulebook states `rule`, e.g. ``"001 L258"``.
 
-    Falls back to the brief (``"brief §4"``) when the book is silent.  An unknown
+    Falls back to the project's decision (``"brief §4"``) when the book is silent.  An unknown
     preset raises ``ValueError``; an unknown rule key (other than ``fine.*`` and
     ``meld.*``) raises ``KeyError``.
     """

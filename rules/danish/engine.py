@@ -1,14 +1,33 @@
-"""Deal by deal over a sitting: funding, settlement, close; and `replay` of a whole record."""
+"""Danish Tarok as a `rules.family.Family`: its table state (the cups, and who dealt last), a deal's
+funding and settlement, and the close of a sitting."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..envelope import collector_paused
-from ..problems import InvalidRecord, Problem, problem
-from .presets import PRESETS, RuleSet, resolve
-from .records import Cups, Deal, Sitting, parse_sitting
+from ..family import Accounts, Vocabulary
+from ..parameters import Parameter
+from ..problems import InvalidRecord, Problem
+from .messages import DANISH_MESSAGES, FAMILY, problem
+from .parameters import describe as describe_parameters
+from .presets import DEFAULT_PRESET, OFFENCES, PRESETS, RuleSet, resolve, ruleset
+from .records import (
+    COURT_CARDS,
+    CULPRIT_CAUSES,
+    KING_CUP,
+    KING_FATES,
+    MELD_LEVELS,
+    PAGAT_CUP,
+    PAGAT_FATES,
+    SITTING_KEYS,
+    SUITS,
+    Cups,
+    Deal,
+    Sitting,
+    parse_deal,
+    parse_sitting,
+)
 from .settlement import Event, close, fund, settle_deal
 from .validation import validate_deal, validate_table
 
@@ -28,97 +47,134 @@ def play(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) ->
     problems = validate_deal(deal, table, rules, state.previous_dealer)
     if problems:
         raise InvalidRecord(problems)
-    return _play_valid(deal, table, state, rules)
+    return settle(deal, table, state, rules)
 
 
-def _play_valid(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
+def settle(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
     """`play` for a deal that has passed `validate_deal` at this state already."""
-    events: list[Event] = []
-    cups = state.cups
-    funding = fund(table, cups, rules)
-    if funding is not None:
-        events.append(funding)
-        cups = funding.cups_after
-    settled = settle_deal(deal, table, cups, rules)
-    events.append(settled)
-    return events, TableState(settled.cups_after, deal.dealer)
+    funding = fund(table, state.cups, rules)
+    if funding is None:
+        settled = settle_deal(deal, table, state.cups, rules)
+        return [settled], TableState(settled.cups_after, deal.dealer)
+    settled = settle_deal(deal, table, funding.cups_after, rules)
+    return [funding, settled], TableState(settled.cups_after, deal.dealer)
 
 
-def settle_sitting(sitting: Sitting, rules: RuleSet) -> list[Event]:
-    """Every event of a validated sitting, in order, ending with the close if it has one."""
-    return _settle(sitting, rules, play)
+class Danish:
+    """The four Danish presets (vlk-2010, ensartede, schiellerup-1900, schwartz-1847), with the
+    Pagatkop and Kongekop where the preset keeps them."""
+
+    name = FAMILY
+    title = "Danish Tarok"
+    presets: Mapping[str, RuleSet] = PRESETS
+    default_preset = DEFAULT_PRESET
+    messages: Mapping[str, tuple[str, str]] = DANISH_MESSAGES
+    sitting_keys = SITTING_KEYS
+
+    resolve = staticmethod(resolve)
+    ruleset = staticmethod(ruleset)
+    parse_sitting = staticmethod(parse_sitting)
+    play = staticmethod(play)
+    settle = staticmethod(settle)
+
+    @staticmethod
+    def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
+        return parse_deal(data, number, problems)
+
+    @staticmethod
+    def parameters(preset: str) -> list[Parameter]:
+        return describe_parameters(preset)
+
+    @staticmethod
+    def vocabulary() -> Vocabulary:
+        return Vocabulary(
+            games={preset: () for preset in PRESETS},  # a Danish deal names no contract
+            announcements=("taroks", "matadors", "suits", "kings"),
+            offences=OFFENCES,
+            words={
+                "suits": SUITS,
+                "court_cards": COURT_CARDS,
+                "meld_levels": MELD_LEVELS,
+                "pagat_fates": PAGAT_FATES,
+                "king_fates": KING_FATES,
+                "culprit_causes": CULPRIT_CAUSES,
+            },
+        )
+
+    @staticmethod
+    def validate_table(table: Sequence[str | None], rules: RuleSet | None) -> list[Problem]:
+        return validate_table(table)
+
+    @staticmethod
+    def validate_deal(deal: Deal, table: Sequence[str], rules: RuleSet, previous: Deal | None) -> list[Problem]:
+        return validate_deal(deal, table, rules, previous.dealer if previous is not None else None)
+
+    @staticmethod
+    def opening_problems(sitting: Sitting, rules: RuleSet, table_ok: bool) -> list[Problem]:
+        """Carried cups in a preset without cups; checked at a table whose seats are sound."""
+        if table_ok and not rules.cups and (sitting.cups.pagat or sitting.cups.king):
+            return [problem(None, "cups", "no_cups_in_preset", preset=rules.preset)]
+        return []
+
+    @staticmethod
+    def table_accounts(rules: RuleSet) -> tuple[str, ...]:
+        return rules.cup_accounts
+
+    @staticmethod
+    def opening_state(sitting: Sitting) -> TableState:
+        return TableState(sitting.cups)
+
+    @staticmethod
+    def state(accounts: Accounts, previous_dealer: str | None = None) -> TableState:
+        return TableState(Cups(accounts.get(PAGAT_CUP, 0), accounts.get(KING_CUP, 0)), previous_dealer)
+
+    @staticmethod
+    def accounts(state: TableState) -> dict[str, int]:
+        return {PAGAT_CUP: state.cups.pagat, KING_CUP: state.cups.king}
+
+    @staticmethod
+    def accounts_before(event: Event) -> dict[str, int]:
+        return {PAGAT_CUP: event.cups_before.pagat, KING_CUP: event.cups_before.king}
+
+    @staticmethod
+    def accounts_after(event: Event) -> dict[str, int]:
+        return {PAGAT_CUP: event.cups_after.pagat, KING_CUP: event.cups_after.king}
+
+    @staticmethod
+    def state_as_json(state: TableState) -> dict[str, Any]:
+        return {"pagat": state.cups.pagat, "king": state.cups.king, "previous_dealer": state.previous_dealer}
+
+    @staticmethod
+    def state_from_json(data: Mapping[str, Any]) -> TableState:
+        return TableState(Cups(data.get("pagat", 0), data.get("king", 0)), data.get("previous_dealer"))
+
+    @staticmethod
+    def holdings_in_record(data: Mapping[str, Any]) -> dict[str, int]:
+        cups = data.get("cups") or {}
+        return {PAGAT_CUP: cups.get("pagat", 0), KING_CUP: cups.get("king", 0)}
+
+    @staticmethod
+    def record_holdings(accounts: Accounts, rules: RuleSet) -> dict[str, Any]:
+        return {"cups": {"pagat": accounts.get(PAGAT_CUP, 0), "king": accounts.get(KING_CUP, 0)}}
+
+    @staticmethod
+    def opening(table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
+        """An empty cup is funded as the sitting starts (000 L69), as before any deal."""
+        funding = fund(table, state.cups, rules)
+        if funding is None:
+            return [], state
+        return [funding], state._replace(cups=funding.cups_after)
+
+    @staticmethod
+    def close(
+        table: Sequence[str], state: TableState, rules: RuleSet, how: str, first_dealer: str
+    ) -> tuple[Event, TableState]:
+        closing = close(table, state.cups, rules, how, first_dealer)
+        return closing, state._replace(cups=closing.cups_after)
+
+    @staticmethod
+    def event_dict(event: Event, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
+        return event.as_dict(table, rules.cups)
 
 
-# `play`, or a check-only step with its signature.
-Step = Callable[[Deal, Sequence[str], TableState, RuleSet], tuple[list[Event], TableState]]
-
-
-def _settle(sitting: Sitting, rules: RuleSet, step: Step) -> list[Event]:
-    table = sitting.table
-    state = TableState(sitting.cups)
-    events: list[Event] = []
-    for deal in sitting.deals:
-        deal_events, state = step(deal, table, state, rules)
-        events.extend(deal_events)
-    if sitting.close is not None:
-        first_dealer = sitting.deals[0].dealer if sitting.deals else table[0]
-        events.append(close(table, state.cups, rules, sitting.close, first_dealer))
-    return events
-
-
-def check_sitting(data: Any) -> tuple[Sitting | None, RuleSet | None, list[Problem]]:
-    """Parse and validate a whole sitting record, collecting every problem of every deal."""
-    sitting, problems = parse_sitting(data)
-    if sitting is None:
-        return None, None, problems
-    rules, rule_problems = resolve(sitting.ruleset, sitting.overrides)
-    problems += rule_problems
-    table_problems = validate_table(sitting.table)
-    problems += table_problems
-    table_ok = not table_problems and None not in sitting.table  # an unreadable name has its problem
-    # With a bad override the deals are still checked against the preset itself, so one
-    # answer lists every problem of the record.
-    checking = rules if rules is not None else PRESETS.get(sitting.ruleset)
-    if checking is not None and table_ok:
-        previous_dealer = None
-        for deal in sitting.deals:
-            problems += validate_deal(deal, sitting.table, checking, previous_dealer)
-            previous_dealer = deal.dealer
-        if not checking.cups and (sitting.cups.pagat or sitting.cups.king):
-            problems.append(problem(None, "cups", "no_cups_in_preset", preset=checking.preset))
-    problems.sort(key=lambda p: (p.deal or 0, p.field))
-    return sitting, rules, problems
-
-
-def replay(data: Any) -> dict[str, Any]:
-    """The `python -m rules replay` result for a sitting record (sitting-format.md).
-
-    Raises `InvalidRecord` listing every problem; nothing is settled then.
-    """
-    with collector_paused():
-        return _replay(data)
-
-
-def _replay(data: Any) -> dict[str, Any]:
-    sitting, rules, problems = check_sitting(data)
-    if problems or sitting is None or rules is None:
-        raise InvalidRecord(problems)
-    # check_sitting has validated every deal in order, so each is settled without a second check.
-    events = _settle(sitting, rules, _play_valid)
-    table = sitting.table
-    balances = dict.fromkeys(table, 0)
-    settled = []
-    for event in events:
-        data = event.as_dict(table, rules.cups)
-        for member, points in (data["net"] if "net" in data else event.net(table)).items():
-            if points:
-                balances[member] += points
-        settled.append(data)
-    final = events[-1].cups_after if events else sitting.cups
-    if rules.cups:
-        balances |= {"cup:pagat": final.pagat, "cup:king": final.king}
-    return {
-        "ruleset": rules.preset,
-        "events": settled,
-        "balances": balances,
-    }
+DANISH = Danish()

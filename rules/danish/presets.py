@@ -1,6 +1,8 @@
-"""Rule sets as data: the four Danish presets of the rules brief, plus a club's overrides.
+"""Rule sets as data: the four Danish presets, one per rulebook (001, 000, 003, 004), plus a club's
+overrides.
 
-Every amount is in points. The names of the overridable parameters are those of the brief's §8;
+Every amount is in points. The overridable parameters are those `OVERRIDABLE` names (docs/rules.md,
+"Overrides");
 anything else a preset needs (whether a culprit pays, whether the Pagat may lie in the skat) is
 part of the book itself and not a club's choice.
 """
@@ -12,14 +14,15 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from ..problems import Problem, problem
+from ..problems import Problem
+from .messages import problem
 
 DEFAULT_PRESET = "vlk-2010"
 
 
 @dataclass(frozen=True)
 class FineRule:
-    """One offence as a preset punishes it (brief §6)."""
+    """One offence as a preset punishes it (docs/rules.md, "Fines")."""
 
     amount: int
     barred: bool = False  # may not ultimo this deal
@@ -66,7 +69,7 @@ class RuleSet:
     king_lost_cup: int = 5
     # Book facts, not club parameters:
     half_suit_needs_scus: bool = True  # schwartz-1847 L107-L108: three court cards, no Scus
-    overfull_melds: bool = True  # schwartz-1847 knows none (brief §3, decision)
+    overfull_melds: bool = True  # schwartz-1847 knows none (decision: 004 names none)
     pagat_in_skat: bool = True  # vlk-2010 L414-L422 forbids it
     culprit: str | None = None  # "ensartede" (000 L161-L201) or "schiellerup" (003 L86-L90)
     tout_can_fail: bool = False  # schiellerup-1900: a failed announced tout costs the same
@@ -76,7 +79,7 @@ class RuleSet:
         return ("cup:pagat", "cup:king") if self.cups else ()
 
 
-# The parameter names a club may override (brief §8), with the type each takes.
+# The parameter names a club may override (docs/rules.md, "Overrides"), with the type each takes.
 OVERRIDABLE: dict[str, type] = {
     name: int
     for name in (
@@ -111,7 +114,7 @@ OFFENCES = (
     "play_out_of_turn",
     "meld_out_of_time",
 )
-# The meld errors that can make a culprit (brief §6; 000 L107: "som ved svigen kulør").
+# The meld errors that can make a culprit (000 L107: "som ved svigen kulør").
 MELD_OFFENCES = ("missing_meld", "missing_meld_self", "wrong_meld", "wrong_meld_self")
 
 
@@ -142,7 +145,7 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             nolo=25,  # 001 L311
             tout=80,  # 001 L313
             tout_takes_cups=True,
-            tout_counts=False,  # brief §4, decision: no count
+            tout_counts=False,  # decision: a tout has no count here
             count="rounded",  # 001 L316-L355
             count_shortfall_to_pagatkop=False,
             pagat_in_skat=False,  # 001 L414-L422

@@ -1,4 +1,4 @@
-"""The sitting record as typed values, parsed from the JSON format in sitting-format.md.
+"""The sitting record as typed values, parsed from its JSON (docs/rules.md, "The sitting record").
 
 Parsing checks shapes and types only (is it a list, a known word, an integer); whether the record
 makes sense at the table is `validation`'s job. Both report `Problem`s instead of raising, so a
@@ -14,7 +14,8 @@ from typing import Any, NamedTuple, cast
 
 from ..envelope import name_problem
 from ..envelope import read_date as _date
-from ..problems import Problem, has_lone_surrogate, problem
+from ..problems import Problem, has_lone_surrogate
+from .messages import problem
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 COURT_CARDS = ("king", "queen", "cavalier", "knight")
@@ -26,7 +27,7 @@ PREVENTED = "prevented_ultimo"
 CULPRIT_CARDS = ("pagat", *SUITS)  # the card of a prevented ultimo
 CLOSE_WAYS = ("split", "carry")
 
-# The keys each object of the record knows (sitting-format.md); anything else is `unknown_key`.
+# The keys each object of the record knows (docs/rules.md); anything else is `unknown_key`.
 SITTING_KEYS = frozenset(("ruleset", "overrides", "table", "cups", "deals", "close", "date"))
 CUPS_KEYS = frozenset(("pagat", "king"))
 DEAL_KEYS = frozenset(
@@ -130,7 +131,8 @@ class Fine(NamedTuple):
 
 
 class Culprit(NamedTuple):
-    """Who pays for what his error did (brief §6): an ultimo, a bagud, both, or a prevented ultimo."""
+    """Who pays for what his error did (000 L161-L201, 003 L86-L90): an ultimo, a bagud, both, or a
+    prevented ultimo."""
 
     player: str
     caused: tuple[str, ...]  # ("ultimo",), ("bagud",), ("ultimo", "bagud") or ("prevented_ultimo",)
@@ -237,7 +239,7 @@ class _Reader:
 
     def name(self, value: Any, at: str, key: Any = None) -> str | None:
         """A member's name as the record names him (whether he is at the table is validation's):
-        not blank, valid Unicode, at most 60 characters (brief §7 and §9, rules.envelope)."""
+        not blank, valid Unicode, at most 60 characters (rules.envelope.name_problem)."""
         if value is None:
             return None
         if type(value) is str and value in self.good:
@@ -332,7 +334,7 @@ class _Reader:
         return found
 
     def names_as_keys(self, data: Mapping[str, Any], path: str) -> None:
-        """The keys of `melds` and `counts` are members' names: no lone surrogates (brief §9)."""
+        """The keys of `melds` and `counts` are members' names: no lone surrogates, which no text can hold."""
         for key in data:
             if type(key) is str and key not in self.good and has_lone_surrogate(key):
                 self.fail(_at(path, key), "bad_name")
@@ -564,7 +566,7 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
 
 
 def _member(read: _Reader, value: Any, path: str) -> str | None:
-    """A member seated at the table: a name of 1 to 60 characters (brief §7, rev. 2)."""
+    """A member seated at the table: a name of 1 to 60 characters (rules.envelope.NAME_LIMIT)."""
     if value is None:
         read.fail(path, "wrong_type", expected="a member's name", expected_da="et medlems navn")
         return None

@@ -1,4 +1,5 @@
-"""Settlement: a validated deal in, balanced line items out (brief §2, in its order).
+"""Settlement: a validated deal in, balanced line items out, in the order of docs/rules.md
+("One deal, in order").
 
 Each line item moves points between accounts — the members by name, and the table's two cups,
 `cup:pagat` and `cup:king` — and its postings sum to zero on their own. The cups' content is
@@ -32,7 +33,7 @@ class Event(NamedTuple):
 
     def as_dict(self, members: Sequence[str], with_cups: bool = True) -> dict[str, Any]:
         """The event as `python -m rules replay` prints it; a preset without cups has no
-        `cups_after` (brief §9)."""
+        `cups_after`."""
         data: dict[str, Any] = {"kind": self.kind}
         if self.number is not None:
             data["number"] = self.number
@@ -157,7 +158,7 @@ def _add(*parts: Mapping[str, int]) -> dict[str, int]:
     return total
 
 
-# --- funding and close (brief §5) ------------------------------------------------------------
+# --- funding and close (000 L69, L71) ---------------------------------------------------------
 
 
 def fund(table: Sequence[str], cups: Cups, rules: RuleSet) -> Event | None:
@@ -178,7 +179,7 @@ def close(table: Sequence[str], cups: Cups, rules: RuleSet, how: str, first_deal
     """End of a sitting: split the cups among the members, or carry them to the next sitting.
 
     Split (000 L71, 003): equal shares; the points that do not divide go one each to members in
-    seat order from the sitting's first dealer (brief §5, decision).
+    seat order from the sitting's first dealer (decision: 000 L71 says only "deles").
     """
     book = _Book(rules, cups)
     if how == "split" and rules.cups:
@@ -192,11 +193,11 @@ def close(table: Sequence[str], cups: Cups, rules: RuleSet, how: str, first_deal
     return Event("close", tuple(book.items), cups, book.cups)
 
 
-# --- one deal (brief §2) ---------------------------------------------------------------------
+# --- one deal, in order ----------------------------------------------------------------------
 
 
 def meld_values(meld: Meld, rules: RuleSet) -> list[tuple[str, int]]:
-    """Each meld of one player as (rule key, value from each other active player); brief §3."""
+    """Each meld of one player as (rule key, value from each other active player)."""
     values = []
     if meld.taroks:
         values.append(("meld.taroks", rules.meld_taroks + rules.meld_taroks_step * (meld.taroks - 10)))
@@ -322,7 +323,7 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
     """Step 6: the ultimo or tout takes X, bagud pays X, premiums, last trick, fees.
 
     X is each cup's content as the step begins; nothing in this step changes it, so two bagud
-    in one cup each pay the same X (brief §2, decision). Returns the cups taken, to refund.
+    in one cup each pay the same X (decision). Returns the cups taken, to refund.
     """
     content = {PAGAT_CUP: book.pagat, KING_CUP: book.king} if rules.cups else {PAGAT_CUP: 0, KING_CUP: 0}
     others = deal.others
@@ -411,7 +412,7 @@ def _ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int], cu
 
 
 def _prevented_ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int]) -> None:
-    """Brief §6 (rev. 2): the culprit pays for an ultimo his error made fail; nothing is taken.
+    """The culprit pays for an ultimo his error made fail; nothing is taken.
 
     ensartede (000 L187-L189): the ultimo is awarded as if it had happened — the victim takes X
     and both premiums, all paid by the culprit, who puts X back. schiellerup-1900 (003 L90): the

@@ -1,4 +1,4 @@
-"""Validation of one deal against its table and rule set (brief §7).
+"""Validation of one deal against its table and rule set.
 
 Every check appends a `Problem` and goes on, so one answer lists everything the table must fix.
 `settle` only ever sees records that passed here.
@@ -10,7 +10,8 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..problems import Problem, problem
+from ..problems import Problem
+from .messages import problem
 from .presets import MELD_OFFENCES, RuleSet
 from .records import PREVENTED, SUITS, CardFate, Culprit, Deal, Fine, Meld, SuitMeld
 
@@ -134,17 +135,17 @@ class _DealCheck:
             return False
         expected = seat_order_from(deal.dealer, self.table)
         if len(self.table) == 5 and _cyclic_from_dealer(deal.players, self.table):
-            # Brief §1 fixes who sits out only with four; with five "two sit out" and the three
+            # The seat rule fixes who sits out only with four; with five "two sit out" and the three
             # need only follow the seats from the dealer: 001 L53-L55 sends one member out for five
             # deals while the other four play as a table of four (A deals: A, B, D).
             return True
         if deal.players != expected:
-            # Brief §1: the active players follow the seat order cyclically from the dealer.
+            # The active players follow the seat order cyclically from the dealer (docs/rules.md, "Words").
             self.fail("players", "players_seat_order", expected=", ".join(expected))
             return False
         return True
 
-    # --- melds (brief §3, §7) ------------------------------------------------------------
+    # --- melds ---------------------------------------------------------------------------
 
     def melds(self) -> None:
         rules = self.rules
@@ -191,7 +192,7 @@ class _DealCheck:
         if meld.pagat is not None and meld.taroks is None:
             self.fail(f"{path}.pagat", "meld_pagat_without_taroks")
         if meld.matadors is not None:
-            # Brief §7 (rev. 2): matadors are taroks that hold the Pagat.
+            # Matadors are taroks that hold the Pagat.
             if meld.taroks is not None and meld.matadors > meld.taroks:
                 self.fail(f"{path}.matadors", "meld_matadors_over_taroks", matadors=meld.matadors, taroks=meld.taroks)
             if meld.pagat is False:
@@ -211,7 +212,7 @@ class _DealCheck:
             )
 
     def king_claims(self, melders: list[str]) -> None:
-        """Brief §7 (rev. 2): a King belongs to at most one player across all melds.
+        """A King belongs to at most one player across all melds.
 
         A kings meld claims its Kings: full and overfull all four, a half the three other than
         its `missing` suit; a bare half claims three that nobody else claims, so it is refused
@@ -298,15 +299,15 @@ class _DealCheck:
                 self.fail("pagat.holder", "pagat_skat_not_dealer")
             else:
                 # 000 L79: only a hand of three taroks or fewer lays them (and the Pagat) away, so
-                # the dealer's taroks "med Pagat" cannot be (brief §7, rev. 2). The brief's list
-                # names no other meld: matadors alone (three taroks may be Pagat, 21 and Scus) stand.
+                # the dealer's taroks "med Pagat" cannot be. No other meld is refused: matadors
+                # alone (three taroks may be Pagat, 21 and Scus) stand.
                 dealer_meld = deal.melds.get(deal.dealer)
                 if dealer_meld is not None and dealer_meld.taroks and dealer_meld.pagat:
                     self.fail(
                         "pagat.fate", "pagat_skat_melded", what="taroks with the Pagat", what_da="tarokker med Pagat"
                     )
 
-    # --- fines (brief §6) ----------------------------------------------------------------
+    # --- fines ---------------------------------------------------------------------------
 
     def fines(self, previous_dealer: str | None) -> None:
         deal, rules = self.deal, self.rules
@@ -326,7 +327,7 @@ class _DealCheck:
                 if fine.offence == "wrong_skat" and fine.player != deal.dealer:
                     self.fail(f"{path}.player", "fine_player_not_dealer")
             if rule.needs_other_meld and not any(p != deal.dealer and not m.is_empty for p, m in deal.melds.items()):
-                # 001 L275 (rev. 2): before another hand has melded, the skat is put right instead.
+                # 001 L275: before another hand has melded, the skat is put right instead.
                 self.fail(f"{path}.offence", "wrong_skat_correctable")
             if fine.meld is not None:
                 if not rule.carries_meld:
@@ -411,7 +412,7 @@ class _DealCheck:
                         what_da="en konge beholdt",
                     )
 
-    # --- counts (brief §4) ---------------------------------------------------------------
+    # --- counts --------------------------------------------------------------------------
 
     def counts(self) -> None:
         deal, rules = self.deal, self.rules
@@ -427,7 +428,7 @@ class _DealCheck:
             self.fail("counts", "count_players")
             return
         if count_is_void(deal, rules):
-            return  # brief §4: counts given in a deal whose count is void are ignored
+            return  # decision: counts given in a deal whose count is void are ignored
         total = sum(counts.values())
         if rules.count == "rounded":
             counters = (deal.dealer, deal.middlehand)
@@ -451,7 +452,7 @@ class _DealCheck:
         elif len(counts) == 3 and total < 78 and not (rules.count_shortfall_to_pagatkop and rules.cups):
             self.fail("counts", "count_total", total=total, rule="the cards hold 78", rule_da="kortene har 78")
 
-    # --- a stopped deal (brief §2) and the culprit (brief §6) ----------------------------
+    # --- a stopped deal (001 L275, L288, L295) and the culprit ---------------------------
 
     def stopped(self) -> None:
         deal, rules = self.deal, self.rules
@@ -502,13 +503,13 @@ class _DealCheck:
         if "bagud" in culprit.caused:
             bagud = [fate for _c, _p, fate in self.last_trick_cards() if fate.fate == "bagud"]
             if rules.culprit == "schiellerup" or len(bagud) != 1:
-                # 000 L193-L199 covers one bagud; 003 knows no caused bagud (brief §6).
+                # 000 L193-L199 covers one bagud; 003 knows no caused bagud.
                 self.fail("culprit.caused", "culprit_nothing_caused", caused="bagud")
             elif bagud[0].holder == culprit.player:
                 self.fail("culprit.player", "culprit_is_beneficiary", caused="bagud")
 
     def prevented_ultimo(self, culprit: Culprit) -> None:
-        """Brief §6 (rev. 2): 000 L187-L189, 003 L90 — an ultimo the error made fail."""
+        """000 L187-L189, 003 L90: an ultimo the error made fail."""
         deal = self.deal
         victim, card = culprit.victim, culprit.card
         if not self.active(victim, "culprit.victim") or victim is None or card is None:
@@ -585,7 +586,7 @@ def tout_contract(deal: Deal, rules: RuleSet) -> bool:
 def count_is_void(deal: Deal, rules: RuleSet) -> bool:
     return (
         deal.stopped
-        or deal.nolo is not None  # brief §4: nolo voids the count (001 L356)
+        or deal.nolo is not None  # nolo voids the count (001 L356)
         or (tout_contract(deal, rules) and not rules.tout_counts)  # ensartede counts (000 L697)
         or any(f.offence in rules.fines and rules.fines[f.offence].voids_dealer for f in deal.fines)
     )

@@ -1,7 +1,9 @@
 """Where each settlement rule stands in Tolnai 1930 (seed 002), per game: `"002 L1009"`.
 
-A key may be refined by the contract (`"game:solo"`); a rule the book leaves open cites the brief
-(`"brief §2"`), whose decision it follows.
+A key may be refined by the contract (`"game:solo"`). A rule the book leaves open cites
+`"brief §N"`, the group of the project's decision it follows (docs/rules-hungarian.md explains
+each): §2 the pot's funding and the close, §5 a Királyhívó ultimo outside a call, §6 Tapper's
+no-game pot payment, §7 Strómann's two honours.
 """
 
 from __future__ import annotations

@@ -1,16 +1,31 @@
-"""Deal by deal over a sitting: validate, settle, close; and `replay` of a whole record."""
+"""Hungarian tarokk as a `rules.family.Family`: its table state (the ultimókassza, `pot`, where the
+game keeps one), a deal's settlement, and the close of a sitting."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..envelope import collector_paused
+from ..family import Accounts, Vocabulary
+from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
-from .messages import problem
-from .presets import PRESETS, RuleSet, resolve
-from .records import POT, Deal, Sitting, parse_deal, parse_sitting
+from .messages import FAMILY, HUNGARIAN_MESSAGES, problem
+from .parameters import describe as describe_parameters
+from .presets import (
+    CONTRA_NAMES,
+    FIGURES,
+    HAND_BONUSES,
+    HONOURS,
+    KINGS,
+    NO_GAMES,
+    OFFENCES,
+    PRESETS,
+    RuleSet,
+    resolve,
+    ruleset,
+)
+from .records import POT, SITTING_KEYS, Deal, Sitting, parse_deal, parse_sitting
 from .settlement import Event, close, settle_deal
 from .validation import validate_deal, validate_table
 
@@ -22,17 +37,6 @@ class TableState:
     pot: int = 0
 
 
-def check_deal(data: Any, number: int, table: Sequence[str], rules: RuleSet) -> tuple[Deal | None, list[Problem]]:
-    """One deal record as a form or the API sends it: the parsed deal (None when it cannot be read)
-    and every problem of it, shape and rules alike (a live preview shows them beside their fields)."""
-    problems: list[Problem] = []
-    deal = parse_deal(data, number, problems)
-    if deal is not None:
-        problems += validate_deal(deal, table, rules)
-    problems.sort(key=lambda p: p.field)
-    return (deal if not problems else None), problems
-
-
 def play(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
     """Settle one deal at a table: one `deal` event (its pot funding, if any, is its first item).
 
@@ -41,76 +45,123 @@ def play(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) ->
     problems = validate_deal(deal, table, rules)
     if problems:
         raise InvalidRecord(problems)
-    return _play_valid(deal, table, state, rules)
+    return settle(deal, table, state, rules)
 
 
-def _play_valid(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
+def settle(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
+    """`play` for a deal that has passed `validate_deal` already."""
     settled = settle_deal(deal, table, state.pot, rules)
     return [settled], TableState(settled.pot_after)
 
 
-def settle_sitting(sitting: Sitting, rules: RuleSet) -> list[Event]:
-    """Every event of a validated sitting, in order, ending with the close if it has one."""
-    return _settle(sitting, rules, play)
+class Hungarian:
+    """The six games of Tolnai 1930 (Paskievics, Magyar tarokk, Királyhívó, Tapper, Strómann,
+    Trisák), with the ultimókassza where a game keeps one."""
+
+    name = FAMILY
+    title = "Hungarian tarokk"
+    presets: Mapping[str, RuleSet] = PRESETS
+    default_preset = "paskievics"
+    messages: Mapping[str, tuple[str, str]] = HUNGARIAN_MESSAGES
+    sitting_keys = frozenset(SITTING_KEYS)
+
+    resolve = staticmethod(resolve)
+    ruleset = staticmethod(ruleset)
+    parse_sitting = staticmethod(parse_sitting)
+    parse_deal = staticmethod(parse_deal)
+    play = staticmethod(play)
+    settle = staticmethod(settle)
+
+    @staticmethod
+    def parameters(preset: str) -> list[Parameter]:
+        return describe_parameters(preset)
+
+    @staticmethod
+    def vocabulary() -> Vocabulary:
+        return Vocabulary(
+            games={preset: rules.contracts for preset, rules in PRESETS.items()},
+            announcements=FIGURES,
+            offences=OFFENCES,
+            words={
+                "no_games": NO_GAMES,
+                "hand_bonuses": HAND_BONUSES,
+                "honours": HONOURS,
+                "kings": KINGS,
+                "contra_levels": CONTRA_NAMES,  # by level: "" (none), kontra, rekontra, … (002 L697)
+            },
+        )
+
+    @staticmethod
+    def validate_table(table: Sequence[str], rules: RuleSet | None) -> list[Problem]:
+        """The seats against the game's table sizes; unchecked while the preset is unknown."""
+        return validate_table(table, rules) if rules is not None else []
+
+    @staticmethod
+    def validate_deal(deal: Deal, table: Sequence[str], rules: RuleSet, previous: Deal | None) -> list[Problem]:
+        return validate_deal(deal, table, rules)
+
+    @staticmethod
+    def opening_problems(sitting: Sitting, rules: RuleSet, table_ok: bool) -> list[Problem]:
+        """A carried pot in a game played without one."""
+        if sitting.pot_given and not rules.pot:
+            return [problem(None, "pot", "pot_not_kept", preset=rules.preset)]
+        return []
+
+    @staticmethod
+    def table_accounts(rules: RuleSet) -> tuple[str, ...]:
+        return (POT,) if rules.pot else ()
+
+    @staticmethod
+    def opening_state(sitting: Sitting) -> TableState:
+        return TableState(sitting.pot)
+
+    @staticmethod
+    def state(accounts: Accounts, previous_dealer: str | None = None) -> TableState:
+        return TableState(accounts.get(POT, 0))
+
+    @staticmethod
+    def accounts(state: TableState) -> dict[str, int]:
+        return {POT: state.pot}
+
+    @staticmethod
+    def accounts_before(event: Event) -> dict[str, int]:
+        return {POT: event.pot_before}
+
+    @staticmethod
+    def accounts_after(event: Event) -> dict[str, int]:
+        return {POT: event.pot_after}
+
+    @staticmethod
+    def state_as_json(state: TableState) -> dict[str, Any]:
+        return {"pot": state.pot}
+
+    @staticmethod
+    def state_from_json(data: Mapping[str, Any]) -> TableState:
+        return TableState(data.get("pot", 0))
+
+    @staticmethod
+    def holdings_in_record(data: Mapping[str, Any]) -> dict[str, int]:
+        return {POT: data.get("pot", 0)}
+
+    @staticmethod
+    def record_holdings(accounts: Accounts, rules: RuleSet) -> dict[str, Any]:
+        return {"pot": accounts.get(POT, 0)} if rules.pot else {}
+
+    @staticmethod
+    def opening(table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
+        """Nothing happens as a sitting starts: an empty pot is funded by the deal that finds it so."""
+        return [], state
+
+    @staticmethod
+    def close(
+        table: Sequence[str], state: TableState, rules: RuleSet, how: str, first_dealer: str
+    ) -> tuple[Event, TableState]:
+        closing = close(table, state.pot, rules, how, first_dealer)
+        return closing, TableState(closing.pot_after)
+
+    @staticmethod
+    def event_dict(event: Event, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
+        return event.as_dict(table, rules.pot)
 
 
-# `play`, or a check-only step with its signature.
-Step = Callable[[Deal, Sequence[str], TableState, RuleSet], tuple[list[Event], TableState]]
-
-
-def _settle(sitting: Sitting, rules: RuleSet, step: Step) -> list[Event]:
-    table = sitting.table
-    state = TableState(sitting.pot)
-    events: list[Event] = []
-    for deal in sitting.deals:
-        deal_events, state = step(deal, table, state, rules)
-        events.extend(deal_events)
-    if sitting.close is not None:
-        first_dealer = sitting.deals[0].dealer if sitting.deals else table[0]
-        events.append(close(table, state.pot, rules, sitting.close, first_dealer))
-    return events
-
-
-def check_sitting(data: Any) -> tuple[Sitting | None, RuleSet | None, list[Problem]]:
-    """Parse and validate a whole sitting record, collecting every problem of every deal."""
-    sitting, problems = parse_sitting(data)
-    if sitting is None:
-        return None, None, problems
-    rules, rule_problems = resolve(sitting.ruleset, sitting.overrides)
-    problems += rule_problems
-    # With a bad override the deals are still checked against the preset itself, so one
-    # answer lists every problem of the record.
-    checking = rules if rules is not None else PRESETS.get(sitting.ruleset)
-    if checking is not None:
-        table_problems = validate_table(sitting.table, checking)
-        problems += table_problems
-        if not table_problems and all(sitting.table):
-            for deal in sitting.deals:
-                problems += validate_deal(deal, sitting.table, checking)
-        if sitting.pot_given and not checking.pot:
-            problems.append(problem(None, "pot", "pot_not_kept", preset=checking.preset))
-    problems.sort(key=lambda p: (p.deal or 0, p.field))
-    return sitting, rules, problems
-
-
-def replay(data: Any) -> dict[str, Any]:
-    """The `python -m rules replay` result for a Hungarian sitting (sitting-format-hungarian.md).
-
-    Raises `InvalidRecord` listing every problem; nothing is settled then.
-    """
-    with collector_paused():
-        sitting, rules, problems = check_sitting(data)
-        if problems or sitting is None or rules is None:
-            raise InvalidRecord(problems)
-        events = _settle(sitting, rules, _play_valid)
-        table = sitting.table
-        balances = {member: 0 for member in table}
-        settled = []
-        for event in events:
-            data = event.as_dict(table, rules.pot)
-            for member, points in event.net(table).items():
-                balances[member] += points
-            settled.append(data)
-        if rules.pot:
-            balances[POT] = events[-1].pot_after if events else sitting.pot
-        return {"ruleset": rules.preset, "events": settled, "balances": balances}
+HUNGARIAN = Hungarian()

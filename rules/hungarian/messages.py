@@ -1,15 +1,13 @@
-"""The Hungarian family's problem texts, in English and Danish (brief §9's codes).
+"""The Hungarian family's problem texts, in English and Danish.
 
-Registered with the shared catalogue (`rules.problems.register_messages`); the shared codes
-(`required`, `wrong_type`, `unknown_key`, `not_at_table`, …) keep their shared texts. Hungarian game
+Registered with the core's catalogue (`rules.problems.register_messages`); the core's codes
+(`required`, `wrong_type`, `unknown_key`, `not_at_table`, …) keep the core's texts. Hungarian game
 words stay Hungarian in both languages: tulétroá, volát, pagátultimó, kontra.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..problems import MESSAGES, Problem, register_messages
+from ..problems import family_problem_maker, register_messages
 
 FAMILY = "hungarian"
 
@@ -68,7 +66,7 @@ HUNGARIAN_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "volat_tricks_mismatch": (
         "A volát takes every trick: the declarer's party has {expected} tricks, not {value}.",
-        "En volát tager alle stik: spilførerens parti har {expected} stik, ikke {value}.",
+        "En volát tager alle stik: spilførerens parti har {expected_da} stik, ikke {value}.",
     ),
     "volat_points_mismatch": (
         "A party with the volát has at least 71 card points; the declarer's party has {value}.",
@@ -139,8 +137,4 @@ HUNGARIAN_MESSAGES: dict[str, tuple[str, str]] = {
 register_messages(FAMILY, HUNGARIAN_MESSAGES)
 
 
-def problem(deal: int | None, field: str, code: str, **params: Any) -> Problem:
-    """A problem of a Hungarian record: its text comes from this family's catalogue first."""
-    if code not in HUNGARIAN_MESSAGES and code not in MESSAGES:
-        raise KeyError(code)
-    return Problem(deal, field, code, tuple(sorted(params.items())), FAMILY)
+problem = family_problem_maker(FAMILY)  # a problem of a Hungarian record: its texts first

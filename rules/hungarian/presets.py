@@ -1,8 +1,8 @@
-"""The six games of Tolnai 1930 (seed 002) as presets, and the club parameters of brief §10.
+"""The six games of Tolnai 1930 (book 002) as presets, and the parameters a club may change.
 
-A `RuleSet` is one game with a club's overrides applied. The value tables of §3–§8 are the book's
-and fixed (`settlement` reads them); only the parameters named in §10 can change, and only for the
-games that have them (a "—" in §10 is refused as `unknown_override`).
+A `RuleSet` is one game with a club's overrides applied. The value tables are the book's and fixed
+(`settlement` reads them); only the `PARAMETERS` can change, and only in the games that have them
+(`overridable`; any other is refused as `unknown_override`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ KINGS = ("hearts", "diamonds", "clubs", "spades")
 
 @dataclass(frozen=True)
 class RuleSet:
-    """One Hungarian game with its club parameters (brief §10); the defaults are Paskievics'."""
+    """One Hungarian game with its club parameters; the defaults are Paskievics'."""
 
     preset: str
     table_sizes: tuple[int, ...]
@@ -78,7 +78,7 @@ class RuleSet:
 
     @property
     def tricks_total(self) -> int:
-        """Tricks in one deal (brief §9, `tricks_range`)."""
+        """Tricks in one deal (`tricks_range`)."""
         if self.preset == "paskievics":
             return 9  # 002 L966
         if self.preset == "stromann":
@@ -149,7 +149,7 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             figures=("volat", "ultimo"),  # 002 L1256-L1268
             hand_bonuses=("four_kings", "trull", "two_honours", "many_trumps"),  # 002 L1270-L1275
             overridable=_params(*_PARTY, "pot", "pot_fund", "no_game_pot", "deck", "trump_bonus", "fejek_needs_bid"),
-            pot_fund=5,  # brief §6: "egy bizonyos összeget", 002 L1260
+            pot_fund=5,  # decision: 002 L1260 says only "egy bizonyos összeget"
             deck=54,
         ),
         "stromann": RuleSet(
@@ -170,7 +170,7 @@ PRESETS: Mapping[str, RuleSet] = MappingProxyType(
             figures=("ultimo",),  # 002 L1379-L1384
             hand_bonuses=("eight_trumps", "four_kings", "trull", "small_honours"),  # 002 L1386-L1400
             overridable=_params("max_contra", *_PENALTIES, "trisak_tie"),
-            max_contra=0,  # brief §8: the chapter never names a contra
+            max_contra=0,  # decision: the Trisák chapter (002 L1323-L1404) never names a contra
             deck=54,
         ),
     }

@@ -83,6 +83,7 @@ class Deal:
     number: int
     dealer: str
     given: frozenset[str] = frozenset()  # the keys the record states (a default value is not stated)
+    keys: frozenset[str] = frozenset()  # every key the record holds, whatever its value
     contract: str | None = None
     no_game: str | None = None
     declarer: str | None = None
@@ -257,6 +258,7 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
         number=number,
         dealer=dealer or "",
         given=frozenset(given),
+        keys=frozenset(deal),
         contract=read.word(deal.get("contract"), "contract"),
         no_game=read.word(deal.get("no_game"), "no_game"),
         declarer=read.name(deal.get("declarer"), "declarer"),

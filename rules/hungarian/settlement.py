@@ -1,4 +1,5 @@
-"""Settlement of a validated Hungarian deal: balanced line items in the order of brief §2.
+"""Settlement of a validated Hungarian deal: balanced line items in the order of
+docs/rules-hungarian.md ("One deal, step by step").
 
 1. pot funding; 2. a no-game deal's fine and pot payment (and nothing else); 3. declarations: trump
 counts, hand bonuses, talon honours; 4. a penalty (revoke, strict faulty discard), which may replace
@@ -6,8 +7,9 @@ the result; 5. the party items: game, double or volát, figures, called-king fin
 trisákolás, then the mild faulty-discard adjustment; 6. sír és nevet; 7. the pot of play.
 
 Accounts are the members by name and `pot` (the ultimókassza) where the game keeps one. An item of
-value v won by a party moves v per player (brief §1, payment model): parties of equal size, each
-winner +v and each loser −v; a lone player gets or pays v from or to each opponent.
+value v won by a party moves v per player, as the book prices per head ("2—2 pontot", 002 L1207):
+parties of equal size, each winner +v and each loser −v; a lone player gets or pays v from or to
+each opponent.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ GAME_VALUES = {
 # Magyar: the game value follows the talon choice n (002 L1099-L1118).
 MAGYAR_VALUES = {"three": lambda n: n, "lower_three": lambda n: n + 1, "two": lambda n: 2 * n, "one": lambda n: 3 * n}
 OLD_FIGURES = {"trull": (2, 1), "four_kings": (2, 1), "ultimo": (10, 5), "xxi_capture": (42, 21)}  # 002 L1047-L1073
-KIRALY_ROW = {"call": (4, 2), "solo": (8, 4), "three": (12, 6), "solo_three": (16, 8)}  # brief §5
+KIRALY_ROW = {"call": (4, 2), "solo": (8, 4), "three": (12, 6), "solo_three": (16, 8)}  # 002 L1201-L1215
 KIRALY_VOLAT = {"call": (24, 12), "solo": (48, 24), "three": (48, 24), "solo_three": (96, 48)}
 TRISAK_ULTIMO = {
     "simple": (20, 10),
@@ -98,7 +100,7 @@ class _Book:
         self.post(rule, postings, **kw)
 
     def won(self, rule: str, winners: Sequence[str], losers: Sequence[str], value: int, **kw: Any) -> None:
-        """An item of `value` per player won by one party from the other (brief §1)."""
+        """An item of `value` per player won by one party from the other."""
         if len(winners) == len(losers):
             postings = {w: value for w in winners} | {loser: -value for loser in losers}
         elif len(winners) == 1:
@@ -162,7 +164,7 @@ def settle_deal(deal: Deal, table: Sequence[str], pot: int, rules: RuleSet) -> E
 
 
 def _no_game(book: _Book, deal: Deal, actives: Sequence[str]) -> None:
-    """Step 2: the fine of a no-game deal and its pot payment (§3.5, §5); nothing else."""
+    """Step 2: the fine of a no-game deal and its pot payment (002 L544, L1189, L550); nothing else."""
     rules = book.rules
     declarer = deal.declarer or ""
     others = [p for p in actives if p != declarer]
@@ -176,7 +178,7 @@ def _no_game(book: _Book, deal: Deal, actives: Sequence[str]) -> None:
 
 def close(table: Sequence[str], pot: int, rules: RuleSet, how: str, first_dealer: str) -> Event:
     """The end of a sitting: `split` shares the pot among the table, the odd points one each in seat
-    order from the sitting's first dealer (brief §2, decision); `carry` keeps it."""
+    order from the sitting's first dealer (decision); `carry` keeps it."""
     book = _Book(rules, pot)
     if how == "split" and rules.pot and pot:
         share, rest = divmod(pot, len(table))
@@ -196,7 +198,7 @@ def _hand_bonuses(book: _Book, deal: Deal, actives: Sequence[str]) -> None:
         if rules.preset == "tapper":  # 002 L1270-L1275; everything doubles in szóló (L1275)
             value = rules.trump_bonus if claim.bonus == "many_trumps" else TAPPER_BONUSES[claim.bonus]
             value *= 2 if contract == "solo" else 1
-        elif rules.preset == "stromann":  # 002 L1295-L1297; fejek: brief §7
+        elif rules.preset == "stromann":  # 002 L1295-L1297; fejek: decision
             value = rules.fejek_value if claim.bonus == "two_honours" else 1
             value *= 2 if contract == "game" else 1
         else:  # trisak, 002 L1386-L1400: 10 each, double in hármas szóló
@@ -247,11 +249,11 @@ def _party_deal(book: _Book, deal: Deal, table: Sequence[str], actives: Sequence
     sides = parties(deal, table, rules)
     assert sides is not None
     value = game_value(deal, rules)
-    _trump_counts(book, deal, table, actives, sides)  # step 3, in the brief's order
+    _trump_counts(book, deal, table, actives, sides)  # step 3 of the order of settlement
     _hand_bonuses(book, deal, actives)
     _talon_honours(book, deal, sides)
 
-    if deal.conceded:  # brief §8: half of game and ultimo fee to each, nothing else (no declarations either)
+    if deal.conceded:  # 002 L1345: half of game and ultimo fee to each, nothing else (no declarations either)
         half = (value + figure_values("ultimo", deal, rules, value)[0]) // 2
         book.from_each("concession", deal.declarer or "", sides.opponents, -half, player=deal.declarer)
         return
@@ -282,7 +284,7 @@ def _party_deal(book: _Book, deal: Deal, table: Sequence[str], actives: Sequence
 
 
 def _penalty(deal: Deal, rules: RuleSet, value: int) -> int:
-    """P = L·2^k of the game + every announcement's announced value ×2^k (brief §3.5)."""
+    """P = L·2^k of the game + every announcement's announced value ×2^k (002 L1000-L1002)."""
     times = _times if rules.penalty_counts_contras else (lambda contra: 1)
     total = value * times(deal.game_contra)
     for ann in deal.announcements:
@@ -291,7 +293,7 @@ def _penalty(deal: Deal, rules: RuleSet, value: int) -> int:
 
 
 def _game(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
-    """The game, or the double or volát that replaces it (002 L791-L799; brief §3.2)."""
+    """The game, or the double or volát that replaces it (002 L791-L799)."""
     rules = book.rules
     made = {side: deal.made_by(side) for side in ("declarer", "opponents")}
     volat = {side: "volat" in made[side] for side in made}
@@ -385,7 +387,7 @@ def _mild_faulty_discard(book: _Book, offender: str, step5: Sequence[LineItem], 
 
 
 def _shares(total: int, members: Sequence[str], announcer: str) -> dict[str, int]:
-    """`total` in equal shares; the odd points go to or from the announcer (brief §3.4)."""
+    """`total` in equal shares; the odd points go to or from the announcer (decision)."""
     share, rest = divmod(total, len(members))
     return {m: share + (rest if m == announcer else 0) for m in members}
 

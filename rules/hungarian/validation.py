@@ -1,4 +1,4 @@
-"""Validation of a Hungarian deal against its table and game (brief §9).
+"""Validation of a Hungarian deal against its table and game.
 
 Every check appends a `Problem` and goes on, so one answer lists everything the table must fix.
 `settlement` only ever sees deals that passed here. Who plays with whom (`parties`) is decided here
@@ -121,7 +121,7 @@ def parties(deal: Deal, table: Sequence[str], rules: RuleSet) -> Parties | None:
 
 def max_contra(deal: Deal, rules: RuleSet) -> int:
     if deal.contract == "trisak" or deal.conceded or (rules.preset == "stromann" and deal.contract == "simple"):
-        return 0  # brief §9: Strómann simple, trisákolás, a concession
+        return 0  # no kontra in Strómann simple, trisákolás or a concession (decision)
     return rules.max_contra
 
 
@@ -157,6 +157,11 @@ class _DealCheck:
             self.fail(field, "not_active", player=player)
             return False
         return True
+
+    @property
+    def concession(self) -> bool:
+        """A conceded Trisák ultimo call: settled before play for half the game and ultimo fee."""
+        return self.deal.conceded and self.rules.preset == "trisak" and self.deal.contract == "ultimo_call"
 
     @property
     def what(self) -> dict[str, str]:
@@ -231,7 +236,7 @@ class _DealCheck:
             allowed.add("hand_bonuses")
             if contract == "ultimo_call":
                 allowed.add("conceded")
-                if deal.conceded:  # settled before play, "nothing else is settled" (brief §8)
+                if deal.conceded:  # settled before play, "nothing else is settled" (002 L1345)
                     allowed -= {"card_points", "tricks", "made", "fines", "hand_bonuses"}
                     required.discard("card_points")
         return allowed, required
@@ -239,7 +244,12 @@ class _DealCheck:
     def fields(self) -> None:
         deal, rules = self.deal, self.rules
         allowed, required = self.allowed_keys()
-        for key in sorted(deal.given - allowed):
+        stated = deal.given
+        if deal.no_game is not None or self.concession:
+            # Nothing is played (002 L381) or nothing else is settled (002 L1345): a play key is
+            # refused whatever it holds, `"game_contra": 0` and `"announcements": []` included.
+            stated = stated | (deal.keys - {"declarer"})
+        for key in sorted(stated - allowed):
             if key == "fines" and (rules.preset == "stromann" or deal.contract == "trisak"):
                 self.fail(
                     "fines",
@@ -316,7 +326,7 @@ class _DealCheck:
             self.fail("card_points", "card_points_range", value=deal.card_points, high=rules.deck_points)
         if deal.tricks is not None and not 0 <= deal.tricks <= rules.tricks_total:
             self.fail("tricks", "tricks_range", value=deal.tricks, high=rules.tricks_total)
-        if rules.preset != "stromann" and deal.contract != "trisak":
+        if rules.preset != "stromann" and deal.contract != "trisak" and not self.concession:
             self.figures()
             self.fines()
         if deal.hand_bonuses:
@@ -346,7 +356,7 @@ class _DealCheck:
             and rules.official_contra_doubles
             and deal.game_contra == 0
         ):
-            self.fail("game_contra", "official_contra_not_doubled")  # brief §3.1
+            self.fail("game_contra", "official_contra_not_doubled")  # decision: `official_contra_doubles`
         self.trump_counts()
         self.talon_honours()
         made_d, made_o = deal.made_by("declarer"), deal.made_by("opponents")
@@ -384,14 +394,26 @@ class _DealCheck:
             self.called_card()
             if deal.call is not None and deal.call.partner == deal.declarer:
                 self.fail("call.partner", "partner_invalid", **self.what)
-        if deal.conceded and deal.contract == "ultimo_call" and deal.call is not None and deal.call.partner is not None:
-            self.fail("conceded", "concession_invalid")
+        if self.concession:
+            if deal.call is not None and deal.call.partner is not None:
+                self.fail("conceded", "concession_invalid")
+            self.concession_announcements()
         if deal.contract == "ultimo_call" and not any(
             a.figure == "ultimo" and a.by == deal.declarer for a in deal.announcements
         ):
             self.fail("announcements", "ultimo_call_needs_ultimo")
         if deal.contract == "trisak":
             self.player_points()
+
+    def concession_announcements(self) -> None:
+        """A concession carries the declarer's compulsory ultimo and no other announcement (002 L1341-L1345)."""
+        deal = self.deal
+        compulsory = next(
+            (i for i, a in enumerate(deal.announcements) if a.figure == "ultimo" and a.by == deal.declarer), None
+        )
+        for i in range(len(deal.announcements)):
+            if i != compulsory:
+                self.fail(f"announcements[{i}]", "contract_fields", key=f"announcements[{i}]", **self.what)
 
     def player_points(self) -> None:
         deal, rules = self.deal, self.rules
@@ -408,7 +430,7 @@ class _DealCheck:
             if not 0 <= value <= rules.deck_points:
                 self.fail(f"player_points.{player}", "card_points_range", value=value, high=rules.deck_points)
         total = sum(points.values())
-        if not 76 <= total <= 100:  # brief §8: the unused talon counts for nobody
+        if not 76 <= total <= 100:  # decision: the unused talon counts for nobody
             self.fail(
                 "player_points",
                 "card_points_total",
@@ -539,6 +561,22 @@ class _DealCheck:
             ):
                 expected = self.rules.tricks_total if "volat" in made["declarer"] else 0
                 self.fail("tricks", "volat_tricks_mismatch", value=deal.tricks, expected=expected)
+            elif not self.figure_missing("volat"):
+                self.silent_volat(made)
+
+    def silent_volat(self, made: dict[str, tuple[str, ...]]) -> None:
+        """A party that took every trick made a volát (002 L785), announced or not, so `made` says so."""
+        deal, total = self.deal, self.rules.tricks_total
+        if deal.tricks == total and "volat" not in made["declarer"]:
+            self.fail(
+                "tricks",
+                "volat_tricks_mismatch",
+                value=total,
+                expected=f"fewer than {total}",
+                expected_da=f"færre end {total}",
+            )
+        elif deal.tricks == 0 and "volat" not in made["opponents"]:
+            self.fail("tricks", "volat_tricks_mismatch", value=0, expected="more than 0", expected_da="flere end 0")
 
     def fines(self) -> None:
         deal = self.deal
@@ -575,7 +613,7 @@ class _DealCheck:
 
 
 def hand_conflict(claims: dict[str, list[str]], preset: str) -> tuple[str, str] | None:
-    """Why these hand bonuses cannot all be true (brief §9), or None."""
+    """Why these hand bonuses cannot all be true, or None."""
     every = [bonus for bonuses in claims.values() for bonus in bonuses]
     for player, bonuses in claims.items():
         if len(set(bonuses)) < len(bonuses):

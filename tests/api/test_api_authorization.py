@@ -101,7 +101,8 @@ ENDPOINTS = [
         lambda w: {"record": w.closed_deal_1_corrected, "reason": "Bent took the last trick"},
         own=(201, 201, 403),
     ),
-    # The schema and its viewers describe the API and hold no club's data: public.
+    # The API's links, the schema and its viewers describe the API and hold no club's data: public.
+    Endpoint("root", "get", lambda w: "/api/", other=EVERYONE_READS, anonymous=200),
     Endpoint("schema", "get", lambda w: "/api/schema/", other=EVERYONE_READS, anonymous=200),
     Endpoint("swagger-ui", "get", lambda w: "/api/docs/", other=EVERYONE_READS, anonymous=200),
     Endpoint("redoc", "get", lambda w: "/api/redoc/", other=EVERYONE_READS, anonymous=200),
@@ -137,6 +138,7 @@ def test_the_matrix_covers_every_route_of_the_api():
     from club.api import urls
 
     assert {str(p.pattern) for p in urls.urlpatterns} == {
+        "",
         "schema/",
         "docs/",
         "redoc/",

@@ -186,10 +186,33 @@ def test_idempotency_keys_belong_to_their_user(api, club):
     """Anna's key "k1" is not Bent's "k1": her POST records deal 3, it does not get his deal 2."""
     url = record_url(club.open_sitting)
     bent = api(club.users["scorer"]).post(url, club.open_deal_2, format="json", HTTP_IDEMPOTENCY_KEY="k1")
-    deal_3 = {"dealer": "Carl", "players": list(rules.seat_order_from("Carl", OPEN_TABLE)), "last_trick": "Dorte"}
+    deal_3 = {
+        "dealer": "Carl",
+        "players": list(rules.danish.seat_order_from("Carl", OPEN_TABLE)),
+        "last_trick": "Dorte",
+    }
     anna = api(club.users["admin"]).post(url, deal_3, format="json", HTTP_IDEMPOTENCY_KEY="k1")
     assert (bent.status_code, anna.status_code) == (201, 201)
     assert (bent.json()["number"], anna.json()["number"]) == (2, 3)
+
+
+def test_a_deal_number_that_is_no_number_answers_the_error_list(scorer, club):
+    response = scorer.post(record_url(club.open_sitting) + "?number=two", club.open_deal_2, format="json")
+    assert (response.status_code, response.json()) == (
+        400,
+        {
+            "errors": [
+                {
+                    "deal": None,
+                    "field": "number",
+                    "code": "invalid",
+                    "message": "Expected a whole number.",
+                    "message_da": "Forventede et heltal.",
+                }
+            ]
+        },
+    )
+    assert club.open_sitting.deals.count() == 1
 
 
 def test_an_overlong_idempotency_key_answers_400(scorer, club):
@@ -197,7 +220,17 @@ def test_an_overlong_idempotency_key_answers_400(scorer, club):
         record_url(club.open_sitting), club.open_deal_2, format="json", HTTP_IDEMPOTENCY_KEY="k" * 65
     )
     assert response.status_code == 400
-    assert response.json() == {"Idempotency-Key": ["Use 1 to 64 printable ASCII characters."]}
+    assert response.json() == {
+        "errors": [
+            {
+                "deal": None,
+                "field": "Idempotency-Key",
+                "code": "invalid",
+                "message": "Use 1 to 64 printable ASCII characters.",
+                "message_da": "Brug 1 til 64 synlige ASCII-tegn.",
+            }
+        ]
+    }
     assert club.open_sitting.deals.count() == 1
 
 
@@ -258,7 +291,17 @@ def test_a_correction_needs_a_reason(scorer, club):
         format="json",
     )
     assert response.status_code == 400
-    assert response.json() == {"reason": ["This field may not be blank."]}
+    assert response.json() == {
+        "errors": [
+            {
+                "deal": None,
+                "field": "reason",
+                "code": "blank",
+                "message": "This field may not be blank.",
+                "message_da": "Dette felt må ikke være tomt.",
+            }
+        ]
+    }
     assert DealVersion.objects.filter(deal=club.open_deal).count() == 1
 
 

@@ -101,6 +101,7 @@ def test_each_member_reads_their_own_balance(world, api, name, points):
     assert body == {
         "member": member.pk,
         "name": name,
+        "saldo_ore": points,  # the world's season plays at 1 øre a point
         "points": points,
         "seasons": [{"season": a.season.pk, "name": "2026", "points": points}],
     }

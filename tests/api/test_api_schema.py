@@ -30,7 +30,7 @@ def test_recording_a_deal_is_described_with_the_deal_record_and_the_error_list(c
     responses = operation["responses"]
     assert responses["201"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/DealSettlement"}
     assert responses["400"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorList"}
-    assert set(responses) == {"200", "201", "400", "403", "404", "409"}
+    assert set(responses) == {"200", "201", "400", "401", "403", "404", "409", "413", "415", "503"}
 
     components = schema["components"]["schemas"]
     # Issue 13: a deal record is a Danish or a Hungarian deal; the Danish shape is the first.
@@ -40,6 +40,29 @@ def test_recording_a_deal_is_described_with_the_deal_record_and_the_error_list(c
     problem = components["Problem"]
     assert set(problem["properties"]) == {"deal", "field", "code", "message", "message_da"}
     assert set(schema["components"]["securitySchemes"]) == {"tokenAuth", "cookieAuth"}
+
+
+def test_every_operation_documents_the_answers_any_operation_may_give(client):
+    """401 and 503 everywhere a requester is needed; 404 where the path names an object; 400, 413
+    and 415 where a body is read; recording and correcting answer every 400 as the error list."""
+    schema = yaml.safe_load(client.get("/api/schema/").content)
+    operations = {(method, path): op for path, ops in schema["paths"].items() for method, op in ops.items()}
+
+    assert set(operations[("get", "/api/")]["responses"]) == {"200", "401"}
+    for (method, path), operation in operations.items():
+        if path in ("/api/", "/api/schema/"):
+            continue
+        codes = set(operation["responses"])
+        assert {"401", "403", "503"} <= codes, (method, path)
+        if "{" in path:
+            assert "404" in codes, (method, path)
+        if method == "post":
+            assert {"400", "413", "415"} <= codes, (method, path)
+    for key in (("post", "/api/sittings/{id}/deals/"), ("post", "/api/deals/{id}/corrections/")):
+        bad_request = operations[key]["responses"]["400"]["content"]["application/json"]["schema"]
+        assert bad_request == {"$ref": "#/components/schemas/ErrorList"}, key
+    statement = operations[("get", "/api/members/{member_id}/statements/{month}.pdf")]["responses"]
+    assert set(statement["404"]["content"]) == {"application/json"}  # a refusal is JSON, not a PDF
 
 
 def test_the_statement_is_described_as_a_pdf(client):

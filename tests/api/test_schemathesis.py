@@ -1,10 +1,12 @@
-"""Schemathesis fuzzes every operation of /api/schema/ through the WSGI app: no answer is a 5xx.
+"""Schemathesis fuzzes every operation of /api/schema/ through the WSGI app with every check on
+the answers: no 5xx, every status code, content type and body as the schema documents them.
 
 It runs as a club admin with a token (the role that reaches the most code), against the two
 clubs of conftest.py, on whichever database the suite runs on. Each operation's cases share one
 transaction, rolled back after it (a sitting closed by one case stays closed for the next).
 Bounded: the schema's examples and `MAX_EXAMPLES` generated cases per operation, no stateful
-phase. `.ci/run` runs it in both of its passes.
+phase. `.ci/run` runs it in both of its passes; the module ends with one summary line (cases,
+failures).
 """
 
 from __future__ import annotations
@@ -18,6 +20,11 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from club.wsgi import application
 
@@ -66,7 +73,26 @@ def keep_the_test_transaction():
 @pytest.fixture
 def admin_headers(world, keep_the_test_transaction) -> dict[str, str]:
     token = Token.objects.create(user=world["a"].users["admin"])
-    return {"Authorization": f"Token {token.key}", "Accept-Language": "en"}
+    # identity: schemathesis reads the body as sent, and GZipMiddleware compresses larger answers.
+    return {"Authorization": f"Token {token.key}", "Accept-Language": "en", "Accept-Encoding": "identity"}
+
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+RUN: dict = {"cases": 0, "failed": set()}
+
+
+@pytest.fixture(scope="module")
+def summary_line(pytestconfig):
+    yield
+    reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
+    capture = pytestconfig.pluginmanager.get_plugin("capturemanager")
+    if reporter is not None and capture is not None and RUN["cases"]:
+        with capture.global_and_fixture_disabled():  # on the terminal, not in a captured section
+            reporter.write_line("")
+            reporter.write_line(
+                f"schemathesis: {RUN['cases']} cases, {len(RUN['failed'])} failures "
+                f"({', '.join(check.__name__ for check in CHECKS)}; {MAX_EXAMPLES} generated per operation)"
+            )
 
 
 @schema.parametrize()
@@ -76,7 +102,12 @@ def admin_headers(world, keep_the_test_transaction) -> dict[str, str]:
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-def test_no_server_error(case, world, admin_headers):
+def test_no_server_error(case, world, admin_headers, summary_line):
     aim_at_real_object(case, world["a"])
     response = case.call(headers=admin_headers)
-    case.validate_response(response, checks=[not_a_server_error])
+    RUN["cases"] += 1
+    try:
+        case.validate_response(response, checks=CHECKS)
+    except Exception:
+        RUN["failed"].add(case.operation.label)
+        raise

@@ -140,6 +140,20 @@ def test_an_emptied_overrides_field_means_no_overrides(admin_client, club):
     assert Season.objects.get(name="2027").overrides == {}
 
 
+def test_a_name_with_a_direction_control_is_refused(admin_client, club):
+    """U+202E would show "Anna\u202e1202" as "Anna2021": names refuse the bidi controls."""
+    response = admin_client.post(
+        url(Season, "add"), season_form(club, name="Efterår\u202e7202"), headers={"accept-language": "en"}
+    )
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["name"] == [
+        "The text contains an invisible direction control (U+202E), which would make it show differently "
+        "from what it says."
+    ]
+    assert not club.seasons.filter(name__startswith="Efterår").exists()
+
+
 def test_a_season_with_sittings_keeps_its_rules(admin_client, club, played):
     season = club.seasons.get()
     page = admin_client.get(url(Season, "change", season.pk))
@@ -160,3 +174,27 @@ def test_a_season_with_sittings_keeps_its_rules(admin_client, club, played):
     assert response.status_code == 302
     season.refresh_from_db()
     assert (season.name, season.preset, season.overrides) == ("2026 (efterår)", "vlk-2010", {})
+
+
+def test_a_hungarian_season_with_overrides_is_saved(admin_client, club):
+    form = season_form(club, preset="paskievics", overrides='{"pot": true, "no_game_pot": 2}', close="carry")
+    response = admin_client.post(url(Season, "add"), form)
+
+    assert response.status_code == 302
+    season = Season.objects.get(name="2027")
+    assert (season.ruleset().pot, season.ruleset().no_game_pot) == (True, 2)
+
+
+def test_bad_hungarian_overrides_get_the_hungarian_messages(admin_client, club):
+    response = admin_client.post(
+        url(Season, "add"),
+        season_form(club, preset="paskievics", overrides=json.dumps({"pot": "yes", "nolo": 30})),
+        headers={"accept-language": "en"},
+    )
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["overrides"] == [
+        "overrides.pot: 'yes' is not a value of pot: expected true or false.",
+        "overrides.nolo: 'nolo' is not a parameter of paskievics that a club can change.",
+    ]
+    assert not Season.objects.filter(name="2027").exists()

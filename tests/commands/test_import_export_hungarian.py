@@ -17,7 +17,7 @@ from django.utils import translation
 import rules
 from club import balances
 from club.models import Club, Season, Sitting, Table
-from club.money import table_balances
+from club.services.bookkeeping import table_balances
 
 pytestmark = pytest.mark.django_db
 

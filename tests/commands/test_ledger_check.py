@@ -13,8 +13,8 @@ from django.db.models import Sum
 from django.utils import timezone, translation
 
 import rules
-from club import money
 from club.models import Deal, LedgerEntry, Sitting
+from club.services import bookkeeping
 from ledger.models import Account, Transaction
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +70,7 @@ def test_a_tampered_posting_is_named_with_sitting_event_account_and_amounts(demo
     txn = Transaction.objects.get(
         entry__sitting=sitting, entry__event="deal:3", reversed_by__isnull=True, entry__kind="deal"
     )
-    posting = txn.postings.filter(account__kind=money.MEMBER, rule="stake").get()
+    posting = txn.postings.filter(account__kind=bookkeeping.MEMBER, rule="stake").get()
     before = points_in(txn, posting.account)
 
     tamper("UPDATE ledger_posting SET points = points + 10 WHERE id = %s", [posting.pk])
@@ -91,17 +91,17 @@ def test_an_extra_balanced_transaction_for_an_event_is_found(demo):
     seats = list(sitting.seats.select_related("member__account"))
     payer, payee = seats[0], seats[1]
     # A bug posting a deal twice in part: balanced, so only the replay can see it.
-    stray = rules.Event(
+    stray = rules.danish.Event(
         "deal",
         (rules.LineItem("last_trick", "001 L300", {payer.name: -15, payee.name: 15}),),
-        rules.Cups(),
-        rules.Cups(),
+        rules.danish.Cups(),
+        rules.danish.Cups(),
     )
-    money.post_event(
+    bookkeeping.post_event(
         sitting=sitting,
         event=stray,
         key="deal:5",
-        accounts=money.accounts_for(sitting.table, seats),
+        accounts=bookkeeping.accounts_for(sitting.table, seats),
         value_date=sitting.date,
     )
     posted = {
@@ -134,7 +134,7 @@ def test_a_reversal_that_does_not_negate_its_original_is_found(demo):
 
     out, error = ledger_check()
 
-    names = money.account_names([demo])
+    names = bookkeeping.account_names([demo])
     assert (
         f"Reversal {reversal.pk} ({reversal.entry.sitting}, {reversal.entry.event}) does not negate transaction "
         f"{reversal.reverses_id}: {names[first.account_id]} +7, {names[second.account_id]} -7"

@@ -16,9 +16,10 @@ from django.db import connection
 from django.db.models import Sum
 
 import rules
-from club import balances, money, services
+from club import balances, services
 from club.models import Club, Deal, DealVersion, Member, Season, Sitting, Table
-from club.money import cups_of
+from club.services import bookkeeping
+from club.services.bookkeeping import cups_of
 from ledger.models import Account, Posting, Transaction
 
 NAMES = ("Anna", "Bent", "Carl", "Dorte", "Erik")
@@ -114,7 +115,7 @@ def start(members, table) -> Callable[..., Sitting]:
 def deal(dealer: str, table: str = "Anna Bent Carl Dorte", **fields: Any) -> dict:
     """A deal record: players in seat order from `dealer`; forehand wins a plain last trick
     unless `last_trick` says otherwise. Other keys go in as given."""
-    players = list(rules.seat_order_from(dealer, table.split()))
+    players = list(rules.danish.seat_order_from(dealer, table.split()))
     return {"dealer": dealer, "players": players, "last_trick": players[1]} | fields
 
 
@@ -171,7 +172,7 @@ def export(sitting: Sitting) -> dict:
 
 def ledger_view(sitting: Sitting) -> dict[str, int]:
     """Each seat's net over the sitting (club.balances) and what the table's cups hold after
-    it (club.money.cups_of): the shape of `rules.replay(...)["balances"]`."""
+    it (club.services.bookkeeping.cups_of): the shape of `rules.replay(...)["balances"]`."""
     by_member = balances.sitting_totals(sitting)
     view = {seat.name: by_member.get(seat.member_id, 0) for seat in sitting.seats.all()}
     later = Sitting.objects.filter(table=sitting.table, pk__gt=sitting.pk).order_by("pk").first()
@@ -207,9 +208,9 @@ def postings_of(txn: Transaction) -> list[tuple[str, int, str]]:
     """(account, points, rule) of a transaction, accounts named as the rules engine names them."""
 
     def name(account: Account) -> str:
-        if account.kind == money.MEMBER:
+        if account.kind == bookkeeping.MEMBER:
             return account.member.name
-        return "cup:pagat" if account.kind == money.PAGAT_CUP else "cup:king"
+        return "cup:pagat" if account.kind == bookkeeping.PAGAT_CUP else "cup:king"
 
     return sorted((name(p.account), p.points, p.rule) for p in txn.postings.select_related("account__member"))
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 import rules
-from club import money, services
+from club import services
 from club.models import DealVersion, Member
+from club.services import bookkeeping
 from ledger.models import Account, ImmutableLedgerError, Posting, Transaction
 from ledger.services import UnbalancedTransaction
 
@@ -50,31 +51,33 @@ def test_a_transaction_cannot_be_changed_or_deleted_through_the_orm(posted):
 
 def test_post_event_refuses_an_unbalanced_event_and_writes_nothing(posted, counts):
     sitting, _txn = posted
-    accounts = money.accounts_for(sitting.table, sitting.seats.select_related("member__account"))
-    lopsided = rules.Event(
+    accounts = bookkeeping.accounts_for(sitting.table, sitting.seats.select_related("member__account"))
+    lopsided = rules.danish.Event(
         kind="deal",
         items=(
             rules.LineItem("stake", "001 L258", {"Anna": -10, "cup:pagat": 5, "cup:king": 5}),
             rules.LineItem("last_trick", "001 L300", {"Bent": 40, "Anna": -20}),  # Dorte's 20 is missing
         ),
-        cups_before=rules.Cups(85, 85),
-        cups_after=rules.Cups(90, 90),
+        cups_before=rules.danish.Cups(85, 85),
+        cups_after=rules.danish.Cups(90, 90),
         number=2,
     )
     before = counts()
 
     with pytest.raises(UnbalancedTransaction, match="deal:2: postings sum to 20, not 0"):
-        money.post_event(sitting=sitting, event=lopsided, key="deal:2", accounts=accounts, value_date=sitting.date)
+        bookkeeping.post_event(
+            sitting=sitting, event=lopsided, key="deal:2", accounts=accounts, value_date=sitting.date
+        )
     assert counts() == before
 
 
 def test_a_reversal_negates_every_posting_and_links_the_original(posted, postings):
     sitting, txn = posted
-    reversal = money.reverse(txn, value_date=txn.value_date, memo="test")
+    reversal = bookkeeping.reverse(txn, value_date=txn.value_date, memo="test")
 
     assert reversal.reverses == txn and Transaction.objects.get(pk=txn.pk).reversed_by == reversal
     assert postings(reversal) == sorted((a, -p, rule) for a, p, rule in postings(txn))
-    counting = money.effective_transactions(table_id=sitting.table_id, sittings=(sitting.pk, sitting.pk))
+    counting = bookkeeping.effective_transactions(table_id=sitting.table_id, sittings=(sitting.pk, sitting.pk))
     assert [t.entry.event for t in counting] == ["funding:1"]
 
 

@@ -70,8 +70,8 @@ def test_sitting_totals_and_table_cups(season_2024, members, table):
         members["Carl"].pk: -21,
         members["Dorte"].pk: 123,
     }
-    assert balances.table_cups(table) == rules.Cups(0, 0)  # split at the close
-    assert balances.table_cups(second.table) == rules.Cups(65, 65)
+    assert balances.table_cups(table) == rules.danish.Cups(0, 0)  # split at the close
+    assert balances.table_cups(second.table) == rules.danish.Cups(65, 65)
 
 
 def test_members_and_cups_sum_to_zero_over_the_club(club, season, season_2024, club_total):

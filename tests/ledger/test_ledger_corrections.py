@@ -16,7 +16,7 @@ from django.utils import timezone, translation
 
 from club import services
 from club.models import Deal, DealVersion
-from club.money import cup_accounts
+from club.services.bookkeeping import cup_accounts
 from ledger.models import Transaction
 
 pytestmark = pytest.mark.django_db

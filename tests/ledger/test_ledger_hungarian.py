@@ -20,8 +20,9 @@ from django.db.models import Sum
 from django.utils import translation
 
 import rules
-from club import balances, money, services
+from club import balances, services
 from club.models import Club, Deal, Member, Season, Sitting, Table
+from club.services import bookkeeping
 from fixtures.hungarian_sittings import MEMBERS, random_deal, random_sitting
 from ledger.models import Account, Posting, Transaction
 from rules import hungarian
@@ -74,7 +75,7 @@ def play_through_services(club: Club, season: Season, table: Table, record: dict
 def ledger_events(sitting: Sitting) -> dict[str, dict[str, int]]:
     """Per event key ("deal:3", "close"), what the effective transactions post, by engine name."""
     names = {
-        a.pk: a.member.name if a.kind == money.MEMBER else {"pot": "pot"}.get(a.kind, a.kind)
+        a.pk: a.member.name if a.kind == bookkeeping.MEMBER else {"pot": "pot"}.get(a.kind, a.kind)
         for a in Account.objects.select_related("member")
     }
     by_event: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
@@ -102,9 +103,9 @@ def replay_events(replayed: dict) -> dict[str, dict[str, int]]:
 def pot_after(sitting: Sitting) -> int:
     later = Sitting.objects.filter(table=sitting.table, pk__gt=sitting.pk).order_by("pk").first()
     return (
-        money.table_balances(sitting.table, before_sitting=later)["pot"]
+        bookkeeping.table_balances(sitting.table, before_sitting=later)["pot"]
         if later
-        else money.table_balances(sitting.table)["pot"]
+        else bookkeeping.table_balances(sitting.table)["pot"]
     )
 
 
@@ -136,14 +137,14 @@ def test_ledger_equals_replay_of_the_export_for_random_sittings(club, preset, se
     second = random_sitting(rng, preset, deals=10, close="split", overrides=GAMES[preset], opening_pot=None)
     sitting_2 = play_through_services(club, season, table, second, date=DATE + datetime.timedelta(days=7))
     exported_2 = assert_ledger_is_replay(sitting_2)
-    held = money.table_balances(table)
+    held = bookkeeping.table_balances(table)
     if season.ruleset().pot:
         # The second sitting opened with what the first left in the pot, and split it at the end.
         assert exported_2["pot"] == rules.replay(exported_1)["balances"]["pot"]
         assert held["pot"] == 0
     else:
         assert "pot" not in exported_2
-        assert not Account.objects.filter(owner=money.table_owner(table.pk)).exists()  # no pot, no table account
+        assert not Account.objects.filter(owner=bookkeeping.table_owner(table.pk)).exists()  # no pot, no table account
     # Double entry: the club's postings sum to zero.
     assert (
         Posting.objects.filter(transaction__entry__sitting__table__club=club).aggregate(total=Sum("points"))["total"]
@@ -201,9 +202,9 @@ def test_the_pot_is_a_table_account(club):
     seats = [members[n] for n in ("Anna", "Bela", "Csaba", "Dora")]
     sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
     services.record_deal(sitting, {"dealer": "Anna", "no_game": "all_pass"})
-    pot = Account.objects.get(owner=money.table_owner(table.pk))
-    assert pot.kind == money.POT and money.account_names([club])[pot.pk] == "ultimókassza (Asztal 1)"
-    assert money.table_balances(table) == {"cup:pagat": 0, "cup:king": 0, "pot": 40}
+    pot = Account.objects.get(owner=bookkeeping.table_owner(table.pk))
+    assert pot.kind == bookkeeping.POT and bookkeeping.account_names([club])[pot.pk] == "ultimókassza (Asztal 1)"
+    assert bookkeeping.table_balances(table) == {"cup:pagat": 0, "cup:king": 0, "pot": 40}
     assert {s.name: balances.sitting_totals(sitting)[s.member_id] for s in sitting.seats.all()} == {
         "Anna": -10,
         "Bela": -10,
@@ -211,7 +212,7 @@ def test_the_pot_is_a_table_account(club):
         "Dora": -10,
     }
     services.close_sitting(sitting)  # the season carries
-    assert money.table_balances(table)["pot"] == 40
+    assert bookkeeping.table_balances(table)["pot"] == 40
 
 
 def test_import_and_export_a_hungarian_sitting(club):
@@ -224,7 +225,7 @@ def test_import_and_export_a_hungarian_sitting(club):
     exported = services.export_sitting(sitting)
     assert {k: exported[k] for k in record} == record
     assert_ledger_is_replay(sitting)
-    held = money.table_balances(table)["pot"]
+    held = bookkeeping.table_balances(table)["pot"]
     assert held == rules.replay(record)["balances"]["pot"]
 
     # A file that opens with another pot than the table holds is refused, nothing written.
@@ -244,7 +245,7 @@ def test_import_and_export_a_hungarian_sitting(club):
 
 def test_a_season_offers_every_preset_of_both_families():
     choices = [value for value, _label in Season._meta.get_field("preset").choices]
-    assert choices == [*rules.PRESETS, *hungarian.PRESETS]
+    assert choices == [*rules.danish.PRESETS, *hungarian.PRESETS]
     assert set(hungarian.PRESETS) == {"paskievics", "magyar", "kiralyhivo", "tapper", "stromann", "trisak"}
 
 
@@ -271,7 +272,7 @@ def test_the_kept_table_state_is_the_pot_and_a_void_deal_leaves_it(club):
 
     services.void_last_deal(sitting, reason="dealt twice", number=2)
     assert Sitting.objects.get(pk=sitting.pk).state == {"pot": 40}
-    assert money.table_balances(table)["pot"] == 40
+    assert bookkeeping.table_balances(table)["pot"] == 40
     assert (
         services.settle_version(Deal.objects.get(pk=second.deal.pk).current_version)[1] == []
     )  # a void settles nothing
@@ -279,7 +280,7 @@ def test_the_kept_table_state_is_the_pot_and_a_void_deal_leaves_it(club):
     services.close_sitting(sitting)
     closing = services.closing_event(Sitting.objects.get(pk=sitting.pk))
     assert (closing.pot_before, closing.pot_after) == (40, 0)
-    assert money.table_balances(table)["pot"] == 0
+    assert bookkeeping.table_balances(table)["pot"] == 0
     assert {s.name: balances.sitting_totals(sitting)[s.member_id] for s in sitting.seats.all()} == {
         "Anna": 0,
         "Bela": 0,

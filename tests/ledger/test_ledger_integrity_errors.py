@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 
 from club import services
 from club.models import Deal, DealVersion, Sitting
+from club.services import deals
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,7 +31,7 @@ def test_the_two_race_constraints_are_told_from_any_other(recorded):
     deal, version = recorded.deal, recorded.version
     same_number = _integrity_error(lambda: Deal.objects.create(sitting_id=deal.sitting_id, number=deal.number))
     same_key = _integrity_error(
-        lambda: DealVersion.objects.create(deal=deal, version=2, record={}, idempotency_key="tap-1")
+        lambda: DealVersion.objects.create(deal=deal, version=2, record={}, idempotency_key=version.idempotency_key)
     )
     same_version = _integrity_error(lambda: DealVersion.objects.create(deal=deal, version=version.version, record={}))
     second_open_sitting = _integrity_error(
@@ -42,6 +43,6 @@ def test_the_two_race_constraints_are_told_from_any_other(recorded):
         )
     )
 
-    assert services._lost_a_race(same_number) and services._lost_a_race(same_key)
-    assert not services._lost_a_race(same_version)
-    assert not services._lost_a_race(second_open_sitting)
+    assert deals._lost_a_race(same_number) and deals._lost_a_race(same_key)
+    assert not deals._lost_a_race(same_version)
+    assert not deals._lost_a_race(second_open_sitting)

@@ -27,11 +27,11 @@ def test_preview_deal_settles_the_next_deal_and_writes_nothing(season, start, ev
 
     assert _writes(captured.captured_queries) == []
     assert counts() == before
-    assert cups == rules.Cups(85, 85)
+    assert cups == rules.danish.Cups(85, 85)
     [event] = events
     assert (event.kind, event.number) == ("deal", 2)
     assert event.net(sitting.seat_names()) == {"Anna": 150, "Bent": -85, "Carl": -45, "Dorte": -20}
-    assert event.cups_after == rules.Cups(80, 90)
+    assert event.cups_after == rules.danish.Cups(80, 90)
 
 
 def test_preview_correction_lists_the_differences_and_writes_nothing(season, start, evening, deal_1_king_lost, counts):

@@ -7,7 +7,7 @@ import ipaddress
 import pytest
 from django.test import RequestFactory
 
-from club.web.client_ip import client_ip
+from club.client_ip import client_ip
 
 PROXIES = [ipaddress.ip_network("127.0.0.1/32"), ipaddress.ip_network("10.0.0.0/8")]
 

@@ -92,3 +92,18 @@ def test_ten_failures_from_five_processes_lock_the_account(tmp_path):
     attempts = "from axes.models import AccessAttempt as A; print(list(A.objects.values_list('username', 'failures_since_start')))"
     # Ten failures, then the refused right password: eleven, all on the one record for `gorm`.
     assert manage("shell", "-c", attempts).splitlines()[-1] == "[('gorm', 11)]"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("length", [256, 10_000])
+@pytest.mark.parametrize("url", ["/login/", "/admin/login/"])
+def test_an_overlong_username_is_a_form_error_before_axes_sees_it(client, url, length):
+    """axes keeps usernames in varchar(255): on PostgreSQL a longer one was a server error."""
+    response = client.post(url, {"username": "u" * length, "password": "forkert"}, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert response.status_code == 200
+    assert response.context["form"].errors["username"] == [
+        f"Ensure this value has at most 150 characters (it has {length})."
+    ]
+    assert f"Ensure this value has at most 150 characters (it has {length})." in response.text
+    assert not AccessAttempt.objects.exists()  # nothing counted: no password was checked

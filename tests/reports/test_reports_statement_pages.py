@@ -37,21 +37,32 @@ def test_pdf_in_english_names_member_club_month_and_balances(autumn):
         "Vestbyens Tarokklub",
         "Bent Ørsted",
         "November 2026",
-        "Opening balance on 11/01/2026 43",
-        "Closing balance on 11/30/2026 −15 points",
-        "−3.75 kr.",
-        "1 point = 0.25 kr.",
+        # 43, +2, −60 and −15 points at the season's 25 øre a point.
+        "Saldo on 11/01/2026 10.75 kr.",
+        "Sittings this month 0.50 kr.",
+        "Corrections this month −15.00 kr.",
+        "Saldo on 11/30/2026 −3.75 kr.",
+        "To pay 3.75 kr.",
         "Carl took the last trick, not Bent",
     ):
         assert expected in text, expected
     # The 4 November sitting and the correction as lines of their tables.
-    assert re.search(r"11/04/2026 Bord 1 2 \+2", text)
-    assert re.search(r"11/20/2026 Deal 1, Bord 1 10/20/2026 Carl took the last trick, not Bent −60", text)
+    assert re.search(r"11/04/2026 Bord 1 2 \+2 0.50 kr.", text)
+    assert re.search(r"11/20/2026 Deal 1, Bord 1\s10/20/2026\sCarl took the last trick, not Bent −60 −15.00 kr.", text)
 
 
 def test_pdf_in_danish_uses_danish_numbers_dates_and_letters(autumn):
     text = pdf_text(render_statement_pdf(autumn.carl, 2026, 11, "da"))
-    for expected in ("Carl Åberg", "Vestbyens Tarokklub", "november 2026", "9,75 kr.", "0,25 kr.", "04.11.2026"):
+    # −17, −4, +60 and 39 points at 25 øre.
+    expected_words = (
+        "Carl Åberg",
+        "Vestbyens Tarokklub",
+        "november 2026",
+        "−4,25 kr.",
+        "Til gode 9,75 kr.",
+        "04.11.2026",
+    )
+    for expected in expected_words:
         assert expected in text, expected
 
 

@@ -14,7 +14,7 @@ import rules
 ROOT = Path(__file__).resolve().parents[2]  # the checkout: rules/, fixtures/, benchmarks/
 
 TABLE3 = ["A", "B", "C"]
-PRESETS = tuple(rules.PRESETS)
+PRESETS = tuple(rules.danish.PRESETS)
 CUP_PRESETS = ("vlk-2010", "ensartede", "schiellerup-1900")
 P, K = "cup:pagat", "cup:king"
 
@@ -24,7 +24,7 @@ def deal(dealer: str = "A", table: list[str] = TABLE3, **fields: Any) -> dict:
 
     `last_trick` defaults to the dealer unless the deal is stopped or it is given (even as None).
     """
-    players = list(rules.seat_order_from(dealer, table)) if dealer in table else list(table[:3])
+    players = list(rules.danish.seat_order_from(dealer, table)) if dealer in table else list(table[:3])
     record: dict[str, Any] = {"dealer": dealer, "players": players}
     if not fields.get("stopped"):
         record["last_trick"] = dealer
@@ -101,3 +101,8 @@ def only(event: dict, *wanted: str) -> dict[str, int]:
 def cups(ruleset: str, pagat: int = 100, king: int = 80) -> dict:
     """Opening cups for the `cups` key (none in a preset without cups)."""
     return {"cups": {"pagat": pagat, "king": king}} if ruleset in CUP_PRESETS else {}
+
+
+def carried_cups(pagat: int = 100, king: int = 80) -> dict:
+    """The sitting keys of cups carried in: after A's stake of 5, X is 105 and 85 by default."""
+    return {"cups": {"pagat": pagat, "king": king}}

@@ -9,7 +9,7 @@ import json
 import pytest
 
 import rules
-from hungarian_kit import codes, problems
+from hungarian_kit import codes, net, problems
 
 PASK_DEAL = {"dealer": "D", "contract": "two", "declarer": "A", "call": {"card": 20, "partner": "C"}, "card_points": 50}
 
@@ -516,33 +516,96 @@ def test_check_deal_for_a_form_preview():
     """The club's one-deal check: shape and rules problems of one record, the deal only when clean."""
     game = rules.hungarian.ruleset("paskievics")
     table = ["A", "B", "C", "D"]
-    deal, found = rules.hungarian.check_deal(pask(), 7, table, game)
+    deal, found = rules.check_deal(rules.hungarian.FAMILY, pask(), 7, table, game)
     assert found == [] and deal.number == 7 and deal.card_points == 50
-    deal, found = rules.hungarian.check_deal(pask(card_points=95, tricks="9"), 7, table, game)
+    deal, found = rules.check_deal(rules.hungarian.FAMILY, pask(card_points=95, tricks="9"), 7, table, game)
     assert deal is None and [(p.deal, p.field, p.code) for p in found] == [(7, "tricks", "wrong_type")]
-    deal, found = rules.hungarian.check_deal(pask(card_points=95, game_contra=6), 7, table, game)
+    deal, found = rules.check_deal(rules.hungarian.FAMILY, pask(card_points=95, game_contra=6), 7, table, game)
     assert [(p.field, p.code) for p in found] == [
         ("card_points", "card_points_range"),
         ("game_contra", "contra_out_of_range"),
     ]
 
 
+CONCEDED = {
+    "dealer": "D",
+    "contract": "ultimo_call",
+    "declarer": "A",
+    "call": {"card": 19, "partner": None},
+    "conceded": True,
+    "announcements": [{"figure": "ultimo", "by": "A"}],
+}
+
+
 def test_a_conceded_ultimo_call_settles_nothing_else():
-    """Brief §8: "nothing else is settled": play keys and hand bonuses are refused beside a concession."""
-    conceded = {
-        "dealer": "D",
-        "contract": "ultimo_call",
-        "declarer": "B",
-        "call": {"card": 19, "partner": None},
-        "conceded": True,
-        "announcements": [{"figure": "ultimo", "by": "B"}],
-        "card_points": 60,
-        "hand_bonuses": [{"player": "C", "bonus": "trull"}],
-    }
+    """Tolnai 1930, line 1345: "nothing else is settled": play keys and hand bonuses are refused beside a concession."""
+    conceded = {**CONCEDED, "card_points": 60, "hand_bonuses": [{"player": "C", "bonus": "trull"}]}
     assert problems("trisak", conceded) == [
         (1, "card_points", "contract_fields"),
         (1, "hand_bonuses", "contract_fields"),
     ]
+
+
+def test_a_conceded_ultimo_call_carries_nothing_but_its_compulsory_ultimo():
+    """Tolnai 1930, line 1345: the declarer left alone "settles for half of the game and ultimo
+    fee" before play, so the record holds dealer, contract, declarer, call (partner null),
+    conceded and the declarer's ultimo announcement (compulsory, line 1341), nothing else: another
+    announcement, or a play key even at its default value, is refused."""
+
+    # Half of game 4 and ultimo 40 to each of the three others: (4 + 40) / 2 = 22.
+    assert net("trisak", CONCEDED) == {"A": -66, "B": 22, "C": 22, "D": 22}
+    other_ultimo = {**CONCEDED, "announcements": [{"figure": "ultimo", "by": "A"}, {"figure": "ultimo", "by": "B"}]}
+    assert problems("trisak", other_ultimo) == [(1, "announcements[1]", "contract_fields")]
+    empty_play_keys = {**CONCEDED, "made": {}, "tricks": None, "fines": [], "hand_bonuses": []}
+    assert problems("trisak", empty_play_keys) == [
+        (1, "fines", "contract_fields"),
+        (1, "hand_bonuses", "contract_fields"),
+        (1, "made", "contract_fields"),
+        (1, "tricks", "contract_fields"),
+    ]
+
+
+def test_all_tricks_without_a_volat_is_refused():
+    """Tolnai 1930, line 785: a volát is "when a party takes home every trick", announced or
+    silent, so a party that took all nine Paskievics tricks (line 210) made one and `made` must
+    say so; the same for the opponents when the declarer's party took none."""
+    assert problems("paskievics", pask(card_points=94, tricks=9)) == [(1, "tricks", "volat_tricks_mismatch")]
+    assert problems("paskievics", pask(card_points=0, tricks=0)) == [(1, "tricks", "volat_tricks_mismatch")]
+    net("paskievics", pask(card_points=94, tricks=9, made={"declarer": ["volat"]}))
+    net("paskievics", pask(card_points=0, tricks=0, made={"opponents": ["volat"]}))
+    # Trisák has no volát (line 1384 names none), so a bettli taken without a trick is no mismatch.
+    net("trisak", {"dealer": "D", "contract": "bettli", "declarer": "A", "tricks": 0})
+
+
+def test_all_tricks_without_a_volat_says_so_in_both_languages():
+    with pytest.raises(rules.InvalidRecord) as refused:
+        rules.replay(
+            {"ruleset": "paskievics", "table": ["A", "B", "C", "D"], "deals": [pask(card_points=94, tricks=9)]}
+        )
+    [found] = refused.value.problems
+    assert found.message_in("en") == "A volát takes every trick: the declarer's party has fewer than 9 tricks, not 9."
+    assert found.message_in("da") == "En volát tager alle stik: spilførerens parti har færre end 9 stik, ikke 9."
+
+
+def test_a_volat_with_too_few_tricks_keeps_its_message():
+    with pytest.raises(rules.InvalidRecord) as refused:
+        deal = pask(card_points=94, tricks=8, made={"declarer": ["volat"]})
+        rules.replay({"ruleset": "paskievics", "table": ["A", "B", "C", "D"], "deals": [deal]})
+    [found] = refused.value.problems
+    assert found.message_in("en") == "A volát takes every trick: the declarer's party has 9 tricks, not 8."
+    assert found.message_in("da") == "En volát tager alle stik: spilførerens parti har 9 stik, ikke 8."
+
+
+@pytest.mark.parametrize(
+    "key, value",
+    [("game_contra", 0), ("announcements", []), ("made", {}), ("tricks", None), ("contract", None), ("fines", [])],
+)
+def test_a_no_game_deal_refuses_play_keys_whatever_their_value(key, value):
+    """Tolnai 1930, line 381: when nobody takes the game "the next dealer deals the new game without
+    more", so nothing was played and a no-game record holds no play key, not even an empty one."""
+    deal = {"dealer": "D", "no_game": "all_pass", key: value}
+    assert problems("paskievics", deal) == [(1, key, "contract_fields")]
+    assert net("paskievics", {"dealer": "D", "no_game": "all_pass"}) == {"A": 0, "B": 0, "C": 0, "D": 0}
 
 
 def test_the_sitting_date_the_club_export_writes():

@@ -604,7 +604,7 @@ def fined_sitting(ruleset, offence, **deal2):
 def test_the_fines_table_covers_every_offence_of_every_preset():
     import rules
 
-    for ruleset, preset in rules.PRESETS.items():
+    for ruleset, preset in rules.danish.PRESETS.items():
         assert {o for o, row in FINES.items() if ruleset in row} == set(preset.fines), ruleset
 
 

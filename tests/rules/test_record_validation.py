@@ -85,7 +85,7 @@ def test_every_brief_parameter_can_be_overridden():
         "last_trick_needs_no_ultimo_card pagat_ultimo king_ultimo pagat_bagud king_bagud last_trick_fees "
         "nolo tout tout_takes_cups tout_counts count count_shortfall_to_pagatkop fines"
     ).split()
-    assert set(rules.OVERRIDABLE) == set(names)
+    assert set(rules.danish.OVERRIDABLE) == set(names)
 
 
 def test_override_nolo_30():
@@ -263,10 +263,10 @@ def test_three_distinct_players_in_seat_order_from_the_dealer(table, change, exp
 
 def test_seat_order_with_four_and_five_at_the_table():
     """Brief §1: with 4 the member opposite the dealer sits out; with 5 the two opposite him."""
-    assert rules.seat_order_from("A", T4) == ("A", "B", "D")
-    assert rules.seat_order_from("C", T4) == ("C", "D", "B")
-    assert rules.seat_order_from("B", ["A", "B", "C", "D", "E"]) == ("B", "C", "A")
-    assert rules.seat_order_from("C", ["A", "B", "C"]) == ("C", "A", "B")
+    assert rules.danish.seat_order_from("A", T4) == ("A", "B", "D")
+    assert rules.danish.seat_order_from("C", T4) == ("C", "D", "B")
+    assert rules.danish.seat_order_from("B", ["A", "B", "C", "D", "E"]) == ("B", "C", "A")
+    assert rules.danish.seat_order_from("C", ["A", "B", "C"]) == ("C", "A", "B")
 
 
 def test_members_sitting_out_cannot_play_meld_hold_cards_count_or_be_fined():
@@ -848,34 +848,34 @@ def test_one_deal_reports_every_problem_it_has():
 
 
 def test_play_refuses_a_bad_deal_without_settling():
-    ruleset = rules.ruleset("vlk-2010")
+    ruleset = rules.danish.ruleset("vlk-2010")
     problems_found: list = []
-    bad = rules.parse_deal(deal(last_trick="B", nolo="B"), 1, problems_found)
+    bad = rules.danish.parse_deal(deal(last_trick="B", nolo="B"), 1, problems_found)
     assert problems_found == []
-    state = rules.TableState(rules.Cups(100, 80))
+    state = rules.danish.TableState(rules.danish.Cups(100, 80))
     with pytest.raises(rules.InvalidRecord) as caught:
-        rules.play(bad, ("A", "B", "C"), state, ruleset)
+        rules.danish.play(bad, ("A", "B", "C"), state, ruleset)
     assert [(p.deal, p.field, p.code) for p in caught.value.problems] == [(1, "last_trick", "last_trick_nolo")]
-    assert state == rules.TableState(rules.Cups(100, 80))
+    assert state == rules.danish.TableState(rules.danish.Cups(100, 80))
 
 
 def test_play_settles_a_good_deal_and_carries_the_state():
-    ruleset = rules.ruleset("ensartede")
+    ruleset = rules.danish.ruleset("ensartede")
     found: list = []
-    first = rules.parse_deal(deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}), 1, found)
-    events, state = rules.play(first, ("A", "B", "C"), rules.TableState(), ruleset)
+    first = rules.danish.parse_deal(deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}), 1, found)
+    events, state = rules.danish.play(first, ("A", "B", "C"), rules.danish.TableState(), ruleset)
     assert [e.kind for e in events] == ["funding", "deal"]
-    assert state == rules.TableState(rules.Cups(60, 65), "A")
+    assert state == rules.danish.TableState(rules.danish.Cups(60, 65), "A")
     assert events[1].net(("A", "B", "C")) == {"A": -10 - 45 - 20, "B": 65 + 90 - 20, "C": -45 - 20}
 
 
 def test_ruleset_raises_on_a_bad_preset_or_override():
     with pytest.raises(rules.InvalidRecord):
-        rules.ruleset("whist")
+        rules.danish.ruleset("whist")
     with pytest.raises(rules.InvalidRecord):
-        rules.ruleset("vlk-2010", {"nolo": "lots"})
-    assert rules.ruleset("vlk-2010", {"nolo": 30}).nolo == 30
-    assert rules.PRESETS["vlk-2010"].nolo == 25  # the preset itself is untouched
+        rules.danish.ruleset("vlk-2010", {"nolo": "lots"})
+    assert rules.danish.ruleset("vlk-2010", {"nolo": 30}).nolo == 30
+    assert rules.danish.PRESETS["vlk-2010"].nolo == 25  # the preset itself is untouched
 
 
 def test_a_bad_override_does_not_hide_the_deals_problems():
@@ -889,3 +889,24 @@ def test_a_bad_override_does_not_hide_the_deals_problems():
 
 def test_member_names_may_not_look_like_cup_accounts():
     assert problems(deal(), table=["A", "B", "cup:pagat"]) == [(None, "table.2", "reserved_name")]
+
+
+T5 = ["A", "B", "C", "D", "E"]
+
+
+def test_five_at_the_table_any_three_in_seat_order_from_the_dealer_play():
+    """Brief §1: "The three must appear in the table's seat order, cyclically, starting at the
+    dealer (with 4 at the table the member opposite the dealer sits out; with 5, two sit out)."
+    Only the table of four fixes who sits out. 001 L53-L55: with five, one member goes out for
+    five deals and the other four play as a table of four — E out, A deals: B is forehand, C
+    (opposite A among A-D) sits out, D is middlehand: players A, B, D. It settles like any deal:
+    funding 20 from each of 5 = 100 per cup; A's stake 5 into each cup (A -10); A wins a plain
+    last trick, 20 from B and D (001 L300): A +40 - 10 - 20 = +10, B and D -20 - 20 = -40,
+    C and E only the funding, -40."""
+    for players in (["A", "B", "D"], ["A", "C", "E"], ["A", "B", "C"]):
+        result = replay(deal(table=T5, players=players), "vlk-2010", T5)
+        balances = result["balances"]
+        assert balances[players[0]] == -40 - 10 + 40
+        assert [balances[p] for p in players[1:]] == [-40 - 20, -40 - 20]
+        assert sorted(balances[p] for p in T5 if p not in players) == [-40, -40]
+        assert (balances["cup:pagat"], balances["cup:king"]) == (105, 105)

@@ -94,3 +94,23 @@ def test_usage_errors_exit_2_from_argparse():
     done = run()
     assert done.returncode == 2
     assert "usage: python -m rules" in done.stderr
+
+
+def test_help_names_both_families_and_every_preset():
+    done = run("--help")
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.split())
+    assert "Danish Tarok (vlk-2010, ensartede, schiellerup-1900, schwartz-1847)" in text
+    assert "Hungarian tarokk (paskievics, magyar, kiralyhivo, tapper, stromann, trisak)" in text
+    assert "replay settle a sitting record and print the result as JSON" in text
+
+
+def test_replay_help_gives_every_argument_its_help():
+    done = run("replay", "--help")
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.split())
+    assert "file a sitting record (JSON file), or - for standard input" in text
+    assert "--indent N pretty-print with N spaces (0-16); compact by default" in text
+    assert "a record without 'ruleset' plays vlk-2010" in text
+    for preset in ("vlk-2010", "schwartz-1847", "paskievics", "trisak"):
+        assert preset in text

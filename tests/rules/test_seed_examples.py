@@ -54,7 +54,7 @@ def test_001_L345_L352_counts_39_and_19_give_plus_15_minus_5_and_forehand_minus_
 @pytest.mark.parametrize("low, high, pays", ROUNDED_BANDS_001_L329_L345)
 def test_001_L329_L345_every_band_of_the_rounded_count_table(low, high, pays):
     """001 L329-L345: "00 – 03 points betaler 25 ... 24 – 28 Spiller lige op ... 74 – 78 vinder 50"."""
-    assert [rules.rounded_count(p) for p in range(low, high + 1)] == [pays] * (high - low + 1)
+    assert [rules.danish.rounded_count(p) for p in range(low, high + 1)] == [pays] * (high - low + 1)
 
 
 def test_001_L330_L335_L345_bands_through_a_replay():

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import rules
 from fixtures.sittings import random_sitting
 
-PRESETS = tuple(rules.PRESETS)
+PRESETS = tuple(rules.danish.PRESETS)
 CUPS = ("cup:pagat", "cup:king")
 OVERRIDES = [
     None,
@@ -37,7 +37,7 @@ PROPERTY_SETTINGS = settings(max_examples=200, deadline=None, suppress_health_ch
 def sittings(draw, overrides=False):
     preset = draw(st.sampled_from(PRESETS))
     chosen = draw(st.sampled_from(OVERRIDES)) if overrides else None
-    if chosen and "fines" in chosen and not set(chosen["fines"]) <= set(rules.PRESETS[preset].fines):
+    if chosen and "fines" in chosen and not set(chosen["fines"]) <= set(rules.danish.PRESETS[preset].fines):
         chosen = None
     record = random_sitting(
         random.Random(draw(st.integers(0, 2**32 - 1))),
@@ -82,7 +82,7 @@ def test_balances_sum_to_the_opening_cups_and_follow_the_events(record):
                 points for item in event["items"] for account, points in item["postings"].items() if account in CUPS
             )
     assert {m: balances[m] for m in members} == members
-    if rules.PRESETS[record["ruleset"]].cups:
+    if rules.danish.PRESETS[record["ruleset"]].cups:
         final = result["events"][-1]["cups_after"] if result["events"] else record.get("cups", {"pagat": 0, "king": 0})
         assert (balances["cup:pagat"], balances["cup:king"]) == (final["pagat"], final["king"])
     else:
@@ -103,7 +103,7 @@ def test_replay_is_deterministic_and_leaves_its_input_alone(record):
 @given(sittings(overrides=True))
 def test_cups_never_go_negative_and_chain_from_event_to_event(record):
     result = rules.replay(record)
-    has_cups = rules.PRESETS[record["ruleset"]].cups
+    has_cups = rules.danish.PRESETS[record["ruleset"]].cups
     cups = dict(record.get("cups", {})) if has_cups else {}
     cups = {"pagat": cups.get("pagat", 0), "king": cups.get("king", 0)}
     for event in result["events"]:
@@ -149,7 +149,7 @@ def test_the_generator_is_deterministic_and_valid(seed, preset, deals):
     dealer = first["deals"][0]["dealer"] if deals else None
     for deal in first["deals"]:
         assert deal["dealer"] == dealer
-        assert deal["players"] == list(rules.seat_order_from(dealer, table))
+        assert deal["players"] == list(rules.danish.seat_order_from(dealer, table))
         dealer = deal["players"][1]  # forehand deals next
 
 
@@ -325,15 +325,15 @@ def test_random_sittings_reach_every_settlement_rule_of_the_preset(preset):
 @given(sittings(overrides=True))
 def test_replay_agrees_with_playing_the_deals_one_by_one(record):
     """`replay` settles a checked sitting in one go; `play` validates and settles deal by deal."""
-    sitting, problems = rules.parse_sitting(record)
+    sitting, problems = rules.danish.parse_sitting(record)
     assert problems == []
-    ruleset = rules.ruleset(sitting.ruleset, sitting.overrides)
-    events = rules.settle_sitting(sitting, ruleset)
+    ruleset = rules.danish.ruleset(sitting.ruleset, sitting.overrides)
+    events = rules.settle_sitting(rules.danish.FAMILY, sitting, ruleset)
     assert [event.as_dict(sitting.table, ruleset.cups) for event in events] == rules.replay(record)["events"]
-    state = rules.TableState(sitting.cups)
+    state = rules.danish.TableState(sitting.cups)
     played = []
     for deal in sitting.deals:
-        more, state = rules.play(deal, sitting.table, state, ruleset)
+        more, state = rules.danish.play(deal, sitting.table, state, ruleset)
         played += more
     assert played == [event for event in events if event.kind != "close"]
 

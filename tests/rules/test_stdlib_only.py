@@ -36,23 +36,44 @@ def test_the_rules_package_has_the_expected_modules():
         "danish/__init__.py",
         "danish/citations.py",
         "danish/engine.py",
+        "danish/messages.py",
+        "danish/parameters.py",
         "danish/presets.py",
         "danish/records.py",
         "danish/settlement.py",
         "danish/validation.py",
         "envelope.py",
         "events.py",
+        "family.py",
         "hungarian/__init__.py",
         "hungarian/citations.py",
         "hungarian/engine.py",
         "hungarian/messages.py",
+        "hungarian/parameters.py",
         "hungarian/presets.py",
         "hungarian/records.py",
         "hungarian/settlement.py",
         "hungarian/validation.py",
+        "parameters.py",
         "problems.py",
+        "registry.py",
         "replay.py",
+        "sitting.py",
     ]
+
+
+def test_the_shared_core_names_no_family_but_in_the_registry():
+    """A family is a package under rules/ and one line of `rules.registry`: no other module of the
+    core imports a family package, so a third family needs nothing else."""
+    families = {p.parent.name for p in RULES.glob("*/__init__.py")}
+    core = [p for p in MODULES if p.parent == RULES and p.name != "registry.py"]
+    reaching = []
+    for path in core:
+        for name, relative in imported_names(path):
+            if relative and name.split(".")[0] in families:
+                reaching.append((path.name, name))
+    assert families == {"danish", "hungarian"}
+    assert reaching == []
 
 
 def test_every_import_in_rules_is_relative_or_standard_library():

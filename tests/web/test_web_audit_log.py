@@ -14,25 +14,48 @@ pytestmark = pytest.mark.django_db
 
 
 def rows(html: str) -> list[str]:
-    """Each log row's text, whitespace squeezed, newest first."""
-    found = re.findall(r"<tr data-action=.*?</tr>", html, flags=re.S)
-    return [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in found]
+    """Each log line's sentence (without its time), whitespace squeezed, newest first."""
+    found = re.findall(r"<li data-kind=.*?</li>", html, flags=re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", row.split("<br>", 1)[1]).split()) for row in found]
 
 
-def test_closing_a_sitting_is_logged_with_who_and_what(played, as_member):
+def log(client, language: str = "en") -> list[str]:
+    return rows(client.get(reverse("club_log", args=["nordvest"]), HTTP_ACCEPT_LANGUAGE=language).text)
+
+
+def test_closing_a_sitting_is_a_sentence(played, as_member, today):
     client = as_member("Bent")  # a scorer closes
     client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split", "confirmed": "on"})
 
-    log = as_member("Anna").get(reverse("club_log", args=["nordvest"]))
+    lines = log(as_member("Anna"))
 
-    assert log.status_code == 200
-    newest = rows(log.text)[0]
-    assert "bent update: sitting Bord 1" in newest
-    # The close choice says "(or the pot)" since Hungarian seasons share it (issue 13, club 0005).
-    assert "closed how : None → split the cups (or the pot) among the table" in newest
+    assert lines[0] == f"Bent closed the sitting at Bord 1 on {today.day} {today:%b %Y}; the cups were split."
+    assert lines[1] == f"The system started a sitting at Bord 1 on {today.day} {today:%b %Y}."
 
 
-def test_resolving_a_dispute_is_logged(played, members, as_member):
+def test_no_field_dumps_no_none_no_json(played, members, as_member):
+    client = as_member("Anna")
+    client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split", "confirmed": "on"})
+    html = client.get(reverse("club_log", args=["nordvest"])).text
+    for leak in ("None", "{", "create:", "update:", "closed_how", "→"):
+        assert leak not in html.split('id="log"')[1], leak
+
+
+def test_a_correction_says_who_which_deal_where_and_why_in_danish(played, members, as_member):
+    from club import services
+
+    deal = played.deals.get(number=1)
+    services.correct_deal(
+        deal,
+        deal.current_version.record | {"last_trick": "Dorte"},
+        by=members["Anna"].user,
+        reason="Dorte tog sidste stik",
+    )
+
+    assert log(as_member("Anna"), "da")[0] == "Anna rettede spil 1 ved Bord 1 (grund: Dorte tog sidste stik)."
+
+
+def test_resolving_a_dispute_is_a_sentence(played, members, as_member):
     deal = played.deals.get(number=2)
     dispute = Dispute.objects.create(deal=deal, raised_by=members["Erik"], comment="Bent had no pagat.")
     client = as_member("Anna")
@@ -40,15 +63,10 @@ def test_resolving_a_dispute_is_logged(played, members, as_member):
         reverse("dispute-resolve", args=["nordvest", dispute.pk]), {"action": "closed", "reason": "Bent had it."}
     )
 
-    newest = rows(client.get(reverse("club_log", args=["nordvest"])).text)[0]
-
-    assert "anna update: dispute" in newest
-    assert "resolved by : None → Anna" in newest
-    assert "resolution : None → closed" in newest
-    assert "reason for closing : → Bent had it." in newest
+    assert log(client)[0] == "Anna closed the dispute on deal 2 at Bord 1 (reason: Bent had it.)."
 
 
-def test_a_role_changed_in_the_admin_is_logged(members, client, django_user_model):
+def test_a_role_changed_in_the_admin_is_a_sentence(members, client, django_user_model):
     staff = django_user_model.objects.create_user("ivar", password="x", is_staff=True, is_superuser=True)
     client.force_login(staff)
     carl = members["Carl"]
@@ -60,10 +78,22 @@ def test_a_role_changed_in_the_admin_is_logged(members, client, django_user_mode
     assert carl.role == Member.Role.ADMIN
 
     client.force_login(members["Anna"].user)
-    newest = rows(client.get(reverse("club_log", args=["nordvest"]), HTTP_ACCEPT_LANGUAGE="en").text)[0]
+    assert log(client)[0] == "ivar made Carl club admin."
+    assert log(client, "da")[0] == "ivar gjorde Carl til klubadministrator."
 
-    assert "ivar update: member Carl" in newest
-    assert "role : scorer → club admin" in newest
+
+def test_the_office_pages_leave_sentences(members, as_member):
+    client = as_member("Anna")
+    client.post(reverse("office_member_new", args=["nordvest"]), {"name": "Frida", "role": "member"})
+    frida = Member.objects.get(name="Frida")
+    client.post(reverse("office_member_active", args=["nordvest", frida.pk]), {"active": "0"})
+    client.post(reverse("office_tables", args=["nordvest"]), {"name": "Vinduesbordet"})
+
+    assert log(client)[:3] == [
+        "Anna added the table Vinduesbordet.",
+        "Anna deactivated Frida.",
+        "Anna added the member Frida (member).",
+    ]
 
 
 @pytest.mark.parametrize("name", ["Bent", "Erik"])

@@ -12,7 +12,7 @@ code, so a change of policy shows up as a failing case:
 - READ (score sheets, audit pages, standings, member pages, standings CSV): every member;
 - PRIVATE (Carl's statement, its PDF, his postings CSV): Carl himself and the club admin;
 - SCORE (start, record, correct, close): scorers and admins;
-- DISPUTE: every member; RESOLVE: the admin.
+- DISPUTE: every member; RESOLVE and MANAGE (the office: members, seasons, tables): the admin.
 
 Refused inside one's own club: 403. Another club's page: 404. Anonymous: 302 to the login page.
 """
@@ -33,6 +33,7 @@ MAY = {
     "dispute": {"admin", "scorer", "member"},
     "resolve": {"admin"},
     "log": {"admin"},  # the club's audit log (club.audit): its admins only
+    "manage": {"admin"},  # the office: members, seasons, tables, payments
 }
 # Routes outside this matrix: Django's admin site (staff only, its own login) and the API (its
 # own matrix, tests/api/test_api_authorization.py, tied to club/api/urls.py the same way).
@@ -73,6 +74,8 @@ PAGES = [
     Page("home", "get", lambda w: "/", public={"anonymous": 200, "member": 302}),
     Page("login", "get", lambda w: reverse("login"), public={"anonymous": 200, "member": 302}),
     Page("logout", "post", lambda w: reverse("logout"), public={"anonymous": 302, "member": 302}),
+    Page("service_worker", "get", lambda w: reverse("service_worker"), public={"anonymous": 200, "member": 200}),
+    Page("offline", "get", lambda w: reverse("offline"), public={"anonymous": 200, "member": 200}),
     Page(
         "set_language",
         "post",
@@ -80,8 +83,82 @@ PAGES = [
         body=lambda w: {"language": "en"},
         public={"anonymous": 302, "member": 302},
     ),
+    # A member's own login: the reset pages are everyone's, changing a password needs a login.
+    Page("password_reset", "get", lambda w: reverse("password_reset"), public={"anonymous": 200, "member": 200}),
+    Page(
+        "password_reset",
+        "post",
+        lambda w: reverse("password_reset"),
+        body=lambda w: {"email": "nobody@example.org"},
+        public={"anonymous": 302, "member": 302},
+    ),
+    Page(
+        "password_reset_done", "get", lambda w: reverse("password_reset_done"), public={"anonymous": 200, "member": 200}
+    ),
+    Page(
+        "password_reset_confirm",
+        "get",
+        lambda w: reverse("password_reset_confirm", args=["MQ", "no-token"]),
+        public={"anonymous": 200, "member": 200},
+    ),
+    Page(
+        "password_reset_complete",
+        "get",
+        lambda w: reverse("password_reset_complete"),
+        public={"anonymous": 200, "member": 200},
+    ),
+    Page("password_change", "get", lambda w: reverse("password_change"), public={"anonymous": 302, "member": 200}),
+    Page(
+        "password_change_done",
+        "get",
+        lambda w: reverse("password_change_done"),
+        public={"anonymous": 302, "member": 200},
+    ),
     Page("club_home", "get", club_url("club_home"), "read"),
     Page("club_log", "get", club_url("club_log"), "log"),
+    Page("office_members", "get", club_url("office_members"), "manage"),
+    Page("office_member_new", "get", club_url("office_member_new"), "manage"),
+    Page(
+        "office_member_new",
+        "post",
+        club_url("office_member_new"),
+        "manage",
+        lambda w: {"name": "Hanne", "role": "member"},
+        ok=302,
+    ),
+    Page("office_member_edit", "get", club_url("office_member_edit", CARL), "manage"),
+    Page(
+        "office_member_edit",
+        "post",
+        club_url("office_member_edit", CARL),
+        "manage",
+        lambda w: {"name": "Carl", "role": "member"},
+        ok=302,
+    ),
+    Page("office_member_active", "post", club_url("office_member_active", CARL), "manage", lambda w: {}, ok=302),
+    Page("office_member_invite", "post", club_url("office_member_invite", CARL), "manage", lambda w: {}, ok=302),
+    Page("office_seasons", "get", club_url("office_seasons"), "manage"),
+    Page("office_season_new", "get", lambda w: club_url("office_season_new")(w) + "?preset=paskievics", "manage"),
+    Page("office_season_new", "post", club_url("office_season_new"), "manage", lambda w: {"preset": "magyar"}),
+    Page("office_season_edit", "get", club_url("office_season_edit", lambda w: w.season.pk), "manage"),
+    Page("office_tables", "get", club_url("office_tables"), "manage"),
+    Page("office_tables", "post", club_url("office_tables"), "manage", lambda w: {"name": "Bord 9"}, ok=302),
+    Page(
+        "office_table_rename",
+        "post",
+        club_url("office_table_rename", lambda w: w.free_table.pk),
+        "manage",
+        lambda w: {"name": "Bord to"},
+        ok=302,
+    ),
+    Page(
+        "office_table_active",
+        "post",
+        club_url("office_table_active", lambda w: w.free_table.pk),
+        "manage",
+        lambda w: {"active": "0"},
+        ok=302,
+    ),
     Page("sitting_new", "get", club_url("sitting_new"), "score"),
     Page("sitting_new", "post", club_url("sitting_new"), "score", start_form, ok=302),
     # The closed sitting: Carl did not sit there, and reads it all the same.
@@ -119,6 +196,8 @@ PAGES = [
     Page("member-statement", "get", club_url("member-statement", CARL, MARCH), "private"),
     Page("member-statement-pdf", "get", club_url("member-statement-pdf", CARL, MARCH), "private"),
     Page("member-postings-csv", "get", club_url("member-postings-csv", CARL), "private"),
+    # Carl has no address in the matrix's clubs: allowed, the page says so (302 back to it).
+    Page("member-statement-send", "post", club_url("member-statement-send", CARL, MARCH), "manage", ok=302),
     Page("season-standings-csv", "get", club_url("season-standings-csv", lambda w: w.season.pk), "read"),
     Page("deal-audit", "get", club_url("deal-audit", lambda w: w.closed_deal.pk), "read"),
     Page(

@@ -16,7 +16,7 @@ from django.utils import translation
 from club import balances as ledger_balances
 from club import services
 from club.models import Dispute
-from club.reports.services import raise_dispute
+from club.services.disputes import raise_dispute
 from club.web.charts import DASHES, PALETTE, line_style
 from ledger.models import Transaction
 from table_evening import SEATS

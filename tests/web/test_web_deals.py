@@ -81,7 +81,8 @@ def test_saving_records_the_deal_and_returns_to_the_score_sheet(sitting, members
     assert response["Location"] == f"/c/nordvest/sittings/{sitting.pk}/#deal-1"
     version = DealVersion.objects.get()
     assert version.record == DEAL_1
-    assert version.entered_by == members["Bent"].user and version.idempotency_key == "k-1"
+    assert version.entered_by == members["Bent"].user
+    assert version.idempotency_key == f"{members['Bent'].user.pk}:{sitting.pk}:k-1"  # his key, at this sitting
     assert balances.sitting_totals(sitting) == {
         members[n].pk: p for n, p in {"Anna": -55, "Bent": -10, "Carl": -40, "Dorte": -65}.items()
     }
@@ -100,25 +101,81 @@ def test_a_double_tap_makes_one_deal(sitting, as_member):
     assert Transaction.objects.filter(entry__kind="deal").count() == 1
 
 
-def test_a_deal_someone_else_saved_first_is_not_saved_twice(sitting, as_member):
+def points_of(html: str, side: str) -> dict[str, int]:
+    """The points each member got in one side of the "is it the same deal?" comparison."""
+    block = re.search(rf'data-deal="{side}">(.*?)</div>', html, re.S).group(1)
+    return {name: int(points) for name, points in re.findall(r'data-name="(\w+)" data-points="(-?\d+)"', block)}
+
+
+def test_a_deal_someone_else_saved_first_is_shown_beside_this_one_and_not_saved_twice(sitting, as_member):
     client = as_member("Bent")
     client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "anna-phone"})
 
-    # The same deal with the same dealer: asked first (an old page, most likely) ...
+    # The same deal 1 from a second phone: the deal saved first beside it, and a question.
     asked = client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone"})
     assert asked.status_code == 200
+    assert "Deal 1 was already saved by Bent — is it the same deal?" in asked.text
+    theirs, mine = points_of(asked.text, "theirs"), points_of(asked.text, "mine")
+    assert theirs == mine and set(theirs) == {"Anna", "Bent", "Carl", "Dorte"} and theirs["Bent"] > 0
+    # It never moves on by itself: the page is still deal 1, this phone's key, its entries.
+    assert hidden(asked.text, "number") == "1"
+    assert hidden(asked.text, "idempotency_key") == "bent-phone"
+    assert 'name="record_as" value="2"' in asked.text and 'name="drop" value="1"' in asked.text
+    assert Deal.objects.count() == 1
+
+    # Saved again as it is: the same question, nothing recorded.
+    again = client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone"})
+    assert "is it the same deal?" in again.text and Deal.objects.count() == 1
+
+    # "The same deal: drop mine": nothing is recorded; the sheet says so.
+    dropped = client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "drop": "1"}, follow=True)
+    assert "Nothing was recorded: deal 1 stands as it was saved." in dropped.text
+    assert Deal.objects.count() == 1
+
+
+def test_a_deal_whose_number_was_taken_is_recorded_as_the_next_when_the_scorer_says_so(sitting, as_member):
+    client = as_member("Bent")
+    client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "anna-phone"})
+
+    # "A new deal: record as 2", even with the dealer of deal 1 (the scorer was asked).
+    saved = client.post(
+        entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone", "record_as": "2"}
+    )
+
+    assert saved.status_code == 302 and saved["Location"].endswith("#deal-2")
+    assert list(Deal.objects.values_list("number", flat=True)) == [1, 2]
+    assert DealVersion.objects.get(deal__number=2).idempotency_key == "bent-phone"
+
+
+def test_the_last_deal_again_with_the_same_dealer_is_asked_about_first(sitting, as_member):
+    client = as_member("Bent")
+    client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "first"})
+
+    # Deal 2 with deal 1's entries and dealer: an old page saved twice, more likely than a deal.
+    asked = client.post(entry_url(sitting), DEAL_1_FORM | {"number": "2", "idempotency_key": "second"})
     assert "This deal is the same as the last one, with the same dealer." in asked.text
     assert hidden(asked.text, "confirm_duplicate") == "1"  # the next save records it
     assert Deal.objects.count() == 1
-    # ... and confirmed, it is still deal 1, which is taken.
-    stale = client.post(
-        entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone", "confirm_duplicate": "1"}
+
+    confirmed = client.post(
+        entry_url(sitting), DEAL_1_FORM | {"number": "2", "idempotency_key": "second", "confirm_duplicate": "1"}
+    )
+    assert confirmed.status_code == 302
+    assert list(Deal.objects.values_list("number", flat=True)) == [1, 2]
+
+
+def test_a_queued_deal_whose_number_was_taken_gets_the_question_as_json(sitting, as_member):
+    client = as_member("Bent")
+    client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "anna-phone"})
+
+    answer = client.post(
+        entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "queued"}, headers={"X-Tarok-Resend": "1"}
     )
 
-    assert stale.status_code == 200
-    assert "Deal 1 is already recorded; the next deal is 2." in stale.text
-    assert hidden(stale.text, "number") == "2"  # saving again means: this is deal 2
-    assert hidden(stale.text, "idempotency_key") not in ("anna-phone", "bent-phone")
+    data = answer.json()
+    assert (data["status"], data["next"]) == ("conflict", 2)
+    assert "Deal 1 was already saved by Bent — is it the same deal?" in data["html"]
+    assert 'data-choice="drop"' in data["html"] and 'data-choice="renumber"' in data["html"]
     assert Deal.objects.count() == 1
 
 
@@ -176,7 +233,10 @@ def test_the_preview_shows_the_settlement_line_by_line_and_writes_nothing(played
         ("last_trick", "Dorte −20 Carl −20", "Anna +40"),
         ("count", "Anna −20", "Dorte +5 Carl +15"),
     ]
-    assert "last_trick · 001 L300" in page.text  # the rule and its seed line
+    # Each line's rule by its name, the seed line in small print; the rule keys only as data.
+    assert re.search(r'<strong>Last trick</strong>\s*<small class="ref">001 L300</small>', page.text)
+    assert re.search(r'<strong>Dealer&#x27;s stake</strong>\s*<small class="ref">001 L\d+</small>', page.text)
+    assert ">stake" not in page.text and ">last_trick" not in page.text
     net = re.search(r'<p class="net">.*?</p>', page.text, re.S).group()  # beside the save button
     assert re.findall(r'data-name="(\w+)" data-points="(-?\d+)"', net) == [
         ("Anna", "20"),

@@ -6,8 +6,8 @@ import rules
 from club.web.forms import DealForm, build_record, field_for, initial_from_record, rotation
 
 SEATS = ["Anna", "Bent", "Carl", "Dorte"]
-VLK = rules.ruleset("vlk-2010")
-ENSARTEDE = rules.ruleset("ensartede")
+VLK = rules.danish.ruleset("vlk-2010")
+ENSARTEDE = rules.danish.ruleset("ensartede")
 
 FULL_RECORD = {
     "dealer": "Bent",
@@ -95,12 +95,12 @@ def test_half_filled_entries_are_kept_for_the_engine_to_name():
     assert record["kings"] == {"hearts": {"holder": "Anna", "fate": None}}
     assert record["fines"] == [{"player": None, "offence": "misdeal"}]
     problems = []
-    assert rules.parse_deal(record, 1, problems) is None
+    assert rules.danish.parse_deal(record, 1, problems) is None
     assert {p.field for p in problems} == {"pagat.holder", "kings.hearts.fate", "fines.0.player"}
 
 
 def test_a_failed_tout_culprit_and_exact_counts_where_the_preset_has_them():
-    schiellerup = rules.ruleset("schiellerup-1900")
+    schiellerup = rules.danish.ruleset("schiellerup-1900")
     form = DealForm(
         form_data(tout="Carl", tout_failed="on", culprit_player="Anna", culprit_caused="ultimo"),
         seat_names=SEATS,
@@ -162,7 +162,12 @@ def test_problems_stand_beside_their_fields_in_the_page_language():
     form = DealForm(form_data(last_trick="Dorte"), seat_names=SEATS, ruleset=VLK)
     assert form.is_valid()
     with pytest.raises(rules.InvalidRecord) as refused:
-        rules.play(rules.parse_deal(form.record(), 4, []), SEATS, rules.TableState(rules.Cups(80, 80)), VLK)
+        rules.danish.play(
+            rules.danish.parse_deal(form.record(), 4, []),
+            SEATS,
+            rules.danish.TableState(rules.danish.Cups(80, 80)),
+            VLK,
+        )
 
     form.add_problems(refused.value.problems, "da")
 

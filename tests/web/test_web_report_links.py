@@ -5,12 +5,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.models import Deal
-from club.reports import services as reports
+from club.services import disputes
 
 
 def test_sitting_page_links_every_deal_to_its_audit_and_lists_disputes(played, members, as_member):
     deal_2 = Deal.objects.get(sitting=played, number=2)
-    reports.raise_dispute(deal_2, member=members["Dorte"], comment="Carl had the Pagat in the skat")
+    disputes.raise_dispute(deal_2, member=members["Dorte"], comment="Carl had the Pagat in the skat")
 
     page = as_member("Erik").get(reverse("sitting", args=["nordvest", played.pk]))
 

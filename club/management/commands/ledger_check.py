@@ -21,9 +21,10 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from club import money, services
+from club import services
 from club.management.base import TranslatedCommand
 from club.models import Club, LedgerEntry, Table
+from club.services import bookkeeping
 from ledger import checks
 from ledger.models import Transaction
 
@@ -41,7 +42,7 @@ class Command(TranslatedCommand):
             clubs = clubs.filter(slug=club)
             if not clubs.exists():
                 raise CommandError(_("No club has the short name %(slug)s.") % {"slug": club})
-        names = money.account_names(clubs)
+        names = bookkeeping.account_names(clubs)
 
         problems = 0
         sittings = 0

@@ -1,8 +1,9 @@
-"""manage.py statements --month 2026-11 [--club SLUG] [--language da] --out DIR
+"""manage.py statements --month 2026-11 [--club SLUG] [--language da] (--out DIR | --email)
 
 One PDF per member with activity in the month or a balance at its end, named like
-vestbyen-2026-11-anna-jensen.pdf. On a terminal a progress bar redraws in place; piped into a
-file or a log, it prints one plain line per statement instead.
+vestbyen-2026-11-anna-jensen.pdf: written to DIR, or mailed to each member with an email address
+(the members without one are named at the end). On a terminal a progress bar redraws in place;
+piped into a file or a log, it prints one plain line per statement instead.
 """
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import CommandError
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from weasyprint.text.fonts import FontConfiguration
 
 from club.management.base import TranslatedCommand
 from club.models import Club
+from club.reports.mailing import send_statements
 from club.reports.pdf import statement_filename, statement_pdf
 from club.reports.statements import Month, build_statement, members_with_statements
 
@@ -24,12 +27,15 @@ BAR_WIDTH = 30
 
 
 class Command(TranslatedCommand):
-    help = gettext_noop("Write every member's monthly statement as a PDF.")
+    help = gettext_noop("Write every member's monthly statement as a PDF, or mail it to him.")
 
     def add_arguments(self, parser):
         parser.add_argument("--month", required=True, help=_("the month, as YYYY-MM"))
         parser.add_argument("--club", help=_("one club's short name (default: every club)"))
-        parser.add_argument("--out", required=True, type=Path, help=_("directory for the PDFs (created if missing)"))
+        parser.add_argument("--out", type=Path, help=_("directory for the PDFs (created if missing)"))
+        parser.add_argument(
+            "--email", action="store_true", help=_("mail each member with an email address his PDF, and name the rest")
+        )
         parser.add_argument(
             "--language",
             default=settings.LANGUAGE_CODE,
@@ -37,7 +43,9 @@ class Command(TranslatedCommand):
             help=_("the statements' language"),
         )
 
-    def handle(self, *args, month: str, club: str | None, out: Path, language: str, **options):
+    def handle(self, *args, month: str, club: str | None, out: Path | None, email: bool, language: str, **options):
+        if not email and out is None:
+            raise CommandError(_("Say where the statements go: --out DIR, --email, or both."))
         try:
             parsed = Month.parse(month)
         except ValueError as error:
@@ -47,8 +55,25 @@ class Command(TranslatedCommand):
             clubs = clubs.filter(slug=club)
             if not clubs.exists():
                 raise CommandError(f"No club has the short name {club!r}.")
-        out.mkdir(parents=True, exist_ok=True)
+        if email:
+            self._mail(clubs, parsed, language)
+        if out is not None:
+            self._write(clubs, parsed, out, language)
 
+    def _mail(self, clubs, month: Month, language: str) -> None:
+        for club in clubs:
+            mailing = send_statements(club, month, language, progress=lambda m: self.stdout.write(f"{m.email}"))
+            with translation.override(language):
+                self.stdout.write(
+                    _("%(club)s: %(count)d statements for %(month)s mailed.")
+                    % {"club": club.name, "count": len(mailing.sent), "month": month}
+                )
+                if mailing.without_address:
+                    names = ", ".join(m.name for m in mailing.without_address)
+                    self.stdout.write(_("No email address, not mailed: %(names)s") % {"names": names})
+
+    def _write(self, clubs, parsed: Month, out: Path, language: str) -> None:
+        out.mkdir(parents=True, exist_ok=True)
         members = [member for c in clubs for member in members_with_statements(c, parsed)]
         font_config = FontConfiguration()
         tty = self.stdout.isatty()

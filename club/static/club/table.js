@@ -1,16 +1,59 @@
 /* The card table's small helpers. Everything works without them (plain forms, radio buttons);
  * with them: fewer taps, the connection's state, and deals kept on the phone while offline.
  * No inline scripts anywhere (Content-Security-Policy): this file is the page's only script
- * besides htmx. */
+ * besides htmx. The service worker (templates/club/sw.js) keeps the pages; this file keeps the
+ * deals.
+ *
+ * The queue of deals waiting for the connection lives in localStorage (it survives a reload and
+ * a closed browser). Each deal keeps its own idempotency key and its own number: it is sent in
+ * order, again and again until the server answers, and the server records a key once. A deal
+ * the server refuses stops its sitting's queue and stays on the phone, with the reason, until
+ * the scorer decides: it is never dropped without the scorer's word.
+ */
 (function () {
   "use strict";
 
-  var WAITING = "tarokbog.waiting"; // localStorage: deals saved while offline, not yet sent
+  var WAITING = "tarokbog.waiting"; // localStorage: deals saved while offline, not yet recorded
+  var KNOWN = "tarokbog.known."; // + sitting id: the next deal number and last dealer the server showed
+  var PAGES = "tarokbog-pages"; // the service worker's kept pages
+  var UNSENT = "tarokbog-unsent"; // deal forms the service worker caught when the network failed
   document.documentElement.classList.add("js");
 
   function $(selector, root) { return (root || document).querySelector(selector); }
   function $$(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
-  function text(el) { return el ? el.textContent.trim() : ""; }
+  function keptCopy() { return document.documentElement.hasAttribute("data-kept-copy"); }
+  function fill(template, values) {
+    return String(template || "").replace(/\{(\w+)\}/g, function (all, name) {
+      return values[name] === undefined ? all : String(values[name]);
+    });
+  }
+
+  function uuid4() {
+    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    var hex = Array.prototype.map.call(bytes, function (b) { return (b + 0x100).toString(16).slice(1); }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+
+  // --- the service worker: pages kept for offline ------------------------------------------
+
+  function keepPages(urls) {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "keep", urls: urls });
+    });
+  }
+
+  function forgetPages() {
+    return window.caches ? window.caches.delete(PAGES).catch(function () {}) : Promise.resolve();
+  }
+
+  if ("serviceWorker" in navigator && document.documentElement.getAttribute("data-service-worker")) {
+    navigator.serviceWorker.register(document.documentElement.getAttribute("data-service-worker")).catch(function () {});
+  }
 
   // --- the connection --------------------------------------------------------------------
 
@@ -30,33 +73,297 @@
     if (event.persisted && $("#deal-form")) window.location.reload();
   });
 
+  // --- the queue ---------------------------------------------------------------------------
+
+  function load() {
+    try {
+      var items = JSON.parse(window.localStorage.getItem(WAITING) || "[]");
+      return Array.isArray(items) ? items : [];
+    } catch (e) { return []; }
+  }
+
+  function store(items) { window.localStorage.setItem(WAITING, JSON.stringify(items)); }
+
+  function sittingOf(url) { return (String(url).match(/\/sittings\/(\d+)\//) || [])[1] || ""; }
+
+  function ofSitting(items, sitting) { return items.filter(function (item) { return item.sitting === sitting; }); }
+
+  function known(sitting) {
+    try { return JSON.parse(window.localStorage.getItem(KNOWN + sitting) || "null") || {}; } catch (e) { return {}; }
+  }
+
+  // What the server showed last: the next deal's number, and its dealer or the last deal's.
+  function remember(sitting, next, dealers) {
+    if (!sitting || !next || keptCopy()) return;
+    window.localStorage.setItem(KNOWN + sitting, JSON.stringify(Object.assign({ next: next }, dealers)));
+  }
+
+  // A posted deal form as a queued deal. The CSRF token is not kept: the one of the moment of
+  // sending (the cookie) goes in a header.
+  function enqueue(url, params) {
+    params.delete("csrfmiddlewaretoken");
+    var key = params.get("idempotency_key");
+    var items = load();
+    if (!key || items.some(function (item) { return item.key === key; })) return; // a double tap
+    items.push({
+      key: key, // the same key on every resend: the server records the deal once
+      sitting: sittingOf(url),
+      number: parseInt(params.get("number"), 10) || 0,
+      dealer: params.get("dealer") || "",
+      url: url,
+      sheet: url.replace(/deals\/new\/.*$/, ""),
+      body: params.toString(),
+      state: "waiting",
+      message: "",
+      html: "",
+    });
+    store(items);
+  }
+
+  // Deal forms the service worker caught on a failing network, moved into the queue.
+  function takeUnsent() {
+    if (!window.caches) return Promise.resolve();
+    return window.caches.has(UNSENT).then(function (exists) {
+      if (!exists) return null;
+      return window.caches.open(UNSENT).then(function (cache) {
+        return cache.keys().then(function (requests) {
+          return requests.reduce(function (done, request) {
+            return done.then(function () {
+              return cache.match(request).then(function (response) { return response.text(); }).then(function (body) {
+                var url = new URL(request.url);
+                enqueue(url.origin + url.pathname, new URLSearchParams(body));
+                return cache.delete(request);
+              });
+            });
+          }, Promise.resolve());
+        });
+      });
+    }).catch(function () {});
+  }
+
+  var sending = false;
+  var blocked = ""; // "signed-out" or "server" while the server cannot take deals
+
+  // The first waiting deal whose sitting has no refused deal before it.
+  function nextToSend(items) {
+    var stopped = {};
+    for (var i = 0; i < items.length; i++) {
+      var item = items[i];
+      if (item.state !== "waiting") { stopped[item.sitting] = true; continue; }
+      if (!stopped[item.sitting]) return item;
+    }
+    return null;
+  }
+
+  function update(key, change) {
+    store(load().map(function (item) { return item.key === key ? Object.assign(item, change) : item; }));
+  }
+
+  function sendWaiting() {
+    if (sending || !navigator.onLine) return;
+    var next = nextToSend(load());
+    if (!next) { afterSending(); return; }
+    sending = true;
+    var token = (document.cookie.match(/(?:^|; )csrftoken=([^;]+)/) || [])[1] || "";
+    fetch(next.url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Tarok-Resend": "1",
+        "X-CSRFToken": decodeURIComponent(token),
+        Accept: "application/json",
+      },
+      body: next.body,
+    })
+      .then(function (response) {
+        var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+        if (response.redirected || !json) {
+          // The login page (the session ended) or a refusal page: the deal stays, the scorer is told.
+          blocked = response.redirected || response.status === 200 ? "signed-out" : "server";
+          return null;
+        }
+        if (response.status >= 500) { blocked = "server"; return null; }
+        blocked = "";
+        return response.json();
+      })
+      .then(function (answer) {
+        sending = false;
+        if (!answer) { render(); return; }
+        if (answer.status === "recorded") {
+          store(load().filter(function (item) { return item.key !== next.key; }));
+          render();
+          sendWaiting();
+          return;
+        }
+        // Refused, or someone else recorded that number meanwhile: it stops its sitting's queue.
+        update(next.key, { state: answer.status || "invalid", message: answer.message || "", html: answer.html || "" });
+        render();
+        sendWaiting();
+      })
+      .catch(function () { sending = false; render(); }); // still no connection: again on "online"
+  }
+
+  // Everything this page's sitting had waiting is recorded: the sheet shows it at once.
+  var hadWaiting = {};
+  function afterSending() {
+    var sheet = $("#live-sheet");
+    if (!sheet) return;
+    var sitting = sheet.getAttribute("data-sitting");
+    if (hadWaiting[sitting] && ofSitting(load(), sitting).length === 0 && navigator.onLine) {
+      hadWaiting[sitting] = false;
+      window.location.reload();
+    }
+  }
+
+  window.setInterval(function () { if (nextToSend(load())) sendWaiting(); }, 15000);
+  window.addEventListener("storage", function (event) { if (event.key === WAITING) { render(); adjustForm(); } });
+
+  // The scorer's answers to a refused deal.
+  function drop(key) {
+    store(load().filter(function (item) { return item.key !== key; }));
+    render();
+    adjustForm();
+    sendWaiting();
+  }
+
+  // "A new deal: record as N": this deal and the sitting's deals queued after it move on.
+  function renumber(key, number) {
+    var items = load();
+    var at = -1;
+    items.forEach(function (item, i) { if (item.key === key) at = i; });
+    if (at < 0 || !number) return;
+    var shift = number - items[at].number;
+    var sitting = items[at].sitting;
+    items.forEach(function (item, i) {
+      if (i < at || item.sitting !== sitting) return;
+      var params = new URLSearchParams(item.body);
+      item.number += shift;
+      params.set("number", String(item.number));
+      if (i === at) { params.set("confirm_duplicate", "1"); item.state = "waiting"; item.message = ""; item.html = ""; }
+      item.body = params.toString();
+    });
+    store(items);
+    render();
+    adjustForm();
+    sendWaiting();
+  }
+
+  function saveAnyway(key) {
+    var item = load().filter(function (i) { return i.key === key; })[0];
+    if (!item) return;
+    var params = new URLSearchParams(item.body);
+    params.set("confirm_duplicate", "1");
+    update(key, { body: params.toString(), state: "waiting", message: "", html: "" });
+    render();
+    sendWaiting();
+  }
+
+  function render() {
+    var box = $("#offline-queue");
+    if (!box) return;
+    var sitting = box.getAttribute("data-sitting");
+    var items = sitting ? ofSitting(load(), sitting) : load();
+    if (sitting && items.length) hadWaiting[sitting] = true;
+    box.hidden = items.length === 0;
+    box.textContent = "";
+    if (!items.length) return;
+    var waiting = items.filter(function (item) { return item.state === "waiting"; }).length;
+    var head = document.createElement("p");
+    head.className = "queue-count";
+    head.textContent = fill(box.getAttribute(items.length === 1 ? "data-count-one" : "data-count-many"), { count: items.length });
+    if (blocked) head.textContent += " " + box.getAttribute(blocked === "signed-out" ? "data-signed-out" : "data-server");
+    box.appendChild(head);
+    var list = document.createElement("ol");
+    list.className = "queue";
+    items.forEach(function (item) {
+      var line = document.createElement("li");
+      line.className = "waiting-deal " + item.state;
+      line.setAttribute("data-key", item.key);
+      line.setAttribute("data-number", String(item.number));
+      var say = document.createElement("p");
+      var label = item.state === "waiting" ? box.getAttribute("data-waiting") : box.getAttribute("data-conflict");
+      say.textContent = fill(label, { number: item.number }) + (item.message && !item.html ? " " + item.message : "");
+      line.appendChild(say);
+      if (!sitting) {
+        var link = document.createElement("a");
+        link.href = item.sheet;
+        link.textContent = box.getAttribute("data-sheet");
+        say.appendChild(document.createTextNode(" "));
+        say.appendChild(link);
+      }
+      if (item.html) {
+        // The deal saved meanwhile beside this one (rendered by the server, club/partials/same_deal.html).
+        var compare = document.createElement("div");
+        compare.innerHTML = item.html;
+        $$("button[data-choice]", compare).forEach(function (button) {
+          button.addEventListener("click", function () {
+            if (button.getAttribute("data-choice") === "drop") drop(item.key);
+            else renumber(item.key, parseInt(button.value, 10));
+          });
+        });
+        line.appendChild(compare);
+      } else if (item.state === "confirm") {
+        line.appendChild(button(box.getAttribute("data-save-anyway"), function () { saveAnyway(item.key); }));
+      }
+      if (item.state !== "waiting" && !item.html) {
+        line.appendChild(button(box.getAttribute("data-discard"), function () {
+          if (window.confirm(fill(box.getAttribute("data-discard-confirm"), { number: item.number }))) drop(item.key);
+        }));
+      }
+      list.appendChild(line);
+    });
+    box.appendChild(list);
+    if (waiting < items.length) {
+      var stopped = document.createElement("p");
+      stopped.className = "hint";
+      stopped.textContent = box.getAttribute("data-stopped");
+      box.appendChild(stopped);
+    }
+  }
+
+  function button(label, onClick) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
   // --- the deal form -----------------------------------------------------------------------
 
   function checked(form, name) {
     var input = form.querySelector('input[name="' + name + '"]:checked');
-    return input ? input.value : "";
+    if (input) return input.value;
+    var select = form.querySelector('select[name="' + name + '"]');
+    return select ? select.value : "";
   }
 
   function choose(form, name, value) {
     $$('input[name="' + name + '"]', form).forEach(function (input) { input.checked = input.value === value; });
+    $$('select[name="' + name + '"]', form).forEach(function (select) { select.value = value; });
   }
 
   // Buttons of members who sit this deal out are hidden (they stay in the page without script).
   function markPlayers(form) {
+    if (!form.querySelector(".rotation")) return;
     var players = [checked(form, "dealer"), checked(form, "forehand"), checked(form, "middlehand")];
     $$(".segmented [data-player], .fate-grid tr[data-player]", form).forEach(function (el) {
       if (el.closest(".rotation")) return;
       el.classList.toggle("out", players.indexOf(el.getAttribute("data-player")) < 0);
+    });
+    ["dealer", "forehand", "middlehand"].forEach(function (role, i) {
+      $$(".name-" + role, form).forEach(function (span) { span.textContent = players[i]; });
     });
   }
 
   function onChange(form, event) {
     var target = event.target;
     var name = target.name || "";
-    if (name === "dealer") {
+    var rotation = form.querySelector(".rotation");
+    if (name === "dealer" && rotation) {
       // The dealer decides the other two: forehand and middlehand follow the seats (001 L316).
-      var rotations = JSON.parse(form.querySelector(".rotation").getAttribute("data-rotations"));
-      var three = rotations[target.value];
+      var three = JSON.parse(rotation.getAttribute("data-rotations"))[target.value];
       if (three) { choose(form, "forehand", three[1]); choose(form, "middlehand", three[2]); }
     }
     if (name === "dealer" || name === "forehand" || name === "middlehand") markPlayers(form);
@@ -78,7 +385,10 @@
       button.addEventListener("click", function () {
         var input = document.getElementById(button.getAttribute("data-for"));
         var value = parseInt(input.value, 10);
-        input.value = String((isNaN(value) ? 0 : value) + parseInt(button.getAttribute("data-step"), 10));
+        var min = input.min === "" ? -Infinity : parseInt(input.min, 10);
+        var max = input.max === "" ? Infinity : parseInt(input.max, 10);
+        var stepped = (isNaN(value) ? 0 : value) + parseInt(button.getAttribute("data-step"), 10);
+        input.value = String(Math.min(max, Math.max(min, stepped)));
         input.dispatchEvent(new Event("change", { bubbles: true }));
       });
     });
@@ -99,117 +409,122 @@
     });
   }
 
+  // The deal number and dealer this form is for: after the deals waiting on this phone, or after
+  // what the server last showed (a kept copy may be older than the last deal saved online).
+  var shownNumber = 0;
+  function adjustForm() {
+    var form = $("#deal-form");
+    if (!form) return;
+    var sitting = form.getAttribute("data-sitting");
+    var numberField = form.querySelector('input[name="number"]');
+    var number = parseInt(numberField.value, 10) || 0;
+    if (!shownNumber) shownNumber = number;
+    var nextDealers = JSON.parse(form.getAttribute("data-next-dealers") || "{}");
+    var wanted = number, dealer = "";
+    var seen = known(sitting);
+    if (seen.next > wanted) { wanted = seen.next; dealer = seen.dealer || nextDealers[seen.lastDealer] || ""; }
+    ofSitting(load(), sitting).forEach(function (item) {
+      if (item.number + 1 > wanted) { wanted = item.number + 1; dealer = nextDealers[item.dealer] || ""; }
+    });
+    if (wanted === number) return;
+    numberField.value = String(wanted);
+    form.setAttribute("data-number", String(wanted));
+    var heading = $("main h1");
+    if (heading && heading.firstChild && heading.firstChild.nodeType === 3) {
+      heading.firstChild.nodeValue = heading.firstChild.nodeValue.replace(String(shownNumber), String(wanted));
+    }
+    document.title = document.title.replace(String(shownNumber), String(wanted));
+    shownNumber = wanted;
+    if (dealer) {
+      choose(form, "dealer", dealer);
+      var field = form.querySelector('input[name="dealer"]:checked') || form.querySelector('select[name="dealer"]');
+      if (field) field.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }
+
   function dealForm(form) {
     form.addEventListener("change", function (event) { onChange(form, event); }, true);
     steppers(form);
     markPlayers(form);
     var summary = $("#form-problems");
     if (summary && !summary.hidden) summary.focus(); // a refused save: the eye goes to the list
+    var same = $(".same-deal", form);
+    if (same) same.focus(); // the number was taken: the question comes first
     document.body.addEventListener("htmx:afterSettle", function () { markProblems(form); });
+    if (form.id !== "deal-form") return;
+    // Every opening of the form is a new deal: its own key (a kept copy's key may be used already).
+    form.querySelector('input[name="idempotency_key"]').value = uuid4();
+    remember(form.getAttribute("data-sitting"), parseInt(form.getAttribute("data-number"), 10), { dealer: checked(form, "dealer") });
+    keepPages([form.getAttribute("data-sheet"), form.action]);
     form.addEventListener("submit", function (event) {
-      if (navigator.onLine || form.id !== "deal-form") return;
-      event.preventDefault();
-      keep(form, event.submitter);
-    });
-  }
-
-  // --- offline: keep the deal, send it later ------------------------------------------------
-
-  function load() {
-    try { return JSON.parse(window.localStorage.getItem(WAITING) || "[]"); } catch (e) { return []; }
-  }
-
-  function store(items) { window.localStorage.setItem(WAITING, JSON.stringify(items)); }
-
-  function keep(form, submitter) {
-    var data = new FormData(form);
-    if (submitter && submitter.name) data.set(submitter.name, submitter.value);
-    var items = load();
-    var key = data.get("idempotency_key");
-    if (!items.some(function (item) { return item.key === key; })) {
-      items.push({
-        key: key, // the same key on every resend: the server records the deal once
-        number: data.get("number"),
-        url: form.action,
-        sheet: form.getAttribute("data-sheet"),
-        body: new URLSearchParams(data).toString(),
-        state: "waiting",
-        message: "",
-      });
-      store(items);
-    }
-    render();
-  }
-
-  function render() {
-    var box = $("#offline-queue");
-    if (!box) return;
-    var items = load();
-    box.hidden = items.length === 0;
-    box.textContent = "";
-    items.forEach(function (item) {
-      var line = document.createElement("p");
-      line.className = "waiting-deal " + item.state;
-      line.setAttribute("data-key", item.key);
-      var label = item.state === "waiting" ? box.getAttribute("data-waiting") : box.getAttribute("data-conflict");
-      line.textContent = label.replace("{number}", item.number) + (item.message ? " " + item.message : "");
-      if (item.state !== "waiting") {
-        var drop = document.createElement("button");
-        drop.type = "button";
-        drop.textContent = box.getAttribute("data-discard");
-        drop.addEventListener("click", function () {
-          store(load().filter(function (other) { return other.key !== item.key; }));
-          render();
-        });
-        line.appendChild(drop);
+      var sitting = form.getAttribute("data-sitting");
+      var submitter = event.submitter;
+      if (submitter && submitter.name === "drop" && !navigator.onLine) {
+        event.preventDefault();
+        window.location.assign(form.getAttribute("data-sheet"));
+        return;
       }
-      box.appendChild(line);
+      // Online with nothing waiting: a plain POST. Otherwise the deal joins the queue, behind the others.
+      if (navigator.onLine && ofSitting(load(), sitting).length === 0) return;
+      event.preventDefault();
+      var params = new URLSearchParams(new FormData(form));
+      if (submitter && submitter.name) params.set(submitter.name, submitter.value);
+      enqueue(form.action, params);
+      sendWaiting();
+      // On to the next deal, as online; or to the sheet.
+      window.location.assign(params.get("next") === "1" ? form.action : form.getAttribute("data-sheet"));
     });
   }
 
-  var sending = false;
+  // --- the score sheet: undo keeps its deal and reason while open --------------------------
 
-  function sendWaiting() {
-    if (sending || !navigator.onLine) return;
-    var next = load().filter(function (item) { return item.state === "waiting"; })[0];
-    if (!next) return;
-    sending = true;
-    var token = (document.cookie.match(/(?:^|; )csrftoken=([^;]+)/) || [])[1] || "";
-    fetch(next.url, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Tarok-Resend": "1", "X-CSRFToken": token },
-      body: next.body,
-    })
-      .then(function (response) {
-        if (!response.ok) throw new Error(String(response.status));
-        return response.json();
-      })
-      .then(function (answer) {
-        var items = load();
-        if (answer.status === "recorded") {
-          store(items.filter(function (item) { return item.key !== next.key; }));
-          sending = false;
-          window.location.assign(answer.url || next.sheet);
-          return;
-        }
-        // Someone else recorded that number meanwhile, or the deal is refused: show it, keep it.
-        items.forEach(function (item) {
-          if (item.key === next.key) { item.state = "conflict"; item.message = answer.message; }
-        });
-        store(items);
-        sending = false;
-        render();
-        sendWaiting();
-      })
-      .catch(function () { sending = false; }); // still no connection: try again on "online"
-  }
+  var keptUndo = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    var undo = $("#undo");
+    keptUndo = target && target.id === "live-sheet" && undo && undo.open ? undo : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var sheet = $("#live-sheet");
+    if (sheet) {
+      remember(sheet.getAttribute("data-sitting"), parseInt(sheet.getAttribute("data-next"), 10), { lastDealer: sheet.getAttribute("data-last-dealer") });
+    }
+    if (!keptUndo || !sheet) return;
+    var fresh = $("#undo", sheet);
+    if (fresh) fresh.replaceWith(keptUndo); else sheet.appendChild(keptUndo);
+    var note = $(".undo-stale", keptUndo);
+    var last = sheet.getAttribute("data-last");
+    var mine = keptUndo.getAttribute("data-number");
+    note.hidden = last === mine;
+    note.textContent = fill(keptUndo.getAttribute("data-stale"), { number: mine, last: last });
+    keptUndo = null;
+  });
+
+  // --- every page --------------------------------------------------------------------------
 
   document.addEventListener("DOMContentLoaded", function () {
     showConnection();
+    if (keptCopy()) $$(".messages").forEach(function (list) { list.hidden = true; }); // of the moment it was kept
+    var logout = $("#logout-form");
+    if (logout) {
+      logout.addEventListener("submit", function (event) {
+        event.preventDefault();
+        forgetPages().then(function () { logout.submit(); });
+      });
+    }
+    if ($("#id_username") && $("#id_password")) forgetPages(); // the login page: nobody's pages are kept
+    var sheet = $("#live-sheet");
+    if (sheet) {
+      remember(sheet.getAttribute("data-sitting"), parseInt(sheet.getAttribute("data-next"), 10), { lastDealer: sheet.getAttribute("data-last-dealer") });
+      var newDeal = $("#new-deal");
+      keepPages([window.location.pathname].concat(newDeal ? [newDeal.getAttribute("href")] : []));
+    }
     var form = $("#deal-form") || $("#correct-form");
     if (form) dealForm(form);
-    render();
-    sendWaiting();
+    takeUnsent().then(function () {
+      adjustForm();
+      render();
+      sendWaiting();
+    });
   });
 })();

@@ -1,6 +1,6 @@
 """Disputes: a member objects to a deal; an official answers with a correction or a reason.
 
-A dispute never moves money. Correcting the deal is `club.services.correct_deal`'s job; this
+A dispute never moves money. Correcting the deal is `club.services.corrections.correct_deal`'s job; this
 module only records that the correction answered the dispute.
 """
 
@@ -10,9 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club import access
-from club.inputs import MAX_COMMENT, MAX_REASON, bad_character
-from club.models import Deal, DealVersion, Dispute, Member, Sitting
+from .. import access
+from ..inputs import MAX_COMMENT, MAX_REASON, bad_character
+from ..models import Deal, DealVersion, Dispute, Member, Sitting
 
 
 class DisputeError(Exception):

@@ -23,7 +23,7 @@ def copy(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("club", "0005_season_presets_both_families"),
+        ("club", "0008_idempotency_keys_with_user_and_sitting"),
         ("ledger", "0006_account_owner_transaction_reference"),
     ]
     run_before = [("ledger", "0007_ledger_knows_no_domain")]

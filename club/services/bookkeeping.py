@@ -17,11 +17,11 @@ from django.db import transaction as db_transaction
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
-import rules
+import rules.danish
 from ledger import services as ledger
 from ledger.models import Account, Posting, Transaction
 
-from .models import LedgerEntry, Member, Sitting, Table
+from ..models import LedgerEntry, Member, Sitting, Table
 
 MEMBER, PAGAT_CUP, KING_CUP, POT = "member", "pagat_cup", "king_cup", "pot"
 PAGAT, KING, POT_NAME = "cup:pagat", "cup:king", "pot"
@@ -132,10 +132,10 @@ def table_balances(table: Table, *, before_sitting: Sitting | None = None) -> di
     return {name: totals.get(kind) or 0 for name, kind in TABLE_ACCOUNTS.items()}
 
 
-def cups_of(table: Table, *, before_sitting: Sitting | None = None) -> rules.Cups:
+def cups_of(table: Table, *, before_sitting: Sitting | None = None) -> rules.danish.Cups:
     """What the table's cups hold now, or as a sitting began."""
     balances = table_balances(table, before_sitting=before_sitting)
-    return rules.Cups(balances[PAGAT], balances[KING])
+    return rules.danish.Cups(balances[PAGAT], balances[KING])
 
 
 def reference(sitting: Sitting, key: str) -> str:
@@ -146,7 +146,7 @@ def reference(sitting: Sitting, key: str) -> str:
 def post_event(
     *,
     sitting: Sitting,
-    event: rules.Event,
+    event: rules.danish.Event,
     key: str,
     accounts: AccountMap,
     value_date: datetime.date,

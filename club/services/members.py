@@ -1,0 +1,191 @@
+"""The club and its members: setting up a club with its first official, adding and editing
+members (a login for each member with an email address), and inviting them with a one-time link
+to set a password.
+
+A login's username is its email address, lower-cased, so a member signs in with the address the
+club knows. The link to set a password is Django's password-reset link (`default_token_generator`):
+it expires after `PASSWORD_RESET_TIMEOUT` (settings) and works once, since setting the password
+changes what the token was made from.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.db.models import Max
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from ..models import Club, Member
+from . import money
+from .office import clean_email, clean_name, refuse
+
+# slugify drops what has no ASCII decomposition: write the Nordic letters as Danes do in addresses.
+_LETTERS = str.maketrans({"æ": "ae", "ø": "oe", "å": "aa", "Æ": "Ae", "Ø": "Oe", "Å": "Aa"})
+
+# --- logins ------------------------------------------------------------------------------------
+
+
+def _login_for(email: str, club: Club, member: Member | None = None):
+    """The login with this address: an existing one (a member of another club too), or a new one
+    without a usable password. Refused when it already belongs to another member of this club."""
+    users = get_user_model()
+    user = users.objects.filter(username__iexact=email).first() or users.objects.filter(email__iexact=email).first()
+    if user is None:
+        user = users(username=email, email=email)
+        user.set_unusable_password()
+        user.save()
+        return user
+    taken = Member.objects.filter(club=club, user=user)
+    if member is not None:
+        taken = taken.exclude(pk=member.pk)
+    if taken.exists():
+        raise refuse("email", _("Another member of the club has this email address."))
+    return user
+
+
+def set_password_path(user) -> str:
+    """The path of the one-time link that sets `user`'s password (Django's token: it expires)."""
+    return reverse(
+        "password_reset_confirm",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        },
+    )
+
+
+def link_days() -> int:
+    """How many days a set-password link works."""
+    return max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)
+
+
+# --- the club and its first official -----------------------------------------------------------
+
+
+@transaction.atomic
+def create_club(*, name: str, admin_email: str, admin_name: str | None = None, slug: str | None = None) -> Member:
+    """A new club with its first official (the club admin role) and his login; the caller hands
+    him `set_password_path(member.user)`."""
+    name = clean_name(name, "name", limit=Club._meta.get_field("name").max_length or 120)
+    slug = slugify((slug if slug is not None else name).translate(_LETTERS))
+    if not slug:
+        raise refuse("slug", _("The short name needs letters or digits."))
+    slug = slug[: Club._meta.get_field("slug").max_length]
+    if Club.objects.filter(slug=slug).exists():
+        raise refuse("slug", _("A club with the short name %(slug)s already exists.") % {"slug": slug})
+    email = clean_email(admin_email)
+    if not email:
+        raise refuse("email", _("The first official needs an email address."))
+    admin_name = clean_name(admin_name or email.split("@")[0].replace(".", " ").title(), "admin_name")
+    club = Club.objects.create(name=name, slug=slug)
+    user = _login_for(email, club)
+    return Member.objects.create(club=club, name=admin_name, email=email, role=Member.Role.ADMIN, user=user)
+
+
+# --- members -----------------------------------------------------------------------------------
+
+
+def _check_name_free(club: Club, name: str, member: Member | None = None) -> None:
+    others = Member.objects.filter(club=club, name__iexact=name)
+    if member is not None:
+        others = others.exclude(pk=member.pk)
+    if others.exists():
+        raise refuse("name", _("The club already has a member called %(name)s.") % {"name": name})
+
+
+def _check_role(role: str) -> str:
+    if role not in Member.Role.values:
+        raise refuse("role", _("Choose one of the roles."))
+    return role
+
+
+def _keeps_an_admin(member: Member, *, role: str, active: bool) -> None:
+    """A club always keeps one active official: nobody can demote or deactivate the last one."""
+    if member.role == Member.Role.ADMIN and member.active and (role != Member.Role.ADMIN or not active):
+        admins = Member.objects.filter(club_id=member.club_id, role=Member.Role.ADMIN, active=True)
+        if not admins.exclude(pk=member.pk).exists():
+            raise refuse("role", _("%(name)s is the club's last admin.") % {"name": member.name})
+
+
+@transaction.atomic
+def add_member(club: Club, *, name: str, email: str = "", role: str = Member.Role.MEMBER) -> Member:
+    name = clean_name(name)
+    _check_name_free(club, name)
+    role = _check_role(role)
+    email = clean_email(email)
+    user = _login_for(email, club) if email else None
+    return Member.objects.create(club=club, name=name, email=email, role=role, user=user)
+
+
+@transaction.atomic
+def edit_member(member: Member, *, name: str, email: str, role: str) -> Member:
+    """A new name, address or role. A member's name is kept as it was in the sittings he played."""
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    name = clean_name(name)
+    _check_name_free(member.club, name, member)
+    role = _check_role(role)
+    _keeps_an_admin(member, role=role, active=member.active)
+    email = clean_email(email)
+    if email != member.email:
+        member.user = _login_for(email, member.club, member) if email else None
+    member.name, member.email, member.role = name, email, role
+    member.save()
+    return member
+
+
+@transaction.atomic
+def set_member_active(member: Member, active: bool) -> Member:
+    """Deactivate (no login to the club, no new seat; his history and balance stay) or reactivate."""
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    if not active:
+        _keeps_an_admin(member, role=member.role, active=False)
+        if member.seats.filter(sitting__closed_at__isnull=True).exists():
+            raise refuse("active", _("%(name)s sits at an open sitting.") % {"name": member.name})
+    member.active = active
+    member.save(update_fields=["active"])
+    return member
+
+
+def invite(member: Member, *, base_url: str, language: str | None = None) -> str:
+    """Mail the member a link to set his password; the link's path is returned."""
+    if not member.email or member.user is None:
+        raise refuse("email", _("%(name)s has no email address.") % {"name": member.name})
+    if not member.active:
+        raise refuse("active", _("%(name)s is not an active member.") % {"name": member.name})
+    path = set_password_path(member.user)
+    with translation.override(language or settings.LANGUAGE_CODE):
+        context = {"member": member, "club": member.club, "link": base_url.rstrip("/") + path, "days": link_days()}
+        subject = _("Your login to %(club)s") % {"club": member.club.name}
+        body = render_to_string("club/email/invitation.txt", context)
+    EmailMessage(subject, body, to=[member.email]).send()
+    return path
+
+
+# --- the members' list -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    member: Member
+    saldo_ore: int  # what the club owes him (> 0) or he owes the club (< 0) today, in øre
+    last_sitting: datetime.date | None
+
+
+def member_rows(club: Club) -> list[MemberRow]:
+    """Every member of the club, active first, with his saldo and the date he last sat down."""
+    saldi = money.saldi(club)
+    last = dict(Member.objects.filter(club=club).annotate(last=Max("seats__sitting__date")).values_list("pk", "last"))
+    members = club.members.order_by("-active", "name")
+    return [MemberRow(m, saldi.get(m.pk, 0), last.get(m.pk)) for m in members]

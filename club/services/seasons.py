@@ -1,0 +1,101 @@
+"""A club's seasons: any preset of either family, its parameters as the family describes them,
+the point value in øre and how a sitting ends; the rules lock once the season has deals."""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max, Min
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from rules.parameters import Parameter, overrides_from, values_from
+
+from .. import families
+from ..models import Club, Deal, Season
+from .office import OfficeError, clean_name, refuse
+
+MAX_POINT_VALUE_ORE = 100_000  # 1,000 kr. a point: anything above is a typing error
+
+
+def season_parameters(preset: str) -> list[Parameter]:
+    """What a season of `preset` may change, each with its default, meaning and seed line."""
+    if preset not in dict(families.preset_choices()):
+        raise refuse("preset", _("Choose one of the rule sets."))
+    return families.of(preset).parameters(preset)
+
+
+def season_values(season: Season) -> dict[str, Any]:
+    """Each parameter of the season's preset as the season plays it (override or default)."""
+    return values_from(season_parameters(season.preset), season.overrides or {})
+
+
+def has_deals(season: Season) -> bool:
+    return season.pk is not None and Deal.objects.filter(sitting__season=season).exists()
+
+
+@transaction.atomic
+def save_season(
+    club: Club,
+    *,
+    season: Season | None = None,
+    name: str,
+    starts_on: datetime.date,
+    ends_on: datetime.date,
+    preset: str,
+    values: Mapping[str, Any] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    point_value_ore: int,
+    close: str,
+) -> Season:
+    """Create or edit a season. `values` holds each parameter of the preset by name (a form), or
+    `overrides` what differs from the preset (the API); only what differs is kept, and the family
+    checks it. Once the season has deals its rules and point value are settled history: they no
+    longer change."""
+    errors: dict[str, list[str]] = defaultdict(list)
+    try:
+        name = clean_name(name, limit=Season._meta.get_field("name").max_length or 80)
+    except OfficeError as error:
+        errors.update(error.errors)
+    else:
+        others = Season.objects.filter(club=club, name__iexact=name)
+        if season is not None:
+            others = others.exclude(pk=season.pk)
+        if others.exists():
+            errors["name"].append(_("The club already has a season called %(name)s.") % {"name": name})
+    if ends_on < starts_on:
+        errors["ends_on"].append(_("The season ends before it starts."))
+    if not 1 <= point_value_ore <= MAX_POINT_VALUE_ORE:
+        errors["point_value_ore"].append(_("A point is worth 1 to %(most)d øre.") % {"most": MAX_POINT_VALUE_ORE})
+    if close not in Season.Close.values:
+        errors["close"].append(_("Choose how a sitting ends."))
+    parameters = season_parameters(preset)
+    if overrides is not None:
+        # Names the preset does not know are refused by the family, not dropped.
+        _ruleset, problems = families.of(preset).resolve(preset, overrides)
+        values = values_from(parameters, dict(overrides)) if not problems else {}
+    else:
+        problems = []
+    overrides = overrides_from(parameters, dict(values or {}))
+    if not problems:
+        _ruleset, problems = families.of(preset).resolve(preset, overrides)
+    language = (translation.get_language() or "da").split("-")[0]
+    for problem in problems:
+        errors[problem.field.removeprefix("overrides.") or "preset"].append(problem.message_in(language))
+    if season is not None and has_deals(season):
+        if (preset, overrides, point_value_ore) != (season.preset, season.overrides or {}, season.point_value_ore):
+            errors["preset"].append(_("The season has deals: its rules and point value no longer change."))
+        dates = season.sittings.aggregate(first=Min("date"), last=Max("date"))
+        if dates["first"] and not starts_on <= dates["first"] <= dates["last"] <= ends_on:
+            errors["starts_on"].append(_("The season's sittings lie between %(first)s and %(last)s.") % dates)
+    if errors:
+        raise OfficeError(errors)
+    season = season or Season(club=club)
+    season.name, season.starts_on, season.ends_on = name, starts_on, ends_on
+    season.preset, season.overrides, season.point_value_ore, season.close = preset, overrides, point_value_ore, close
+    season.save()
+    return season

@@ -1,0 +1,213 @@
+"""Sittings: starting one, the locks every write takes, and the table state kept with it.
+
+Starting a sitting seats the members and funds the table's empty cups (Danish) in one
+transaction. Every write to a sitting or its deals takes the sitting's row lock here first, and
+reads what the rules engine needs (seats, rule set, accounts) through `Context`.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+import rules
+
+from .. import families
+from ..families import Family
+from ..models import Member, Season, Seat, Sitting, Table
+from . import bookkeeping
+
+
+class SittingError(Exception):
+    """An operation the sitting's state does not allow; the message says why, for a member."""
+
+
+# --- starting a sitting ----------------------------------------------------------------------
+
+
+class InvalidSitting(SittingError):
+    """A sitting that breaks a rule of starting one. `errors` maps each field of the request
+    (season, table, members, first_dealer, date) to what is wrong with it, for a member; forms
+    and serializers only translate them to their own fields."""
+
+    def __init__(self, errors: Mapping[str, list[str]]):
+        self.errors = {name: list(messages) for name, messages in errors.items()}
+        super().__init__(" ".join(message for messages in self.errors.values() for message in messages))
+
+
+def start_sitting(
+    *,
+    season: Season,
+    table: Table,
+    members: Sequence[Member],
+    first_dealer: Member,
+    date: datetime.date,
+    by=None,
+    closes_at_once: bool = False,
+) -> Sitting:
+    """Seat the members at a table in seat order (as many as the season's game seats: 3 to 5
+    Danish, 2 to 5 Hungarian) and fund its empty cups (000 L69).
+
+    The rules of starting a sitting live here and nowhere else: as many active members of the
+    season's club as its game seats, each seated once, the first dealer among them, the table of
+    the same club, the date inside the season, the table free, and nobody already seated at another
+    open sitting (one member, one table at a time). `closes_at_once` is for an imported sitting,
+    recorded after the fact and closed in the same transaction: it is never open alongside
+    another, so its members may sit at an open sitting tonight.
+    """
+    names = [m.name for m in members]
+    problems = season.family.validate_table(names, season.ruleset())
+    if problems:
+        raise rules.InvalidRecord(problems)
+    _check_sitting(season, table, members, first_dealer, date)
+    try:
+        with transaction.atomic():
+            # The table's last sitting, locked: a correction replaying it and its successors
+            # (which holds it) finishes first, so the cups read below are the corrected ones.
+            lock_sittings(Sitting.objects.filter(table=table).order_by("-pk")[:1])
+            if not closes_at_once:
+                _check_seats_free(table, members)
+            sitting = Sitting.objects.create(season=season, table=table, date=date, first_dealer=first_dealer)
+            sitting.seats.bulk_create(
+                sitting.seats.model(sitting=sitting, member=m, position=i, name=m.name) for i, m in enumerate(members)
+            )
+            for member in members:
+                bookkeeping.member_account(member)
+            context = Context.load(sitting)
+            held = context.held()
+            funding = context.family.opening(context.names, held, context.rules)
+            if funding is not None:
+                bookkeeping.post_event(
+                    sitting=sitting, event=funding, key="funding:1", accounts=context.accounts, value_date=date, by=by
+                )
+                held = {**held, **context.family.held_after(funding)}
+            sitting.state = state_as_json(context.family.state(held), context.family)
+            sitting.save(update_fields=["state"])
+    except IntegrityError as error:
+        raise SittingError(_("%(table)s already has an open sitting; close it first.") % {"table": table}) from error
+    return sitting
+
+
+def _check_sitting(
+    season: Season, table: Table, members: Sequence[Member], first_dealer: Member, date: datetime.date
+) -> None:
+    errors: dict[str, list[str]] = defaultdict(list)
+    if table.club_id != season.club_id:
+        errors["table"].append(_("The table and the season must belong to the same club."))
+    if not table.active:
+        errors["table"].append(_("%(table)s is retired.") % {"table": table})
+    if any(m.club_id != season.club_id for m in members):
+        errors["members"].append(_("Members, table and season must belong to the same club."))
+    inactive = [m.name for m in members if not m.active]
+    if inactive:
+        errors["members"].append(_("%(names)s is no longer an active member.") % {"names": ", ".join(inactive)})
+    if len({m.pk for m in members}) != len(members):
+        errors["members"].append(_("A member can have only one seat."))
+    if first_dealer not in members:
+        errors["first_dealer"].append(_("The first dealer must sit at the table."))
+    if not season.starts_on <= date <= season.ends_on:
+        errors["date"].append(
+            _("%(date)s is outside the season %(season)s (%(start)s to %(end)s).")
+            % {"date": date, "season": season, "start": season.starts_on, "end": season.ends_on}
+        )
+    if errors:
+        raise InvalidSitting(errors)
+
+
+def _check_seats_free(table: Table, members: Sequence[Member]) -> None:
+    if Sitting.objects.filter(table=table, closed_at__isnull=True).exists():
+        raise SittingError(_("%(table)s already has an open sitting; close it first.") % {"table": table})
+    # The members' rows are locked in a fixed order, so two scorers seating the same member at
+    # two tables at once take turns, and the second finds the first's open sitting.
+    list(Member.objects.select_for_update().filter(pk__in=[m.pk for m in members]).order_by("pk").values_list("pk"))
+    taken = (
+        Seat.objects.filter(member__in=members, sitting__closed_at__isnull=True)
+        .select_related("sitting__table")
+        .order_by("position")
+    )
+    for seat in taken:
+        raise SittingError(
+            _("%(member)s already sits at the open sitting at %(table)s; close it first.")
+            % {"member": seat.name, "table": seat.sitting.table}
+        )
+
+
+# --- locks and the kept table state ----------------------------------------------------------
+#
+# Only sitting rows are locked (FOR NO KEY UPDATE OF the sitting alone: never the season or the
+# table a join brings in), so two tables never wait on each other. An operation that touches
+# several sittings of a table locks them in ascending id order, the one order everyone uses.
+
+
+def lock_sitting(pk: int) -> Sitting:
+    return Sitting.objects.select_for_update(no_key=True, of=("self",)).select_related("season", "table").get(pk=pk)
+
+
+def lock_sittings(sittings) -> list[int]:
+    return list(sittings.select_for_update(no_key=True, of=("self",)).values_list("pk", flat=True))
+
+
+def lock_later_sittings(sitting: Sitting) -> None:
+    """Lock the table's sittings after `sitting` (already locked), in id order.
+
+    A sitting started while we waited is not in the snapshot of the first locking statement;
+    lock again until no new one appears (new ones have higher ids, so the order holds).
+    """
+    later = Sitting.objects.filter(table_id=sitting.table_id, pk__gt=sitting.pk).order_by("pk")
+    locked = lock_sittings(later)
+    while list(later.values_list("pk", flat=True)) != locked:
+        locked = lock_sittings(later)
+
+
+def state_as_json(state: Any, family: Family | None = None) -> dict[str, Any]:
+    """The engine's table state as kept (`Sitting.state`, `Deal.state_before`), in its family's
+    shape: Danish `{pagat, king, previous_dealer}`, Hungarian `{pot}` (Danish unless told)."""
+    return (family or families.DANISH).state_as_json(state)
+
+
+def state_from_json(data: Mapping[str, Any], family: Family | None = None) -> Any:
+    """The engine's table state back from what `state_as_json` kept (Danish unless told)."""
+    return (family or families.DANISH).state_from_json(data)
+
+
+@dataclass
+class Context:
+    """What the rules engine needs about a sitting, loaded in a fixed number of queries."""
+
+    sitting: Sitting
+    names: list[str]
+    rules: Any  # the season's rule set, of its family
+    accounts: bookkeeping.AccountMap
+    family: Family
+
+    @classmethod
+    def load(cls, sitting: Sitting) -> Context:
+        seats = list(sitting.seats.select_related("member__account").order_by("position"))
+        family, ruleset = sitting.season.family, sitting.season.ruleset()
+        return cls(
+            sitting=sitting,
+            names=[seat.name for seat in seats],
+            rules=ruleset,
+            accounts=accounts_of(sitting, seats, family, ruleset),
+            family=family,
+        )
+
+    def held(self) -> dict[str, int]:
+        """What the table's own accounts hold now (the cups, or the pot)."""
+        return bookkeeping.table_balances(self.sitting.table)
+
+
+def accounts_of(sitting: Sitting, seats, family: Family | None = None, ruleset: Any = None) -> bookkeeping.AccountMap:
+    family = family or sitting.season.family
+    ruleset = ruleset or sitting.season.ruleset()
+    return bookkeeping.accounts_for(sitting.table, seats, family.table_names(ruleset))
+
+
+def next_deal_number(sitting: Sitting) -> int:
+    return (sitting.deals.order_by("-number").values_list("number", flat=True).first() or 0) + 1

@@ -1,0 +1,106 @@
+"""A member's own login: forgotten password, setting it from an invitation, changing it.
+
+Django's auth views with the club's templates. The reset form answers the same whether or not an
+address is known (Django sends mail only to a known, active login), and mails a member who was
+invited but never set a password too. Changing a password checks the old one through
+`authenticate`, so django-axes counts a wrong one like a failed login and locks the same way.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth import forms as auth_forms
+from django.contrib.auth import views as auth_views
+from django.core.exceptions import ValidationError
+from django.urls import path, reverse_lazy
+from django.utils.translation import gettext_lazy as _
+
+from .login_lock import MAX_USERNAME
+
+
+class ResetForm(auth_forms.PasswordResetForm):
+    def get_users(self, email):
+        """Active logins with this address, with or without a password yet (an invited member who
+        lost the invitation asks here)."""
+        return get_user_model()._default_manager.filter(email__iexact=email, is_active=True)
+
+
+class ChangeForm(auth_forms.PasswordChangeForm):
+    def clean_old_password(self):
+        old = self.cleaned_data["old_password"]
+        # Through the authentication backends, so axes counts (and locks) a wrong old password.
+        if authenticate(self.request, username=self.user.get_username()[:MAX_USERNAME], password=old) is None:
+            raise ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
+        return old
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        self.request = request
+        super().__init__(user, *args, **kwargs)
+
+
+class ChangeView(auth_views.PasswordChangeView):
+    form_class = ChangeForm
+    template_name = "club/account_form.html"
+    success_url = reverse_lazy("password_change_done")
+    extra_context = {"heading": _("Change password"), "button": _("Change password")}
+
+    def get_form_kwargs(self):
+        return super().get_form_kwargs() | {"request": self.request}
+
+
+def _message(heading, text, link=False):
+    return {"heading": heading, "text": text, "login_link": link}
+
+
+urlpatterns = [
+    path(
+        "password/reset/",
+        auth_views.PasswordResetView.as_view(
+            form_class=ResetForm,
+            template_name="club/account_form.html",
+            email_template_name="club/email/password_reset.txt",
+            subject_template_name="club/email/password_reset_subject.txt",
+            extra_context={
+                "heading": _("Forgot password"),
+                "lead": _("Give the email address the club has for you. We send a link to set a new password."),
+                "button": _("Send the link"),
+            },
+        ),
+        name="password_reset",
+    ),
+    path(
+        "password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(
+            template_name="club/account_message.html",
+            extra_context=_message(
+                _("Look in your email"),
+                _("If the address belongs to a member's login, a link to set a new password is on its way."),
+            ),
+        ),
+        name="password_reset_done",
+    ),
+    path(
+        "password/set/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            template_name="club/password_set.html", success_url=reverse_lazy("password_reset_complete")
+        ),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/set/done/",
+        auth_views.PasswordResetCompleteView.as_view(
+            template_name="club/account_message.html",
+            extra_context=_message(_("Password set"), _("Your password is set. Log in with your email address."), True),
+        ),
+        name="password_reset_complete",
+    ),
+    path("password/change/", ChangeView.as_view(), name="password_change"),
+    path(
+        "password/change/done/",
+        auth_views.PasswordChangeDoneView.as_view(
+            template_name="club/account_message.html",
+            extra_context=_message(_("Password changed"), _("Your new password works from now on.")),
+        ),
+        name="password_change_done",
+    ),
+]

@@ -1,0 +1,223 @@
+"""The officials' pages: members, seasons and tables of the club (`club.office` holds the rules).
+
+Only the club's officials reach them (`access.MANAGE`); everyone else in the club gets 403, anyone
+else 404, as on every club page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import access, families
+from ..models import Club, Member, Season, Table
+from ..services import members as member_office
+from ..services import seasons as season_office
+from ..services import tables as table_office
+from ..services.office import OfficeError
+from .office_forms import MemberForm, SeasonForm, TableForm
+from .views import club_page
+
+
+def official_page(view):
+    """A club page for its officials only."""
+
+    @club_page
+    def wrapper(request, club, member, **kwargs):
+        access.require(member, access.MANAGE)
+        return view(request, club, member, **kwargs)
+
+    wrapper.__name__ = view.__name__
+    return wrapper
+
+
+def _language() -> str:
+    return (translation.get_language() or "da").split("-")[0]
+
+
+# --- members -----------------------------------------------------------------------------------
+
+
+@official_page
+def members(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    return render(request, "club/office/members.html", {"club": club, "rows": member_office.member_rows(club)})
+
+
+@official_page
+def member_new(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    form = MemberForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            member = member_office.add_member(club, **form.cleaned_data)
+        except OfficeError as error:
+            form.add_office_errors(error.errors)
+        else:
+            messages.success(request, _("%(name)s is a member now.") % {"name": member.name})
+            return redirect("office_members", slug=club.slug)
+    return render(request, "club/office/member_form.html", {"club": club, "form": form, "subject": None})
+
+
+@official_page
+def member_edit(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
+    subject = get_object_or_404(Member, pk=member_id, club=club)
+    initial = {"name": subject.name, "email": subject.email, "role": subject.role}
+    form = MemberForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            member_office.edit_member(subject, **form.cleaned_data)
+        except OfficeError as error:
+            form.add_office_errors(error.errors)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("office_members", slug=club.slug)
+    return render(request, "club/office/member_form.html", {"club": club, "form": form, "subject": subject})
+
+
+@require_POST
+@official_page
+def member_active(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
+    subject = get_object_or_404(Member, pk=member_id, club=club)
+    active = request.POST.get("active") == "1"
+    try:
+        member_office.set_member_active(subject, active)
+    except OfficeError as error:
+        messages.error(request, str(error))
+    else:
+        text = _("%(name)s is active again.") if active else _("%(name)s is no longer active.")
+        messages.success(request, text % {"name": subject.name})
+    return redirect("office_members", slug=club.slug)
+
+
+@require_POST
+@official_page
+def member_invite(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
+    subject = get_object_or_404(Member, pk=member_id, club=club)
+    try:
+        member_office.invite(subject, base_url=request.build_absolute_uri("/"), language=_language())
+    except OfficeError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("An invitation is on its way to %(email)s.") % {"email": subject.email})
+    return redirect("office_members", slug=club.slug)
+
+
+# --- seasons -----------------------------------------------------------------------------------
+
+
+@official_page
+def seasons(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    rows = [(season, season_office.has_deals(season)) for season in club.seasons.all()]
+    return render(
+        request, "club/office/seasons.html", {"club": club, "rows": rows, "presets": families.preset_choices()}
+    )
+
+
+def _season_page(request, club: Club, season: Season | None) -> HttpResponse:
+    locked = season is not None and season_office.has_deals(season)
+    if season is None:
+        preset = request.POST.get("preset") or request.GET.get("preset") or ""
+        if preset not in dict(families.preset_choices()):
+            return redirect("office_seasons", slug=club.slug)
+        initial = {"preset": preset}
+    else:
+        preset = season.preset
+        initial = {
+            "name": season.name,
+            "starts_on": season.starts_on,
+            "ends_on": season.ends_on,
+            "preset": season.preset,
+            "point_value_ore": season.point_value_ore,
+            "close": season.close,
+        }
+    parameters = season_office.season_parameters(preset)
+    form = SeasonForm(request.POST or None, initial=initial, parameters=parameters, locked=locked)
+    if season is not None:
+        for parameter, value in zip(parameters, season_office.season_values(season).values(), strict=True):
+            form.initial[form.field_name(parameter)] = value
+    # The preset is chosen before the form (its fields depend on it): it does not change here.
+    form.fields["preset"].disabled = True
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            season_office.save_season(
+                club,
+                season=season,
+                name=data["name"],
+                starts_on=data["starts_on"],
+                ends_on=data["ends_on"],
+                preset=preset,
+                values=form.parameter_values(),
+                point_value_ore=data["point_value_ore"],
+                close=data["close"],
+            )
+        except OfficeError as error:
+            form.add_office_errors(error.errors)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("office_seasons", slug=club.slug)
+    context = {"club": club, "form": form, "season": season, "preset": preset, "locked": locked}
+    return render(request, "club/office/season_form.html", context)
+
+
+@official_page
+def season_new(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    return _season_page(request, club, None)
+
+
+@official_page
+def season_edit(request: HttpRequest, club: Club, official: Member, season_id: int) -> HttpResponse:
+    return _season_page(request, club, get_object_or_404(Season, pk=season_id, club=club))
+
+
+# --- tables ------------------------------------------------------------------------------------
+
+
+@official_page
+def tables(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    form = TableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = table_office.add_table(club, name=form.cleaned_data["name"])
+        except OfficeError as error:
+            form.add_office_errors(error.errors)
+        else:
+            messages.success(request, _("%(table)s is ready.") % {"table": table.name})
+            return redirect("office_tables", slug=club.slug)
+    rows = club.tables.order_by("-active", "name")
+    return render(request, "club/office/tables.html", {"club": club, "form": form, "tables": rows})
+
+
+@require_POST
+@official_page
+def table_rename(request: HttpRequest, club: Club, official: Member, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=table_id, club=club)
+    form = TableForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
+        return redirect("office_tables", slug=club.slug)
+    try:
+        table_office.rename_table(table, name=form.cleaned_data["name"])
+    except OfficeError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Saved."))
+    return redirect("office_tables", slug=club.slug)
+
+
+@require_POST
+@official_page
+def table_active(request: HttpRequest, club: Club, official: Member, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=table_id, club=club)
+    active = request.POST.get("active") == "1"
+    try:
+        table_office.set_table_active(table, active)
+    except OfficeError as error:
+        messages.error(request, str(error))
+    else:
+        text = _("%(table)s is in use again.") if active else _("%(table)s is retired.")
+        messages.success(request, text % {"table": table.name})
+    return redirect("office_tables", slug=club.slug)

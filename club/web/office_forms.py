@@ -1,0 +1,109 @@
+"""The officials' forms: members, seasons, tables. They only translate; `club.office` decides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from rules.parameters import AMOUNT, CHOICE, FLAG, MAX_AMOUNT, Parameter
+
+from .. import families, inputs
+from ..models import Member, Season
+
+
+class OfficeForm(forms.Form):
+    def add_office_errors(self, errors: dict[str, list[str]]) -> None:
+        """The service's refusal, on the fields it names (anything else on the whole form)."""
+        for name, messages in errors.items():
+            for message in messages:
+                self.add_error(name if name in self.fields else None, message)
+
+
+class MemberForm(OfficeForm):
+    name = inputs.TextField(label=_("Name"), max_length=inputs.MAX_NAME)
+    email = forms.EmailField(
+        label=_("Email (optional)"),
+        required=False,
+        max_length=150,
+        help_text=_("With an address the member can get a login and his monthly statements by email."),
+    )
+    role = forms.ChoiceField(label=_("Role"), choices=Member.Role.choices, initial=Member.Role.MEMBER)
+
+
+class TableForm(OfficeForm):
+    name = inputs.TextField(label=_("Name"), max_length=inputs.MAX_NAME)
+
+
+def _describe(parameter: Parameter) -> str:
+    da = (translation.get_language() or "da").startswith("da")
+    return parameter.meaning_da if da else parameter.meaning
+
+
+def _default_text(parameter: Parameter) -> str:
+    if parameter.kind == FLAG:
+        return str(_("yes") if parameter.default else _("no"))
+    return str(parameter.default)
+
+
+class SeasonForm(OfficeForm):
+    """A season of one preset: its dates, point value, how a sitting ends, and one labelled field
+    per parameter the preset lets a club change (its default, meaning and seed line beside it)."""
+
+    name = inputs.TextField(label=_("Name"), max_length=80)
+    starts_on = forms.DateField(label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label=_("Ends on"), widget=forms.DateInput(attrs={"type": "date"}))
+    preset = forms.ChoiceField(label=_("Rule set"), choices=families.preset_choices())
+    point_value_ore = forms.IntegerField(
+        label=_("Point value in øre"),
+        min_value=1,
+        max_value=100_000,
+        initial=1,
+        help_text=_("What one point is worth: 1 øre in the VLK rules (001), 100 øre = 1 krone."),
+    )
+    close = forms.ChoiceField(label=_("End of sitting"), choices=Season.Close.choices, initial=Season.Close.SPLIT)
+
+    def __init__(self, *args: Any, parameters: list[Parameter], locked: bool = False, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.parameters = parameters
+        self.locked = locked
+        for parameter in parameters:
+            self.fields[self.field_name(parameter)] = self._field(parameter)
+        if locked:
+            for name in ("preset", "point_value_ore", *(self.field_name(p) for p in parameters)):
+                self.fields[name].disabled = True
+
+    @staticmethod
+    def field_name(parameter: Parameter) -> str:
+        return "p_" + parameter.name.replace(".", "__")
+
+    def _field(self, parameter: Parameter) -> forms.Field:
+        label = _describe(parameter)
+        if parameter.name == "pot":
+            label = "ultimókassza — " + label
+        help_text = _("Default %(default)s · %(ref)s · %(name)s") % {
+            "default": _default_text(parameter),
+            "ref": _("decision") if parameter.ref == "decision" else parameter.ref,
+            "name": parameter.name,
+        }
+        common = {"label": label, "help_text": help_text, "initial": parameter.default}
+        if parameter.kind == FLAG:
+            return forms.BooleanField(required=False, **common)
+        if parameter.kind == CHOICE:
+            choices = [(str(c), str(c)) for c in parameter.choices]
+            by_text = {str(c): c for c in parameter.choices}  # 54 stays the number 54
+            return forms.TypedChoiceField(choices=choices, coerce=by_text.__getitem__, **common)
+        assert parameter.kind == AMOUNT
+        return forms.IntegerField(min_value=0, max_value=MAX_AMOUNT, **common)
+
+    def parameter_fields(self):
+        return [self[self.field_name(p)] for p in self.parameters]
+
+    def parameter_values(self) -> dict[str, Any]:
+        return {p.name: self.cleaned_data[self.field_name(p)] for p in self.parameters}
+
+    def add_office_errors(self, errors: dict[str, list[str]]) -> None:
+        by_parameter = {p.name: self.field_name(p) for p in self.parameters}
+        super().add_office_errors({by_parameter.get(name, name): messages for name, messages in errors.items()})

@@ -1,0 +1,123 @@
+/* Tarokbog's service worker: the card table keeps working without a connection.
+ *
+ * Hand-written rather than a library (Workbox and the like): it does three small things, and a
+ * library would be a second build step or a CDN script the Content-Security-Policy refuses.
+ *  1. Pages are fetched from the network first and a copy is kept; without a connection the kept
+ *     copy answers (marked, so the page's script knows it is a copy), or the offline page.
+ *  2. The page asks it to keep the open sitting's score sheet and an empty deal form in advance.
+ *  3. A deal form posted while the network fails is kept (as the posted body) for the page's
+ *     script to put in the phone's queue: a deal is never lost on a browser error page.
+ * Served from the site's root so that its scope covers every page.
+ */
+"use strict";
+
+var VERSION = "{{ version }}";
+var SHELL = "tarokbog-shell-" + VERSION;
+var PAGES = "tarokbog-pages"; // emptied at log-out and log-in (club/static/club/table.js)
+var UNSENT = "tarokbog-unsent"; // deals posted while the network failed, for the page to queue
+var OFFLINE_PAGE = "{% url 'offline' %}";
+var SHELL_FILES = [OFFLINE_PAGE].concat({{ shell_json|safe }}); // the site's own static paths
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(SHELL).then(function (cache) { return cache.addAll(SHELL_FILES); }).then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) {
+        return name.indexOf("tarokbog-shell-") === 0 && name !== SHELL;
+      }).map(function (name) { return caches.delete(name); }));
+    }).then(function () { return self.clients.claim(); })
+  );
+});
+
+// A kept page says it is a copy: the page's script then takes a fresh idempotency key and the
+// deal number from the queue, and hides messages that belonged to the moment it was kept.
+function markedCopy(response) {
+  return response.text().then(function (html) {
+    return new Response(html.replace("<html ", "<html data-kept-copy "), {
+      status: 200,
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+  });
+}
+
+function keep(request, response) {
+  if (!response || response.status !== 200 || response.redirected || response.type !== "basic") return;
+  var copy = response.clone();
+  caches.open(PAGES).then(function (cache) { cache.put(request.url.split("#")[0], copy); });
+}
+
+function page(request) {
+  return fetch(request).then(function (response) {
+    keep(request, response);
+    return response;
+  }).catch(function () {
+    return caches.match(request.url.split("#")[0], { cacheName: PAGES }).then(function (kept) {
+      if (kept) return markedCopy(kept);
+      return caches.match(OFFLINE_PAGE).then(function (offline) {
+        return offline || new Response("", { status: 503 });
+      });
+    });
+  });
+}
+
+function isDealForm(url) { return /\/deals\/new\/$/.test(url.pathname); }
+
+function postedDeal(request) {
+  var copy = request.clone();
+  return fetch(request).catch(function () {
+    return copy.text().then(function (body) {
+      var url = new URL(request.url);
+      var id = url.pathname + "?unsent=" + Date.now() + "-" + Math.random().toString(16).slice(2);
+      return caches.open(UNSENT).then(function (cache) {
+        return cache.put(id, new Response(body, { headers: { "Content-Type": "text/plain" } }));
+      }).then(function () {
+        // Where the page would have gone: the next deal's form, or the score sheet.
+        var next = new URLSearchParams(body).get("next") === "1";
+        return Response.redirect(next ? url.pathname : url.pathname.replace(/deals\/new\/$/, ""), 303);
+      });
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST") {
+    if (request.mode === "navigate" && isDealForm(url)) event.respondWith(postedDeal(request));
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (request.mode === "navigate") {
+    event.respondWith(page(request));
+  } else if (url.pathname.indexOf("{{ static_prefix }}") === 0) {
+    event.respondWith(
+      fetch(request).then(function (response) {
+        if (response.ok) {
+          var copy = response.clone();
+          caches.open(SHELL).then(function (cache) { cache.put(request, copy); });
+        }
+        return response;
+      }).catch(function () {
+        return caches.match(request).then(function (kept) { return kept || new Response("", { status: 503 }); });
+      })
+    );
+  }
+});
+
+// The page names pages to keep in advance: the open sitting's sheet and its deal form.
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
+  event.waitUntil(Promise.all(data.urls.map(function (address) {
+    var url = new URL(address, self.location.origin);
+    if (url.origin !== self.location.origin) return null;
+    var request = new Request(url.href, { credentials: "same-origin" });
+    return fetch(request).then(function (response) { keep(request, response); }).catch(function () {});
+  })));
+});

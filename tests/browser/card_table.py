@@ -1,0 +1,92 @@
+"""The card table's test world, shared by the browser tests of the Danish table: four scoring
+members at Bord 1 of Nordvest Tarok (vlk-2010), a thumb that counts its taps, and the plain deal
+every test starts from (the figures are in test_browser_card_table's docstring)."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.utils import timezone
+
+from club import services
+from club.models import Club, Member, Season, Table
+
+PASSWORD = "kort-og-kopper-2026"
+SEATS = ("Anna", "Bent", "Carl", "Dorte")
+START = [-40, -40, -40, -40]
+AFTER_PLAIN = [-60, 0, -40, -70]
+AFTER_ULTIMO = [-310, -25, 160, -90]
+
+
+def make_sitting(django_user_model):
+    club = Club.objects.create(name="Nordvest Tarok", slug="nordvest")
+    members = []
+    for name in SEATS:
+        user = django_user_model.objects.create_user(name.lower(), password=PASSWORD)
+        members.append(Member.objects.create(club=club, name=name, user=user, role=Member.Role.SCORER))
+    today = timezone.localdate()
+    season = Season.objects.create(
+        club=club,
+        name="Vinter",
+        starts_on=today - datetime.timedelta(days=60),
+        ends_on=today + datetime.timedelta(days=60),
+    )
+    table = Table.objects.create(club=club, name="Bord 1")
+    return services.start_sitting(season=season, table=table, members=members, first_dealer=members[0], date=today)
+
+
+class Taps:
+    """Counts what a thumb does: each tap, and each field typed into (the typing is counted apart)."""
+
+    def __init__(self, page):
+        self.page, self.taps, self.typed = page, 0, 0
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).click()
+        self.taps += 1
+
+    def type(self, selector: str, text: str) -> None:
+        field = self.page.locator(selector)
+        field.fill(text)  # a tap into the field and the digits: "typing the counts"
+        field.dispatch_event("change")
+        self.typed += 1
+
+
+def sign_in(page, base: str, sitting) -> str:
+    page.goto(f"{base}/login/")
+    page.fill("#id_username", "anna")
+    page.fill("#id_password", PASSWORD)
+    page.locator("main button[type=submit]").click()
+    url = f"{base}/c/nordvest/sittings/{sitting.pk}/"
+    page.goto(url)
+    return url
+
+
+def totals(page) -> list[int]:
+    return [
+        int(v)
+        for v in page.locator("#totals td[data-points]").evaluate_all("cells => cells.map(c => c.dataset.points)")
+    ]
+
+
+def cups(page) -> tuple[int, int]:
+    return int(page.locator("#cups-now [data-cup=pagat]").inner_text()), int(
+        page.locator("#cups-now [data-cup=king]").inner_text()
+    )
+
+
+def grid_button(field: str, holder: str, fate: str) -> str:
+    return f'#field-{field} input[value="{holder}:{fate}"] + span'
+
+
+def seg_button(field: str, value: str) -> str:
+    return f'#field-{field} input[value="{value}"] + span'
+
+
+def enter_plain_deal(taps: Taps) -> None:
+    """Deal 1: Bent saves the Pagat and takes the last trick; Anna counts 39, Dorte 19."""
+    taps.tap("#new-deal")
+    taps.tap(grid_button("pagat", "Bent", "saved"))
+    taps.tap(seg_button("last_trick", "Bent"))
+    taps.type("#id_dealer_count", "39")
+    taps.type("#id_middlehand_count", "19")

@@ -1,0 +1,122 @@
+"""axe-core on every page of the card table, the reports and the officials, at 360×740: no
+violations, and nothing wider than the screen.
+
+axe-core comes from the axe-playwright-python package (its axe.min.js), injected into the page.
+The site's Content-Security-Policy allows no script but its own, so the test browser alone
+bypasses it (`bypass_csp=True` on this context); the pages themselves are served as always.
+"""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.base import AXE_SCRIPT
+from playwright.sync_api import expect
+
+from card_table import PASSWORD, Taps, enter_plain_deal, make_sitting
+from club.models import Member
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def sitting(django_user_model):
+    sitting = make_sitting(django_user_model)
+    Member.objects.filter(name="Anna").update(role=Member.Role.ADMIN)  # the officials' pages too
+    return sitting
+
+
+@pytest.fixture(params=["da-DK", "en-GB"])
+def phone_without_csp(browser, request):
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=request.param, bypass_csp=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    yield page
+    context.close()
+
+
+def violations(page) -> list[str]:
+    """axe-core's violations on the page as it stands: rule, impact and the elements it names."""
+    page.evaluate(AXE_SCRIPT)
+    # Also the experimental check that a control's name contains its visible text (the steppers).
+    result = page.evaluate(
+        "axe.run(document, {resultTypes: ['violations'], rules: {'label-content-name-mismatch': {enabled: true}}})"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(" ".join(n["target"]) for n in v["nodes"][:5])
+        for v in result["violations"]
+    ]
+
+
+def too_wide(page) -> list[str]:
+    return page.evaluate(
+        """() => document.documentElement.scrollWidth <= window.innerWidth ? [] :
+            [...document.querySelectorAll('body *')]
+              .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+              .slice(0, 8).map(e => e.tagName + '.' + e.className + ':' + Math.round(e.getBoundingClientRect().right))"""
+    )
+
+
+def check(page, name: str, found: dict) -> None:
+    problems = violations(page) + [f"wider than 360 px: {w}" for w in too_wide(page)]
+    if problems:
+        found[name] = problems
+
+
+def test_axe_finds_no_violation_on_the_pages_of_the_table_reports_and_officials(
+    sitting, live_server, phone_without_csp
+):
+    page = phone_without_csp
+    base = f"{live_server.url}/c/nordvest"
+    found: dict[str, list[str]] = {}
+
+    page.goto(f"{live_server.url}/login/")
+    check(page, "login", found)
+    page.fill("#id_username", "anna")
+    page.fill("#id_password", PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.goto(f"{base}/sittings/{sitting.pk}/")
+
+    enter_plain_deal(Taps(page))
+    expect(page.locator("#preview-net .net")).to_be_visible()
+    page.click("#settlement-detail summary")
+    check(page, "deal form", found)
+    page.click("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+    page.click("#undo summary")
+    check(page, "score sheet", found)
+
+    page.goto(f"{base}/sittings/{sitting.pk}/deals/1/correct/")
+    check(page, "correction form", found)
+    page.fill("#id_reason", "Dorte tog sidste stik")
+    page.locator('#field-last_trick input[value="Dorte"] + span').click()
+    page.click("#preview-correction")
+    expect(page.locator("#confirm-correction")).to_be_visible()
+    check(page, "correction preview", found)
+
+    page.goto(f"{base}/sittings/{sitting.pk}/")
+    page.click("details.danger-zone summary")
+    page.click("#close-sitting")
+    expect(page.locator("main h1")).to_be_visible()
+    check(page, "close page", found)
+
+    deal = sitting.deals.get(number=1)
+    anna = sitting.seats.get(name="Anna").member
+    month = sitting.date.strftime("%Y-%m")
+    for name, url in (
+        ("club page", f"{base}/"),
+        ("standings", f"{base}/standings/"),
+        ("member page", f"{base}/members/{anna.pk}/"),
+        ("statement", f"{base}/members/{anna.pk}/statements/{month}/"),
+        ("audit page", f"{base}/deals/{deal.pk}/audit/"),
+        ("club log", f"{base}/log/"),
+        ("new sitting", f"{base}/sittings/new/"),
+        ("offline page", f"{live_server.url}/offline/"),
+    ):
+        page.goto(url)
+        check(page, name, found)
+
+    assert not found, "\n".join(f"{name}: {problem}" for name, problems in found.items() for problem in problems)

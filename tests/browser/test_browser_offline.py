@@ -1,0 +1,315 @@
+"""The card table without a connection, and two phones saving the same deal (issue 18).
+
+Offline is the browser context's offline switch plus, for the service worker's own fetches (which
+the switch does not reach in Chromium), a route that aborts them: the phone sees no network at
+all, the server stays up. The figures are the card table's (card_table.py): Anna, Bent, Carl and
+Dorte at vlk-2010, Anna deals first. Three plain deals, each "Bent saves the Pagat and takes the
+last trick; the dealer counts 39, the middlehand 19" with the dealer moving on (the previous
+forehand deals, 001 L316):
+
+    deal 1  Anna deals, Bent forehand, Dorte middlehand (Carl out)
+            stake A -10; Pagat saved B +10, A D -5; last trick B +40, A D -20;
+            count A 39 -> +15, D 19 -> -5, B -10             A -20  B +40  D -30
+    deal 2  Bent deals, Carl forehand, Anna middlehand (Dorte out): Bent saves the Pagat
+            and takes the last trick as dealer; Bent counts 39, Anna 19
+            stake B -10; Pagat saved B +10, C A -5; last trick B +40, C A -20;
+            count B +15, A -5, C -10                         A -30  B +55  C -35
+    deal 3  Carl deals, Dorte forehand, Bent middlehand (Anna out); Carl counts 39, Bent 19
+            stake C -10; Pagat saved B +10, C D -5; last trick B +40, C D -20;
+            count C +15, B -5, D -10                         B +45  C -20  D -35
+    totals from the start (-40 each): A -90  B +100  C -95  D -105
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from card_table import AFTER_PLAIN, PASSWORD, Taps, enter_plain_deal, grid_button, make_sitting, seg_button
+from card_table import sign_in as sign_in_as_anna
+from card_table import totals as sheet_totals
+from club import services
+from club.models import Deal, DealVersion
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 360, "height": 740}
+AFTER_THREE = [-90, 100, -95, -105]
+
+
+@pytest.fixture
+def sitting(django_user_model):
+    return make_sitting(django_user_model)
+
+
+def _abort_service_worker(route):
+    if route.request.service_worker is not None:
+        route.abort("internetdisconnected")
+    else:
+        route.continue_()
+
+
+def go_offline(page) -> None:
+    page.context.set_offline(True)
+    page.context.route("**/*", _abort_service_worker)
+
+
+def go_online(page) -> None:
+    page.context.unroute("**/*", _abort_service_worker)
+    page.context.set_offline(False)
+
+
+def ready_for_offline(page) -> None:
+    """The service worker controls the page and has kept the sheet and the deal form."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    page.wait_for_function(
+        """async () => {
+            const kept = await caches.open('tarokbog-pages');
+            const keys = (await kept.keys()).map(r => new URL(r.url).pathname);
+            return keys.some(p => p.endsWith('/deals/new/')) && keys.some(p => /sittings\\/\\d+\\/$/.test(p));
+        }"""
+    )
+
+
+def waiting(page) -> list[dict]:
+    return json.loads(page.evaluate("localStorage.getItem('tarokbog.waiting') || '[]'"))
+
+
+def enter_deal(page, dealer_count: str, middlehand_count: str) -> None:
+    """Bent saves the Pagat and takes the last trick; the dealer and the middlehand count."""
+    page.locator(grid_button("pagat", "Bent", "saved")).click()
+    page.locator(seg_button("last_trick", "Bent")).click()
+    page.fill("#id_dealer_count", dealer_count)
+    page.fill("#id_middlehand_count", middlehand_count)
+
+
+def offline_after_deal_1(page, live_server, sitting):
+    """Anna's phone goes offline on the deal form, saves deal 1 with "Gem og næste": on deal 2."""
+    sign_in_as_anna(page, live_server.url, sitting)
+    page.click("#new-deal")
+    ready_for_offline(page)
+    go_offline(page)
+    enter_deal(page, "39", "19")
+    page.click("#save-next")
+    expect(page.locator("h1")).to_contain_text("Spil 2")
+    return page
+
+
+def test_offline_three_deals_with_a_reload_between_are_recorded_once_in_order(sitting, live_server, phone):
+    page = phone
+    url = sign_in_as_anna(page, live_server.url, sitting)
+    page.click("#new-deal")
+    expect(page.locator("h1")).to_contain_text("Spil 1")
+    ready_for_offline(page)
+
+    go_offline(page)
+    page.reload()  # from the phone: the kept deal form
+    expect(page.locator("html")).to_have_attribute("data-kept-copy", "")
+    expect(page.locator("h1")).to_contain_text("Spil 1")
+    expect(page.locator("#offline-banner")).to_be_visible()
+    enter_deal(page, "39", "19")
+    page.click("#save-next")
+    # On to deal 2 as online: Bent deals (the previous forehand), a new key.
+    expect(page.locator("h1")).to_contain_text("Spil 2")
+    expect(page.locator('#field-dealer input[value="Bent"]')).to_be_checked()
+    expect(page.locator('#field-forehand input[value="Carl"]')).to_be_checked()
+    expect(page.locator('#field-middlehand input[value="Anna"]')).to_be_checked()
+    expect(page.locator("#offline-queue")).to_contain_text("1 spil venter på forbindelse")
+
+    page.reload()
+    expect(page.locator("h1")).to_contain_text("Spil 2")
+    expect(page.locator('#field-dealer input[value="Bent"]')).to_be_checked()
+    enter_deal(page, "39", "19")
+    page.click("#save-next")
+    expect(page.locator("h1")).to_contain_text("Spil 3")
+    expect(page.locator('#field-dealer input[value="Carl"]')).to_be_checked()
+    expect(page.locator("#offline-queue")).to_contain_text("2 spil venter på forbindelse")
+
+    page.reload()
+    expect(page.locator("h1")).to_contain_text("Spil 3")
+    enter_deal(page, "39", "19")
+    page.click("#save-deal")
+    # The score sheet, from the phone, with the three deals waiting.
+    expect(page.locator("#offline-queue")).to_contain_text("3 spil venter på forbindelse")
+    assert page.url.split("#")[0] == url
+    kept = waiting(page)
+    assert [(w["number"], w["dealer"], w["state"]) for w in kept] == [
+        (1, "Anna", "waiting"),
+        (2, "Bent", "waiting"),
+        (3, "Carl", "waiting"),
+    ]
+    assert len({w["key"] for w in kept}) == 3
+    assert Deal.objects.count() == 0
+
+    go_online(page)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#deal-3")).to_be_visible()
+    assert sheet_totals(page) == AFTER_THREE
+    assert waiting(page) == []
+    deals = list(Deal.objects.order_by("number").select_related("current_version"))
+    assert [(d.number, d.current_version.record["dealer"]) for d in deals] == [(1, "Anna"), (2, "Bent"), (3, "Carl")]
+    assert [d.current_version.idempotency_key for d in deals] == [w["key"] for w in kept]
+    assert DealVersion.objects.count() == 3  # each once
+
+
+def test_offline_a_refused_deal_stops_the_queue_and_says_why(sitting, live_server, phone):
+    page = offline_after_deal_1(phone, live_server, sitting)
+    enter_deal(page, "90", "19")  # a count of 90 of 78 points: refused by the rules
+    page.click("#save-next")
+    expect(page.locator("h1")).to_contain_text("Spil 3")
+    enter_deal(page, "39", "19")
+    page.click("#save-deal")
+    expect(page.locator("#offline-queue")).to_contain_text("3 spil venter på forbindelse")
+
+    go_online(page)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    refused = page.locator("#offline-queue li.invalid")
+    expect(refused).to_contain_text("Spil 2 kunne ikke gemmes")
+    expect(page.locator("#offline-queue")).to_contain_text("venter, til du har besluttet")
+    # Deal 1 is recorded; deal 3 waits behind the refused deal 2, on the phone.
+    assert list(Deal.objects.values_list("number", flat=True)) == [1]
+    assert [(w["number"], w["state"]) for w in waiting(page)] == [(2, "invalid"), (3, "waiting")]
+    page.reload()
+    expect(page.locator("#offline-queue li.invalid")).to_contain_text("Spil 2")
+    # Discarded on the scorer's word only; deal 3 then meets the sheet's next number (2): it asks.
+    page.once("dialog", lambda dialog: dialog.accept())
+    refused.locator("button").click()
+    expect(page.locator("#offline-queue")).to_contain_text("Spil 3 kan ikke gemmes før spil 2")
+    page.locator("#offline-queue button[data-choice=renumber]").click()
+    expect(page.locator("#deal-2")).to_be_visible()
+    assert list(Deal.objects.values_list("number", flat=True)) == [1, 2]
+    assert waiting(page) == []
+
+
+def other_phone(browser, base: str, sitting, username: str):
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="da-DK").new_page()
+    page.goto(f"{base}/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.goto(f"{base}/c/nordvest/sittings/{sitting.pk}/")
+    return page
+
+
+def test_same_deal_two_phones_the_scorer_says_same_and_one_deal_is_recorded(sitting, live_server, phone, browser):
+    page = phone
+    sign_in_as_anna(page, live_server.url, sitting)
+    bent = other_phone(browser, live_server.url, sitting, "bent")
+    try:
+        enter_plain_deal(Taps(page))
+        bent.click("#new-deal")
+        enter_deal(bent, "39", "19")
+        bent.click("#save-deal")
+        expect(bent.locator("#deal-1")).to_be_visible()
+
+        page.click("#save-next")
+        question = page.locator(".same-deal")
+        expect(question).to_contain_text("Spil 1 er allerede gemt af Bent — er det samme spil?")
+        expect(question).to_be_focused()
+        # Bent's deal beside Anna's: the same points.
+        for side in ("theirs", "mine"):
+            deal = question.locator(f"[data-deal={side}]")
+            expect(deal.locator("[data-name=Bent]")).to_have_attribute("data-points", "40")
+            expect(deal.locator("[data-name=Anna]")).to_have_attribute("data-points", "-20")
+        # It never moves on by itself: still deal 1, the entries kept.
+        expect(page.locator("h1")).to_contain_text("Spil 1")
+        expect(page.locator("#id_dealer_count")).to_have_value("39")
+        page.click("#save-deal")
+        expect(page.locator(".same-deal")).to_contain_text("er det samme spil?")
+        assert Deal.objects.count() == 1
+
+        page.locator(".same-deal button[data-choice=drop]").click()
+        expect(page.locator("#deal-1")).to_be_visible()
+        expect(page.locator(".messages")).to_contain_text("Intet blev gemt")
+        assert sheet_totals(page) == AFTER_PLAIN
+        assert Deal.objects.count() == 1
+    finally:
+        bent.context.close()
+
+
+def test_same_deal_two_phones_the_scorer_says_new_and_it_is_recorded_as_the_next(sitting, live_server, phone, browser):
+    page = phone
+    sign_in_as_anna(page, live_server.url, sitting)
+    bent = other_phone(browser, live_server.url, sitting, "bent")
+    try:
+        page.click("#new-deal")
+        bent.click("#new-deal")
+        enter_deal(bent, "39", "19")
+        bent.click("#save-deal")
+        expect(bent.locator("#deal-1")).to_be_visible()
+        # Anna's phone still shows deal 1 with Anna dealing; she enters deal 2 as Bent dealt it.
+        page.click("#field-players summary")
+        page.locator(seg_button("dealer", "Bent")).click()
+        enter_deal(page, "39", "19")
+        page.click("#save-deal")
+        expect(page.locator(".same-deal")).to_contain_text("Spil 1 er allerede gemt af Bent")
+        expect(page.locator(".same-deal [data-deal=mine] [data-name=Bent]")).to_have_attribute("data-points", "55")
+        page.locator(".same-deal button[data-choice=renumber]").click()  # "Et nyt spil: gem som 2"
+        expect(page.locator("#deal-2")).to_be_visible()
+        assert sheet_totals(page) == [-90, 55, -75, -70]  # deal 1 and deal 2 of the docstring
+        assert list(Deal.objects.values_list("number", flat=True)) == [1, 2]
+    finally:
+        bent.context.close()
+
+
+def test_same_deal_a_queued_deal_meets_one_saved_meanwhile(sitting, live_server, phone):
+    page = offline_after_deal_1(phone, live_server, sitting)
+    enter_deal(page, "39", "19")
+    page.click("#save-deal")
+    expect(page.locator("#offline-queue")).to_contain_text("2 spil venter")
+    # Meanwhile Bent's phone records deal 1 (the same deal 1).
+    bent = sitting.seats.get(name="Bent").member.user
+    services.record_deal(
+        sitting,
+        {
+            "dealer": "Anna",
+            "players": ["Anna", "Bent", "Dorte"],
+            "pagat": {"holder": "Bent", "fate": "saved"},
+            "last_trick": "Bent",
+            "counts": {"Anna": 39, "Dorte": 19},
+        },
+        by=bent,
+        number=1,
+    )
+    go_online(page)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    question = page.locator("#offline-queue .same-deal")
+    expect(question).to_contain_text("Spil 1 er allerede gemt af Bent — er det samme spil?")
+    assert Deal.objects.count() == 1  # deal 2 waits behind it
+    question.locator("button[data-choice=drop]").click()
+    expect(page.locator("#deal-2")).to_be_visible()
+    assert sheet_totals(page) == [-90, 55, -75, -70]
+    assert list(Deal.objects.values_list("number", flat=True)) == [1, 2]
+    assert waiting(page) == []
+
+
+def test_offline_the_undo_box_keeps_its_deal_and_reason_while_another_phone_saves(sitting, live_server, phone):
+    page = phone
+    sign_in_as_anna(page, live_server.url, sitting)
+    page.click("#new-deal")
+    enter_deal(page, "39", "19")
+    page.click("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+    page.click("#undo summary")
+    page.fill("#id_void_reason", "Tastet to gange")
+    services.record_deal(
+        sitting,
+        {
+            "dealer": "Bent",
+            "players": ["Bent", "Carl", "Anna"],
+            "pagat": {"holder": "Bent", "fate": "saved"},
+            "last_trick": "Bent",
+            "counts": {"Bent": 39, "Anna": 19},
+        },
+        number=2,
+    )
+    expect(page.locator("#deal-2")).to_be_visible()  # the sheet polls every 3 s
+    expect(page.locator("#undo")).to_have_attribute("open", "")
+    expect(page.locator("#id_void_reason")).to_have_value("Tastet to gange")
+    expect(page.locator("#void-deal")).to_contain_text("1")
+    expect(page.locator("#undo .undo-stale")).to_contain_text("Spil 1 er ikke længere det sidste spil; spil 2 er")
+    page.click("#void-deal")
+    expect(page.locator(".messages")).to_contain_text("ikke længere det sidste")
+    assert [d.current_version.version for d in Deal.objects.order_by("number")] == [1, 1]

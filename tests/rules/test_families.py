@@ -1,0 +1,260 @@
+"""The families behind one protocol: which family a record or rule set belongs to, and the one
+sitting loop that settles any family."""
+
+import pytest
+
+import rules
+from rules import replay
+from rules.problems import InvalidRecord
+
+
+def test_unknown_ruleset_names_every_preset_of_both_families():
+    """A `ruleset` neither family knows is answered by the Danish side; brief §9 `unknown_ruleset`
+    ("ruleset … not in §10") and sitting-format-hungarian.md's `ruleset` list (paskievics, magyar,
+    kiralyhivo, tapper, stromann, trisak) mean the answer must offer the Hungarian presets too, not
+    only vlk-2010, ensartede, schiellerup-1900, schwartz-1847."""
+    with pytest.raises(InvalidRecord) as refused:
+        replay({"ruleset": "paskievic", "table": ["A", "B", "C", "D"], "deals": []})
+    [problem] = refused.value.problems
+    assert (problem.deal, problem.field, problem.code) == (None, "ruleset", "unknown_ruleset")
+    for preset in (
+        "vlk-2010",
+        "ensartede",
+        "schiellerup-1900",
+        "schwartz-1847",
+        "paskievics",
+        "magyar",
+        "kiralyhivo",
+        "tapper",
+        "stromann",
+        "trisak",
+    ):
+        assert preset in problem.message
+        assert preset in problem.message_in("da")
+
+
+@pytest.mark.parametrize(
+    "preset, family",
+    [
+        ("vlk-2010", "danish"),
+        ("ensartede", "danish"),
+        ("schiellerup-1900", "danish"),
+        ("schwartz-1847", "danish"),
+        ("paskievics", "hungarian"),
+        ("magyar", "hungarian"),
+        ("kiralyhivo", "hungarian"),
+        ("tapper", "hungarian"),
+        ("stromann", "hungarian"),
+        ("trisak", "hungarian"),
+    ],
+)
+def test_every_preset_has_its_family(preset, family):
+    found = rules.family_of(preset)
+    assert found.name == family
+    assert preset in found.presets
+    # A rule set names its family as its preset id does.
+    assert rules.family_of(found.ruleset(preset)) is found
+
+
+def test_an_unknown_preset_belongs_to_the_first_family_which_refuses_it():
+    first = rules.FAMILIES[0]
+    assert [family.name for family in rules.FAMILIES] == ["danish", "hungarian"]
+    for unknown in ("paskievicz", None, 7, ["vlk-2010"]):
+        assert rules.family_of(unknown) is first
+    _rules, found = first.resolve("paskievicz")
+    assert [(p.field, p.code) for p in found] == [("ruleset", "unknown_ruleset")]
+    # A record without `ruleset` plays the first family's default preset.
+    assert first.default_preset == "vlk-2010"
+    assert replay({"table": ["A", "B", "C"], "deals": []})["ruleset"] == "vlk-2010"
+
+
+def test_each_family_keeps_its_own_problem_texts():
+    danish, hungarian = rules.FAMILIES
+    # The same code speaks each family's words: a Danish table seats 3 to 5, a Strómann table 2.
+    with pytest.raises(InvalidRecord) as refused:
+        replay({"ruleset": "vlk-2010", "table": ["A", "B"], "deals": []})
+    assert refused.value.problems[0].message == "A table seats 3, 4 or 5 members, not 2."
+    with pytest.raises(InvalidRecord) as refused:
+        replay({"ruleset": "stromann", "table": ["A", "B", "C"], "deals": []})
+    assert refused.value.problems[0].message == "A stromann table seats 2 members, not 3."
+    assert "no_cups_in_preset" in danish.messages and "no_cups_in_preset" not in hungarian.messages
+    assert "pot_not_kept" in hungarian.messages and "pot_not_kept" not in danish.messages
+
+
+def test_check_deal_reads_and_checks_one_deal_of_either_family():
+    danish, hungarian = rules.FAMILIES
+    vlk = danish.ruleset("vlk-2010")
+    record = {"dealer": "A", "players": ["A", "B", "C"], "last_trick": "D"}
+    deal, found = rules.check_deal(danish, record, 3, ["A", "B", "C"], vlk)
+    assert deal is None and [(p.deal, p.field, p.code) for p in found] == [(3, "last_trick", "not_at_table")]
+    record = {"dealer": "A", "players": ["A", "B", "C"], "last_trick": "B"}
+    deal, found = rules.check_deal(danish, record, 3, ["A", "B", "C"], vlk)
+    assert found == [] and deal.number == 3 and deal.last_trick == "B"
+    magyar = hungarian.ruleset("magyar")
+    record = {"dealer": "C", "no_game": "all_pass", "game_contra": 0}
+    deal, found = rules.check_deal(hungarian, record, 2, ["A", "B", "C"], magyar)
+    assert deal is None and [(p.deal, p.field, p.code) for p in found] == [(2, "game_contra", "contract_fields")]
+
+
+def test_the_club_path_deal_by_deal_gives_the_replays_events():
+    """`family.opening`, `family.play` per deal and `family.close`, as the club runs a sitting, give
+    the events `replay` prints, for a record of each family."""
+    records = [
+        {
+            "ruleset": "vlk-2010",
+            "table": ["A", "B", "C"],
+            "deals": [{"dealer": "A", "players": ["A", "B", "C"], "last_trick": "B"}],
+            "close": "split",
+        },
+        {
+            "ruleset": "paskievics",
+            "overrides": {"pot": True},
+            "table": ["A", "B", "C", "D"],
+            "deals": [{"dealer": "D", "no_game": "all_pass"}],
+            "close": "carry",
+        },
+    ]
+    for record in records:
+        family = rules.family_of(record["ruleset"])
+        game = family.ruleset(record["ruleset"], record.get("overrides"))
+        table = record["table"]
+        events, state = family.opening(table, family.state({}), game)
+        for number, data in enumerate(record["deals"], 1):
+            deal, found = rules.check_deal(family, data, number, table, game)
+            assert found == []
+            settled, state = family.play(deal, table, state, game)
+            events += settled
+        closing, state = family.close(table, state, game, record["close"], record["deals"][0]["dealer"])
+        events.append(closing)
+        assert [family.event_dict(e, table, game) for e in events] == replay(record)["events"]
+
+
+class _Coin:
+    """A third family, with only what the sitting loop asks of one: each deal one member wins `stake` from each
+    other member, and a `jar` takes 1 from the winner. It proves the sitting loop asks a family for
+    everything it needs and knows no game itself."""
+
+    name = "coin"
+    title = "Coin"
+    default_preset = "coin"
+    messages = {"jar_twice": ("A jar is kept once.", "En krukke holdes én gang.")}
+    sitting_keys = frozenset(("ruleset", "table", "deals", "close", "jar"))
+
+    def __init__(self):
+        self.presets = {"coin": self._Rules("coin", 2)}
+
+    class _Rules:
+        def __init__(self, preset, stake):
+            self.preset, self.stake = preset, stake
+
+    class _Sitting:
+        def __init__(self, ruleset, table, deals, close, jar):
+            self.ruleset, self.overrides, self.table, self.deals, self.close, self.jar = (
+                ruleset,
+                {},
+                table,
+                deals,
+                close,
+                jar,
+            )
+
+    class _Deal:
+        def __init__(self, number, dealer, winner):
+            self.number, self.dealer, self.winner = number, dealer, winner
+
+    class _Event:
+        def __init__(self, kind, items, jar_after, number=None):
+            self.kind, self.items, self.jar_after, self.number = kind, items, jar_after, number
+
+        def net(self, members):
+            return rules.events.net_of(self.items, members)
+
+    def resolve(self, preset, overrides=None):
+        return self.presets.get(preset), []
+
+    def parse_sitting(self, data):
+        deals = [self.parse_deal(d, n, []) for n, d in enumerate(data["deals"], 1)]
+        return self._Sitting(data["ruleset"], tuple(data["table"]), deals, data.get("close"), data.get("jar", 0)), []
+
+    def parse_deal(self, data, number, problems):
+        return self._Deal(number, data["dealer"], data["winner"])
+
+    def validate_table(self, table, rules_):
+        return []
+
+    def validate_deal(self, deal, table, rules_, previous):
+        if deal.winner in table:
+            return []
+        return [rules.problems.problem(deal.number, "winner", "not_at_table", player=deal.winner)]
+
+    def opening_problems(self, sitting, rules_, table_ok):
+        return []
+
+    def table_accounts(self, rules_):
+        return ("jar",)
+
+    def opening_state(self, sitting):
+        return sitting.jar
+
+    def accounts(self, state):
+        return {"jar": state}
+
+    def settle(self, deal, table, state, rules_):
+        postings = {m: -rules_.stake for m in table if m != deal.winner}
+        postings[deal.winner] = rules_.stake * (len(table) - 1)
+        items = (
+            rules.LineItem("win", "coin L1", postings),
+            rules.LineItem("jar", "coin L2", {deal.winner: -1, "jar": 1}),
+        )
+        return [self._Event("deal", items, state + 1, deal.number)], state + 1
+
+    def close(self, table, state, rules_, how, first_dealer):
+        return self._Event("close", (), state), state
+
+    def event_dict(self, event, table, rules_):
+        data = {"kind": event.kind, "items": [item.as_dict() for item in event.items], "jar_after": event.jar_after}
+        if event.kind == "deal":
+            data["net"] = event.net(table)
+        return data
+
+
+def test_a_third_family_needs_only_the_protocol():
+    """Three members, stake 2: B wins deal 1 (+4, A and C −2) and pays 1 into the jar of 5; C wins
+    deal 2 (+4, A and B −2) and pays 1 in. A −4, B 4 − 1 − 2 = 1, C −2 + 4 − 1 = 1, the jar 7."""
+    coin = _Coin()
+    record = {
+        "ruleset": "coin",
+        "table": ["A", "B", "C"],
+        "jar": 5,
+        "deals": [{"dealer": "A", "winner": "B"}, {"dealer": "B", "winner": "C"}],
+        "close": "carry",
+    }
+    result = rules.sitting.replay_with(coin, record)
+    assert result["balances"] == {"A": -4, "B": 1, "C": 1, "jar": 7}
+    assert [event["kind"] for event in result["events"]] == ["deal", "deal", "close"]
+    assert result["events"][1]["net"] == {"A": -2, "B": -2, "C": 3}
+    refused = {**record, "deals": [{"dealer": "A", "winner": "Z"}]}
+    _sitting, _rules, found = rules.check_sitting(coin, refused)
+    assert [(p.deal, p.field, p.code) for p in found] == [(1, "winner", "not_at_table")]
+
+
+def test_each_family_names_the_words_of_its_records():
+    danish, hungarian = (family.vocabulary() for family in rules.FAMILIES)
+    assert danish.games == {"vlk-2010": (), "ensartede": (), "schiellerup-1900": (), "schwartz-1847": ()}
+    assert danish.words["suits"] == ("hearts", "diamonds", "clubs", "spades")
+    assert danish.words["court_cards"] == ("king", "queen", "cavalier", "knight")
+    assert danish.words["pagat_fates"] == ("saved", "lost", "ultimo", "bagud", "skat")
+    assert "revoke" in danish.offences and "meld_out_of_time" in danish.offences
+    assert hungarian.games["trisak"] == (
+        "trisak",
+        "simple",
+        "ultimo_call",
+        "bettli",
+        "three_take",
+        "open_bettli",
+        "three_solo",
+    )
+    assert hungarian.games["stromann"] == ("simple", "game")
+    assert hungarian.announcements == ("double", "volat", "trull", "four_kings", "ultimo", "king_ultimo", "xxi_capture")
+    assert hungarian.offences == ("revoke", "faulty_discard")
+    assert hungarian.words["contra_levels"][1:] == ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
