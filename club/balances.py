@@ -1,7 +1,9 @@
-"""Balances and standings: sums over postings, never stored running totals.
+"""Balances and standings, from the balances the ledger keeps per account, season and month.
 
 Every figure a member sees comes from here, so a statement, the standings page and the API can
-never disagree with each other or with the ledger.
+never disagree with each other or with the ledger. A standing or a balance reads kept rows (one
+per member and month), never a season's or a lifetime's postings; only a day inside a month
+adds that month's postings, and a sitting's totals its own.
 """
 
 from __future__ import annotations
@@ -9,13 +11,13 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Q, Sum
-from django.db.models.functions import TruncMonth
+from django.db.models import Sum
 
 import rules.danish
-from ledger.models import Posting
+from ledger import services as ledger
+from ledger.models import Account, Balance, Posting
 
-from .services.bookkeeping import MEMBER, cups_of, table_balances
+from .services.bookkeeping import MEMBER, cups_of, season_book, table_balances
 
 
 @dataclass(frozen=True)
@@ -25,14 +27,10 @@ class Standing:
     points: int
 
 
-def _season_postings(season) -> Q:
-    return Q(transaction__entry__sitting__season=season, account__kind=MEMBER)
-
-
 def season_standings(season) -> list[Standing]:
-    """Each member's balance over the season, best first (one GROUP BY over postings)."""
+    """Each member's balance over the season, best first (one GROUP BY over kept balances)."""
     rows = (
-        Posting.objects.filter(_season_postings(season))
+        Balance.objects.filter(book=season_book(season.pk), account__kind=MEMBER)
         .values("account__member__id", "account__member__name")
         .annotate(points=Sum("points"))
         .order_by("-points", "account__member__name")
@@ -45,26 +43,24 @@ def member_balance(
 ) -> int:
     """A member's balance: all time, or within a season; up to and including `until`, or
     strictly before `before` (dates are value dates: the sitting's, or a correction's)."""
-    postings = Posting.objects.filter(account__member=member)
-    if season is not None:
-        postings = postings.filter(transaction__entry__sitting__season=season)
     if until is not None:
-        postings = postings.filter(transaction__value_date__lte=until)
-    if before is not None:
-        postings = postings.filter(transaction__value_date__lt=before)
-    return postings.aggregate(total=Sum("points"))["total"] or 0
+        before = (
+            until + datetime.timedelta(days=1) if before is None else min(before, until + datetime.timedelta(days=1))
+        )
+    accounts = Account.objects.filter(member=member)
+    book = season_book(season.pk) if season is not None else None
+    return sum(ledger.balances(accounts, book=book, before=before).values())
 
 
 def member_months(member, season) -> dict[datetime.date, int]:
     """A member's result per month of a season (keyed by the month's first day)."""
     rows = (
-        Posting.objects.filter(account__member=member, transaction__entry__sitting__season=season)
-        .annotate(month=TruncMonth("transaction__value_date"))
+        Balance.objects.filter(account__member=member, book=season_book(season.pk))
         .values("month")
         .annotate(points=Sum("points"))
         .order_by("month")
     )
-    return {_as_date(r["month"]): r["points"] for r in rows}
+    return {r["month"]: r["points"] for r in rows}
 
 
 def member_by_sitting(member, season) -> list[tuple[int, datetime.date, int]]:
@@ -96,7 +92,3 @@ def table_cups(table) -> rules.danish.Cups:
 def table_holdings(table) -> dict[str, int]:
     """What each of the table's own accounts holds now ("cup:pagat", "cup:king", "pot")."""
     return table_balances(table)
-
-
-def _as_date(value) -> datetime.date:
-    return value.date() if isinstance(value, datetime.datetime) else value

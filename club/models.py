@@ -65,6 +65,15 @@ class Member(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs):
+        # The account link is written once, by `bookkeeping.member_account`, and never from an
+        # instance: one loaded before the member's first sitting would write it back empty.
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name != "account"
+            ]
+        super().save(*args, **kwargs)
+
 
 class Season(models.Model):
     class Close(models.TextChoices):

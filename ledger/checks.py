@@ -1,9 +1,10 @@
 """Checks the ledger can make on its own, knowing nothing of what the transactions settle.
 
-Each takes the transactions to check (a queryset: the caller chooses, e.g. one club's):
+Each takes the transactions or accounts to check (a queryset: the caller chooses, e.g. one club's):
 
 1. every transaction has postings, and they sum to zero;
-2. every reversal is the exact negation of the transaction it reverses.
+2. every reversal is the exact negation of the transaction it reverses;
+3. every kept balance is the sum of its postings.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, DateField, Q, QuerySet, Sum
+from django.db.models.functions import TruncMonth
 from django.utils.translation import gettext as _
 
-from .models import Posting, Transaction
+from .models import Account, Balance, Posting, Transaction
 
 
 def unbalanced(transactions: QuerySet[Transaction], name: Callable[[Transaction], str] = str) -> Iterator[str]:
@@ -68,3 +70,35 @@ def _net_by_account(reversal: list[tuple], original: list[tuple], names: Mapping
     for account, points, *_rest in reversal + original:
         net[account] += points
     return ", ".join(f"{names.get(a, a)} {p:+d}" for a, p in sorted(net.items()) if p) or _("the lines differ")
+
+
+def drifted_balances(accounts: QuerySet[Account], name: Callable[[int], str]) -> Iterator[str]:
+    """Kept balances (per account, book and month) that differ from the sum of their postings,
+    recomputed from every posting of `accounts`. `name` says what the caller calls an account."""
+    summed = {
+        (account_id, book, _as_date(first_day)): points
+        for account_id, book, first_day, points in Posting.objects.filter(account__in=accounts)
+        .annotate(first_day=TruncMonth("transaction__value_date", output_field=DateField()))
+        .values_list("account_id", "transaction__book", "first_day")
+        .annotate(total=Sum("points"))
+    }
+    kept = {
+        (account_id, book, first_day): points
+        for account_id, book, first_day, points in Balance.objects.filter(account__in=accounts).values_list(
+            "account_id", "book", "month", "points"
+        )
+    }
+    for key in sorted(set(summed) | set(kept), key=lambda k: (k[0], k[1], k[2])):
+        if summed.get(key, 0) != kept.get(key, 0):
+            account_id, book, first_day = key
+            yield _("Balance of %(account)s in %(book)s, %(month)s: kept %(kept)s, postings sum to %(summed)s.") % {
+                "account": name(account_id),
+                "book": book or "—",
+                "month": first_day.strftime("%Y-%m"),
+                "kept": kept.get(key, 0),
+                "summed": summed.get(key, 0),
+            }
+
+
+def _as_date(value):
+    return value.date() if hasattr(value, "date") else value

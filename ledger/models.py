@@ -4,9 +4,9 @@ The ledger knows nothing of what the money is for: an account is an owner key an
 transaction carries a reference string; the caller keeps its own link to them. Double entry,
 append only. A transaction's postings sum to zero; postings and transactions are
 never updated or deleted — a correction is a reversal plus a new posting. Only
-``ledger.services`` writes here; an account is never reassigned. On PostgreSQL the database
-itself refuses anything else (triggers in migrations 0002 and 0004); on SQLite the service layer,
-these models and their querysets (`AppendOnlyQuerySet`) refuse.
+``ledger.services`` writes here; an account is never reassigned. The database itself refuses
+anything else, PostgreSQL and SQLite alike (triggers in migrations 0002, 0004 and 0008); these
+models and their querysets (`AppendOnlyQuerySet`) refuse first, with a clearer message.
 Amounts are integer points; kroner appear only on statements.
 """
 
@@ -88,6 +88,9 @@ class Transaction(AppendOnly):
     # What the caller says this transaction is, e.g. "sitting:12 deal:3": shown in the admin and
     # in the ledger's own checks; the ledger never reads it.
     reference = models.CharField(max_length=100)
+    # The caller's book this transaction counts in (e.g. "season:7"; none by default): balances
+    # are kept per account, book and month. A reversal counts in its original's book.
+    book = models.CharField(max_length=64, blank=True, default="", db_default="")
     reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
     value_date = models.DateField(help_text=_("The date the money counts for."))
     created_at = models.DateTimeField(auto_now_add=True)
@@ -126,3 +129,35 @@ class Posting(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.account}: {self.points:+d} ({self.rule})"
+
+
+class Balance(models.Model):
+    """What an account holds in one book and month (of value dates): kept by the database itself
+    (triggers in migration 0010) in the database transaction that writes the postings, so a balance
+    costs one row whatever the history. Nothing else may write it: the ORM refuses here, the
+    database refuses any other SQL; `ledger.checks.drifted_balances` recomputes them all."""
+
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="balances")
+    book = models.CharField(max_length=64)
+    month = models.DateField()  # the first day of the month
+    points = models.BigIntegerField()
+    last_posting = models.BigIntegerField()  # the last posting added: SQLite's guard checks the next one
+
+    objects = AppendOnlyQuerySet.as_manager()
+    append_only_reason = "is kept by the database from the postings"
+
+    class Meta:
+        verbose_name = _("balance")
+        verbose_name_plural = _("balances")
+        constraints = [
+            models.UniqueConstraint(fields=["account", "book", "month"], name="one_balance_per_book_and_month")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.account} {self.book} {self.month:%Y-%m}: {self.points:+d}"
+
+    def save(self, *args, **kwargs):
+        raise ImmutableLedgerError(f"Balance {self.append_only_reason}: it cannot be written.")
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableLedgerError(f"Balance {self.append_only_reason}: it cannot be deleted.")

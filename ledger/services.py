@@ -2,10 +2,13 @@
 
 - `account(owner, kind)`: the account of an owner key and a kind ("member:17", "member"),
   created the first time it is asked for; `accounts(owner, kinds)` several of one owner.
-- `post(reference=…, lines=[Line(account_id, points, …), …], value_date=…)`: one transaction
-  whose postings sum to zero (`UnbalancedTransaction` otherwise, `EmptyTransaction` without any).
-- `reverse(original, value_date=…)`: the exact opposite of a transaction, linked to it; a
-  correction is a reversal plus a new `post`, never a change.
+- `post(reference=…, lines=[Line(account_id, points, …), …], value_date=…, book=…)`: one
+  transaction whose postings sum to zero (`UnbalancedTransaction` otherwise, `EmptyTransaction`
+  without any), counted in a book the caller names (e.g. "season:7").
+- `reverse(original, value_date=…)`: the exact opposite of a transaction, linked to it, in the
+  same book; a correction is a reversal plus a new `post`, never a change.
+- `balances(accounts, book=…, before=…)`: what accounts hold, from the balances the database
+  keeps per account, book and month, plus at most one month of postings.
 
 The ledger gives owners, kinds and references no meaning; what they stand for is the caller's.
 """
@@ -16,9 +19,11 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db import transaction as db_transaction
+from django.db.models import QuerySet, Sum
 
-from .models import Account, Posting, Transaction
+from .models import Account, Balance, Posting, Transaction
 
 
 class UnbalancedTransaction(ValueError):
@@ -57,7 +62,9 @@ def accounts(owner: str, kinds: Iterable[str]) -> dict[str, Account]:
     return found
 
 
-def post(*, reference: str, lines: Iterable[Line], value_date: datetime.date, by=None, memo: str = "") -> Transaction:
+def post(
+    *, reference: str, lines: Iterable[Line], value_date: datetime.date, book: str = "", by=None, memo: str = ""
+) -> Transaction:
     """Write one transaction of `lines`, in one database transaction."""
     postings = [
         Posting(account_id=line.account_id, points=line.points, rule=line.rule, ref=line.ref, item=line.item)
@@ -66,11 +73,12 @@ def post(*, reference: str, lines: Iterable[Line], value_date: datetime.date, by
     _check_balanced(postings, reference)
     with db_transaction.atomic():
         txn = Transaction.objects.create(
-            reference=reference[:100], value_date=value_date, created_by=by, memo=memo[:200]
+            reference=reference[:100], book=book, value_date=value_date, created_by=by, memo=memo[:200]
         )
         for posting in postings:
             posting.transaction = txn
         Posting.objects.bulk_create(postings)
+        _close(txn)
     return txn
 
 
@@ -82,6 +90,7 @@ def reverse(
         reversal = Transaction.objects.create(
             reference=(reference if reference is not None else original.reference)[:100],
             reverses=original,
+            book=original.book,
             value_date=value_date,
             created_by=by,
             memo=memo[:200],
@@ -92,7 +101,17 @@ def reverse(
             )
             for p in original.postings.all()
         )
+        _close(reversal)
     return reversal
+
+
+def _close(txn: Transaction) -> None:
+    """On SQLite a transaction stays open for postings until closed, and must be closed before
+    COMMIT; closing checks it is balanced and not empty (ledger migration 0008). PostgreSQL checks
+    the same at COMMIT by itself."""
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("DELETE FROM ledger_open_transaction WHERE transaction_id = %s", [txn.pk])
 
 
 def _check_balanced(postings: list[Posting], reference: str) -> None:
@@ -102,3 +121,46 @@ def _check_balanced(postings: list[Posting], reference: str) -> None:
     total = sum(p.points for p in postings)
     if total != 0:
         raise UnbalancedTransaction(f"{reference}: postings sum to {total}, not 0")
+
+
+def balances(
+    accounts: QuerySet[Account] | Iterable[int],
+    *,
+    book: str | None = None,
+    before: datetime.date | None = None,
+) -> dict[int, int]:
+    """Account id -> points: all books or one, all time or strictly before a day."""
+    found: dict[int, int] = {}
+    for (account_id, _book), points in balances_by_book(accounts, book=book, before=before).items():
+        found[account_id] = found.get(account_id, 0) + points
+    return found
+
+
+def balances_by_book(
+    accounts: QuerySet[Account] | Iterable[int],
+    *,
+    book: str | None = None,
+    before: datetime.date | None = None,
+) -> dict[tuple[int, str], int]:
+    """(account id, book) -> points. Kept balances of whole months, and the postings of `before`'s
+    own month up to that day: O(accounts × books × months), never a lifetime of postings."""
+    kept = Balance.objects.filter(account__in=accounts)
+    early = Posting.objects.none()
+    if book is not None:
+        kept = kept.filter(book=book)
+    if before is not None:
+        month = before.replace(day=1)
+        kept = kept.filter(month__lt=month)
+        early = Posting.objects.filter(
+            account__in=accounts, transaction__value_date__gte=month, transaction__value_date__lt=before
+        )
+        if book is not None:
+            early = early.filter(transaction__book=book)
+    found: dict[tuple[int, str], int] = {}
+    rows = [
+        *kept.values_list("account_id", "book").annotate(total=Sum("points")),
+        *early.values_list("account_id", "transaction__book").annotate(total=Sum("points")),
+    ]
+    for account_id, in_book, points in rows:
+        found[(account_id, in_book)] = found.get((account_id, in_book), 0) + points
+    return found

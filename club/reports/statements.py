@@ -26,7 +26,8 @@ from club.balances import member_balance
 from club.inputs import FIRST_YEAR, LAST_YEAR
 from club.models import Club, DealVersion, Member, Season, Seat, Sitting
 from club.services import money
-from ledger.models import Posting
+from ledger import services as ledger
+from ledger.models import Account, Posting
 
 
 @dataclass(frozen=True, order=True)
@@ -268,11 +269,9 @@ def members_with_statements(club: Club, month: Month) -> list[Member]:
         .values_list("account__member__id", flat=True)
         .distinct()
     )
-    balances = (
-        member_postings.filter(transaction__value_date__lte=month.last_day)
-        .values_list("account__member__id")
-        .annotate(total=Sum("points"))
-        .values_list("account__member__id", "total")
+    accounts = Account.objects.filter(member__club=club)
+    at_end = ledger.balances(accounts, before=month.last_day + datetime.timedelta(days=1))
+    owing = set(
+        Member.objects.filter(account__in=[a for a, total in at_end.items() if total]).values_list("pk", flat=True)
     )
-    owing = {member_id for member_id, total in balances if total}
     return list(Member.objects.filter(club=club, pk__in=set(sat) | set(posted) | owing).order_by("name"))

@@ -10,6 +10,7 @@ Every write of money goes through `ledger.services`.
 from __future__ import annotations
 
 import datetime
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -122,20 +123,34 @@ def seat_account_ids(seats: Iterable) -> dict[str, int]:
 
 def table_balances(table: Table, *, before_sitting: Sitting | None = None) -> dict[str, int]:
     """What each of the table's own accounts holds now, or as a sitting began, by engine name
-    (every kind listed, 0 when never used): a sum over postings, one query."""
-    postings = Posting.objects.filter(account__owner=table_owner(table.pk))
+    (every kind listed, 0 when never used): the kept balances, less the postings of the sitting and
+    the ones after it (none for the open sitting's later ones): two queries."""
+    accounts = Account.objects.filter(owner=table_owner(table.pk))
+    kinds = dict(accounts.values_list("pk", "kind"))
+    totals: dict[str, int] = defaultdict(int)
+    for account_id, points in ledger.balances(accounts).items():
+        totals[kinds[account_id]] += points
     if before_sitting is not None:
-        postings = postings.filter(transaction__entry__sitting_id__lt=before_sitting.pk)
-    totals = dict(
-        postings.values_list("account__kind").annotate(total=Sum("points")).values_list("account__kind", "total")
-    )
-    return {name: totals.get(kind) or 0 for name, kind in TABLE_ACCOUNTS.items()}
+        since = (
+            Posting.objects.filter(account__in=accounts, transaction__entry__sitting_id__gte=before_sitting.pk)
+            .values_list("account__kind")
+            .annotate(total=Sum("points"))
+            .values_list("account__kind", "total")
+        )
+        for kind, points in since:
+            totals[kind] -= points
+    return {name: totals.get(kind, 0) for name, kind in TABLE_ACCOUNTS.items()}
 
 
 def cups_of(table: Table, *, before_sitting: Sitting | None = None) -> rules.danish.Cups:
     """What the table's cups hold now, or as a sitting began."""
     balances = table_balances(table, before_sitting=before_sitting)
     return rules.danish.Cups(balances[PAGAT], balances[KING])
+
+
+def season_book(season_id: int) -> str:
+    """The ledger book a season's transactions count in: balances are kept per season."""
+    return f"season:{season_id}"
 
 
 def reference(sitting: Sitting, key: str) -> str:
@@ -163,7 +178,13 @@ def post_event(
     if not lines:
         return None
     with db_transaction.atomic():
-        txn = ledger.post(reference=reference(sitting, key), lines=lines, value_date=value_date, by=by)
+        txn = ledger.post(
+            reference=reference(sitting, key),
+            lines=lines,
+            value_date=value_date,
+            book=season_book(sitting.season_id),
+            by=by,
+        )
         txn.entry = LedgerEntry.objects.create(
             transaction=txn,
             kind=event.kind,

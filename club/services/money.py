@@ -12,19 +12,20 @@ import datetime
 from collections import defaultdict
 from decimal import Decimal
 
-from django.db.models import Sum
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from ledger.models import Posting
+from ledger import services as ledger
+from ledger.models import Account
 
 from .. import access
-from ..models import Club, Member
+from ..models import Club, Member, Season
+from . import bookkeeping
 
 
 def saldi(club: Club) -> dict[int, int]:
-    """Member id -> saldo in øre, for every member of the club with postings (one GROUP BY)."""
-    return _saldi(Posting.objects.filter(account__member__club=club))
+    """Member id -> saldo in øre, for every member of the club with postings (kept balances)."""
+    return _saldi(Account.objects.filter(member__club=club))
 
 
 def visible_saldi(viewer: Member, club: Club) -> dict[int, int]:
@@ -39,19 +40,22 @@ def visible_saldi(viewer: Member, club: Club) -> dict[int, int]:
 
 def saldo(member: Member, *, before: datetime.date | None = None) -> int:
     """The member's saldo in øre today, or as it stood before a day began (by value dates)."""
-    postings = Posting.objects.filter(account__member=member)
-    if before is not None:
-        postings = postings.filter(transaction__value_date__lt=before)
-    return _saldi(postings).get(member.pk, 0)
+    return _saldi(Account.objects.filter(member=member), before=before).get(member.pk, 0)
 
 
-def _saldi(postings) -> dict[int, int]:
-    rows = postings.values_list("account__member__id", "transaction__entry__sitting__season__point_value_ore").annotate(
-        points=Sum("points")
-    )
+def _saldi(accounts, *, before: datetime.date | None = None) -> dict[int, int]:
+    """Member id -> øre: each season's points (a book of the ledger) at that season's point value."""
+    by_book = ledger.balances_by_book(accounts, before=before)
+    members = dict(Member.objects.filter(account__in=accounts).values_list("account_id", "pk"))
+    values = {
+        bookkeeping.season_book(pk): ore
+        for pk, ore in Season.objects.filter(club__members__account__in=accounts)
+        .distinct()
+        .values_list("pk", "point_value_ore")
+    }
     found: dict[int, int] = defaultdict(int)
-    for member_id, point_value, points in rows:
-        found[member_id] += points * point_value
+    for (account_id, book), points in by_book.items():
+        found[members[account_id]] += points * values[book]
     return dict(found)
 
 

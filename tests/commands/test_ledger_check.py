@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import re
 
@@ -15,7 +16,7 @@ from django.utils import timezone, translation
 import rules
 from club.models import Deal, LedgerEntry, Sitting
 from club.services import bookkeeping
-from ledger.models import Account, Transaction
+from ledger.models import Account, Balance, Posting, Transaction
 
 pytestmark = pytest.mark.django_db
 
@@ -31,19 +32,35 @@ def ledger_check(*args) -> tuple[str, str | None]:
     return out.getvalue(), None
 
 
+SQLITE_GUARDS = importlib.import_module("ledger.migrations.0008_guards_hold_under_races_on_both_databases")
+
+
 def tamper(sql: str, params: list) -> None:
     """Change the ledger behind the services' back, as a bug or a hand in the database would."""
     with connection.cursor() as cursor:
         # PostgreSQL's append-only trigger refuses the UPDATE; a superuser can switch ordinary
         # triggers off for the moment. The demo's balance checks, deferred to a commit that never
         # comes in a test, run first: afterwards they would see the tampering and refuse it.
+        # SQLite cannot switch a trigger off: its guards (ledger 0008) are dropped and made again.
         if connection.vendor == "postgresql":
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute("SET CONSTRAINTS ALL DEFERRED")
             cursor.execute("SET session_replication_role = replica")
+        else:
+            for trigger in SQLITE_GUARDS.SQLITE_TRIGGERS:
+                cursor.execute(f"DROP TRIGGER {trigger}")
         cursor.execute(sql, params)
         if connection.vendor == "postgresql":
             cursor.execute("SET session_replication_role = origin")
+        else:
+            for statement in SQLITE_GUARDS.SQLITE:
+                cursor.execute(statement)
+
+
+def kept_balance(posting: Posting) -> int:
+    """What the ledger keeps for the posting's account, book and month (before any tampering)."""
+    month = posting.transaction.value_date.replace(day=1)
+    return Balance.objects.get(account=posting.account, book=posting.transaction.book, month=month).points
 
 
 def demo_sitting(date: str, table: str = "Kakkelovnsbordet") -> Sitting:
@@ -72,6 +89,7 @@ def test_a_tampered_posting_is_named_with_sitting_event_account_and_amounts(demo
     )
     posting = txn.postings.filter(account__kind=bookkeeping.MEMBER, rule="stake").get()
     before = points_in(txn, posting.account)
+    kept = kept_balance(posting)
 
     tamper("UPDATE ledger_posting SET points = points + 10 WHERE id = %s", [posting.pk])
     out, error = ledger_check()
@@ -82,8 +100,11 @@ def test_a_tampered_posting_is_named_with_sitting_event_account_and_amounts(demo
         f"posted {before + 10}, expected {before}"
     ) in out
     assert f"Transaction {txn.pk} (Kakkelovnsbordet 2026-10-22, deal:3): postings sum to 10, not 0." in out
-    # The event, and its transaction no longer balancing: two problems, and a failing exit.
-    assert error is not None and "problems found: 2." in error
+    # The kept balance did not move with the hand in the database: the postings now say 10 more.
+    book = f"season:{sitting.season_id}"
+    assert f"Balance of {name} in {book}, 2026-10: kept {kept}, postings sum to {kept + 10}." in out
+    # The event, its transaction no longer balancing, the balance: three problems, a failing exit.
+    assert error is not None and "problems found: 3." in error
 
 
 def test_an_extra_balanced_transaction_for_an_event_is_found(demo):
@@ -128,6 +149,7 @@ def test_a_reversal_that_does_not_negate_its_original_is_found(demo):
     ).first()
     postings = list(reversal.postings.order_by("account_id"))
     first, second = postings[0], next(p for p in postings if p.account_id != postings[0].account_id)
+    kept = {p.pk: kept_balance(p) for p in (first, second)}
     # Balanced, and reversed transactions count for nothing in the replay: only this check sees it.
     tamper("UPDATE ledger_posting SET points = points + 7 WHERE id = %s", [first.pk])
     tamper("UPDATE ledger_posting SET points = points - 7 WHERE id = %s", [second.pk])
@@ -139,7 +161,14 @@ def test_a_reversal_that_does_not_negate_its_original_is_found(demo):
         f"Reversal {reversal.pk} ({reversal.entry.sitting}, {reversal.entry.event}) does not negate transaction "
         f"{reversal.reverses_id}: {names[first.account_id]} +7, {names[second.account_id]} -7"
     ) in out
-    assert error is not None and "problems found: 1." in error
+    for posting, moved in ((first, 7), (second, -7)):  # the reversal's month, in its season's book
+        month = f"{posting.transaction.value_date:%Y-%m}"
+        book = posting.transaction.book
+        assert (
+            f"Balance of {names[posting.account_id]} in {book}, {month}: kept {kept[posting.pk]}, "
+            f"postings sum to {kept[posting.pk] + moved}."
+        ) in out
+    assert error is not None and "problems found: 3." in error
 
 
 def test_club_option_checks_that_club_only(demo, club):

@@ -28,13 +28,14 @@ SITTING_DATE = datetime.date(2024, 3, 7)
 # --- PostgreSQL-only modules: collected on PostgreSQL, deselected (not skipped) on SQLite -------
 
 POSTGRES_ONLY = ("test_postgres_guards.py", "test_ledger_locking.py", "test_postgres_app_role.py")
+# SQLite's own guards (ledger 0008's triggers); test_postgres_guards.py holds PostgreSQL's.
+SQLITE_ONLY = ("test_sqlite_guards.py",)
 
 
 def pytest_collection_modifyitems(config, items):
-    if connection.vendor == "postgresql":
-        return
+    other = SQLITE_ONLY if connection.vendor == "postgresql" else POSTGRES_ONLY
     here = __file__.rsplit("/", 1)[0]
-    deselected = [item for item in items if str(item.path).startswith(here) and item.path.name in POSTGRES_ONLY]
+    deselected = [item for item in items if str(item.path).startswith(here) and item.path.name in other]
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = [item for item in items if item not in deselected]

@@ -8,7 +8,9 @@ Four checks, each of which the ledger should pass by construction:
 2. the table state kept with each deal and sitting (cups, previous dealer), from which recording
    and answering settle without a replay, is the state the replay reaches;
 3. every transaction has postings, and they sum to zero (`ledger.checks`);
-4. every reversal is the exact negation of the transaction it reverses (`ledger.checks`).
+4. every reversal is the exact negation of the transaction it reverses (`ledger.checks`);
+5. every balance the database keeps (per account, season and month) is the sum of its postings
+   (`ledger.checks`).
 
 Exits non-zero when anything differs, after printing every difference.
 """
@@ -26,7 +28,7 @@ from club.management.base import TranslatedCommand
 from club.models import Club, LedgerEntry, Table
 from club.services import bookkeeping
 from ledger import checks
-from ledger.models import Transaction
+from ledger.models import Account, Transaction
 
 
 class Command(TranslatedCommand):
@@ -57,7 +59,12 @@ class Command(TranslatedCommand):
                 problems += 1
                 self._report_state(table, state)
         theirs = Transaction.objects.filter(entry__sitting__table__club__in=clubs)
-        for line in [*checks.unbalanced(theirs, _entry_name), *checks.bad_reversals(theirs, names, _entry_name)]:
+        accounts = Account.objects.filter(pk__in=list(names))
+        for line in [
+            *checks.unbalanced(theirs, _entry_name),
+            *checks.bad_reversals(theirs, names, _entry_name),
+            *checks.drifted_balances(accounts, lambda pk: names.get(pk, str(pk))),
+        ]:
             problems += 1
             self.stdout.write(line)
 
