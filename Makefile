@@ -17,7 +17,7 @@ MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 LOCK := $(PY) -m uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
 	--custom-compile-command "make lock" --quiet
 
-.PHONY: demo test serve lint lock system-deps messages
+.PHONY: demo test serve lint lock system-deps test-system-deps messages
 
 demo: system-deps $(INSTALLED) messages
 	$(PY) manage.py migrate --noinput
@@ -28,13 +28,15 @@ demo: system-deps $(INSTALLED) messages
 serve: system-deps $(INSTALLED_MAIN) messages
 	scripts/serve
 
-test: system-deps $(INSTALLED) messages
+test: test-system-deps $(INSTALLED) messages
 	$(PY) -m pytest
 
-# What .ci/run checks before the tests: ruff's lint rules and mypy (pyproject.toml has both configs).
+# What .ci/run checks before the tests: ruff's lint rules with the complexity limit, mypy
+# (pyproject.toml has their configs), and the import contracts (which package may import which).
 lint: $(INSTALLED)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
+	$(PY) -m pytest tests/test_architecture.py -q -p no:cacheprovider
 
 # Re-pin after changing pyproject.toml; `make lock UPGRADE=--upgrade` also moves every pin to the
 # newest version its range allows. Commit requirements/*.txt with the change.
@@ -42,8 +44,13 @@ lock: $(INSTALLED)
 	$(LOCK) $(UPGRADE) -o requirements/main.txt
 	$(LOCK) $(UPGRADE) --extra dev -c requirements/main.txt -o requirements/dev.txt
 
+# The Debian packages the site runs on (Pango for PDFs, gettext, the PostgreSQL client);
+# test-system-deps adds what only the tests need (Chromium, poppler).
 system-deps:
 	scripts/install-system-deps
+
+test-system-deps:
+	scripts/install-system-deps --test
 
 $(VENV)/.installed-%: requirements/%.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)

@@ -1,12 +1,13 @@
 #!/usr/bin/env python
 """Django's command-line utility for administrative tasks."""
 
-import os
 import sys
 
 
 def main():
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    from club.startup import load_settings
+
+    load_settings("manage.py")
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

@@ -12,12 +12,188 @@ A table's own accounts are held as a mapping from the engine's account names ("c
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 import rules
+from rules import danish, hungarian
+from rules.danish.validation import count_is_void
 from rules.parameters import Parameter
 
 Held = Mapping[str, int]  # a table's own accounts by engine name -> points
+
+
+@dataclass(frozen=True)
+class TableAccount:
+    """One of a table's own accounts as the pages show it."""
+
+    name: str  # the engine's account name: "cup:pagat", "cup:king", "pot"
+    kind: str  # "cup" or "pot": pages mark its figure data-cup="pagat", data-pot="pot"
+    key: str  # "pagat", "king", "pot"
+    group: str  # "cups" or "pot": the score sheet's line of them is #cups-now or #pot-now
+    label: Any  # the game's word: Pagatkop, Kongekop, ultimókassza
+    short: str  # the score sheet's column head
+    title: Any = ""  # what the word means, for an <abbr> where the game's word needs one
+
+
+TABLE_ACCOUNTS = {
+    account.name: account
+    for account in (
+        TableAccount("cup:pagat", "cup", "pagat", "cups", _("Pagatkop"), "P"),
+        TableAccount("cup:king", "cup", "king", "cups", _("Kongekop"), "K"),
+        TableAccount(
+            "pot",
+            "pot",
+            "pot",
+            "pot",
+            "ultimókassza",  # a Hungarian word
+            "kassza",
+            _("the pot of the Hungarian games, fed on no-game deals and won or doubled by an ultimó"),
+        ),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Holding:
+    account: TableAccount
+    points: int
+
+
+@dataclass(frozen=True)
+class Stat:
+    """One figure of a member's page: a stable key (the page marks it data-stat="key")."""
+
+    key: str
+    label: Any
+    value: int | float | None  # None: nothing to average yet
+    decimals: int = 0
+
+
+class Pages:
+    """What the club's pages show of a family beyond the rules protocol: the words of its
+    records for forms and schemas, what its table's accounts are called, and what a member's
+    page counts. A family without its own pages shows its accounts and deals played and dealt."""
+
+    holdings_label: Any = _("The table's accounts")  # the accounts together: "The cups"
+    before_label: Any = _("Before")  # a settlement's line of the accounts before it
+    after_label: Any = _("After")
+    stat_cards: tuple[str, ...] = ()  # cards whose ultimo and bagud a member's page counts
+    meld_kinds: tuple[str, ...] = ()  # melds a member's page counts
+
+    def words(self, vocabulary: rules.Vocabulary) -> SimpleNamespace:
+        """The closed sets of words of the family's records, by name, for forms and schemas."""
+        return SimpleNamespace(**vocabulary.words, offences=vocabulary.offences, announcements=vocabulary.announcements)
+
+    def plays_in(self, record: Mapping[str, Any], name: str, seat_names: Sequence[str]) -> bool:
+        """Whether the member seated as `name` played this deal (not sitting it out)."""
+        return name in seat_names
+
+    def tally(
+        self, stats: Any, record: Mapping[str, Any], number: int, name: str, ruleset: Any, points: Mapping[str, int]
+    ) -> None:
+        """Add one deal the member played to `stats` (`club.web.stats.MemberStats`); `points`
+        is what the ledger posted to the member for it, by rule key."""
+
+    def stat_rows(self, stats: Any) -> list[Stat]:
+        """The family's own figures on a member's page, after deals played and dealt."""
+        return []
+
+
+class DanishPages(Pages):
+    holdings_label = _("The cups")
+    before_label = _("Cups before")
+    after_label = _("Cups after")
+    stat_cards = ("pagat", *(f"king:{suit}" for suit in danish.FAMILY.vocabulary().words["suits"]))
+    meld_kinds = ("taroks", "matadors", "suits", "kings")
+
+    def words(self, vocabulary):
+        return SimpleNamespace(**vars(super().words(vocabulary)) | {"seat_order_from": danish.seat_order_from})
+
+    def plays_in(self, record, name, seat_names):
+        return name in (record.get("players") or [])
+
+    def tally(self, stats, record, number, name, ruleset, points):
+        self._count_cards(stats, record, name)
+        stats.nolos += record.get("nolo") == name
+        meld = (record.get("melds") or {}).get(name) or {}
+        for kind in self.meld_kinds:
+            if kind == "suits":
+                stats.melds[kind] += len(meld.get("suits") or {})
+            elif meld.get(kind) is not None:
+                stats.melds[kind] += 1
+        counts = record.get("counts") or {}
+        if counts and not count_is_void(self._stored(record, number), ruleset):
+            stats.deals_counted += 1
+            if name in counts:
+                stats.own_counts += 1
+                stats.card_points += counts[name]
+        stats.count_result += points.get("count", 0)
+
+    @staticmethod
+    def _stored(record: Mapping[str, Any], number: int) -> Any:
+        # Stored versions passed validation when they were saved, so they always parse.
+        deal = danish.parse_deal(record, number, [])
+        assert deal is not None, f"stored deal {number} does not parse"
+        return deal
+
+    @staticmethod
+    def _count_cards(stats: Any, record: Mapping[str, Any], name: str) -> None:
+        cards = []
+        if record.get("pagat"):
+            cards.append(("pagat", record["pagat"]))
+        cards += [(f"king:{suit}", fate) for suit, fate in (record.get("kings") or {}).items()]
+        for card, fate in cards:
+            if fate.get("holder") != name:
+                continue
+            if fate.get("fate") == "ultimo":
+                stats.ultimos[card] += 1
+            elif fate.get("fate") == "bagud":
+                stats.bagud[card] += 1
+
+    def stat_rows(self, stats):
+        return [
+            Stat("nolos", _("Nolos"), stats.nolos),
+            Stat("average_card_points", _("Average count"), stats.average_card_points, 1),
+            Stat("average_count_result", _("Average count result"), stats.average_count_result, 1),
+        ]
+
+
+class HungarianPages(Pages):
+    holdings_label = "ultimókassza"  # a Hungarian word
+
+    def words(self, vocabulary):
+        contracts = sorted({contract for games in vocabulary.games.values() for contract in games})
+        extra = {
+            "figures": vocabulary.announcements,
+            "contracts": tuple(contracts),
+            "contra_names": vocabulary.words["contra_levels"],
+            "forehand": hungarian.forehand,
+        }
+        return SimpleNamespace(**vars(super().words(vocabulary)) | extra)
+
+    def plays_in(self, record, name, seat_names):
+        return name in hungarian.active_players(record.get("dealer"), list(seat_names))  # 002 L181: the fifth sits out
+
+    def tally(self, stats, record, number, name, ruleset, points):
+        declared = record.get("declarer") == name
+        stats.counts["declared"] += declared
+        # The declarer's "game" line pays him when his party won the game.
+        stats.counts["won_as_declarer"] += declared and points.get("game", 0) > 0
+        stats.counts["no_game"] += bool(record.get("no_game"))
+
+    def stat_rows(self, stats):
+        return [
+            Stat("declared", _("Games declared"), stats.counts["declared"]),
+            Stat("won_as_declarer", _("Games won as declarer"), stats.counts["won_as_declarer"]),
+            Stat("no_game", _("Deals with no game"), stats.counts["no_game"]),
+        ]
+
+
+PAGES: Mapping[str, Pages] = {danish.FAMILY.name: DanishPages(), hungarian.FAMILY.name: HungarianPages()}
 
 
 class Family:
@@ -27,6 +203,11 @@ class Family:
     def __init__(self, family: rules.Family):
         self.rules_family = family
         self.name = family.name
+        self.pages = PAGES.get(family.name, Pages())
+        self.words = self.pages.words(family.vocabulary())
+        self.holdings_label = self.pages.holdings_label
+        self.before_label, self.after_label = self.pages.before_label, self.pages.after_label
+        self.stat_cards, self.meld_kinds = self.pages.stat_cards, self.pages.meld_kinds
 
     @property
     def presets(self) -> Mapping[str, Any]:
@@ -100,6 +281,31 @@ class Family:
     def holdings_in_record(self, data: Mapping[str, Any]) -> dict[str, int]:
         """What a sitting record says the table held as it began, by engine name."""
         return self.rules_family.holdings_in_record(data)
+
+    # -- what the club's pages ask -----------------------------------------------------------
+
+    def accounts(self, ruleset: Any) -> tuple[TableAccount, ...]:
+        """The table's own accounts this game keeps, as the pages show them (maybe none)."""
+        return tuple(TABLE_ACCOUNTS[name] for name in self.table_names(ruleset))
+
+    def holdings(self, held: Held, ruleset: Any) -> list[Holding]:
+        """What each of the game's own accounts holds; accounts of another game are not shown."""
+        return [Holding(account, held.get(account.name, 0)) for account in self.accounts(ruleset)]
+
+    def describe_holdings(self, held: Held, ruleset: Any) -> str:
+        """The holdings in words, for a message: "Pagatkop 50 and Kongekop 0"."""
+        return str(_(" and ")).join(f"{h.account.label} {h.points}" for h in self.holdings(held, ruleset))
+
+    def plays_in(self, record: Mapping[str, Any], name: str, seat_names: Sequence[str]) -> bool:
+        return self.pages.plays_in(record, name, seat_names)
+
+    def tally(
+        self, stats: Any, record: Mapping[str, Any], number: int, name: str, ruleset: Any, points: Mapping[str, int]
+    ) -> None:
+        self.pages.tally(stats, record, number, name, ruleset, points)
+
+    def stat_rows(self, stats: Any) -> list[Stat]:
+        return self.pages.stat_rows(stats)
 
 
 FAMILIES = tuple(Family(family) for family in rules.FAMILIES)

@@ -63,6 +63,23 @@ def bad_character(text: str) -> str | None:
     return None
 
 
+class TextRefused(ValueError):
+    """Free text that cannot be stored or is too long; the message says why, for a member."""
+
+
+def clean_text(text: str | None, limit: int) -> str:
+    """The text stripped, checked as the forms check it: the services call this too, so text
+    that comes by the API or a copied form meets the same bounds."""
+    text = (text or "").strip()
+    if message := bad_character(text):
+        raise TextRefused(message)
+    if len(text) > limit:
+        raise TextRefused(
+            str(_("Write at most %(limit)s characters (this is %(length)s).") % {"limit": limit, "length": len(text)})
+        )
+    return text
+
+
 def check_text(value: Any) -> None:
     """A validator for Django forms and DRF serializers alike (DRF turns it into a 400)."""
     if isinstance(value, str) and (message := bad_character(value)):

@@ -52,6 +52,11 @@ class Member(models.Model):
     account = models.OneToOneField(
         "ledger.Account", on_delete=models.PROTECT, null=True, blank=True, editable=False, related_name="member"
     )
+    # His payments account (owner key "member:<id>", kind "payments"; øre, not points), opened
+    # with his first payment.
+    payments_account = models.OneToOneField(
+        "ledger.Account", on_delete=models.PROTECT, null=True, blank=True, editable=False, related_name="payer"
+    )
 
     class Meta:
         ordering = ["name"]
@@ -66,11 +71,14 @@ class Member(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        # The account link is written once, by `bookkeeping.member_account`, and never from an
-        # instance: one loaded before the member's first sitting would write it back empty.
+        # The account links are written once, by `bookkeeping.member_account` and
+        # `till.payments_account`, and never from an instance: one loaded before the member's
+        # first sitting or payment would write it back empty.
         if not self._state.adding and kwargs.get("update_fields") is None:
             kwargs["update_fields"] = [
-                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name != "account"
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name not in ("account", "payments_account")
             ]
         super().save(*args, **kwargs)
 
@@ -350,3 +358,60 @@ class Dispute(models.Model):
     @property
     def is_open(self) -> bool:
         return not self.resolution
+
+
+class Payment(AppendOnly):
+    """Money that changed hands between a member and the club's till: paid in by the member, or
+    paid out to him. Kept as it was recorded; a wrong one is answered by its reversal (a second
+    row naming it), never edited. The ledger holds the same movement (`transaction`), in øre."""
+
+    append_only_reason = "is a recorded payment"
+
+    class Direction(models.TextChoices):
+        IN = "in", _("paid in")
+        OUT = "out", _("paid out")
+
+    class Method(models.TextChoices):
+        CASH = "cash", _("cash")
+        MOBILEPAY = "mobilepay", "MobilePay"
+        BANK = "bank", _("bank transfer")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="payments")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="payments")
+    direction = models.CharField(_("direction"), max_length=3, choices=Direction.choices)
+    amount_ore = models.PositiveBigIntegerField(_("amount in øre"))
+    method = models.CharField(_("method"), max_length=10, choices=Method.choices)
+    paid_on = models.DateField(_("date"))
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    # A payment settled at the table when its sitting closed.
+    sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, null=True, blank=True, related_name="payments")
+    reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
+    reason = models.TextField(_("reason"), blank=True)  # why a reversal reverses
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    transaction = models.OneToOneField(
+        "ledger.Transaction", on_delete=models.PROTECT, null=True, blank=True, related_name="payment"
+    )
+
+    class Meta:
+        ordering = ["-paid_on", "-id"]
+        verbose_name = _("payment")
+        verbose_name_plural = _("payments")
+        constraints = [
+            models.CheckConstraint(condition=Q(amount_ore__gt=0), name="payment_amount_positive"),
+            models.CheckConstraint(
+                condition=Q(reverses__isnull=True, reason="") | (Q(reverses__isnull=False) & ~Q(reason="")),
+                name="payment_reversal_has_a_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.get_direction_display()} {self.amount_ore / 100:.2f}"
+
+    @property
+    def signed_ore(self) -> int:
+        """What it does to the member's saldo: + paid in, − paid out; a reversal the opposite."""
+        signed = self.amount_ore if self.direction == self.Direction.IN else -self.amount_ore
+        return -signed if self.reverses_id else signed

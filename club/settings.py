@@ -23,6 +23,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 # Strict, as healthchecks' envbool: a value the settings cannot read refuses to start, with the
 # variable's name, instead of silently meaning something else (DEBUG=flase used to mean off).
+# manage.py and club.wsgi print the refusal as one line and exit 2 (club.startup).
+
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
 
@@ -154,6 +156,11 @@ DATABASES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The postings index carries its points as a covering column for PostgreSQL's index-only scans
+# (ledger.Posting); SQLite builds the index without it, as it should, and need not say so.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    SILENCED_SYSTEM_CHECKS = ["models.W040"]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -164,6 +171,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGES = [
     ("da", _("Danish")),
     ("en", _("English")),
+    ("hu", _("Hungarian")),
 ]
 # The default language of pages and of management commands' output and --help.
 LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "da", [code for code, _name in LANGUAGES])
@@ -276,12 +284,14 @@ SPECTACULAR_SETTINGS = {
 }
 
 if not DEBUG:
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     # Behind a TLS-terminating proxy, trust its X-Forwarded-Proto, or every request looks like http.
-    if env_bool("TRUST_X_FORWARDED_PROTO", False):
+    BEHIND_TLS_PROXY = env_bool("TRUST_X_FORWARDED_PROTO", False)
+    if BEHIND_TLS_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # Plain http is redirected to https, and cookies are https-only, once a TLS proxy is declared:
+    # before that (`make serve` tried on a laptop, http://127.0.0.1:8000/) the site answers over http.
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", BEHIND_TLS_PROXY)
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", BEHIND_TLS_PROXY or SECURE_SSL_REDIRECT)
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
@@ -328,6 +338,9 @@ LOGGING = {
         "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         # Failed logins and lockouts are warnings; axes' INFO lines are bookkeeping.
         "axes": {"level": "WARNING"},
+        # dbbackup and dbrestore: one line each, through our handler (the command reuses it rather
+        # than adding its own, which printed every line twice).
+        "dbbackup.command": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         # WeasyPrint logs each step of each PDF at INFO.
         "weasyprint": {"level": "WARNING"},
         "fontTools": {"level": "WARNING"},

@@ -1,9 +1,8 @@
 """WSGI entry point: ``club.wsgi:application``."""
 
-import os
-
 from django.core.wsgi import get_wsgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+from club.startup import load_settings
 
+load_settings("tarokbog")
 application = get_wsgi_application()

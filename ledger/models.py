@@ -5,7 +5,7 @@ transaction carries a reference string; the caller keeps its own link to them. D
 append only. A transaction's postings sum to zero; postings and transactions are
 never updated or deleted — a correction is a reversal plus a new posting. Only
 ``ledger.services`` writes here; an account is never reassigned. The database itself refuses
-anything else, PostgreSQL and SQLite alike (triggers in migrations 0002, 0004 and 0008); these
+anything else, PostgreSQL and SQLite alike (triggers in migrations 0002, 0004 and 0009); these
 models and their querysets (`AppendOnlyQuerySet`) refuse first, with a clearer message.
 Amounts are integer points; kroner appear only on statements.
 """
@@ -133,7 +133,7 @@ class Posting(AppendOnly):
 
 class Balance(models.Model):
     """What an account holds in one book and month (of value dates): kept by the database itself
-    (triggers in migration 0010) in the database transaction that writes the postings, so a balance
+    (triggers in migration 0011) in the database transaction that writes the postings, so a balance
     costs one row whatever the history. Nothing else may write it: the ORM refuses here, the
     database refuses any other SQL; `ledger.checks.drifted_balances` recomputes them all."""
 

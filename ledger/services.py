@@ -107,7 +107,7 @@ def reverse(
 
 def _close(txn: Transaction) -> None:
     """On SQLite a transaction stays open for postings until closed, and must be closed before
-    COMMIT; closing checks it is balanced and not empty (ledger migration 0008). PostgreSQL checks
+    COMMIT; closing checks it is balanced and not empty (ledger migration 0009). PostgreSQL checks
     the same at COMMIT by itself."""
     if connection.vendor == "sqlite":
         with connection.cursor() as cursor:

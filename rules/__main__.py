@@ -87,8 +87,14 @@ def read_json(raw: bytes) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise InvalidRecord([problem(None, "", "not_utf8", position=error.start)]) from None
+    try:
+        value = json.loads(text)  # its C parser stops at the recursion limit, with RecursionError
+    except (ValueError, RecursionError):
+        pass  # the answer is worked out below, in the order of the checks
+    else:
+        if not _nests_deeper(value, MAX_DEPTH):
+            return value  # nearly every record: read once, and its depth checked on the value
     if _depth(text) > MAX_DEPTH:
-        # Checked before json.loads, which would recurse once per level.
         raise InvalidRecord([problem(None, "", "too_deep", limit=MAX_DEPTH)])
     try:
         return json.loads(text)
@@ -99,6 +105,22 @@ def read_json(raw: bytes) -> Any:
     except ValueError:
         # Python refuses to read an integer of more than 4,300 digits (sys.set_int_max_str_digits).
         raise InvalidRecord([problem(None, "", "number_too_long", limit=sys.get_int_max_str_digits())]) from None
+
+
+def _nests_deeper(value: Any, limit: int) -> bool:
+    """Whether arrays and objects nest more than `limit` levels deep in a parsed value: level by
+    level, the containers that `k` others enclose."""
+    level = [value] if isinstance(value, (dict, list)) else []
+    for _ in range(limit):
+        if not level:
+            return False
+        level = [
+            child
+            for container in level
+            for child in (container.values() if isinstance(container, dict) else container)
+            if isinstance(child, (dict, list))
+        ]
+    return bool(level)
 
 
 def _depth(text: str) -> int:

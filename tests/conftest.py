@@ -188,7 +188,7 @@ def api():
 # The migrations whose SQLite triggers guard the ledger (lists of statements and trigger names).
 _SQLITE_GUARDS = [
     importlib.import_module(f"ledger.migrations.{name}")
-    for name in ("0008_guards_hold_under_races_on_both_databases", "0010_kept_balances")
+    for name in ("0009_guards_hold_under_races_on_both_databases", "0011_kept_balances")
 ]
 
 

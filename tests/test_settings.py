@@ -31,10 +31,24 @@ def test_production_settings_pass_deploy_checks():
         DEBUG="0",
         SECRET_KEY=SECRET,
         ALLOWED_HOSTS="tarok.example.org",
+        TRUST_X_FORWARDED_PROTO="1",  # behind a TLS proxy, as the README's production example
     )
 
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stdout
+
+
+SHOW_HTTPS = "from django.conf import settings as s; print(s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, s.SECURE_HSTS_PRELOAD)"
+
+
+@pytest.mark.parametrize(("proxy", "https"), [("", "False False"), ("1", "True True")])
+def test_plain_http_answers_until_a_tls_proxy_is_declared(proxy, https):
+    """`make serve` tried on a laptop answers http://127.0.0.1:8000/; behind a proxy, https only."""
+    env = {"DEBUG": "0", "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "127.0.0.1", "TRUST_X_FORWARDED_PROTO": proxy}
+    result = manage("shell", "-c", SHOW_HTTPS, **env)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == f"{https} True True"  # HSTS as the README tells it
 
 
 def test_production_refuses_to_start_without_secret_key():
@@ -67,8 +81,10 @@ def test_a_value_the_settings_cannot_read_refuses_to_start(name, value, says):
     env = {"DEBUG": "0", "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "tarok.example.org", name: value}
     result = manage("check", **env)
 
-    assert result.returncode != 0
-    assert says in result.stderr
+    # One line naming the variable and what it accepts, exit status 2, no traceback.
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"manage.py: {says}")
+    assert len(result.stderr.splitlines()) == 1
 
 
 @pytest.mark.parametrize(("value", "debug"), [("0", False), ("false", False), ("no", False), ("1", True), ("On", True)])

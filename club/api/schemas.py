@@ -1,6 +1,7 @@
 """The JSON schemas the OpenAPI document shows for a deal record, the shape the rules engine owns:
-a Danish deal (sitting-format.md) or a Hungarian one (sitting-format-hungarian.md), whichever
-family the sitting's season plays.
+a Danish deal or a Hungarian one, whichever family the sitting's season plays (described in
+docs/rules.md, "The sitting record", and docs/rules-hungarian.md, "The record and its problems").
+The word lists come from each family's adapter (`club.families`).
 
 It describes; it does not validate. The rules engine checks every record and answers with its
 own error list, so a record that fits this schema may still be refused (a name not at the
@@ -9,9 +10,9 @@ table, a meld the preset lacks) and the answer then says which field and why.
 
 from __future__ import annotations
 
-from rules import hungarian
-from rules.danish.records import COURT_CARDS, CULPRIT_CAUSES, KING_FATES, MELD_LEVELS, PAGAT_FATES, SUITS
-from rules.hungarian.presets import FIGURES, HAND_BONUSES, HONOURS, KINGS, NO_GAMES, OFFENCES
+from club.families import DANISH, HUNGARIAN
+
+DK, HU = DANISH.words, HUNGARIAN.words
 
 NAME = {"type": "string", "minLength": 1, "description": "A member's name as seated at the sitting."}
 NULLABLE_NAME = {**NAME, "nullable": True}
@@ -20,11 +21,11 @@ NULLABLE_NAME = {**NAME, "nullable": True}
 def _suit_meld(missing: tuple[str, ...]) -> dict:
     return {
         "oneOf": [
-            {"type": "string", "enum": list(MELD_LEVELS)},
+            {"type": "string", "enum": list(DK.meld_levels)},
             {
                 "type": "object",
                 "properties": {
-                    "level": {"type": "string", "enum": list(MELD_LEVELS)},
+                    "level": {"type": "string", "enum": list(DK.meld_levels)},
                     "missing": {"type": "string", "enum": list(missing)},
                 },
                 "required": ["level"],
@@ -40,8 +41,8 @@ MELD = {
         "taroks": {"type": "integer", "minimum": 10, "maximum": 22},
         "pagat": {"type": "boolean"},
         "matadors": {"type": "integer", "minimum": 3, "maximum": 22},
-        "suits": {"type": "object", "properties": {suit: _suit_meld(COURT_CARDS) for suit in SUITS}},
-        "kings": _suit_meld(SUITS),
+        "suits": {"type": "object", "properties": {suit: _suit_meld(DK.court_cards) for suit in DK.suits}},
+        "kings": _suit_meld(DK.suits),
     },
 }
 
@@ -57,7 +58,7 @@ def _card_fate(fates: tuple[str, ...]) -> dict:
 DANISH_DEAL_RECORD = {
     "type": "object",
     "title": "Danish deal",
-    "description": "One deal in the sitting-format shape (shared/rules/sitting-format.md). Keys left out mean "
+    "description": "One deal of a Danish game, as the sitting record writes it (docs/rules.md). Keys left out mean "
     "nothing happened: no melds, no fines, Kings kept, no nolo or tout, no counts.",
     "properties": {
         "dealer": NAME,
@@ -69,8 +70,8 @@ DANISH_DEAL_RECORD = {
             "description": "Dealer, forehand, middlehand, in the table's seat order from the dealer.",
         },
         "melds": {"type": "object", "additionalProperties": MELD, "description": "Per player name."},
-        "pagat": {**_card_fate(PAGAT_FATES), "nullable": True, "description": "Left out when nobody knows."},
-        "kings": {"type": "object", "properties": {suit: _card_fate(KING_FATES) for suit in SUITS}},
+        "pagat": {**_card_fate(DK.pagat_fates), "nullable": True, "description": "Left out when nobody knows."},
+        "kings": {"type": "object", "properties": {suit: _card_fate(DK.king_fates) for suit in DK.suits}},
         "last_trick": NULLABLE_NAME,
         "nolo": NULLABLE_NAME,
         "tout": {
@@ -101,7 +102,7 @@ DANISH_DEAL_RECORD = {
                 "player": NAME,
                 "caused": {
                     "oneOf": [
-                        {"type": "string", "enum": list(CULPRIT_CAUSES)},
+                        {"type": "string", "enum": list(DK.culprit_causes)},
                         {
                             "type": "array",
                             "items": {"type": "string", "enum": ["ultimo", "bagud"]},
@@ -110,7 +111,7 @@ DANISH_DEAL_RECORD = {
                         },
                     ]
                 },
-                "card": {"type": "string", "enum": ["pagat", *SUITS], "description": "A prevented ultimo's card."},
+                "card": {"type": "string", "enum": ["pagat", *DK.suits], "description": "A prevented ultimo's card."},
                 "victim": {**NAME, "description": "Whose ultimo the error prevented."},
             },
             "required": ["player", "caused"],
@@ -130,12 +131,12 @@ DANISH_DEAL_RECORD = {
 
 CONTRA = {"type": "integer", "minimum": 0, "maximum": 5, "description": "0 none, 1 kontra … 5 mordkontra."}
 NAMES = {"type": "array", "items": NAME}
-CONTRACTS = sorted({contract for rules in hungarian.PRESETS.values() for contract in rules.contracts})
+CONTRACTS = list(HU.contracts)
 
 HUNGARIAN_DEAL_RECORD = {
     "type": "object",
     "title": "Hungarian deal",
-    "description": "One deal of a Hungarian game (shared/rules/sitting-format-hungarian.md): what the scorer "
+    "description": "One deal of a Hungarian game, as the sitting record writes it (docs/rules-hungarian.md): what the scorer "
     "sees once the deal is over. Keys left out mean nothing happened; an unknown key is refused.",
     "properties": {
         "dealer": NAME,
@@ -145,7 +146,7 @@ HUNGARIAN_DEAL_RECORD = {
             "type": "object",
             "properties": {
                 "card": {"type": "integer", "minimum": 2, "maximum": 20, "description": "The called trump (XX = 20)."},
-                "king": {"type": "string", "enum": list(KINGS), "description": "Királyhívó: the called king."},
+                "king": {"type": "string", "enum": list(HU.kings), "description": "Királyhívó: the called king."},
                 "partner": {**NULLABLE_NAME, "description": "The holder; the declarer (self-call); null: out of play."},
             },
             "required": ["partner"],
@@ -156,7 +157,7 @@ HUNGARIAN_DEAL_RECORD = {
             "type": "array",
             "items": {
                 "type": "object",
-                "properties": {"figure": {"type": "string", "enum": list(FIGURES)}, "by": NAME, "contra": CONTRA},
+                "properties": {"figure": {"type": "string", "enum": list(HU.figures)}, "by": NAME, "contra": CONTRA},
                 "required": ["figure", "by"],
             },
         },
@@ -165,7 +166,7 @@ HUNGARIAN_DEAL_RECORD = {
         "made": {
             "type": "object",
             "properties": {
-                party: {"type": "array", "items": {"type": "string", "enum": list(FIGURES)}}
+                party: {"type": "array", "items": {"type": "string", "enum": list(HU.figures)}}
                 for party in ("declarer", "opponents")
             },
         },
@@ -185,7 +186,7 @@ HUNGARIAN_DEAL_RECORD = {
             "type": "array",
             "items": {
                 "type": "object",
-                "properties": {"player": NAME, "bonus": {"type": "string", "enum": list(HAND_BONUSES)}},
+                "properties": {"player": NAME, "bonus": {"type": "string", "enum": list(HU.hand_bonuses)}},
                 "required": ["player", "bonus"],
             },
         },
@@ -197,18 +198,18 @@ HUNGARIAN_DEAL_RECORD = {
         "trickless": NAMES,
         "talon_honours": {
             "type": "object",
-            "additionalProperties": {"type": "array", "items": {"type": "string", "enum": list(HONOURS)}},
+            "additionalProperties": {"type": "array", "items": {"type": "string", "enum": list(HU.honours)}},
         },
         "fines": {
             "type": "array",
             "maxItems": 1,
             "items": {
                 "type": "object",
-                "properties": {"player": NAME, "offence": {"type": "string", "enum": list(OFFENCES)}},
+                "properties": {"player": NAME, "offence": {"type": "string", "enum": list(HU.offences)}},
                 "required": ["player", "offence"],
             },
         },
-        "no_game": {"type": "string", "enum": list(NO_GAMES)},
+        "no_game": {"type": "string", "enum": list(HU.no_games)},
     },
     "required": ["dealer"],
     "additionalProperties": False,

@@ -12,7 +12,7 @@ from rest_framework.validators import ProhibitSurrogateCharactersValidator
 from club import access, balances, families
 from club.access import Requester
 from club.inputs import MAX_REASON, check_text
-from club.models import Club, DealVersion, Member, Season, Sitting, Table
+from club.models import Club, DealVersion, Member, Payment, Season, Sitting, Table
 
 from .schemas import DEAL_RECORD
 from .settlement import close_event, deal_events
@@ -320,3 +320,43 @@ class TableWriteSerializer(serializers.Serializer):
     club = serializers.IntegerField(help_text=_("The club (on creation only)."), required=False)
     name = TextField(max_length=60)
     active = serializers.BooleanField(required=False, help_text=_("False retires the table, true takes it back."))
+
+
+class PaymentSerializer(serializers.ModelSerializer):
+    signed_ore = serializers.IntegerField(
+        read_only=True,
+        help_text=_("What it does to the member's saldo: + paid in, − paid out; a reversal the opposite."),
+    )
+
+    class Meta:
+        model = Payment
+        fields = [
+            "id",
+            "club",
+            "member",
+            "direction",
+            "amount_ore",
+            "signed_ore",
+            "method",
+            "paid_on",
+            "note",
+            "sitting",
+            "reverses",
+            "reason",
+            "recorded_at",
+        ]
+
+
+class PaymentWriteSerializer(serializers.Serializer):
+    member = serializers.IntegerField(help_text=_("The member who paid in or was paid out."))
+    direction = serializers.ChoiceField(choices=Payment.Direction.choices)
+    amount_ore = serializers.IntegerField(
+        min_value=1, max_value=10_000_000, help_text=_("The amount in øre: 12000 = 120,00 kr.")
+    )
+    method = serializers.ChoiceField(choices=Payment.Method.choices)
+    paid_on = serializers.DateField()
+    note = TextField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class PaymentReversalSerializer(serializers.Serializer):
+    reason = TextField(max_length=MAX_REASON, help_text=_("Why the payment is reversed."))

@@ -16,6 +16,7 @@ router.register("clubs", views.ClubViewSet, basename="api-club")
 router.register("members", views.MemberViewSet, basename="api-member")
 router.register("seasons", views.SeasonViewSet, basename="api-season")
 router.register("tables", views.TableViewSet, basename="api-table")
+router.register("payments", views.PaymentViewSet, basename="api-payment")
 router.register("sittings", views.SittingViewSet, basename="api-sitting")
 router.register("deals", views.DealViewSet, basename="api-deal")
 

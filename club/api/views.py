@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from django.db import transaction
+from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template import Context, Template
@@ -30,7 +31,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from drf_spectacular.views import SpectacularRedocView
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.exceptions import NotFound, ParseError, PermissionDenied, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.renderers import BaseRenderer
@@ -40,10 +41,11 @@ from rest_framework.views import APIView
 import rules
 from club import access, balances, inputs, services
 from club.access import Requester
-from club.models import Club, DealVersion, Season
+from club.models import Club, DealVersion, Member, Payment, Season
 from club.reports.statements import Month
 from club.services import members as member_office
 from club.services import money
+from club.services import payments as payment_office
 from club.services import seasons as season_office
 from club.services import tables as table_office
 from club.services.office import OfficeError
@@ -203,12 +205,19 @@ class OfficeWrites:
     def handle_exception(self, exc):
         if isinstance(exc, _Refused):
             return Response({"errors": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, ParseError):  # a body that is not JSON, or too deep to read
+            problem = getattr(exc, "problem", None) or {"field": "", "code": "parse_error", "message": str(exc.detail)}
+            return Response({"errors": [problem]}, status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, OfficeError):
             problems = [
                 {"field": field, "code": "refused", "message": str(message)}
                 for field, messages in exc.errors.items()
                 for message in messages
             ]
+            return Response({"errors": problems}, status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, ParseError) and self.request.method != "GET":  # type: ignore[attr-defined]
+            # A body that cannot be read: the same list, as the schema documents every 400 here.
+            problems = [{"field": "", "code": "invalid", "message": str(exc.detail)}]
             return Response({"errors": problems}, status=status.HTTP_400_BAD_REQUEST)
         return super().handle_exception(exc)  # type: ignore[misc]
 
@@ -380,6 +389,67 @@ class TableViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
             if "active" in data:
                 table = table_office.set_table_active(table, data["active"])
         return Response(s.TableSerializer(table).data)
+
+
+class PaymentViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
+    """Payments in and out of the club's till. A member reads his own; officials read all of their
+    club's, record them and reverse a wrong one (never edit it)."""
+
+    serializer_class = s.PaymentSerializer
+    write_serializer = s.PaymentWriteSerializer
+    pagination_class = Page
+    lookup_value_regex = ID
+
+    def get_queryset(self):
+        requester = Requester.of(self.request)
+        if self.action != "list":
+            # One payment is found in any of the requester's clubs; whether he may read it is
+            # the policy's answer (403), as for a member's balance.
+            return Payment.objects.filter(club_id__in=requester.clubs()).select_related("member")
+        officials = requester.clubs(access.MANAGE)
+        own = [m.pk for m in requester.memberships.values()]
+        return Payment.objects.filter(Q(club_id__in=officials) | Q(member_id__in=own)).order_by("-paid_on", "-pk")
+
+    def retrieve(self, request, pk=None):
+        payment = self.get_object()
+        Requester.of(request).require(payment.club_id, access.READ_PRIVATE, subject=payment.member)
+        return Response(s.PaymentSerializer(payment).data)
+
+    @office_schema(s.PaymentWriteSerializer, s.PaymentSerializer)
+    def create(self, request):
+        data = self.read_body(request, creating=True)
+        member = Member.objects.filter(pk=data["member"]).first()
+        if member is None or Requester.of(request).member_in(member.club_id) is None:
+            raise NotFound()
+        Requester.of(request).require(member.club_id, access.MANAGE)
+        payment = payment_office.record_payment(
+            member.club,
+            member=member,
+            direction=data["direction"],
+            amount_ore=data["amount_ore"],
+            method=data["method"],
+            paid_on=data["paid_on"],
+            note=data["note"],
+            by=request.user,
+        )
+        return Response(s.PaymentSerializer(payment).data, status=status.HTTP_201_CREATED)
+
+    @office_schema(s.PaymentReversalSerializer, s.PaymentSerializer)
+    @action(detail=True, methods=["post"])
+    def reverse(self, request, pk=None):
+        """Reverse a wrong payment: the exact opposite, booked today, with the reason."""
+        payment = self.object_to_manage(request)
+        serializer = s.PaymentReversalSerializer(data=request.data)
+        if not serializer.is_valid():
+            raise _Refused(
+                [
+                    {"field": field, "code": "invalid", "message": str(m)}
+                    for field, messages in serializer.errors.items()
+                    for m in messages
+                ]
+            )
+        reversal = payment_office.reverse_payment(payment, reason=serializer.validated_data["reason"], by=request.user)
+        return Response(s.PaymentSerializer(reversal).data, status=status.HTTP_201_CREATED)
 
 
 # --- sittings and deals -------------------------------------------------------------------------

@@ -203,7 +203,7 @@ def _posted(txn: Transaction, column_of: dict[int, int], width: int) -> Posted:
 
 def _later_effects(transactions: list[Transaction], own_versions: set[int]) -> list[LaterEffect]:
     """Net change per account of each other event a correction of this deal re-settled."""
-    groups: dict[tuple[int, int, str], list[Transaction]] = defaultdict(list)
+    groups: dict[tuple[int, int | None, str], list[Transaction]] = defaultdict(list)
     for txn in transactions:
         entry = txn.entry
         if entry.caused_by_id in own_versions and entry.deal_version_id not in own_versions:

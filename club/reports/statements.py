@@ -24,10 +24,9 @@ from django.utils.translation import gettext as _
 
 from club.balances import member_balance
 from club.inputs import FIRST_YEAR, LAST_YEAR
-from club.models import Club, DealVersion, Member, Season, Seat, Sitting
+from club.models import Club, DealVersion, Member, Payment, Season, Seat, Sitting
 from club.services import money
-from ledger import services as ledger
-from ledger.models import Account, Posting
+from ledger.models import Posting
 
 
 @dataclass(frozen=True, order=True)
@@ -108,6 +107,7 @@ class Statement:
     # The saldo before the month began, in øre: every earlier posting at its season's point value,
     # payments included (club.services.money).
     opening_ore: int = 0
+    payments: list[Payment] = field(default_factory=list)  # paid in, paid out, reversals, by date
     # Corrections of this month's sittings booked in a later month: they are on that month's
     # statement, so a sitting here can differ from its score sheet, and the page says why.
     later_corrections: list[CorrectionLine] = field(default_factory=list)
@@ -133,9 +133,13 @@ class Statement:
         return sum(line.ore for line in self.corrections)
 
     @property
+    def payments_ore(self) -> int:
+        return sum(payment.signed_ore for payment in self.payments)
+
+    @property
     def closing_ore(self) -> int:
         """The saldo at the month's end, in øre: what the member has to pay (< 0) or has to the good."""
-        return self.opening_ore + self.sittings_ore + self.corrections_ore
+        return self.opening_ore + self.sittings_ore + self.corrections_ore + self.payments_ore
 
     @property
     def closing_amount_ore(self) -> int:
@@ -234,6 +238,11 @@ def build_statement(member: Member, month: Month) -> Statement:
         season=season_for(club, month),
         opening=member_balance(member, before=month.first_day),
         opening_ore=money.saldo(member, before=month.first_day),
+        payments=list(
+            Payment.objects.filter(member=member, paid_on__range=(month.first_day, month.last_day)).order_by(
+                "paid_on", "pk"
+            )
+        ),
         sittings=sitting_lines,
         corrections=correction_lines,
     )
@@ -256,7 +265,7 @@ def _correction_lines(postings) -> list[CorrectionLine]:
 
 
 def members_with_statements(club: Club, month: Month) -> list[Member]:
-    """Members who sat at a table or had postings in the month, or carry a balance at its end."""
+    """Members who sat at a table, had postings or payments in the month, or carry a saldo at its end."""
     days = (month.first_day, month.last_day)
     sat = (
         Seat.objects.filter(sitting__season__club=club, sitting__date__range=days)
@@ -269,9 +278,7 @@ def members_with_statements(club: Club, month: Month) -> list[Member]:
         .values_list("account__member__id", flat=True)
         .distinct()
     )
-    accounts = Account.objects.filter(member__club=club)
-    at_end = ledger.balances(accounts, before=month.last_day + datetime.timedelta(days=1))
-    owing = set(
-        Member.objects.filter(account__in=[a for a, total in at_end.items() if total]).values_list("pk", flat=True)
-    )
-    return list(Member.objects.filter(club=club, pk__in=set(sat) | set(posted) | owing).order_by("name"))
+    paid = Payment.objects.filter(club=club, paid_on__range=days).values_list("member_id", flat=True).distinct()
+    owing = {member_id for member_id, ore in money.saldi(club, before=month.next().first_day).items() if ore}
+    chosen = set(sat) | set(posted) | set(paid) | owing
+    return list(Member.objects.filter(club=club, pk__in=chosen).order_by("name"))

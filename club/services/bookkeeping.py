@@ -13,18 +13,22 @@ import datetime
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction as db_transaction
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
-import rules.danish
 from ledger import services as ledger
 from ledger.models import Account, Posting, Transaction
 
+from .. import families
 from ..models import LedgerEntry, Member, Sitting, Table
 
 MEMBER, PAGAT_CUP, KING_CUP, POT = "member", "pagat_cup", "king_cup", "pot"
+# Money in øre, not points: a member's payments (owner "member:<id>") and the club's till
+# (owner "club:<id>"), both counted in the one book of payments.
+PAYMENTS, TILL, PAYMENTS_BOOK = "payments", "till", "payments"
 PAGAT, KING, POT_NAME = "cup:pagat", "cup:king", "pot"
 # The engine's names of a table's own accounts, and their kinds in the ledger.
 TABLE_ACCOUNTS: Mapping[str, str] = {PAGAT: PAGAT_CUP, KING: KING_CUP, POT_NAME: POT}
@@ -33,6 +37,8 @@ KIND_LABELS = {
     PAGAT_CUP: _("Pagatkop"),
     KING_CUP: _("Kongekop"),
     POT: "ultimókassza",  # a Hungarian game word: stays Hungarian in every language
+    PAYMENTS: _("payments"),
+    TILL: _("till"),
 }
 
 
@@ -42,6 +48,10 @@ def member_owner(member_id: int) -> str:
 
 def table_owner(table_id: int) -> str:
     return f"table:{table_id}"
+
+
+def club_owner(club_id: int) -> str:
+    return f"club:{club_id}"
 
 
 def kind_label(kind: str) -> str:
@@ -57,9 +67,15 @@ def account_label(account: Account) -> str:
 
 
 def account_names(clubs) -> dict[int, str]:
-    """Account id -> what a page calls it ("Anna", "Pagatkop (Bord 1)"), for every account of
-    the clubs' members and tables."""
-    names = dict(Member.objects.filter(club__in=clubs, account__isnull=False).values_list("account_id", "name"))
+    """Account id -> what a page calls it ("Anna", "Pagatkop (Bord 1)", "Anna (payments)"), for
+    every account of the clubs' members, tables and tills."""
+    members = Member.objects.filter(club__in=clubs)
+    names = dict(members.filter(account__isnull=False).values_list("account_id", "name"))
+    for pk, name in members.filter(payments_account__isnull=False).values_list("payments_account_id", "name"):
+        names[pk] = f"{name} ({kind_label(PAYMENTS)})"
+    tills = {club_owner(club.pk): club.slug for club in clubs}
+    for pk, owner in Account.objects.filter(owner__in=tills, kind=TILL).values_list("pk", "owner"):
+        names[pk] = f"{kind_label(TILL)} ({tills[owner]})"
     tables = {table_owner(pk): name for pk, name in Table.objects.filter(club__in=clubs).values_list("pk", "name")}
     for pk, owner, kind in Account.objects.filter(owner__in=tables).values_list("pk", "owner", "kind"):
         names[pk] = f"{kind_label(kind)} ({tables[owner]})"
@@ -142,10 +158,9 @@ def table_balances(table: Table, *, before_sitting: Sitting | None = None) -> di
     return {name: totals.get(kind, 0) for name, kind in TABLE_ACCOUNTS.items()}
 
 
-def cups_of(table: Table, *, before_sitting: Sitting | None = None) -> rules.danish.Cups:
-    """What the table's cups hold now, or as a sitting began."""
-    balances = table_balances(table, before_sitting=before_sitting)
-    return rules.danish.Cups(balances[PAGAT], balances[KING])
+def cups_of(table: Table, *, before_sitting: Sitting | None = None) -> Any:
+    """What the table's cups hold now, or as a sitting began (the Danish games' `Cups`)."""
+    return families.DANISH.state(table_balances(table, before_sitting=before_sitting)).cups
 
 
 def season_book(season_id: int) -> str:
@@ -161,7 +176,7 @@ def reference(sitting: Sitting, key: str) -> str:
 def post_event(
     *,
     sitting: Sitting,
-    event: rules.danish.Event,
+    event: Any,  # a settled event of the season's family
     key: str,
     accounts: AccountMap,
     value_date: datetime.date,

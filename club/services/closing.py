@@ -37,8 +37,8 @@ def preview_close(sitting: Sitting, how: str | None = None) -> Any:
 
 
 def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Transaction | None:
-    """Split the cups (or the pot) among the table or carry them on (brief §5); the sitting is
-    then closed."""
+    """Split the cups (or the pot) among the table or carry them on, as the season says;
+    the sitting is then closed."""
     with transaction.atomic():
         sitting = lock_sitting(sitting.pk)
         if not sitting.is_open:

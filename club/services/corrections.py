@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..inputs import MAX_REASON, TextRefused, clean_text
 from ..models import Deal, DealVersion, Sitting
 from . import bookkeeping
 from .deals import VOID, is_void, parse_record
@@ -36,7 +37,10 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
     Because a bagud doubles what the cup holds, a change early in a sitting moves money in
     later deals too: each event whose settlement changes is reversed and posted anew.
     """
-    reason = (reason or "").strip()
+    try:
+        reason = clean_text(reason, MAX_REASON)
+    except TextRefused as error:
+        raise SittingError(str(error)) from None
     if not reason:
         raise SittingError(_("A correction needs a reason."))
     if not is_void(record):

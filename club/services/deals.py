@@ -15,10 +15,10 @@ from typing import Any
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils.translation import gettext as _
 
-import rules.danish
+import rules
 from ledger.models import Transaction
 
-from .. import families, inputs
+from .. import inputs
 from ..families import Family
 from ..models import Deal, DealVersion, Sitting
 from . import bookkeeping
@@ -66,23 +66,23 @@ class Recorded:
     version: DealVersion
     transactions: list[Transaction]
     created: bool  # False when an idempotency key returned an earlier result
-    events: list[rules.danish.Event] | None = None  # what it settled to (a new deal only)
+    events: list[Any] | None = None  # what it settled to (a new deal only)
     names: list[str] | None = None  # the sitting's seats, as the events name them
 
 
-def parse_record(record: Any, number: int, family: Family | None = None) -> Any:
-    """The family's deal object of a record (Danish unless `family` says otherwise)."""
+def parse_record(record: Any, number: int, family: Family) -> Any:
+    """The family's deal object of a record."""
     inputs.check_record(record, number)  # storable and bounded, before the engine reads it
     problems: list[rules.Problem] = []
-    deal = (family or families.DANISH).parse_deal(record, number, problems)
+    deal = family.parse_deal(record, number, problems)
     if deal is None:
         raise rules.InvalidRecord(problems)
     return deal
 
 
-def preview_deal(sitting: Sitting, record: Any) -> tuple[Any, list[Any]]:
-    """What recording `record` as the next deal would post, writing nothing: what the table held
-    before (Danish: the `rules.danish.Cups`; Hungarian: its `TableState`, the pot) and the events.
+def preview_deal(sitting: Sitting, record: Any) -> tuple[dict[str, int], list[Any]]:
+    """What recording `record` as the next deal would post, writing nothing: what the table's own
+    accounts held before it (by engine name: "cup:pagat", "cup:king", "pot") and the events.
 
     Raises `rules.InvalidRecord` with every problem when the record is refused.
     """
@@ -90,7 +90,7 @@ def preview_deal(sitting: Sitting, record: Any) -> tuple[Any, list[Any]]:
     deal = parse_record(record, next_deal_number(sitting), context.family)
     state = state_from_json(Sitting.objects.values_list("state", flat=True).get(pk=sitting.pk), context.family)
     events, _state = context.family.play(deal, context.names, state, context.rules)
-    return getattr(state, "cups", state), events
+    return context.family.held_after(state), events
 
 
 def record_deal(

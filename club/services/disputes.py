@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import access
-from ..inputs import MAX_COMMENT, MAX_REASON, bad_character
+from ..inputs import MAX_COMMENT, MAX_REASON, TextRefused, clean_text
 from ..models import Deal, DealVersion, Dispute, Member, Sitting
 
 
@@ -49,15 +49,10 @@ def close_dispute(dispute: Dispute, *, by: Member, reason: str) -> Dispute:
 
 
 def _bounded_text(text: str | None, limit: int) -> str:
-    """The text stripped; refused (with the forms' words) if it cannot be stored or is too long."""
-    text = (text or "").strip()
-    if message := bad_character(text):
-        raise DisputeError(message)
-    if len(text) > limit:
-        raise DisputeError(
-            _("Write at most %(limit)s characters (this is %(length)s).") % {"limit": limit, "length": len(text)}
-        )
-    return text
+    try:
+        return clean_text(text, limit)
+    except TextRefused as error:
+        raise DisputeError(str(error)) from None
 
 
 def _resolve(dispute: Dispute, by: Member, **answer) -> Dispute:

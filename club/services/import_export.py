@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-import rules.danish
+import rules
 
 from .. import families, inputs
 from ..models import Member, Season, Sitting, Table
@@ -44,7 +44,7 @@ def import_sitting(
         # The table's last sitting, locked (start_sitting locks it again): its cups cannot move
         # between the check below and the new sitting's funding.
         lock_sittings(Sitting.objects.filter(table=table).order_by("-pk")[:1])
-        _check_same_cups(table, data)
+        _check_same_holdings(season, table, data)
         members = _members_by_name(club, names, create_members)
         first_dealer = deals[0]["dealer"] if deals else names[0]
         sitting = start_sitting(
@@ -71,7 +71,7 @@ def _check_same_rules(season: Season, data: Mapping[str, Any]) -> None:
         raise SittingError(
             _("The file is played by %(file)s, but the season %(season)s plays %(ours)s.")
             % {
-                "file": _describe_rules(data.get("ruleset", families.DEFAULT_PRESET), data.get("overrides") or {}),
+                "file": _describe_rules(preset, data.get("overrides") or {}),
                 "season": season,
                 "ours": _describe_rules(season.preset, season.overrides),
             }
@@ -84,30 +84,18 @@ def _describe_rules(preset: str, overrides: Mapping[str, Any]) -> str:
     return f"{preset} {dict(sorted(overrides.items()))}"
 
 
-def _check_same_cups(table: Table, data: Mapping[str, Any]) -> None:
-    family = families.of(data.get("ruleset"))
-    in_file = family.holdings_in_record(data)
-    held = bookkeeping.table_balances(table)
-    if family is families.HUNGARIAN:
-        if in_file["pot"] != held["pot"]:
-            raise SittingError(
-                _("The file starts with the ultimókassza at %(file)s, but %(table)s holds %(held)s.")
-                % {"file": in_file["pot"], "table": table, "held": held["pot"]}
-            )
-        return
-    file_cups, cups = rules.danish.Cups(in_file["cup:pagat"], in_file["cup:king"]), bookkeeping.cups_of(table)
-    if file_cups != cups:
+def _check_same_holdings(season: Season, table: Table, data: Mapping[str, Any]) -> None:
+    """The table's own accounts of the season's game (the same as the file's, checked before)
+    hold what the file says they held as it began."""
+    family, ruleset = season.family, season.ruleset()
+    in_file, held = family.holdings_in_record(data), bookkeeping.table_balances(table)
+    if any(in_file.get(name, 0) != held.get(name, 0) for name in family.table_names(ruleset)):
         raise SittingError(
-            _(
-                "The file starts with Pagatkop %(file_pagat)s and Kongekop %(file_king)s, "
-                "but %(table)s holds Pagatkop %(pagat)s and Kongekop %(king)s."
-            )
+            _("The file starts with %(file)s, but %(table)s holds %(held)s.")
             % {
-                "file_pagat": file_cups.pagat,
-                "file_king": file_cups.king,
+                "file": family.describe_holdings(in_file, ruleset),
                 "table": table,
-                "pagat": cups.pagat,
-                "king": cups.king,
+                "held": family.describe_holdings(held, ruleset),
             }
         )
 

@@ -20,12 +20,16 @@ from ledger.models import Account
 
 from .. import access
 from ..models import Club, Member, Season
-from . import bookkeeping
+from . import bookkeeping, till
 
 
-def saldi(club: Club) -> dict[int, int]:
-    """Member id -> saldo in øre, for every member of the club with postings (kept balances)."""
-    return _saldi(Account.objects.filter(member__club=club))
+def saldi(club: Club, *, before: datetime.date | None = None) -> dict[int, int]:
+    """Member id -> saldo in øre, for every member of the club with postings: his points in each
+    season at its point value, plus his payments (`till.paid`); kept balances throughout."""
+    found = _points_in_ore(Account.objects.filter(member__club=club), before=before)
+    for member_id, ore in till.paid(club, before=before).items():
+        found[member_id] = found.get(member_id, 0) + ore
+    return found
 
 
 def visible_saldi(viewer: Member, club: Club) -> dict[int, int]:
@@ -40,10 +44,11 @@ def visible_saldi(viewer: Member, club: Club) -> dict[int, int]:
 
 def saldo(member: Member, *, before: datetime.date | None = None) -> int:
     """The member's saldo in øre today, or as it stood before a day began (by value dates)."""
-    return _saldi(Account.objects.filter(member=member), before=before).get(member.pk, 0)
+    points = _points_in_ore(Account.objects.filter(member=member), before=before).get(member.pk, 0)
+    return points + till.paid_by(member, before=before)
 
 
-def _saldi(accounts, *, before: datetime.date | None = None) -> dict[int, int]:
+def _points_in_ore(accounts, *, before: datetime.date | None = None) -> dict[int, int]:
     """Member id -> øre: each season's points (a book of the ledger) at that season's point value."""
     by_book = ledger.balances_by_book(accounts, before=before)
     members = dict(Member.objects.filter(account__in=accounts).values_list("account_id", "pk"))

@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 
 import rules
 
-from .. import families
 from ..families import Family
 from ..models import Member, Season, Seat, Sitting, Table
 from . import bookkeeping
@@ -165,15 +164,15 @@ def lock_later_sittings(sitting: Sitting) -> None:
         locked = lock_sittings(later)
 
 
-def state_as_json(state: Any, family: Family | None = None) -> dict[str, Any]:
+def state_as_json(state: Any, family: Family) -> dict[str, Any]:
     """The engine's table state as kept (`Sitting.state`, `Deal.state_before`), in its family's
-    shape: Danish `{pagat, king, previous_dealer}`, Hungarian `{pot}` (Danish unless told)."""
-    return (family or families.DANISH).state_as_json(state)
+    shape (the cups and the previous dealer, or the pot)."""
+    return family.state_as_json(state)
 
 
-def state_from_json(data: Mapping[str, Any], family: Family | None = None) -> Any:
-    """The engine's table state back from what `state_as_json` kept (Danish unless told)."""
-    return (family or families.DANISH).state_from_json(data)
+def state_from_json(data: Mapping[str, Any], family: Family) -> Any:
+    """The engine's table state back from what `state_as_json` kept."""
+    return family.state_from_json(data)
 
 
 @dataclass

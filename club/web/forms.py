@@ -2,7 +2,7 @@
 
 The deal form is laid out as a table thinks about a deal: three roles (dealer, forehand,
 middlehand), each with its melds and count, then the cards and the play. `build_record` turns
-its cleaned data into a sitting-format deal (shared/rules/sitting-format.md) and
+its cleaned data into a sitting-record deal (docs/rules.md, "The sitting record") and
 `initial_from_record` does the reverse, so a correction opens pre-filled. Whether the record
 makes sense is the rules engine's call; `field_for` says which form field a problem it reports
 belongs to, so the message can stand beside that field.
@@ -11,7 +11,8 @@ belongs to, so the message can stand beside that field.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from django import forms
@@ -20,11 +21,16 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-import rules.danish
-from rules.danish.records import COURT_CARDS, KING_FATES, MELD_LEVELS, PAGAT_FATES, SUITS
+import rules
 
+from ..families import DANISH
 from ..inputs import MAX_IDEMPOTENCY_KEY, MAX_REASON, TextField
 from ..models import Member, Season, Sitting, Table
+
+# The Danish game's words, as its family adapter gives them.
+SUITS, COURT_CARDS, MELD_LEVELS = DANISH.words.suits, DANISH.words.court_cards, DANISH.words.meld_levels
+PAGAT_FATES, KING_FATES = DANISH.words.pagat_fates, DANISH.words.king_fates
+seat_order_from = DANISH.words.seat_order_from
 
 ROLES = ("dealer", "forehand", "middlehand")
 FINE_ROWS = 3
@@ -121,7 +127,7 @@ def split_combined(value: str | None) -> tuple[str | None, str | None]:
 class DealForm(forms.Form):
     """Every field of a deal at a table of `seat_names`, shaped by the season's rule set."""
 
-    def __init__(self, *args, seat_names: Sequence[str], ruleset: rules.danish.RuleSet, **kwargs):
+    def __init__(self, *args, seat_names: Sequence[str], ruleset: Any, **kwargs):
         super().__init__(*args, **kwargs)
         self.seat_names = list(seat_names)
         self.ruleset = ruleset
@@ -194,7 +200,7 @@ class DealForm(forms.Form):
 
     def rotations(self) -> dict[str, list[str]]:
         """For each possible dealer, the three players (the page re-derives them when the dealer changes)."""
-        return {name: list(rules.danish.seat_order_from(name, self.seat_names)) for name in self.seat_names}
+        return {name: list(seat_order_from(name, self.seat_names)) for name in self.seat_names}
 
     def grid(self, name: str) -> dict[str, Any]:
         """A combined control as rows of buttons: one row per member, one button per fate."""
@@ -414,7 +420,7 @@ def _filled_fine_rows(data: Mapping[str, Any]) -> list[int]:
     return [row for row in range(FINE_ROWS) if data.get(f"fine_{row}_player") or data.get(f"fine_{row}_offence")]
 
 
-def initial_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
+def initial_from_record(record: Mapping[str, Any]) -> dict[str, Any]:  # noqa: C901 (one branch per record key)
     """The deal form's initial data for a stored record: `build_record`'s inverse."""
     players = list(record.get("players") or [])
     initial: dict[str, Any] = dict(zip(ROLES, players))
@@ -471,16 +477,16 @@ def _initial_level(initial: dict[str, Any], field: str, level: Any) -> None:
 
 def rotation(seat_names: Sequence[str], previous_record: Mapping[str, Any] | None, first_dealer: str) -> dict[str, str]:
     """Who deals, leads and counts next: the previous forehand deals (001 L316), the first
-    deal is the first dealer's; the other two follow the seats (`rules.danish.seat_order_from`)."""
+    deal is the first dealer's; the other two follow the seats (`seat_order_from`)."""
     dealer = first_dealer
     if previous_record is not None:
         previous_players = previous_record.get("players") or []
         if len(previous_players) > 1 and previous_players[1] in seat_names:
             dealer = previous_players[1]
-    return dict(zip(ROLES, rules.danish.seat_order_from(dealer, list(seat_names))))
+    return dict(zip(ROLES, seat_order_from(dealer, list(seat_names))))
 
 
-def field_for(path: str, data: Mapping[str, Any]) -> str | None:
+def field_for(path: str, data: Mapping[str, Any]) -> str | None:  # noqa: C901 (one branch per record key)
     """The form field a problem's field path (as the engine reports it) belongs to; None for
     a problem of the deal as a whole."""
     parts = path.split(".") if path else []
@@ -526,8 +532,9 @@ def field_for(path: str, data: Mapping[str, Any]) -> str | None:
     return None
 
 
-class DealEntryForm(DealForm):
-    """A new deal: the number the scorer saw and a key that makes a double tap one deal."""
+class EntryFields(forms.Form):
+    """What a new deal adds to a family's deal form: the number the scorer saw and a key that
+    makes a double tap one deal."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -542,8 +549,10 @@ class DealEntryForm(DealForm):
         self.data = data
 
 
-class CorrectionForm(DealForm):
-    """A corrected deal: why, and which version it corrects (someone may correct it first)."""
+class CorrectionFields(forms.Form):
+    """What a correction adds to a family's deal form: why (bounded text, which
+    `club.services.correct_deal` checks again), and which version it corrects (someone may
+    correct it first)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -551,6 +560,25 @@ class CorrectionForm(DealForm):
             label=_("Reason for the correction"), max_length=MAX_REASON, widget=forms.Textarea(attrs={"rows": 2})
         )
         self.fields["base_version"] = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class DealEntryForm(EntryFields, DealForm):
+    """A new deal."""
+
+
+class CorrectionForm(CorrectionFields, DealForm):
+    """A corrected deal."""
+
+
+@dataclass(frozen=True)
+class DealForms:
+    """A family's deal forms, and how a deal's form is filled in before the scorer starts."""
+
+    preview: type[forms.Form]  # the live preview: the deal alone
+    entry: type[forms.Form]
+    correction: type[forms.Form]
+    rotation: Callable[[Sequence[str], Mapping[str, Any] | None, str], dict[str, Any]]
+    initial_from_record: Callable[[Mapping[str, Any], Sequence[str]], dict[str, Any]]
 
 
 # --- starting and closing a sitting ----------------------------------------------------------
@@ -612,9 +640,20 @@ class StartSittingForm(forms.Form):
 
 
 class VoidDealForm(forms.Form):
-    reason = TextField(label=_("Why is the deal void?"), max_length=500)
+    reason = TextField(label=_("Why is the deal void?"), max_length=MAX_REASON)
 
 
 class CloseSittingForm(forms.Form):
     how = forms.ChoiceField(label=_("The cups"), choices=Season.Close.choices, widget=forms.RadioSelect)
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)  # set on the confirmation step
+    # An official may record each player's net as paid in cash on the evening (club.services.payments).
+    settle = forms.BooleanField(required=False, label=_("Settled at the table: each player's net paid in cash"))
+
+
+DANISH_FORMS = DealForms(
+    preview=DealForm,
+    entry=DealEntryForm,
+    correction=CorrectionForm,
+    rotation=rotation,
+    initial_from_record=lambda record, seat_names: initial_from_record(record),
+)

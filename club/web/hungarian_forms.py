@@ -1,6 +1,6 @@
 """The deal form of the Hungarian games, and its translation to and from the Hungarian record.
 
-One form for the six games (sitting-format-hungarian.md), shaped by the season's rule set: the
+One form for the six games (their deal record: docs/rules-hungarian.md), shaped by the season's rule set: the
 fields a game never uses are left out (a call only where there is one, trump counts only in
 Paskievics, hand bonuses in Tapper, Strómann and Trisák ...). `build_record` turns the cleaned
 data into a deal record and `initial_from_record` does the reverse, so a correction opens
@@ -21,11 +21,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-import rules.hungarian
-from rules.hungarian.presets import CONTRA_NAMES, KINGS, RuleSet
+import rules
 
-from ..inputs import MAX_IDEMPOTENCY_KEY
-from .forms import BLANK, CorrectionForm, DealEntryForm, DealForm, _optional_choice
+from ..families import HUNGARIAN
+from .forms import BLANK, CorrectionFields, DealForm, DealForms, EntryFields, _optional_choice
 
 ANNOUNCEMENT_ROWS = 4
 TRUMP_COUNT_ROWS = 2
@@ -76,8 +75,9 @@ NO_GAME_WORDS = {
     "thrown": "bedobott játék",
 }
 OFFENCE_WORDS = {"revoke": "renonsz", "faulty_discard": "hibás skart"}
+HONOUR_WORDS = {"skiz": "skíz", "xxi": "XXI", "pagat": "pagát"}
 KING_WORDS = {"hearts": "kőr", "diamonds": "káró", "clubs": "treff", "spades": "pikk"}
-# Settlement lines of the Hungarian games (rule keys of sitting-format-hungarian.md).
+# Settlement lines of the Hungarian games (the rule keys their settlement lines carry).
 RULE_WORDS = {
     "game": "játék",
     "trump_count": "tarokkszám",
@@ -126,7 +126,7 @@ def _number(low: int, high: int, **kwargs) -> forms.IntegerField:
 
 def contra_choices(high: int) -> list[tuple[int, str]]:
     """0 (none) .. `high`: the compact contra control, levels by their Hungarian names."""
-    return [(0, "—")] + [(k, f"{CONTRA_NAMES[k]} ×{2**k}") for k in range(1, high + 1)]
+    return [(0, "—")] + [(k, f"{HUNGARIAN.words.contra_names[k]} ×{2**k}") for k in range(1, high + 1)]
 
 
 class HungarianDealForm(forms.Form):
@@ -134,7 +134,7 @@ class HungarianDealForm(forms.Form):
 
     fields_template = "club/partials/hungarian_deal_fields.html"
 
-    def __init__(self, *args, seat_names: Sequence[str], ruleset: RuleSet, **kwargs):
+    def __init__(self, *args, seat_names: Sequence[str], ruleset: Any, **kwargs):
         super().__init__(*args, **kwargs)
         self.seat_names = list(seat_names)
         self.ruleset = ruleset
@@ -157,12 +157,12 @@ class HungarianDealForm(forms.Form):
                 label=_("Called trump"),
             )
         if game == "kiralyhivo":
-            f["call_king"] = _optional_choice(KINGS, KING_WORDS, label=_("Called king"))
+            f["call_king"] = _optional_choice(HUNGARIAN.words.kings, KING_WORDS, label=_("Called king"))
             f["called_king_captured"] = forms.BooleanField(
                 required=False, label=_("The opponents took the called king home")
             )
         if game in ("paskievics", "trisak", "kiralyhivo"):
-            partners = BLANK + names + [(OUT_OF_PLAY, _("out of play (talon or discard)"))]
+            partners = BLANK + names + [(OUT_OF_PLAY, _("out of play"))]
             f["partner"] = forms.ChoiceField(
                 choices=partners, required=False, label=_("Partner (holder of the called card)")
             )
@@ -182,7 +182,12 @@ class HungarianDealForm(forms.Form):
                 required=False,
                 label="kontra",
             )
-        f["card_points"] = _number(0, ruleset.deck_points, label=_("Card points of the declarer's party"))
+        if game == "stromann":
+            # 002 L1289: in the simple game the points are the dealer's (he wins a tie).
+            points_label = _("Card points: the declarer's; in the simple game the dealer's")
+        else:
+            points_label = _("Card points of the declarer's party")
+        f["card_points"] = _number(0, ruleset.deck_points, label=points_label)
         f["tricks"] = _number(0, ruleset.tricks_total, label=_("Tricks of the declarer's party"))
         figures = list(ruleset.figures)
         if figures:
@@ -233,9 +238,23 @@ class HungarianDealForm(forms.Form):
             f["trickless"] = forms.MultipleChoiceField(
                 choices=names, required=False, label=_("Took no trick"), widget=forms.CheckboxSelectMultiple
             )
+        if game == "paskievics" and ruleset.ujlak_talon_honours:
+            f["talon_player"] = _optional_choice(self.seat_names, label=_("Honours from the talon: who"))
+            f["talon_honours"] = forms.MultipleChoiceField(
+                choices=_words(tuple(HONOUR_WORDS), HONOUR_WORDS),
+                required=False,
+                label=_("which"),
+                widget=forms.CheckboxSelectMultiple,
+            )
         if game not in ("stromann",):
             f["fine_player"] = _optional_choice(self.seat_names, label=_("Fined"))
             f["fine_offence"] = _optional_choice(("revoke", "faulty_discard"), OFFENCE_WORDS, label=_("Offence"))
+
+        # Every choice is a row of buttons (one tap each), never a dropdown.
+        for field in f.values():
+            if isinstance(field, forms.ChoiceField) and not isinstance(field, forms.MultipleChoiceField):
+                field.widget = forms.RadioSelect()
+                field.widget.choices = field.choices
 
     # Shapes the template walks through.
 
@@ -393,6 +412,8 @@ def build_record(data: Mapping[str, Any], seat_names: Sequence[str]) -> dict[str
         record["player_points"] = points
     if data.get("trickless"):
         record["trickless"] = list(data["trickless"])
+    if data.get("talon_player") or data.get("talon_honours"):
+        record["talon_honours"] = {data.get("talon_player") or "": list(data.get("talon_honours") or [])}
     if data.get("fine_player") or data.get("fine_offence"):
         record["fines"] = [{"player": data.get("fine_player") or None, "offence": data.get("fine_offence") or None}]
     return record
@@ -451,6 +472,8 @@ def initial_from_record(record: Mapping[str, Any], seat_names: Sequence[str]) ->
     for name, points in (record.get("player_points") or {}).items():
         if name in seat_names:
             initial[f"points_{list(seat_names).index(name)}"] = points
+    for player, honours in list((record.get("talon_honours") or {}).items())[:1]:
+        initial |= {"talon_player": player, "talon_honours": list(honours)}
     for fine in (record.get("fines") or [])[:1]:
         initial |= {"fine_player": fine.get("player"), "fine_offence": fine.get("offence")}
     return initial
@@ -460,7 +483,7 @@ def rotation(seat_names: Sequence[str], previous_record: Mapping[str, Any] | Non
     """Who deals next: the forehand of the previous deal, the member after its dealer (002 L291)."""
     if previous_record is None or previous_record.get("dealer") not in seat_names:
         return {"dealer": first_dealer}
-    return {"dealer": rules.hungarian.forehand(previous_record["dealer"], list(seat_names))}
+    return {"dealer": HUNGARIAN.words.forehand(previous_record["dealer"], list(seat_names))}
 
 
 def field_for(path: str, data: Mapping[str, Any], seat_names: Sequence[str]) -> str | None:
@@ -507,31 +530,23 @@ def field_for(path: str, data: Mapping[str, Any], seat_names: Sequence[str]) -> 
         return f"points_{list(seat_names).index(rest[0])}" if rest and rest[0] in seat_names else "points_0"
     if head == "fines":
         return "fine_offence" if rest[-1:] == ["offence"] else "fine_player"
+    if head == "talon_honours":
+        return "talon_honours" if len(rest) > 1 else "talon_player"
     return None
 
 
-class HungarianDealEntryForm(HungarianDealForm):
-    """A new deal: the number the scorer saw and a key that makes a double tap one deal."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["number"] = forms.IntegerField(widget=forms.HiddenInput)
-        self.fields["idempotency_key"] = forms.CharField(max_length=MAX_IDEMPOTENCY_KEY, widget=forms.HiddenInput)
-        self.fields["confirm_duplicate"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
-
-    ask_to_confirm_duplicate = DealEntryForm.ask_to_confirm_duplicate
+class HungarianDealEntryForm(EntryFields, HungarianDealForm):
+    """A new deal."""
 
 
-class HungarianCorrectionForm(HungarianDealForm):
-    """A corrected deal: why, and which version it corrects."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["reason"] = forms.CharField(
-            label=_("Reason for the correction"), max_length=500, widget=forms.Textarea(attrs={"rows": 2})
-        )
-        self.fields["base_version"] = forms.IntegerField(widget=forms.HiddenInput)
+class HungarianCorrectionForm(CorrectionFields, HungarianDealForm):
+    """A corrected deal."""
 
 
-# The Danish form classes' Hungarian counterparts, for the views that pick a form by the family.
-FORMS = {DealForm: HungarianDealForm, DealEntryForm: HungarianDealEntryForm, CorrectionForm: HungarianCorrectionForm}
+HUNGARIAN_FORMS = DealForms(
+    preview=HungarianDealForm,
+    entry=HungarianDealEntryForm,
+    correction=HungarianCorrectionForm,
+    rotation=rotation,
+    initial_from_record=initial_from_record,
+)

@@ -20,8 +20,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from .. import access, audit
-from ..models import Club, DealVersion, Dispute, Member, Season, Sitting, Table
+from ..models import Club, DealVersion, Dispute, Member, Payment, Season, Sitting, Table
 from ..services.deals import is_void
+from ..services.money import format_ore
 from .templatetags import day_month_year
 from .views import club_page
 
@@ -48,6 +49,7 @@ def log_lines(club: Club) -> list[LogLine]:
     names = _Names(club)
     lines = [line for entry in audit.club_log(club) for line in _entry_lines(entry, names)]
     lines.extend(_corrections(club, names))
+    lines.extend(_payments(club, names))
     return sorted(lines, key=lambda line: line.when, reverse=True)
 
 
@@ -233,3 +235,22 @@ def _corrections(club: Club, names: _Names) -> Iterator[LogLine]:
         else:
             text = _("%(who)s corrected deal %(number)s at %(table)s (reason: %(reason)s).") % where
         yield LogLine(version.entered_at, text, "deal")
+
+
+def _payments(club: Club, names: _Names) -> Iterator[LogLine]:
+    for payment in club.payments.select_related("member", "recorded_by", "reverses"):
+        values = {
+            "name": payment.member.name,
+            "amount": format_ore(payment.amount_ore),
+            "method": payment.get_method_display(),
+            "who": names.actor(payment.recorded_by),
+        }
+        if payment.reverses is not None:
+            text = _("%(who)s reversed the payment of %(amount)s by %(name)s (reason: %(reason)s).") % (
+                values | {"reason": payment.reason}
+            )
+        elif payment.direction == Payment.Direction.IN:
+            text = _("%(name)s paid in %(amount)s (%(method)s; recorded by %(who)s).") % values
+        else:
+            text = _("%(name)s was paid %(amount)s (%(method)s; recorded by %(who)s).") % values
+        yield LogLine(payment.recorded_at, text, "payment")

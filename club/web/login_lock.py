@@ -41,10 +41,10 @@ class AdminLoginForm(LoginForm, AdminAuthenticationForm):
     """`/admin/login/`'s form (staff only), bounded the same way."""
 
 
-def username(request: HttpRequest, credentials: dict[str, Any] | None) -> str | None:
+def username(request: HttpRequest | None, credentials: dict[str, Any] | None) -> str | None:
     """AXES_USERNAME_CALLABLE: the username as Django's login form cleans it."""
     value = (credentials or {}).get("username")
-    if value is None:
+    if value is None and request is not None:
         value = request.POST.get("username")
     if not isinstance(value, str):
         return None

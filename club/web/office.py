@@ -9,17 +9,20 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import access, families
-from ..models import Club, Member, Season, Table
+from ..models import Club, Member, Payment, Season, Table
 from ..services import members as member_office
+from ..services import payments as payment_office
 from ..services import seasons as season_office
 from ..services import tables as table_office
+from ..services import till
+from ..services.money import format_ore
 from ..services.office import OfficeError
-from .office_forms import MemberForm, SeasonForm, TableForm
+from .office_forms import MemberForm, PaymentForm, ReversePaymentForm, SeasonForm, TableForm
 from .views import club_page
 
 
@@ -221,3 +224,65 @@ def table_active(request: HttpRequest, club: Club, official: Member, table_id: i
         text = _("%(table)s is in use again.") if active else _("%(table)s is retired.")
         messages.success(request, text % {"table": table.name})
     return redirect("office_tables", slug=club.slug)
+
+
+# --- payments ----------------------------------------------------------------------------------
+
+
+@official_page
+def payments(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    """The treasurer's page: record a payment in or out, see the latest, reverse a wrong one."""
+    form = PaymentForm(request.POST or None, club=club, initial={"paid_on": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            payment = payment_office.record_payment(
+                club,
+                member=data["member"],
+                direction=data["direction"],
+                amount_ore=payment_office.ore_from_kroner(data["amount"]),
+                method=data["method"],
+                paid_on=data["paid_on"],
+                note=data["note"],
+                by=request.user,
+            )
+        except OfficeError as error:
+            form.add_office_errors(error.errors)
+        else:
+            messages.success(request, payment_words(payment))
+            return redirect("office_payments", slug=club.slug)
+    recent = club.payments.select_related("member", "reverses").prefetch_related("reversed_by")[:100]
+    context = {
+        "club": club,
+        "form": form,
+        "payments": recent,
+        "till_ore": till.holding(club),
+        "reverse_form": ReversePaymentForm(),
+    }
+    return render(request, "club/office/payments.html", context)
+
+
+@require_POST
+@official_page
+def payment_reverse(request: HttpRequest, club: Club, official: Member, payment_id: int) -> HttpResponse:
+    payment = get_object_or_404(Payment, pk=payment_id, club=club)
+    form = ReversePaymentForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
+        return redirect("office_payments", slug=club.slug)
+    try:
+        payment_office.reverse_payment(payment, reason=form.cleaned_data["reason"], by=request.user)
+    except OfficeError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The payment is reversed."))
+    return redirect("office_payments", slug=club.slug)
+
+
+def payment_words(payment: Payment) -> str:
+    """ "Bent paid in 120,00 kr." / "Bent was paid 45,00 kr." """
+    values = {"name": payment.member.name, "amount": format_ore(payment.amount_ore)}
+    if payment.direction == Payment.Direction.IN:
+        # No full stop of its own: the amount ends in "kr."
+        return _("%(name)s paid in %(amount)s") % values
+    return _("%(name)s was paid %(amount)s") % values

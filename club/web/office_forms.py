@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils import translation
@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.parameters import AMOUNT, CHOICE, FLAG, MAX_AMOUNT, Parameter
 
 from .. import families, inputs
-from ..models import Member, Season
+from ..models import Member, Payment, Season
 
 
 class OfficeForm(forms.Form):
@@ -53,8 +53,8 @@ class SeasonForm(OfficeForm):
     per parameter the preset lets a club change (its default, meaning and seed line beside it)."""
 
     name = inputs.TextField(label=_("Name"), max_length=80)
-    starts_on = forms.DateField(label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(label=_("Ends on"), widget=forms.DateInput(attrs={"type": "date"}))
+    starts_on = forms.DateField(label=_("Starts on"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
+    ends_on = forms.DateField(label=_("Ends on"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
     preset = forms.ChoiceField(label=_("Rule set"), choices=families.preset_choices())
     point_value_ore = forms.IntegerField(
         label=_("Point value in øre"),
@@ -107,3 +107,25 @@ class SeasonForm(OfficeForm):
     def add_office_errors(self, errors: dict[str, list[str]]) -> None:
         by_parameter = {p.name: self.field_name(p) for p in self.parameters}
         super().add_office_errors({by_parameter.get(name, name): messages for name, messages in errors.items()})
+
+
+class PaymentForm(OfficeForm):
+    paid_on = forms.DateField(label=_("Date"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
+    member = forms.ModelChoiceField(queryset=Member.objects.none(), label=_("Member"))
+    direction = forms.ChoiceField(
+        label=_("What happened"), choices=Payment.Direction.choices, widget=forms.RadioSelect, initial="in"
+    )
+    amount = forms.CharField(
+        label=_("Amount in kroner"), max_length=20, widget=forms.TextInput(attrs={"inputmode": "decimal"})
+    )
+    method = forms.ChoiceField(label=_("How"), choices=Payment.Method.choices, initial=Payment.Method.CASH)
+    note = inputs.TextField(label=_("Note (optional)"), max_length=200, required=False)
+
+    def __init__(self, *args: Any, club, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        members = club.members.order_by("-active", "name")
+        cast(forms.ModelChoiceField, self.fields["member"]).queryset = members
+
+
+class ReversePaymentForm(OfficeForm):
+    reason = inputs.TextField(label=_("Why is it reversed?"), max_length=inputs.MAX_REASON)

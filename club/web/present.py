@@ -13,10 +13,9 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-import rules.danish
 from ledger.models import Account
-from rules.danish.records import KING_CUP, PAGAT_CUP
 
+from ..families import TABLE_ACCOUNTS, Family, Holding
 from ..services.bookkeeping import MEMBER, account_label
 from .forms import KING_FATE_LABELS, LEVEL_LABELS, OFFENCE_LABELS, PAGAT_FATE_LABELS, SUIT_LABELS, SUIT_SYMBOLS
 
@@ -45,7 +44,6 @@ RULE_LABELS = {
     "count": _("Count"),
     "close_split": _("Cups split"),
 }
-ACCOUNT_LABELS = {PAGAT_CUP: _("Pagatkop"), KING_CUP: _("Kongekop"), "pot": "ultimókassza"}  # a Hungarian word
 
 
 def rule_label(rule: str) -> str:
@@ -100,19 +98,21 @@ class EventView:
     label: str
     lines: list[Line]
     net: list[tuple[str, int]]
-    cups_before: rules.danish.Cups | None  # Danish games
-    cups_after: rules.danish.Cups | None
-    pot_before: int | None = None  # Hungarian games (the ultimókassza)
-    pot_after: int | None = None
+    holdings_before: list[Holding]  # the table's own accounts of the game (the cups, or the pot)
+    holdings_after: list[Holding]
 
 
 def _account(name: str) -> str:
-    return str(ACCOUNT_LABELS.get(name, name))
+    account = TABLE_ACCOUNTS.get(name)
+    return str(account.label) if account else name
 
 
-def describe_events(events: Sequence[rules.danish.Event], names: Sequence[str], number: int) -> list[EventView]:
+def describe_events(
+    events: Sequence[Any], names: Sequence[str], number: int, family: Family, ruleset: Any
+) -> list[EventView]:
     """Line by line: who pays (negative postings) and who receives, with rule and seed line."""
     views = []
+    keeps_accounts = bool(family.accounts(ruleset))
     for event in events:
         lines = [
             Line(
@@ -131,10 +131,8 @@ def describe_events(events: Sequence[rules.danish.Event], names: Sequence[str], 
                 event_label(key),
                 lines,
                 list(event.net(names).items()),
-                getattr(event, "cups_before", None),
-                getattr(event, "cups_after", None),
-                getattr(event, "pot_before", None),
-                getattr(event, "pot_after", None),
+                family.holdings(family.held_before(event), ruleset) if keeps_accounts else [],
+                family.holdings(family.held_after(event), ruleset) if keeps_accounts else [],
             )
         )
     return views
@@ -199,7 +197,26 @@ def _label(labels: Mapping[str, Any], word: Any) -> Any:
     return "?" if word is None else str(word)
 
 
-def describe_record(record) -> list[str]:
+def _meld_parts(meld: Mapping[str, Any]) -> list[Any]:
+    """One player's melds in words: taroks, matadors, court cards per suit, kings."""
+    parts = []
+    if meld.get("taroks") is not None:
+        parts.append(
+            _("%(count)s taroks") % {"count": meld["taroks"]}
+            + (" " + str(_("with the Pagat")) if meld.get("pagat") else "")
+        )
+    if meld.get("matadors") is not None:
+        parts.append(_("%(count)s matadors") % {"count": meld["matadors"]})
+    for suit, level in (meld.get("suits") or {}).items():
+        level = level.get("level") if isinstance(level, dict) else level
+        parts.append(f"{SUIT_SYMBOLS.get(suit, suit)} {_label(LEVEL_LABELS, level)}")
+    if meld.get("kings") is not None:
+        level = meld["kings"].get("level") if isinstance(meld["kings"], dict) else meld["kings"]
+        parts.append(f"{_('Kings')} {_label(LEVEL_LABELS, level)}")
+    return parts
+
+
+def describe_record(record) -> list[str]:  # noqa: C901 (one sentence per record key)
     """A deal's record as a scorer would say it, one sentence per part; JSON stays behind a toggle."""
     if not isinstance(record, dict):
         return []
@@ -212,21 +229,7 @@ def describe_record(record) -> list[str]:
             _("%(dealer)s dealt; %(forehand)s forehand, %(middlehand)s middlehand.") % dict(zip(ROLE_KEYS, players))
         )
     for name, meld in (record.get("melds") or {}).items():
-        parts = []
-        if meld.get("taroks") is not None:
-            parts.append(
-                _("%(count)s taroks") % {"count": meld["taroks"]}
-                + (" " + str(_("with the Pagat")) if meld.get("pagat") else "")
-            )
-        if meld.get("matadors") is not None:
-            parts.append(_("%(count)s matadors") % {"count": meld["matadors"]})
-        for suit, level in (meld.get("suits") or {}).items():
-            level = level.get("level") if isinstance(level, dict) else level
-            parts.append(f"{SUIT_SYMBOLS.get(suit, suit)} {_label(LEVEL_LABELS, level)}")
-        if meld.get("kings") is not None:
-            level = meld["kings"].get("level") if isinstance(meld["kings"], dict) else meld["kings"]
-            parts.append(f"{_('Kings')} {_label(LEVEL_LABELS, level)}")
-        if parts:
+        if parts := _meld_parts(meld):
             said.append(_("%(name)s melded %(melds)s.") % {"name": name, "melds": ", ".join(str(p) for p in parts)})
     pagat = record.get("pagat")
     if isinstance(pagat, dict):

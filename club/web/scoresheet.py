@@ -1,4 +1,5 @@
-"""A sitting's score sheet: per event, what each member and cup got, and the running totals.
+"""A sitting's score sheet: per event, what each member and the table's own accounts (the cups,
+or the ultimókassza) got, and the running totals.
 
 Read from the ledger alone — postings summed per event key ("funding:1", "deal:3", "close"), so
 a corrected deal shows what it settles to now (its reversal and its new posting both carry the
@@ -12,12 +13,12 @@ from dataclasses import dataclass
 
 from django.db.models import Sum
 
-import rules.danish
 from ledger.models import Posting
 
+from ..families import Holding, TableAccount
 from ..models import Sitting
 from ..services import is_void
-from ..services.bookkeeping import KING_CUP, MEMBER, PAGAT_CUP, POT, table_balances
+from ..services.bookkeeping import MEMBER, TABLE_ACCOUNTS, table_balances
 
 
 @dataclass(frozen=True)
@@ -27,8 +28,7 @@ class Row:
     number: int | None  # the deal number, for deals and the funding before one
     points: list[int]  # per seat, this event
     totals: list[int]  # per seat, the sitting so far
-    cups: rules.danish.Cups  # after this event
-    pot: int = 0  # the Hungarian ultimókassza after this event
+    holdings: list[Holding]  # what the table's own accounts hold after this event
     dealer: str | None = None
     corrected: bool = False
     deal_id: int | None = None  # for the deal's audit page
@@ -43,19 +43,29 @@ class Row:
 @dataclass(frozen=True)
 class Scoresheet:
     names: list[str]
-    cups_before: rules.danish.Cups
+    holdings_before: list[Holding]  # the table's own accounts of the season's game (cups, a pot, none)
     rows: list[Row]
-    pot_before: int = 0
-    keeps_pot: bool = False  # a Hungarian game with an ultimókassza: the pot shows where the cups do
-    has_cups: bool = True
 
     @property
     def totals(self) -> list[int]:
         return self.rows[-1].totals if self.rows else [0] * len(self.names)
 
     @property
-    def cups(self) -> rules.danish.Cups:
-        return self.rows[-1].cups if self.rows else self.cups_before
+    def accounts(self) -> list[TableAccount]:
+        return [holding.account for holding in self.holdings_before]
+
+    @property
+    def holdings(self) -> list[Holding]:
+        return self.rows[-1].holdings if self.rows else self.holdings_before
+
+    @property
+    def held_before(self) -> dict[str, int]:
+        return {holding.account.name: holding.points for holding in self.holdings_before}
+
+    @property
+    def held(self) -> dict[str, int]:
+        """The table's own accounts by engine name after the last event."""
+        return {holding.account.name: holding.points for holding in self.holdings}
 
     def last_deal(self) -> Row | None:
         return next((row for row in reversed(self.rows) if row.kind == "deal"), None)
@@ -68,10 +78,6 @@ class Scoresheet:
             if row.number == number and (row.kind == "deal" or (row.kind == "funding" and number > 1)):
                 total = [t + p for t, p in zip(total, row.points)]
         return list(zip(self.names, total))
-
-    @property
-    def pot(self) -> int:
-        return self.rows[-1].pot if self.rows else self.pot_before
 
 
 def _order(key: str) -> tuple[float, int]:
@@ -90,28 +96,27 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
         .values("transaction__entry__event", "account_id", "account__kind")
         .annotate(points=Sum("points"))
     )
-    by_event: dict[str, dict] = defaultdict(lambda: {"members": [0] * len(seats), "cups": {}})
+    by_event: dict[str, dict] = defaultdict(lambda: {"members": [0] * len(seats), "table": {}})
     for row in rows:
         event = by_event[row["transaction__entry__event"]]
         if row["account__kind"] == MEMBER:
             event["members"][position[seat_of_account[row["account_id"]]]] += row["points"]
         else:
-            event["cups"][row["account__kind"]] = event["cups"].get(row["account__kind"], 0) + row["points"]
+            event["table"][row["account__kind"]] = event["table"].get(row["account__kind"], 0) + row["points"]
 
     deals = {d.number: d for d in sitting.deals.select_related("current_version")}
+    family, ruleset = sitting.season.family, sitting.season.ruleset()
+    engine_name = {kind: name for name, kind in TABLE_ACCOUNTS.items()}
     held = table_balances(sitting.table, before_sitting=sitting)
-    cups_before, pot_before = rules.danish.Cups(held["cup:pagat"], held["cup:king"]), held["pot"]
-    cups, pot, totals, sheet = cups_before, pot_before, [0] * len(seats), []
+    holdings_before = family.holdings(held, ruleset)
+    totals, sheet = [0] * len(seats), []
     # Every deal gets a row, even one that moved no points (it can still be corrected).
     for key in sorted(set(by_event) | {f"deal:{n}" for n in deals}, key=_order):
         event = by_event[key]
         kind, _, number = key.partition(":")
         totals = [t + p for t, p in zip(totals, event["members"])]
-        cups = rules.danish.Cups(
-            cups.pagat + event["cups"].get(PAGAT_CUP, 0),
-            cups.king + event["cups"].get(KING_CUP, 0),
-        )
-        pot += event["cups"].get(POT, 0)
+        for account_kind, points in event["table"].items():
+            held[engine_name[account_kind]] += points
         deal = deals.get(int(number)) if number else None
         sheet.append(
             Row(
@@ -120,20 +125,11 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
                 number=int(number) if number else None,
                 points=event["members"],
                 totals=totals,
-                cups=cups,
-                pot=pot,
+                holdings=family.holdings(held, ruleset),
                 dealer=deal.current_version.record.get("dealer") if deal and kind == "deal" else None,
                 deal_id=deal.pk if deal and kind == "deal" else None,
                 corrected=bool(deal and kind == "deal" and deal.current_version.version > 1),
                 void=bool(deal and kind == "deal" and is_void(deal.current_version.record)),
             )
         )
-    own = sitting.season.family.table_names(sitting.season.ruleset())
-    return Scoresheet(
-        [seat.name for seat in seats],
-        cups_before,
-        sheet,
-        pot_before,
-        keeps_pot="pot" in own,
-        has_cups="cup:pagat" in own,
-    )
+    return Scoresheet([seat.name for seat in seats], holdings_before, sheet)

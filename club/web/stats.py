@@ -1,30 +1,31 @@
 """A member's statistics over a season: pure counting over records and postings.
 
-What happened at the table (who played, whose Pagat went ultimo or bagud, who melded what,
-what was counted) is read from each deal's current version; what a count was worth is read
-from the ledger's postings with the rule key "count". Nothing is priced here.
+What happened at the table (who played and dealt, and what the season's family counts: whose
+Pagat went ultimo or bagud, who melded what, who declared and won) is read from each deal's
+current version; what a deal paid the member is read from the ledger's postings by rule key.
+Nothing is priced here. Which figures a member's page shows is the family's answer
+(`club.families`).
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Sum
 
-import rules.danish
 from ledger.models import Posting
-from rules.danish.validation import count_is_void
 
+from ..families import Stat
 from ..models import Deal, Member, Season, Seat
-
-MELD_KINDS = ("taroks", "matadors", "suits", "kings")
+from ..services import is_void
 
 
 @dataclass
 class MemberStats:
     deals_played: int = 0
     deals_dealt: int = 0
+    # Danish games
     ultimos: Counter = field(default_factory=Counter)  # card ("pagat", "king:hearts") -> times won
     bagud: Counter = field(default_factory=Counter)  # card -> times gone bagud
     nolos: int = 0
@@ -33,6 +34,9 @@ class MemberStats:
     own_counts: int = 0  # of those, the deals in which he gave a count himself
     card_points: int = 0  # the card points he counted, over his own counts
     count_result: int = 0  # what the counts paid him, from the ledger's "count" postings
+    # Any family's further counts by key ("declared", "won_as_declarer", ...)
+    counts: Counter = field(default_factory=Counter)
+    shown: list[Stat] = field(default_factory=list)  # the family's own figures, in its order
 
     @property
     def average_card_points(self) -> float | None:
@@ -45,8 +49,22 @@ class MemberStats:
 
 def member_stats(member: Member, season: Season) -> MemberStats:
     stats = MemberStats()
-    ruleset = season.ruleset()
+    family, ruleset = season.family, season.ruleset()
     seat_names = dict(Seat.objects.filter(member=member, sitting__season=season).values_list("sitting_id", "name"))
+    tables: dict[int, list[str]] = defaultdict(list)
+    for sitting_id, name in (
+        Seat.objects.filter(sitting_id__in=seat_names)
+        .order_by("sitting_id", "position")
+        .values_list("sitting_id", "name")
+    ):
+        tables[sitting_id].append(name)
+    points: dict[tuple[int, str], dict[str, int]] = defaultdict(dict)
+    for row in (
+        Posting.objects.filter(account__member=member, transaction__entry__sitting_id__in=seat_names)
+        .values("transaction__entry__sitting_id", "transaction__entry__event", "rule")
+        .annotate(total=Sum("points"))
+    ):
+        points[(row["transaction__entry__sitting_id"], row["transaction__entry__event"])][row["rule"]] = row["total"]
     deals = (
         Deal.objects.filter(sitting_id__in=seat_names)
         .select_related("current_version")
@@ -55,49 +73,10 @@ def member_stats(member: Member, season: Season) -> MemberStats:
     for deal in deals:
         name = seat_names[deal.sitting_id]
         record = deal.current_version.record
-        if name not in (record.get("players") or []):
+        if is_void(record) or not family.plays_in(record, name, tables[deal.sitting_id]):
             continue
         stats.deals_played += 1
         stats.deals_dealt += record.get("dealer") == name
-        _count_cards(stats, record, name)
-        stats.nolos += record.get("nolo") == name
-        meld = (record.get("melds") or {}).get(name) or {}
-        for kind in MELD_KINDS:
-            if kind == "suits":
-                stats.melds[kind] += len(meld.get("suits") or {})
-            elif meld.get(kind) is not None:
-                stats.melds[kind] += 1
-        counts = record.get("counts") or {}
-        if counts and not count_is_void(_parsed(record, deal.number), ruleset):
-            stats.deals_counted += 1
-            if name in counts:
-                stats.own_counts += 1
-                stats.card_points += counts[name]
-    stats.count_result = (
-        Posting.objects.filter(
-            account__member=member, transaction__entry__sitting__season=season, rule="count"
-        ).aggregate(total=Sum("points"))["total"]
-        or 0
-    )
+        family.tally(stats, record, deal.number, name, ruleset, points[(deal.sitting_id, f"deal:{deal.number}")])
+    stats.shown = family.stat_rows(stats)
     return stats
-
-
-def _count_cards(stats: MemberStats, record: dict, name: str) -> None:
-    cards = []
-    if record.get("pagat"):
-        cards.append(("pagat", record["pagat"]))
-    cards += [(f"king:{suit}", fate) for suit, fate in (record.get("kings") or {}).items()]
-    for card, fate in cards:
-        if fate.get("holder") != name:
-            continue
-        if fate.get("fate") == "ultimo":
-            stats.ultimos[card] += 1
-        elif fate.get("fate") == "bagud":
-            stats.bagud[card] += 1
-
-
-def _parsed(record: dict, number: int) -> rules.danish.Deal:
-    # Stored versions passed validation when they were saved, so they always parse.
-    deal = rules.danish.parse_deal(record, number, [])
-    assert deal is not None, f"stored deal {number} does not parse"
-    return deal

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import wraps
 from typing import Any
 
@@ -30,32 +30,22 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 import rules
-from rules.danish.records import SUITS
 
-from .. import access, balances, families, inputs, services
+from .. import access, balances, inputs, services
 from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
 from ..reports.statements import Month
-from ..services import money
+from ..services import money, payments
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
-from . import hungarian_forms
+from ..services.office import OfficeError
+from . import deal_forms
 from .charts import balance_chart
-from .forms import (
-    CloseSittingForm,
-    CorrectionForm,
-    DealEntryForm,
-    DealForm,
-    StartSittingForm,
-    VoidDealForm,
-    initial_from_record,
-    rotation,
-)
+from .forms import CloseSittingForm, EntryFields, StartSittingForm, VoidDealForm
 from .login_lock import LoginForm
 from .present import card_label, describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
-from .stats import MELD_KINDS, member_stats
+from .stats import member_stats
 from .templatetags import signed
 
-CARDS = ("pagat", *(f"king:{suit}" for suit in SUITS))
 MELD_LABELS = {
     "taroks": gettext_lazy("Taroks"),
     "matadors": gettext_lazy("Matadors"),
@@ -165,8 +155,12 @@ def club_home(request, club, member):
             .annotate(deal_count=Count("deals"))
             .order_by("-date", "-id")[:5]
         )
-    # The Danish cups, and a Hungarian table's ultimókassza beside them.
-    tables = [(table, balances.table_cups(table), balances.table_holdings(table)["pot"]) for table in club.tables.all()]
+    # What each table's own accounts hold, those of the current season's game (the cups, or the pot).
+    accounts = season.family.accounts(season.ruleset()) if season is not None else ()
+    tables = [
+        (table, season.family.holdings(balances.table_holdings(table), season.ruleset()) if season else [])
+        for table in club.tables.all()
+    ]
     # Officials are told about disputes waiting for an answer, each a link to its deal's audit.
     open_disputes = []
     if access.is_official(member):
@@ -185,7 +179,7 @@ def club_home(request, club, member):
             "open_sittings": open_sittings,
             "recent_sittings": recent,
             "tables": tables,
-            "any_pot": any(pot for _table, _cups, pot in tables),
+            "accounts": accounts,
             "can_score": access.can_score(member),
             "open_disputes": open_disputes,
         },
@@ -274,7 +268,8 @@ def sitting_close(request, club, member, sitting_id):
             if not form.cleaned_data["confirmed"]:
                 # Step one: what the close does, member by member, before anything is written.
                 closing = services.preview_close(sitting, how)
-                events = describe_events([closing], sitting.seat_names(), 0)
+                family = sitting.season.family
+                events = describe_events([closing], sitting.seat_names(), 0, family, sitting.season.ruleset())
                 return render(
                     request,
                     "club/sitting_close.html",
@@ -283,12 +278,19 @@ def sitting_close(request, club, member, sitting_id):
                         "sitting": sitting,
                         "how": how,
                         "how_label": dict(Season.Close.choices)[how],
+                        "holdings_label": family.holdings_label,
+                        "after_label": family.after_label,
                         "event": events[0],
                         "net": net_of_events(events),
+                        "can_settle": access.allows(member, access.MANAGE),
                     },
                 )
-            services.close_sitting(sitting, by=request.user, how=how)
-        except services.SittingError as error:
+            if form.cleaned_data["settle"]:
+                access.require(member, access.MANAGE)
+                payments.close_and_settle(sitting, by=request.user, how=how)
+            else:
+                services.close_sitting(sitting, by=request.user, how=how)
+        except (services.SittingError, OfficeError) as error:
             messages.error(request, str(error))
         else:
             messages.success(request, _("The sitting is closed."))
@@ -298,26 +300,23 @@ def sitting_close(request, club, member, sitting_id):
 # --- entering a deal -------------------------------------------------------------------------
 
 
-def _deal_form(form_class, sitting: Sitting, data=None, initial=None):
-    form_class = hungarian_forms.FORMS.get(form_class, form_class) if _hungarian(sitting) else form_class
+def _deal_form(kind: str, sitting: Sitting, data=None, initial=None):
+    """The season's family's form of `kind` ("preview", "entry", "correction") for the sitting."""
+    form_class = getattr(deal_forms.for_family(sitting.season.family), kind)
     return form_class(data, initial=initial, seat_names=sitting.seat_names(), ruleset=sitting.season.ruleset())
 
 
-def _hungarian(sitting: Sitting) -> bool:
-    return sitting.season.family is families.HUNGARIAN
-
-
-def _fresh_entry_form(sitting: Sitting, data=None) -> DealEntryForm:
+def _fresh_entry_form(sitting: Sitting, data=None) -> EntryFields:
     """A new deal's form: the rotation pre-filled, the next number, a new idempotency key."""
     last = sitting.deals.order_by("-number").first()
     first_dealer = next(seat.name for seat in sitting.seats.all() if seat.member_id == sitting.first_dealer_id)
-    rotate = hungarian_forms.rotation if _hungarian(sitting) else rotation
+    rotate = deal_forms.for_family(sitting.season.family).rotation
     initial: dict[str, Any] = rotate(sitting.seat_names(), services.last_played_record(sitting), first_dealer)
     initial |= {"number": last.number + 1 if last else 1, "idempotency_key": uuid.uuid4().hex}
     if data is not None:
         data = data.copy()
         data["number"], data["idempotency_key"] = initial["number"], initial["idempotency_key"]
-    return _deal_form(DealEntryForm, sitting, data, initial)
+    return _deal_form("entry", sitting, data, initial)
 
 
 def _deal_page(request, club, sitting, form, status=200, same=None):
@@ -356,7 +355,8 @@ def _same_deal(club, sitting: Sitting, record, conflict: services.DealConflict, 
     the scorer to say whether they are one physical deal. Raises `rules.InvalidRecord` when this
     phone's deal is refused anyway (its problems come first)."""
     _before, settled = services.preview_deal(sitting, record)
-    mine = net_of_events(describe_events(settled, sitting.seat_names(), conflict.next_number or asked))
+    family, ruleset = sitting.season.family, sitting.season.ruleset()
+    mine = net_of_events(describe_events(settled, sitting.seat_names(), conflict.next_number or asked, family, ruleset))
     same: dict[str, Any] = {
         "number": asked,
         "next": conflict.next_number,
@@ -385,6 +385,18 @@ def _chosen(data):
     return data
 
 
+def _refuse_unconfirmed_repeat(sitting: Sitting, record, cleaned: Mapping[str, Any], *, by) -> None:
+    """The sitting's last deal again, dealer and all, is refused until the scorer confirms it."""
+    if not cleaned.get("confirm_duplicate") and services.repeats_last_deal(
+        sitting, record, cleaned["idempotency_key"], cleaned["number"], by=by
+    ):
+        raise services.SittingError(
+            _(
+                "This deal is the same as the last one, with the same dealer. Was it recorded already? Save again to record it anyway."
+            )
+        )
+
+
 @club_page
 def deal_new(request, club, member, sitting_id):
     _require_scorer(member)
@@ -403,23 +415,12 @@ def deal_new(request, club, member, sitting_id):
         messages.info(request, _("Nothing was recorded: deal %(number)s stands as it was saved.") % {"number": dropped})
         return HttpResponseRedirect(f"{sheet_url}#deal-{dropped}")
 
-    form = _deal_form(DealEntryForm, sitting, _chosen(request.POST))
+    form = _deal_form("entry", sitting, _chosen(request.POST))
     same = None
     if form.is_valid():
         record = form.record()
         try:
-            if not form.cleaned_data.get("confirm_duplicate") and services.repeats_last_deal(
-                sitting,
-                record,
-                form.cleaned_data["idempotency_key"],
-                form.cleaned_data["number"],
-                by=request.user,
-            ):
-                raise services.SittingError(
-                    _(
-                        "This deal is the same as the last one, with the same dealer. Was it recorded already? Save again to record it anyway."
-                    )
-                )
+            _refuse_unconfirmed_repeat(sitting, record, form.cleaned_data, by=request.user)
             recorded = services.record_deal(
                 sitting,
                 record,
@@ -447,26 +448,32 @@ def deal_new(request, club, member, sitting_id):
             form.add_error(None, str(error))
             form.ask_to_confirm_duplicate()
         else:
-            number = recorded.deal.number
-            if not recorded.created:
-                # A repeated key: this page was saved before (Back, a double tap, a resend).
-                message = _("Deal %(number)s was saved already; nothing was recorded twice.") % {"number": number}
-                if resend:
-                    return _offline_answer("recorded", message, number=number, url=f"{sheet_url}#deal-{number}")
-                messages.info(request, message)
-                return HttpResponseRedirect(f"{sheet_url}#deal-{number}")
-            net = scoresheet(sitting).net_of(number)
-            message = _("Deal %(number)s is saved: %(net)s.") % {"number": number, "net": _net_text(net)}
-            if resend:
-                return _offline_answer("recorded", message, number=number, url=f"{sheet_url}#deal-{number}")
-            messages.success(request, message)
-            if request.POST.get("next") == "1":
-                return redirect("deal_new", slug=club.slug, sitting_id=sitting.pk)
-            return HttpResponseRedirect(f"{sheet_url}#deal-{number}")
+            return _recorded_answer(request, club, sitting, recorded, resend=resend, sheet_url=sheet_url)
     if resend:
         problems = [message for _name, _where, message in form.problem_list()]
         return _offline_answer("invalid", "; ".join(problems))
     return _deal_page(request, club, sitting, form, same=same)
+
+
+def _recorded_answer(request, club, sitting: Sitting, recorded, *, resend: bool, sheet_url: str) -> HttpResponse:
+    """The answer to a saved deal: the sheet at the deal (or the next deal's form), or the
+    offline page's JSON; a repeated key says nothing was recorded twice."""
+    number = recorded.deal.number
+    if recorded.created:
+        net = scoresheet(sitting).net_of(number)
+        message = _("Deal %(number)s is saved: %(net)s.") % {"number": number, "net": _net_text(net)}
+    else:
+        # A repeated key: this page was saved before (Back, a double tap, a resend).
+        message = _("Deal %(number)s was saved already; nothing was recorded twice.") % {"number": number}
+    if resend:
+        return _offline_answer("recorded", message, number=number, url=f"{sheet_url}#deal-{number}")
+    if not recorded.created:
+        messages.info(request, message)
+    else:
+        messages.success(request, message)
+        if request.POST.get("next") == "1":
+            return redirect("deal_new", slug=club.slug, sitting_id=sitting.pk)
+    return HttpResponseRedirect(f"{sheet_url}#deal-{number}")
 
 
 @club_page
@@ -476,16 +483,18 @@ def deal_preview(request, club, member, sitting_id):
     after beside the save button, and the settlement line by line on request."""
     _require_scorer(member)
     sitting = _sitting(club, sitting_id)
-    form = _deal_form(DealForm, sitting, request.POST)
-    events, cups_before = [], None
+    form = _deal_form("preview", sitting, request.POST)
+    family, ruleset = sitting.season.family, sitting.season.ruleset()
+    events, holdings_before = [], []
     if form.is_valid():
         try:
-            cups_before, settled = services.preview_deal(sitting, form.record())
+            held_before, settled = services.preview_deal(sitting, form.record())
         except rules.InvalidRecord as error:
             form.add_problems(error.problems, _language())
         else:
             number = (sitting.deals.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-            events = describe_events(settled, sitting.seat_names(), number)
+            events = describe_events(settled, sitting.seat_names(), number, family, ruleset)
+            holdings_before = family.holdings(held_before, ruleset)
     return render(
         request,
         "club/partials/deal_preview.html",
@@ -493,10 +502,10 @@ def deal_preview(request, club, member, sitting_id):
             "form": form,
             "events": events,
             "net": net_of_events(events),
-            "cups_before": cups_before,
-            "cups_after": events[-1].cups_after if events else None,
-            "hungarian": _hungarian(sitting),
-            "keeps_pot": _hungarian(sitting) and sitting.season.ruleset().pot,
+            "holdings_before": holdings_before,
+            "holdings_after": events[-1].holdings_after if events else [],
+            "before_label": family.before_label,
+            "after_label": family.after_label,
         },
     )
 
@@ -558,15 +567,13 @@ def deal_correct(request, club, member, sitting_id, number):
     versions = deal.versions.select_related("entered_by").order_by("version")
     context = {"club": club, "sitting": sitting, "deal": deal, "versions": versions, "changes": None}
     if request.method != "POST":
-        if _hungarian(sitting):
-            initial = hungarian_forms.initial_from_record(deal.current_version.record, sitting.seat_names())
-        else:
-            initial = initial_from_record(deal.current_version.record)
+        fill = deal_forms.for_family(sitting.season.family).initial_from_record
+        initial = fill(deal.current_version.record, sitting.seat_names())
         initial |= {"base_version": deal.current_version.pk}
-        context["form"] = _deal_form(CorrectionForm, sitting, initial=initial)
+        context["form"] = _deal_form("correction", sitting, initial=initial)
         return render(request, "club/deal_correct.html", context)
 
-    form = _deal_form(CorrectionForm, sitting, request.POST)
+    form = _deal_form("correction", sitting, request.POST)
     context["form"] = form
     if form.is_valid():
         if form.cleaned_data["base_version"] != deal.current_version.pk:
@@ -649,11 +656,13 @@ def member_detail(request, club, member, member_id):
     context = {"club": club, "subject": subject, "season": season, "seasons": club.seasons.all()}
     if season is not None:
         stats = member_stats(subject, season)
-        cards = [c for c in CARDS if stats.ultimos[c] or stats.bagud[c]]
+        family = season.family
+        cards = [c for c in family.stat_cards if stats.ultimos[c] or stats.bagud[c]]
         context |= {
             "stats": stats,
+            "counts_cards": bool(family.stat_cards),
             "cards": [(card_label(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
-            "melds": [(kind, MELD_LABELS[kind], stats.melds[kind]) for kind in MELD_KINDS],
+            "melds": [(kind, MELD_LABELS[kind], stats.melds[kind]) for kind in family.meld_kinds],
             "season_result": balances.member_balance(subject, season=season),
             "by_sitting": balances.member_by_sitting(subject, season),
         }

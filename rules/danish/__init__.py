@@ -4,7 +4,7 @@ shared core and the club use it (`rules.family.Family`).
 """
 
 from .engine import DANISH as FAMILY
-from .engine import TableState, play, settle
+from .engine import TableState, check_sitting, play, replay, settle, settle_sitting
 from .messages import DANISH_MESSAGES
 from .presets import DEFAULT_PRESET, OFFENCES, OVERRIDABLE, PRESETS, FineRule, RuleSet, resolve, ruleset
 from .records import Cups, Deal, Sitting, parse_deal, parse_sitting
@@ -25,16 +25,19 @@ __all__ = [
     "RuleSet",
     "Sitting",
     "TableState",
+    "check_sitting",
     "close",
     "fund",
     "parse_deal",
     "parse_sitting",
     "play",
+    "replay",
     "resolve",
     "rounded_count",
     "ruleset",
     "seat_order_from",
     "settle",
+    "settle_sitting",
     "validate_deal",
     "validate_table",
 ]

@@ -3,9 +3,11 @@ funding and settlement, and the close of a sitting."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from .. import sitting
 from ..family import Accounts, Vocabulary
 from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
@@ -178,3 +180,9 @@ class Danish:
 
 
 DANISH = Danish()
+
+
+# The shared sitting loop bound to this family, for callers that know which family they hold.
+check_sitting = functools.partial(sitting.check_sitting, DANISH)
+settle_sitting = functools.partial(sitting.settle_sitting, DANISH)
+replay = functools.partial(sitting.replay_with, DANISH)

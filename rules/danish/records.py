@@ -327,7 +327,7 @@ class _Reader:
         data = self.obj(value, path)
         if data:
             for suit, item in data.items():
-                if self.choice(suit, path, suit, SUITS):
+                if suit in _SUIT_SET or self.choice(suit, path, suit, SUITS):
                     parsed = read_one(item, path, suit)
                     if parsed:
                         found[suit] = parsed
@@ -358,6 +358,7 @@ class _Reader:
 
 
 _LEVELS = {level: SuitMeld(level) for level in MELD_LEVELS}
+_SUIT_SET = frozenset(SUITS)
 
 
 def _at(path: str, key: Any) -> str:

@@ -272,11 +272,13 @@ class _DealCheck:
         deal = self.deal
         if deal.pagat is not None:
             self.pagat(deal.pagat)
-        players, melds = deal.players, deal.melds
+        players = deal.players
+        # Only suit and kings melds say who holds a King.
+        claims = [(player, meld) for player, meld in deal.melds.items() if meld.suits or meld.kings]
         for suit, fate in deal.kings.items():
             if fate.holder not in players and not self.active(fate.holder, f"kings.{suit}.holder"):
                 continue
-            for player, meld in melds.items():
+            for player, meld in claims:
                 says = _meld_says_king(meld, suit)
                 if says is True and fate.holder != player:
                     self.fail(f"kings.{suit}.holder", "king_holder_conflict", expected=player)

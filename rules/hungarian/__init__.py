@@ -7,7 +7,7 @@ family as the shared core and the club use it (`rules.family.Family`).
 """
 
 from .engine import HUNGARIAN as FAMILY
-from .engine import TableState, play, settle
+from .engine import TableState, check_deal, check_sitting, play, replay, settle, settle_sitting
 from .messages import HUNGARIAN_MESSAGES
 from .presets import PARAMETERS, PRESETS, RuleSet, resolve, ruleset
 from .records import POT, Deal, Sitting, parse_deal, parse_sitting
@@ -27,16 +27,20 @@ __all__ = [
     "Sitting",
     "TableState",
     "active_players",
+    "check_deal",
+    "check_sitting",
     "close",
     "forehand",
     "parse_deal",
     "parse_sitting",
     "parties",
     "play",
+    "replay",
     "resolve",
     "ruleset",
     "settle",
     "settle_deal",
+    "settle_sitting",
     "validate_deal",
     "validate_table",
 ]

@@ -3,10 +3,12 @@ game keeps one), a deal's settlement, and the close of a sitting."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import sitting
 from ..family import Accounts, Vocabulary
 from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
@@ -165,3 +167,10 @@ class Hungarian:
 
 
 HUNGARIAN = Hungarian()
+
+
+# The shared sitting loop bound to this family, for callers that know which family they hold.
+check_sitting = functools.partial(sitting.check_sitting, HUNGARIAN)
+settle_sitting = functools.partial(sitting.settle_sitting, HUNGARIAN)
+replay = functools.partial(sitting.replay_with, HUNGARIAN)
+check_deal = functools.partial(sitting.check_deal, HUNGARIAN)

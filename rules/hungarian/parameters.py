@@ -93,7 +93,7 @@ _NOTES: dict[str, tuple[str, str, str]] = {
 
 
 def describe(preset: str) -> list[Parameter]:
-    """Every parameter a season of `preset` may change (brief §10's row of the game)."""
+    """Every parameter a season of `preset` may change (its row of docs/rules-hungarian.md, "Parameters")."""
     base = PRESETS[preset]
     found = []
     for name, check in PARAMETERS.items():

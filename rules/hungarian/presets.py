@@ -7,6 +7,7 @@ A `RuleSet` is one game with a club's overrides applied. The value tables are th
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -62,7 +63,7 @@ class RuleSet:
 
     family = "hungarian"
 
-    @property
+    @functools.cached_property  # asked in every deal; a rule set never changes
     def deck_points(self) -> int:
         """Card points in the deck: old count 94 (42 cards) or 106 (Trisák), new count 70 or 66."""
         if self.preset == "trisak":
@@ -71,12 +72,12 @@ class RuleSet:
             return 94  # 002 L159-L172
         return 70 if self.deck == 54 else 66  # 002 L1131-L1161, L1246
 
-    @property
+    @functools.cached_property  # asked in every deal; a rule set never changes
     def win_at(self) -> int:
         """The declarer's party wins the game with this many card points; a tie goes against it."""
         return {94: 48, 106: 54, 70: 36, 66: 34}[self.deck_points]  # 002 L190, L1175, L1246, L1335
 
-    @property
+    @functools.cached_property  # asked in every deal; a rule set never changes
     def tricks_total(self) -> int:
         """Tricks in one deal (`tricks_range`)."""
         if self.preset == "paskievics":

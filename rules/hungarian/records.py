@@ -1,15 +1,16 @@
-"""The Hungarian deal record (sitting-format-hungarian.md) as typed values.
+"""The Hungarian deal record (docs/rules-hungarian.md, "The keys of a deal") as typed values.
 
 Parsing checks shapes and types only (an object, a whole number, a known word, no unknown key);
 whether the record makes sense for its game and table is `validation`'s job. Ranges that depend on
-the game (card points, tricks, contra levels, called cards) are checked there too, with §9's codes.
+the game (card points, tricks, contra levels, called cards) are checked there too, with their codes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from ..envelope import Reader, read_date
 from ..problems import Problem
@@ -18,68 +19,77 @@ from .presets import FIGURES, HAND_BONUSES, KINGS
 
 POT = "pot"  # the ultimókassza's account in every posting
 CLOSE_WAYS = ("split", "carry")
-SITTING_KEYS = ("ruleset", "overrides", "table", "pot", "deals", "close", "date")
-DEAL_KEYS = (
-    "dealer",
-    "contract",
-    "declarer",
-    "call",
-    "choice",
-    "game_contra",
-    "announcements",
-    "card_points",
-    "tricks",
-    "made",
-    "trump_counts",
-    "hand_bonuses",
-    "bidders",
-    "ultimo",
-    "called_king_captured",
-    "conceded",
-    "player_points",
-    "trickless",
-    "talon_honours",
-    "fines",
-    "no_game",
+SITTING_KEYS = frozenset(("ruleset", "overrides", "table", "pot", "deals", "close", "date"))
+DEAL_KEYS = frozenset(
+    (
+        "dealer",
+        "contract",
+        "declarer",
+        "call",
+        "choice",
+        "game_contra",
+        "announcements",
+        "card_points",
+        "tricks",
+        "made",
+        "trump_counts",
+        "hand_bonuses",
+        "bidders",
+        "ultimo",
+        "called_king_captured",
+        "conceded",
+        "player_points",
+        "trickless",
+        "talon_honours",
+        "fines",
+        "no_game",
+    )
 )
+CALL_KEYS = frozenset(("card", "king", "partner"))
+ANNOUNCEMENT_KEYS = frozenset(("figure", "by", "contra"))
+TRUMP_COUNT_KEYS = frozenset(("player", "count", "announced"))
+BONUS_KEYS = frozenset(("player", "bonus"))
+FINE_KEYS = frozenset(("player", "offence"))
 PARTIES = ("declarer", "opponents")
+PARTY_KEYS = frozenset(PARTIES)
+
+# The parsed record is made of named tuples: immutable, and cheap to make by the ten thousand.
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(NamedTuple):
     partner: str | None  # None: the called card lay out of play (official contra, talon, discard)
     card: int | None = None  # paskievics, trisak: the trump's number (XX = 20)
     king: str | None = None  # kiralyhivo: the suit
 
 
-@dataclass(frozen=True)
-class Announcement:
+class Announcement(NamedTuple):
     figure: str
     by: str
     contra: int = 0
 
 
 @dataclass(frozen=True)
-class TrumpCount:
+class TrumpCount:  # a dataclass: a named tuple cannot have a field called `count`
     player: str
     count: int
     announced: bool = True
 
 
-@dataclass(frozen=True)
-class HandBonus:
+class HandBonus(NamedTuple):
     player: str
     bonus: str
 
 
-@dataclass(frozen=True)
-class Fine:
+class Fine(NamedTuple):
     player: str
     offence: str
 
 
-@dataclass(frozen=True)
-class Deal:
+NOTHING_MADE: Mapping[str, tuple[str, ...]] = MappingProxyType({"declarer": (), "opponents": ()})
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+class Deal(NamedTuple):
     number: int
     dealer: str
     given: frozenset[str] = frozenset()  # the keys the record states (a default value is not stated)
@@ -93,7 +103,7 @@ class Deal:
     announcements: tuple[Announcement, ...] = ()
     card_points: int | None = None
     tricks: int | None = None
-    made: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # "declarer"/"opponents" -> figures
+    made: Mapping[str, tuple[str, ...]] = NOTHING_MADE  # "declarer"/"opponents" -> figures
     trump_counts: tuple[TrumpCount, ...] = ()
     hand_bonuses: tuple[HandBonus, ...] = ()
     bidders: tuple[str, ...] | None = None
@@ -102,15 +112,14 @@ class Deal:
     conceded: bool = False
     player_points: Mapping[str, int] | None = None
     trickless: tuple[str, ...] = ()
-    talon_honours: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    talon_honours: Mapping[str, tuple[str, ...]] = _EMPTY
     fines: tuple[Fine, ...] = ()
 
     def made_by(self, party: str) -> tuple[str, ...]:
         return self.made.get(party, ())
 
 
-@dataclass(frozen=True)
-class Sitting:
+class Sitting(NamedTuple):
     ruleset: str
     overrides: Mapping[str, Any]
     table: tuple[str, ...]
@@ -123,12 +132,58 @@ class Sitting:
 def _stated(value: Any) -> bool:
     """A key counts as stated unless it holds its default: null, false, an empty list, an object
     whose every value is such a default (`{"declarer": []}`)."""
-    if isinstance(value, Mapping):
+    kind = type(value)
+    if kind is str or kind is int:
+        return True
+    if kind is list:
+        return bool(value)
+    if value is None or value is False:
+        return False
+    if kind is dict or isinstance(value, Mapping):
         return any(_stated(item) for item in value.values())
-    return value is not None and value is not False and value != []
+    return bool(value != [])
 
 
 class _DealReader(Reader):
+    """The shared reader, with a quick answer for the well-formed values a sitting is made of.
+
+    `good` remembers the names already found well-formed, which a sitting repeats in every deal.
+    """
+
+    def __init__(self, deal: int | None, problems: list[Problem], good: set[str] | None = None):
+        super().__init__(deal, problems, problem)
+        self.good = good if good is not None else set()
+
+    def obj(self, value: Any, path: str) -> Mapping[str, Any] | None:
+        if type(value) is dict:  # what JSON gives: no ABC check
+            return value
+        return super().obj(value, path)
+
+    def known_keys(self, data: Mapping[str, Any], keys: Collection[str], path: str) -> None:
+        if type(keys) is frozenset and keys.issuperset(data):
+            return
+        super().known_keys(data, keys, path)
+
+    def name(self, value: Any, path: str) -> str | None:
+        if type(value) is str and value in self.good:
+            return value
+        name = super().name(value, path)
+        if name is not None:
+            self.good.add(name)
+        return name
+
+    def int_(
+        self, value: Any, path: str, low: int | None = None, high: int | None = None, code: str = "out_of_range"
+    ) -> int | None:
+        if type(value) is int and low is None and high is None:
+            return value
+        return super().int_(value, path, low, high, code)
+
+    def word(self, value: Any, path: str) -> str | None:
+        if value is None or type(value) is str:
+            return value
+        return super().word(value, path)
+
     def names(self, value: Any, path: str) -> tuple[str, ...]:
         found = []
         for i, item in enumerate(self.list_(value, path)):
@@ -140,7 +195,7 @@ class _DealReader(Reader):
         return tuple(found)
 
     def items(
-        self, value: Any, path: str, keys: tuple[str, ...], required: tuple[str, ...]
+        self, value: Any, path: str, keys: frozenset[str], required: tuple[str, ...]
     ) -> list[tuple[str, Mapping[str, Any]]]:
         """The objects of a list, each with its path; shape problems of each are reported."""
         found = []
@@ -160,22 +215,30 @@ class _DealReader(Reader):
         return found
 
 
-def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
-    """One deal object; shape problems go into `problems`, None if it cannot be read."""
-    read = _DealReader(number, problems, problem)
+def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] | None = None) -> Deal | None:
+    """One deal object; shape problems go into `problems`, None if it cannot be read.
+
+    `good`: names already found well-formed (a sitting passes the same set to every deal).
+    Each key is read only where the record states it: a key left out keeps its default.
+    """
+    read = _DealReader(number, problems, good)
     before = len(problems)
     deal = read.obj(data, "")
     if deal is None:
         read.fail("", "required", what="The deal", what_da="Spillet")
         return None
     read.known_keys(deal, DEAL_KEYS, "")
-    read.required(deal, "dealer", "dealer", "The dealer", "Giveren")
-    dealer = read.name(deal.get("dealer"), "dealer")
+    get = deal.get
+    if get("dealer") is None:
+        read.fail("dealer", "required", what="The dealer", what_da="Giveren")
+    dealer = read.name(get("dealer"), "dealer")
 
     call = None
-    call_data = read.obj(deal.get("call"), "call")
+    call_data = get("call")
     if call_data is not None:
-        read.known_keys(call_data, ("card", "king", "partner"), "call")
+        call_data = read.obj(call_data, "call")
+    if call_data is not None:
+        read.known_keys(call_data, CALL_KEYS, "call")
         if "partner" not in call_data:
             read.fail(
                 "call.partner",
@@ -190,44 +253,48 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
         call = Call(read.name(call_data.get("partner"), "call.partner"), card, king)
 
     announcements = []
-    for path, item in read.items(
-        deal.get("announcements"), "announcements", ("figure", "by", "contra"), ("figure", "by")
-    ):
-        figure = read.choice(item["figure"], f"{path}.figure", FIGURES)
-        by = read.name(item["by"], f"{path}.by")
-        contra = read.int_(item.get("contra", 0), f"{path}.contra")
-        if figure and by and contra is not None:
-            announcements.append(Announcement(figure, by, contra))
+    if get("announcements") is not None:
+        for path, item in read.items(get("announcements"), "announcements", ANNOUNCEMENT_KEYS, ("figure", "by")):
+            figure = read.choice(item["figure"], f"{path}.figure", FIGURES)
+            by = read.name(item["by"], f"{path}.by")
+            contra = read.int_(item.get("contra", 0), f"{path}.contra")
+            if figure and by and contra is not None:
+                announcements.append(Announcement(figure, by, contra))
 
-    made: dict[str, tuple[str, ...]] = {}
-    made_data = read.obj(deal.get("made"), "made") or {}
-    read.known_keys(made_data, PARTIES, "made")
-    for party in PARTIES:
-        figures = []
-        for i, figure in enumerate(read.list_(made_data.get(party), f"made.{party}")):
-            if read.choice(figure, f"made.{party}[{i}]", FIGURES) is not None:
-                figures.append(figure)
-        made[party] = tuple(dict.fromkeys(figures))
+    made = NOTHING_MADE
+    made_data = get("made")
+    if made_data is not None:
+        made_data = read.obj(made_data, "made") or {}
+        read.known_keys(made_data, PARTY_KEYS, "made")
+        made = {}
+        for party in PARTIES:
+            figures = []
+            for i, figure in enumerate(read.list_(made_data.get(party), f"made.{party}")):
+                if read.choice(figure, f"made.{party}[{i}]", FIGURES) is not None:
+                    figures.append(figure)
+            made[party] = tuple(dict.fromkeys(figures))
 
     trump_counts = []
-    for path, item in read.items(
-        deal.get("trump_counts"), "trump_counts", ("player", "count", "announced"), ("player", "count")
-    ):
-        player = read.name(item["player"], f"{path}.player")
-        count = read.int_(item["count"], f"{path}.count")
-        announced = read.bool_(item.get("announced", True), f"{path}.announced")
-        if player and count is not None and announced is not None:
-            trump_counts.append(TrumpCount(player, count, announced))
+    if get("trump_counts") is not None:
+        for path, item in read.items(get("trump_counts"), "trump_counts", TRUMP_COUNT_KEYS, ("player", "count")):
+            player = read.name(item["player"], f"{path}.player")
+            count = read.int_(item["count"], f"{path}.count")
+            announced = read.bool_(item.get("announced", True), f"{path}.announced")
+            if player and count is not None and announced is not None:
+                trump_counts.append(TrumpCount(player, count, announced))
 
     hand_bonuses = []
-    for path, item in read.items(deal.get("hand_bonuses"), "hand_bonuses", ("player", "bonus"), ("player", "bonus")):
-        player = read.name(item["player"], f"{path}.player")
-        bonus = read.choice(item["bonus"], f"{path}.bonus", HAND_BONUSES)
-        if player and bonus:
-            hand_bonuses.append(HandBonus(player, bonus))
+    if get("hand_bonuses") is not None:
+        for path, item in read.items(get("hand_bonuses"), "hand_bonuses", BONUS_KEYS, ("player", "bonus")):
+            player = read.name(item["player"], f"{path}.player")
+            bonus = read.choice(item["bonus"], f"{path}.bonus", HAND_BONUSES)
+            if player and bonus:
+                hand_bonuses.append(HandBonus(player, bonus))
 
     player_points = None
-    points_data = read.obj(deal.get("player_points"), "player_points")
+    points_data = get("player_points")
+    if points_data is not None:
+        points_data = read.obj(points_data, "player_points")
     if points_data is not None:
         player_points = {}
         for player, points in points_data.items():
@@ -235,50 +302,61 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
             if value is not None:
                 player_points[player] = value
 
-    talon_honours: dict[str, tuple[str, ...]] = {}
-    for player, honours in (read.obj(deal.get("talon_honours"), "talon_honours") or {}).items():
-        words = [
-            read.word(h, f"talon_honours.{player}[{i}]")
-            for i, h in enumerate(read.list_(honours, f"talon_honours.{player}"))
-        ]
-        talon_honours[player] = tuple(w for w in words if w is not None)
+    talon_honours: Mapping[str, tuple[str, ...]] = _EMPTY
+    if get("talon_honours") is not None:
+        talon_honours = {}
+        for player, honours in (read.obj(get("talon_honours"), "talon_honours") or {}).items():
+            words = [
+                read.word(h, f"talon_honours.{player}[{i}]")
+                for i, h in enumerate(read.list_(honours, f"talon_honours.{player}"))
+            ]
+            talon_honours[player] = tuple(w for w in words if w is not None)
 
     fines = []
-    for path, item in read.items(deal.get("fines"), "fines", ("player", "offence"), ("player", "offence")):
-        player = read.name(item["player"], f"{path}.player")
-        offence = read.word(item["offence"], f"{path}.offence")
-        if player and offence:
-            fines.append(Fine(player, offence))
+    if get("fines") is not None:
+        for path, item in read.items(get("fines"), "fines", FINE_KEYS, ("player", "offence")):
+            player = read.name(item["player"], f"{path}.player")
+            offence = read.word(item["offence"], f"{path}.offence")
+            if player and offence:
+                fines.append(Fine(player, offence))
 
-    bidders = read.names(deal.get("bidders"), "bidders") if deal.get("bidders") is not None else None
-    given = {key for key, value in deal.items() if _stated(value)}
-    if deal.get("game_contra") == 0:
-        given.discard("game_contra")
+    bidders = read.names(get("bidders"), "bidders") if get("bidders") is not None else None
+    given = frozenset(
+        [
+            key
+            for key, value in deal.items()
+            if type(value) is str or (_stated(value) and not (key == "game_contra" and value == 0))
+        ]
+    )
+    game_contra = get("game_contra", 0)
+    called_king_captured = get("called_king_captured")
+    conceded = get("conceded")
+    trickless = get("trickless")
     parsed = Deal(
-        number=number,
-        dealer=dealer or "",
-        given=frozenset(given),
-        keys=frozenset(deal),
-        contract=read.word(deal.get("contract"), "contract"),
-        no_game=read.word(deal.get("no_game"), "no_game"),
-        declarer=read.name(deal.get("declarer"), "declarer"),
-        call=call,
-        choice=read.int_(deal.get("choice"), "choice"),
-        game_contra=read.int_(deal.get("game_contra", 0), "game_contra") or 0,
-        announcements=tuple(announcements),
-        card_points=read.int_(deal.get("card_points"), "card_points"),
-        tricks=read.int_(deal.get("tricks"), "tricks"),
-        made=made,
-        trump_counts=tuple(trump_counts),
-        hand_bonuses=tuple(hand_bonuses),
-        bidders=bidders,
-        ultimo=read.name(deal.get("ultimo"), "ultimo"),
-        called_king_captured=bool(read.bool_(deal.get("called_king_captured"), "called_king_captured")),
-        conceded=bool(read.bool_(deal.get("conceded"), "conceded")),
-        player_points=player_points,
-        trickless=tuple(dict.fromkeys(read.names(deal.get("trickless"), "trickless"))),
-        talon_honours=talon_honours,
-        fines=tuple(fines),
+        number,
+        dealer or "",
+        given,
+        frozenset(deal),
+        read.word(get("contract"), "contract"),
+        read.word(get("no_game"), "no_game"),
+        read.name(get("declarer"), "declarer"),
+        call,
+        read.int_(get("choice"), "choice"),
+        game_contra if type(game_contra) is int else read.int_(game_contra, "game_contra") or 0,
+        tuple(announcements),
+        read.int_(get("card_points"), "card_points"),
+        read.int_(get("tricks"), "tricks"),
+        made,
+        tuple(trump_counts),
+        tuple(hand_bonuses),
+        bidders,
+        read.name(get("ultimo"), "ultimo"),
+        called_king_captured is True or bool(read.bool_(called_king_captured, "called_king_captured")),
+        conceded is True or bool(read.bool_(conceded, "conceded")),
+        player_points,
+        () if trickless is None else tuple(dict.fromkeys(read.names(trickless, "trickless"))),
+        talon_honours,
+        tuple(fines),
     )
     return parsed if len(problems) == before else None
 
@@ -286,7 +364,7 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
 def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
     """A whole sitting; returns the sitting (None if unreadable) and every shape problem."""
     problems: list[Problem] = []
-    read = _DealReader(None, problems, problem)
+    read = _DealReader(None, problems)
     sitting = read.obj(data, "")
     if sitting is None:
         read.fail("", "required", what="The sitting", what_da="Spilleaftenen")
@@ -311,7 +389,7 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
 
     deals: list[Deal] = []
     for index, deal_data in enumerate(read.list_(sitting.get("deals", []), "deals")):
-        deal = parse_deal(deal_data, index + 1, problems)
+        deal = parse_deal(deal_data, index + 1, problems, read.good)
         if deal is not None:
             deals.append(deal)
     # Deals that could not be read are left out but keep their numbers, so validation can still

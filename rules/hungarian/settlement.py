@@ -14,11 +14,11 @@ each opponent.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+import functools
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
-from ..events import LineItem, balanced, net_of
+from ..events import LineItem, UnbalancedItem, net_of
 from .citations import seed_ref
 from .presets import RuleSet
 from .records import POT, Announcement, Deal
@@ -46,8 +46,7 @@ TALON_HONOURS = {"skiz": 3, "xxi": 2, "pagat": 1}  # 002 L562-L566
 TRICK_FIGURES = ("trull", "four_kings", "ultimo", "king_ultimo", "xxi_capture")
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One settled happening at a table: a deal, or the close of the sitting."""
 
     kind: str  # "deal" or "close"
@@ -66,9 +65,19 @@ class Event:
             data["number"] = self.number
         if self.way is not None:
             data["way"] = self.way
-        data["items"] = [item.as_dict() for item in self.items]
+        items: list[dict[str, Any]] = []
+        totals = dict.fromkeys(members, 0)
+        for rule, ref, postings, player, _card in self.items:
+            if player is not None:
+                items.append({"rule": rule, "ref": ref, "postings": postings, "player": player})
+            else:
+                items.append({"rule": rule, "ref": ref, "postings": postings})
+            for account, points in postings.items():
+                if account in totals:
+                    totals[account] += points
+        data["items"] = items
         if self.kind == "deal":
-            data["net"] = self.net(members)
+            data["net"] = totals
         if keeps_pot:
             data["pot_after"] = self.pot_after
         return data
@@ -85,12 +94,22 @@ class _Book:
         self.items: list[LineItem] = []
         self.contract = contract
 
-    def post(self, rule: str, postings: Mapping[str, int], player: str | None = None, ref: str | None = None) -> None:
-        cleaned = balanced(postings, rule)
-        if not cleaned:
+    def post(self, rule: str, postings: dict[str, int], player: str | None = None, ref: str | None = None) -> None:
+        """One line item; `postings` is the caller's own new dict, kept without its zero entries."""
+        if 0 in postings.values():
+            postings = {account: points for account, points in postings.items() if points}
+        if not postings:
             return
-        self.pot += cleaned.get(POT, 0)
-        self.items.append(LineItem(rule, seed_ref(self.rules.preset, rule, ref or self.contract), cleaned, player))
+        if sum(postings.values()):
+            raise UnbalancedItem(f"{rule}: {postings}")  # a bug here, never a record's fault
+        if POT in postings:
+            self.pot += postings[POT]
+        refinement = ref or self.contract
+        refs = _refs_of(self.rules.preset)
+        cited = refs.get((rule, refinement))
+        if cited is None:
+            cited = refs[rule, refinement] = seed_ref(self.rules.preset, rule, refinement)
+        self.items.append(LineItem(rule, cited, postings, player))
 
     def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, **kw: Any) -> None:
         """`receiver` gets `amount` from each payer (a negative amount: pays each)."""
@@ -99,18 +118,37 @@ class _Book:
             postings[payer] = postings.get(payer, 0) - amount
         self.post(rule, postings, **kw)
 
-    def won(self, rule: str, winners: Sequence[str], losers: Sequence[str], value: int, **kw: Any) -> None:
-        """An item of `value` per player won by one party from the other."""
+    def won(
+        self,
+        rule: str,
+        winners: Sequence[str],
+        losers: Sequence[str],
+        value: int,
+        player: str | None = None,
+        ref: str | None = None,
+    ) -> None:
+        """An item of `value` per player won by one party from the other ."""
         if len(winners) == len(losers):
-            postings = {w: value for w in winners} | {loser: -value for loser in losers}
+            postings = dict.fromkeys(winners, value)
+            for loser in losers:
+                postings[loser] = -value
         elif len(winners) == 1:
-            postings = {winners[0]: value * len(losers)} | {loser: -value for loser in losers}
+            postings = {winners[0]: value * len(losers)}
+            for loser in losers:
+                postings[loser] = -value
         else:
-            postings = {w: value for w in winners} | {losers[0]: -value * len(winners)}
-        self.post(rule, postings, **kw)
+            postings = dict.fromkeys(winners, value)
+            postings[losers[0]] = -value * len(winners)
+        self.post(rule, postings, player, ref)
 
     def into_pot(self, rule: str, payers: Sequence[str], amount: int, **kw: Any) -> None:
         self.post(rule, {payer: -amount for payer in payers} | {POT: amount * len(payers)}, **kw)
+
+
+@functools.cache
+def _refs_of(preset: str) -> dict[tuple[str, str | None], str]:
+    """(rule key, refinement) -> seed reference for one game, filled as a replay asks (the same few)."""
+    return {}
 
 
 def game_value(deal: Deal, rules: RuleSet) -> int:
@@ -139,7 +177,7 @@ def figure_values(figure: str, deal: Deal, rules: RuleSet, value: int) -> tuple[
 
 
 def _times(contra: int) -> int:
-    return int(2**contra)  # 002 L697: kontra ×2 … mordkontra ×32
+    return 1 << contra  # 002 L697: kontra ×2 … mordkontra ×32
 
 
 # --- funding, no game, close -----------------------------------------------------------------
@@ -244,9 +282,9 @@ def _cries_and_laughs(rules: RuleSet, table: Sequence[str]) -> bool:
 # --- a party deal ----------------------------------------------------------------------------
 
 
-def _party_deal(book: _Book, deal: Deal, table: Sequence[str], actives: Sequence[str]) -> None:
+def _party_deal(book: _Book, deal: Deal, table: Sequence[str], actives: tuple[str, ...]) -> None:
     rules = book.rules
-    sides = parties(deal, table, rules)
+    sides = parties(deal, table, rules, actives)
     assert sides is not None
     value = game_value(deal, rules)
     _trump_counts(book, deal, table, actives, sides)  # step 3 of the order of settlement
@@ -295,15 +333,14 @@ def _penalty(deal: Deal, rules: RuleSet, value: int) -> int:
 def _game(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
     """The game, or the double or volát that replaces it (002 L791-L799)."""
     rules = book.rules
-    made = {side: deal.made_by(side) for side in ("declarer", "opponents")}
-    volat = {side: "volat" in made[side] for side in made}
-    double = dict.fromkeys(made, False)
+    volat = {"declarer": "volat" in deal.made_by("declarer"), "opponents": "volat" in deal.made_by("opponents")}
+    double = {"declarer": False, "opponents": False}
     if "double" in rules.figures and deal.card_points is not None:
         double = {  # 002 L207, L772: 71 of 94; a volát is a double too
             "declarer": volat["declarer"] or deal.card_points >= 71,
             "opponents": volat["opponents"] or rules.deck_points - deal.card_points >= 71,
         }
-    family = [a for a in deal.announcements if a.figure in ("double", "volat")]
+    family = [a for a in deal.announcements if a.figure in ("double", "volat")] if deal.announcements else None
     if family:
         announcing: dict[str, Announcement] = {}
         for ann in family:
@@ -326,10 +363,12 @@ def _game(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
         if volat[side] or double[side]:
             figure = "volat" if volat[side] else "double"
             silent = figure_values(figure, deal, rules, value)[1] or 0
-            doubled = value * _times(deal.game_contra)
-            amount = {"max": max(silent, doubled), "replace": silent, "multiply": silent * _times(deal.game_contra)}[
-                rules.silent_vs_contra
-            ]
+            if rules.silent_vs_contra == "max":
+                amount = max(silent, value * _times(deal.game_contra))
+            elif rules.silent_vs_contra == "replace":
+                amount = silent
+            else:  # "multiply"
+                amount = silent * _times(deal.game_contra)
             book.won(f"{figure}.silent", sides.members(side), sides.members(sides.other(side)), amount)
             return
     if deal.contract in ("bettli", "open_bettli"):
@@ -343,10 +382,14 @@ def _game(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
 def _figures(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
     """Trick figures: each announcement won or lost; a figure made and not announced, silent."""
     rules = book.rules
-    volat_made = any("volat" in deal.made_by(side) for side in ("declarer", "opponents"))
+    announced = {ann.figure for ann in deal.announcements}
+    made = (*deal.made_by("declarer"), *deal.made_by("opponents"))
+    if not announced and not made:
+        return  # most deals
+    volat_made = "volat" in made
     for figure in TRICK_FIGURES:
-        if figure not in rules.figures:
-            continue
+        if figure not in rules.figures or (figure not in announced and figure not in made):
+            continue  # most deals announce and make none of them
         announced_by = set()
         for ann in deal.announcements:
             if ann.figure != figure:

@@ -8,8 +8,7 @@ too, once, for both.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..problems import Problem
 from .messages import problem
@@ -36,8 +35,7 @@ FIGURES_BY_CONTRACT = {
 HAND_CARDS = {"trull": (3, 0), "two_honours": (2, 0), "four_kings": (0, 4)}  # (honours, kings) a claim needs
 
 
-@dataclass(frozen=True)
-class Parties:
+class Parties(NamedTuple):
     """The declarer's party (declarer first) against the opponents (seat order from the forehand)."""
 
     declarer: tuple[str, ...]
@@ -83,10 +81,9 @@ def validate_table(table: Sequence[str], rules: RuleSet) -> list[Problem]:
 
 def active_players(dealer: str, table: Sequence[str]) -> tuple[str, ...]:
     """Who plays the deal, in seat order from the forehand: everyone, or all but the dealer of five."""
-    start = table.index(dealer)
-    n = len(table)
-    seats = tuple(table[(start + k) % n] for k in range(1, n + 1))
-    return seats[:-1] if n == 5 else seats  # 002 L181, L237: the fifth deals and sits out
+    after = table.index(dealer) + 1
+    seats = (*table[after:], *table[:after])  # from the forehand round to the dealer
+    return seats[:-1] if len(seats) == 5 else seats  # 002 L181, L237: the fifth deals and sits out
 
 
 def forehand(dealer: str, table: Sequence[str]) -> str:
@@ -98,15 +95,18 @@ def is_lone_call(deal: Deal) -> bool:
     return deal.call is None or deal.call.partner is None or deal.call.partner == deal.declarer
 
 
-def parties(deal: Deal, table: Sequence[str], rules: RuleSet) -> Parties | None:
-    """The two parties of a party game; None for trisákolás, the Strómann simple game and no-game."""
+def parties(deal: Deal, table: Sequence[str], rules: RuleSet, actives: tuple[str, ...] | None = None) -> Parties | None:
+    """The two parties of a party game; None for trisákolás, the Strómann simple game and no-game.
+
+    `actives`: the deal's `active_players`, where the caller has them already."""
     if (
         deal.no_game is not None
         or deal.contract == "trisak"
         or (rules.preset == "stromann" and deal.contract == "simple")
     ):
         return None
-    actives = active_players(deal.dealer, table)
+    if actives is None:
+        actives = active_players(deal.dealer, table)
     declarer = deal.declarer or ""
     partner = None  # 1 v 3 (or 1 v 2, 1 v 1) unless another player holds a called card
     if (
@@ -115,8 +115,9 @@ def parties(deal: Deal, table: Sequence[str], rules: RuleSet) -> Parties | None:
         and deal.contract in CALL_CONTRACTS.get(rules.preset, ())
     ):
         partner = deal.call.partner
-    side = (declarer, partner) if partner else (declarer,)
-    return Parties(side, tuple(p for p in actives if p not in side))
+    if partner:
+        return Parties((declarer, partner), tuple([p for p in actives if p != declarer and p != partner]))
+    return Parties((declarer,), tuple([p for p in actives if p != declarer]))
 
 
 def max_contra(deal: Deal, rules: RuleSet) -> int:
@@ -312,7 +313,7 @@ class _DealCheck:
 
     def game(self) -> None:
         deal, rules = self.deal, self.rules
-        self.parties = parties(deal, self.table, rules) if deal.declarer in self.actives else None
+        self.parties = parties(deal, self.table, rules, self.actives) if deal.declarer in self.actives else None
         self.contras()
         if rules.preset == "paskievics":
             self.paskievics()
@@ -357,7 +358,8 @@ class _DealCheck:
             and deal.game_contra == 0
         ):
             self.fail("game_contra", "official_contra_not_doubled")  # decision: `official_contra_doubles`
-        self.trump_counts()
+        if deal.trump_counts:
+            self.trump_counts()
         self.talon_honours()
         made_d, made_o = deal.made_by("declarer"), deal.made_by("opponents")
         cp = deal.card_points
@@ -513,6 +515,21 @@ class _DealCheck:
 
     def figures(self) -> None:
         deal = self.deal
+        made = {side: deal.made_by(side) for side in ("declarer", "opponents")}
+        if deal.announcements or made["declarer"] or made["opponents"]:
+            self.announced_and_made(made)
+        if deal.tricks is not None:
+            if ("volat" in made["declarer"] and deal.tricks != self.rules.tricks_total) or (
+                "volat" in made["opponents"] and deal.tricks != 0
+            ):
+                expected = self.rules.tricks_total if "volat" in made["declarer"] else 0
+                self.fail("tricks", "volat_tricks_mismatch", value=deal.tricks, expected=expected)
+            elif not self.figure_missing("volat"):
+                self.silent_volat(made)
+
+    def announced_and_made(self, made: dict[str, tuple[str, ...]]) -> None:
+        """The announcements and the figures each party made, where the deal has any."""
+        deal = self.deal
         parties_ = self.parties
         announced: dict[tuple[str, str], list[int]] = {}
         for i, ann in enumerate(deal.announcements):
@@ -537,7 +554,6 @@ class _DealCheck:
             mine, theirs = announced.get(("declarer", figure)), announced.get(("opponents", figure))
             if mine and theirs and not any(mine) and not any(theirs):
                 self.fail("announcements", "counter_without_contra", figure=figure)
-        made = {side: deal.made_by(side) for side in ("declarer", "opponents")}
         for side, figures in made.items():
             for i, figure in enumerate(figures):
                 if figure == "double" or self.figure_missing(figure):
@@ -555,14 +571,6 @@ class _DealCheck:
                     what_da="Det parti, hvis XXI blev fanget, kan ikke have taget tulétroá.",
                 )
                 break
-        if deal.tricks is not None:
-            if ("volat" in made["declarer"] and deal.tricks != self.rules.tricks_total) or (
-                "volat" in made["opponents"] and deal.tricks != 0
-            ):
-                expected = self.rules.tricks_total if "volat" in made["declarer"] else 0
-                self.fail("tricks", "volat_tricks_mismatch", value=deal.tricks, expected=expected)
-            elif not self.figure_missing("volat"):
-                self.silent_volat(made)
 
     def silent_volat(self, made: dict[str, tuple[str, ...]]) -> None:
         """A party that took every trick made a volát (002 L785), announced or not, so `made` says so."""

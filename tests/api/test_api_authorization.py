@@ -10,6 +10,7 @@ case never changes another.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,6 +19,27 @@ import pytest
 ROLES = ("admin", "scorer", "member")
 EVERYONE_READS = (200, 200, 200)
 NOT_FOUND = (404, 404, 404)
+OFFICIAL = (200, 403, 403)  # the club admin runs the office
+OFFICIAL_201 = (201, 403, 403)
+NEW_SEASON = {"name": "Vår 2027", "starts_on": "2027-01-01", "ends_on": "2027-06-30", "preset": "magyar"}
+
+
+def carls_payment(w):
+    """A payment of Carl's, made for the case (rolled back with it)."""
+    from club.models import Payment
+    from club.services import payments
+
+    found = Payment.objects.filter(member=w.members["Carl"], reverses=None).first()
+    if found is None:
+        found = payments.record_payment(
+            w.club,
+            member=w.members["Carl"],
+            direction="in",
+            amount_ore=40,
+            method="cash",
+            paid_on=datetime.date(2026, 3, 20),
+        )
+    return found
 
 
 @dataclass(frozen=True)
@@ -101,6 +123,56 @@ ENDPOINTS = [
         lambda w: {"record": w.closed_deal_1_corrected, "reason": "Bent took the last trick"},
         own=(201, 201, 403),
     ),
+    # The office: officials (the club admin) write members, seasons, tables and payments.
+    Endpoint(
+        "member-add",
+        "post",
+        lambda w: "/api/members/",
+        lambda w: {"club": w.club.pk, "name": "Hanne"},
+        own=OFFICIAL_201,
+    ),
+    Endpoint(
+        "member-edit",
+        "patch",
+        lambda w: f"/api/members/{w.members['Carl'].pk}/",
+        lambda w: {"name": "Carl"},
+        own=OFFICIAL,
+    ),
+    Endpoint(
+        "season-add", "post", lambda w: "/api/seasons/", lambda w: NEW_SEASON | {"club": w.club.pk}, own=OFFICIAL_201
+    ),
+    Endpoint(
+        "season-edit", "patch", lambda w: f"/api/seasons/{w.season.pk}/", lambda w: {"name": "2026"}, own=OFFICIAL
+    ),
+    Endpoint(
+        "table-add", "post", lambda w: "/api/tables/", lambda w: {"club": w.club.pk, "name": "Bord 9"}, own=OFFICIAL_201
+    ),
+    Endpoint(
+        "table-edit", "patch", lambda w: f"/api/tables/{w.free_table.pk}/", lambda w: {"name": "Bord to"}, own=OFFICIAL
+    ),
+    Endpoint("payments-list", "get", lambda w: "/api/payments/", other=EVERYONE_READS),
+    # Carl's payment: his and the admin's to read (the scorer's 403, as for Carl's balance).
+    Endpoint("payment", "get", lambda w: f"/api/payments/{carls_payment(w).pk}/", own=(200, 403, 200)),
+    Endpoint(
+        "payment-add",
+        "post",
+        lambda w: "/api/payments/",
+        lambda w: {
+            "member": w.members["Carl"].pk,
+            "direction": "in",
+            "amount_ore": 40,
+            "method": "cash",
+            "paid_on": "2026-03-20",
+        },
+        own=OFFICIAL_201,
+    ),
+    Endpoint(
+        "payment-reverse",
+        "post",
+        lambda w: f"/api/payments/{carls_payment(w).pk}/reverse/",
+        lambda w: {"reason": "typed twice"},
+        own=OFFICIAL_201,
+    ),
     # The API's links, the schema and its viewers describe the API and hold no club's data: public.
     Endpoint("root", "get", lambda w: "/api/", other=EVERYONE_READS, anonymous=200),
     Endpoint("schema", "get", lambda w: "/api/schema/", other=EVERYONE_READS, anonymous=200),
@@ -153,6 +225,9 @@ def test_the_matrix_covers_every_route_of_the_api():
         "^seasons/(?P<pk>[0-9]{1,18})/standings/$",
         "^tables/$",
         "^tables/(?P<pk>[0-9]{1,18})/$",
+        "^payments/$",
+        "^payments/(?P<pk>[0-9]{1,18})/$",
+        "^payments/(?P<pk>[0-9]{1,18})/reverse/$",
         "^sittings/$",
         "^sittings/(?P<pk>[0-9]{1,18})/$",
         "^sittings/(?P<pk>[0-9]{1,18})/close/$",

@@ -11,6 +11,7 @@ failures).
 
 from __future__ import annotations
 
+import datetime
 import os
 
 import pytest
@@ -49,7 +50,19 @@ REAL_OBJECT = {
     "tables": lambda club: club.open_table.pk,
     "sittings": lambda club: club.open_sitting.pk,
     "deals": lambda club: club.open_deal.pk,
+    "payments": lambda club: a_payment(club).pk,
 }
+
+
+def a_payment(club):
+    """A payment of Carl's, 0,40 kr. in cash, made the first time a case needs one."""
+    from club.models import Payment
+    from club.services import payments
+
+    carl = club.members["Carl"]
+    return Payment.objects.filter(member=carl, reverses=None).first() or payments.record_payment(
+        club.club, member=carl, direction="in", amount_ore=40, method="cash", paid_on=datetime.date(2026, 3, 20)
+    )
 
 
 def aim_at_real_object(case, club) -> None:

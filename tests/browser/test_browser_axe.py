@@ -27,7 +27,7 @@ def sitting(django_user_model):
     return sitting
 
 
-@pytest.fixture(params=["da-DK", "en-GB"])
+@pytest.fixture(params=["da-DK", "en-GB", "hu-HU"])
 def phone_without_csp(browser, request):
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=request.param, bypass_csp=True

@@ -230,7 +230,8 @@ def test_offline_a_saved_deal_waits_and_is_sent_once_when_back_online(sitting, l
     expect(page.locator("#deal-1")).to_be_visible()
     assert totals(page) == AFTER_PLAIN
     assert Deal.objects.count() == 1
-    assert DealVersion.objects.get().idempotency_key == waiting[0]["key"]
+    anna = sitting.seats.get(name="Anna").member.user  # keys are kept per user and sitting
+    assert DealVersion.objects.get().idempotency_key == f"{anna.pk}:{sitting.pk}:{waiting[0]['key']}"
     assert page.evaluate("localStorage.getItem('tarokbog.waiting')") == "[]"
 
 

@@ -16,6 +16,9 @@ order; Anna deals first, so Carl (opposite) sits out.
                                                    A +43  B +43  C +42  D +42
                                            points  A -12  B +33  C  +2  D -23
                                   at 5 øre a point A -0,60  B +1,65  C +0,10  D -1,15 kr.
+    payments  Dorte pays in 2,00 kr. (MobilePay), Bent is paid out 1,65 kr. (cash), Erik pays
+              20,00 kr. in advance (bank transfer)
+    saldo     Anna -0,60  Bent 0,00  Carl +0,10  Dorte +0,85  Erik +20,00 kr.; the till 20,35 kr.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import datetime
 import io
 import re
 
+import pypdf
 import pytest
 from django.core import mail
 from django.core.management import call_command
@@ -31,6 +35,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from club.models import Club, Member, Season
+from conftest import ARTIFACTS, PHONE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,6 +62,15 @@ def new_season(page, base: str, preset: str, name: str, point_value: int) -> Non
     page.fill("#id_starts_on", (today - datetime.timedelta(days=30)).isoformat())
     page.fill("#id_ends_on", (today + datetime.timedelta(days=150)).isoformat())
     page.fill("#id_point_value_ore", str(point_value))
+
+
+def kroner(ore: int) -> str:
+    """An amount as the Danish statement writes it, without its sign: 0,60, 0,85, 20,00."""
+    return f"{abs(ore) // 100},{abs(ore) % 100:02d}"
+
+
+def verdict(ore: int) -> str:
+    return "At betale" if ore < 0 else "Til gode" if ore > 0 else "Afregnet"
 
 
 def test_a_new_clubs_first_evening(live_server, phone, screenshot):
@@ -161,17 +175,65 @@ def test_a_new_clubs_first_evening(live_server, phone, screenshot):
     expect(page.locator('#members li[data-member="Anna"] [data-saldo-ore]')).to_have_text("\u22120,60 kr.")
     screenshot("first-08-members-after-the-evening")
 
+    # The treasurer records a payment in and a payout (and Erik pays in advance).
+    for name, direction, amount, method in (
+        ("Dorte", "in", "2,00", "mobilepay"),
+        ("Bent", "out", "1,65", "cash"),
+        ("Erik", "in", "20", "bank"),
+    ):
+        page.goto(f"{base}/c/vestbyen/office/payments/")
+        page.select_option("#id_member", label=name)
+        page.check(f'#field-direction input[value="{direction}"]')
+        page.fill("#id_amount", amount)
+        page.select_option("#id_method", method)
+        if name == "Bent":
+            screenshot("first-09-payout")
+        page.click("#record-payment")
+        expect(page.locator(".messages")).to_be_visible()
+    expect(page.locator("#till")).to_have_attribute("data-till-ore", "2035")
+    expect(page.locator("#till strong")).to_have_text("20,35 kr.")
+    screenshot("first-10-payments")
+
+    # The member list, each member's page, the standings and the statement PDF agree to the øre.
+    expected = {"Anna": -60, "Bent": 0, "Carl": 10, "Dorte": 85, "Erik": 2000}
+    page.goto(f"{base}/c/vestbyen/office/members/")
+    for name, ore in expected.items():
+        row = page.locator(f'#members li[data-member="{name}"] [data-saldo-ore]')
+        expect(row).to_have_attribute("data-saldo-ore", str(ore))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    screenshot("first-11-members-desktop")
+    page.set_viewport_size(PHONE)
+    month = timezone.localdate().strftime("%Y-%m")
+    for name, ore in expected.items():
+        member = Member.objects.get(club=club, name=name)
+        page.goto(f"{base}/c/vestbyen/members/{member.pk}/")
+        expect(page.locator("#saldo")).to_have_attribute("data-saldo-ore", str(ore))
+        pdf = page.request.get(f"{base}/c/vestbyen/members/{member.pk}/statements/{month}.pdf").body()
+        text = " ".join(pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+        # The saldo at the month's end (signed), then "at betale" / "til gode" and the amount.
+        assert f"{kroner(ore)} kr. {verdict(ore)} {kroner(ore)} kr." in text, (name, text)
+        if name == "Dorte":
+            (ARTIFACTS / "first-statement-dorte.pdf").write_bytes(pdf)
+    screenshot("first-12-member-page")
+    page.goto(f"{base}/c/vestbyen/standings/")
+    for name, ore in expected.items():
+        if name != "Erik":  # Erik has not played this season: no row in its standings
+            cell = page.locator(f'#standings tr[data-name="{name}"] [data-saldo-ore]')
+            expect(cell).to_have_attribute("data-saldo-ore", str(ore))
+    screenshot("first-13-standings")
+
     # The log tells it in sentences.
     page.goto(f"{base}/c/vestbyen/log/")
     expect(page.locator("#log")).to_contain_text("Anna tilføjede bordet Vinduesbordet.")
-    screenshot("first-09-log")
+    expect(page.locator("#log")).to_contain_text("Dorte indbetalte 2,00 kr. (MobilePay; noteret af Anna).")
+    expect(page.locator("#log")).to_contain_text("Bent fik udbetalt 1,65 kr. (kontant; noteret af Anna).")
+    screenshot("first-14-log")
 
     # The month's statements, mailed: one message per member with an address, each with its PDF.
-    month = timezone.localdate().strftime("%Y-%m")
+    mail.outbox.clear()
     call_command("statements", "--month", month, "--email", "--club", "vestbyen", stdout=io.StringIO())
-    with_statement = {"anna@example.org", "bent@example.org", "carl@example.org", "dorte@example.org"}
-    assert sorted(m.to[0] for m in mail.outbox if m.attachments) == sorted(with_statement)
+    addresses = sorted(f"{name.lower()}@example.org" for name in expected)
+    assert sorted(m.to[0] for m in mail.outbox) == addresses
     for message in mail.outbox:
-        if message.attachments:
-            assert message.attachments[0][2] == "application/pdf"
-    assert Member.objects.filter(club=club).count() == 5
+        (attachment,) = message.attachments
+        assert attachment[2] == "application/pdf" and attachment[0].startswith(f"vestbyen-{month}-")

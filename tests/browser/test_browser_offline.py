@@ -85,6 +85,22 @@ def enter_deal(page, dealer_count: str, middlehand_count: str) -> None:
     page.fill("#id_middlehand_count", middlehand_count)
 
 
+def bent_saves_deal_1(sitting) -> None:
+    """Bent's phone records deal 1 as the docstring's deal 1."""
+    services.record_deal(
+        sitting,
+        {
+            "dealer": "Anna",
+            "players": ["Anna", "Bent", "Dorte"],
+            "pagat": {"holder": "Bent", "fate": "saved"},
+            "last_trick": "Bent",
+            "counts": {"Anna": 39, "Dorte": 19},
+        },
+        by=sitting.seats.get(name="Bent").member.user,
+        number=1,
+    )
+
+
 def offline_after_deal_1(page, live_server, sitting):
     """Anna's phone goes offline on the deal form, saves deal 1 with "Gem og næste": on deal 2."""
     sign_in_as_anna(page, live_server.url, sitting)
@@ -150,7 +166,8 @@ def test_offline_three_deals_with_a_reload_between_are_recorded_once_in_order(si
     assert waiting(page) == []
     deals = list(Deal.objects.order_by("number").select_related("current_version"))
     assert [(d.number, d.current_version.record["dealer"]) for d in deals] == [(1, "Anna"), (2, "Bent"), (3, "Carl")]
-    assert [d.current_version.idempotency_key for d in deals] == [w["key"] for w in kept]
+    anna = sitting.seats.get(name="Anna").member.user  # keys are kept per user and sitting
+    assert [d.current_version.idempotency_key for d in deals] == [f"{anna.pk}:{sitting.pk}:{w['key']}" for w in kept]
     assert DealVersion.objects.count() == 3  # each once
 
 
@@ -260,19 +277,7 @@ def test_same_deal_a_queued_deal_meets_one_saved_meanwhile(sitting, live_server,
     page.click("#save-deal")
     expect(page.locator("#offline-queue")).to_contain_text("2 spil venter")
     # Meanwhile Bent's phone records deal 1 (the same deal 1).
-    bent = sitting.seats.get(name="Bent").member.user
-    services.record_deal(
-        sitting,
-        {
-            "dealer": "Anna",
-            "players": ["Anna", "Bent", "Dorte"],
-            "pagat": {"holder": "Bent", "fate": "saved"},
-            "last_trick": "Bent",
-            "counts": {"Anna": 39, "Dorte": 19},
-        },
-        by=bent,
-        number=1,
-    )
+    bent_saves_deal_1(sitting)
     go_online(page)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     question = page.locator("#offline-queue .same-deal")
@@ -313,3 +318,38 @@ def test_offline_the_undo_box_keeps_its_deal_and_reason_while_another_phone_save
     page.click("#void-deal")
     expect(page.locator(".messages")).to_contain_text("ikke længere det sidste")
     assert [d.current_version.version for d in Deal.objects.order_by("number")] == [1, 1]
+
+
+@pytest.mark.parametrize(
+    ("language", "question", "waiting"),
+    [
+        ("da", "Spil 1 er allerede gemt af Bent — er det samme spil?", "1 spil venter på forbindelse."),
+        ("en", "Deal 1 was already saved by Bent — is it the same deal?", "1 deal is waiting for the connection."),
+        ("hu", "A(z) 1. leosztást már elmentette Bent — ugyanaz a leosztás?", "1 leosztás vár a kapcsolatra."),
+    ],
+)
+def test_same_deal_question_and_offline_queue_in_each_language(
+    language, question, waiting, sitting, live_server, phone, screenshot
+):
+    page = phone
+    sign_in_as_anna(page, live_server.url, sitting)
+    page.locator(f"footer button[value={language}]").click()
+    page.click("#new-deal")
+    bent_saves_deal_1(sitting)
+    enter_deal(page, "39", "19")
+    page.click("#save-deal")
+    expect(page.locator(".same-deal h2")).to_have_text(question)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(f"table-same-deal-{language}", full_page=False)
+
+    page.locator(".same-deal button[data-choice=renumber]").click()
+    expect(page.locator("#deal-2")).to_be_visible()
+    page.click("#new-deal")
+    ready_for_offline(page)
+    go_offline(page)
+    enter_deal(page, "39", "19")
+    page.click("#save-deal")
+    expect(page.locator("#offline-queue .queue-count")).to_have_text(waiting)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(f"table-offline-sheet-{language}")
+    go_online(page)

@@ -97,15 +97,16 @@ def test_a_paskievics_evening(club, live_server, phone, screenshot):
 
     # Deal 1: 2 v 2, kontra on the game, tulétroá announced and made.
     page.click("#new-deal")
-    expect(page.locator("#id_dealer")).to_have_value("Dorte")
+    expect(page.locator('#field-dealer input[value="Dorte"]')).to_be_checked()
     expect(page.locator("abbr", has_text="kontra").first).to_have_attribute("title", re.compile("×2"))
-    page.select_option("#id_contract", "two")
-    page.select_option("#id_declarer", "Anna")
-    page.select_option("#id_call_card", "20")
-    page.select_option("#id_partner", "Bent")
-    page.select_option("#id_game_contra", "1")
-    page.select_option("#id_ann_0_figure", "trull")
-    page.select_option("#id_ann_0_by", "Anna")
+    page.locator('#field-contract input[value="two"] + span').click()
+    page.locator('#field-declarer input[value="Anna"] + span').click()
+    page.locator('#field-call_card input[value="20"] + span').click()
+    page.locator('#field-partner input[value="Bent"] + span').click()
+    page.locator('#field-game_contra input[value="1"] + span').click()
+    page.click("details.announcements > summary")
+    page.locator('#field-ann_0_figure input[value="trull"] + span').click()
+    page.locator('#field-ann_0_by input[value="Anna"] + span').click()
     page.locator("input[name=made_declarer][value=trull]").check()
     fill_number(page, "card_points", 50)
     expect(page.locator("#preview-net .net [data-name=Anna]")).to_have_attribute("data-points", "6")
@@ -122,11 +123,11 @@ def test_a_paskievics_evening(club, live_server, phone, screenshot):
 
     # Deal 2: Bent calls the XX and holds it himself: a self-call, 1 v 3; he loses with 30.
     page.click("#new-deal")
-    expect(page.locator("#id_dealer")).to_have_value("Anna")
-    page.select_option("#id_contract", "three")
-    page.select_option("#id_declarer", "Bent")
-    page.select_option("#id_call_card", "20")
-    page.select_option("#id_partner", "Bent")
+    expect(page.locator('#field-dealer input[value="Anna"]')).to_be_checked()
+    page.locator('#field-contract input[value="three"] + span').click()
+    page.locator('#field-declarer input[value="Bent"] + span').click()
+    page.locator('#field-call_card input[value="20"] + span').click()
+    page.locator('#field-partner input[value="Bent"] + span').click()
     fill_number(page, "card_points", 30)
     expect(page.locator("#preview-net .net [data-name=Bent]")).to_have_attribute("data-points", "-3")
     assert nets(page) == {"Anna": 1, "Bent": -3, "Carl": 1, "Dorte": 1}
@@ -136,8 +137,8 @@ def test_a_paskievics_evening(club, live_server, phone, screenshot):
 
     # Deal 3: all pass, 5 each into the ultimókassza.
     page.click("#new-deal")
-    expect(page.locator("#id_dealer")).to_have_value("Bent")
-    page.select_option("#id_no_game", "all_pass")
+    expect(page.locator('#field-dealer input[value="Bent"]')).to_be_checked()
+    page.locator('#field-no_game input[value="all_pass"] + span').click()
     expect(page.locator("#preview-net .net [data-name=Carl]")).to_have_attribute("data-points", "-5")
     expect(page.locator("#settlement-lines [data-pot]")).to_have_text("20")
     page.click("#save-deal")
@@ -149,7 +150,7 @@ def test_a_paskievics_evening(club, live_server, phone, screenshot):
     # Correct deal 2: 60 card points, Bent wins. Previewed first, then confirmed.
     page.click("#deal-2 a.correct-link")
     expect(page.locator("#id_card_points")).to_have_value("30")
-    expect(page.locator("#id_partner")).to_have_value("Bent")
+    expect(page.locator('#field-partner input[value="Bent"]')).to_be_checked()
     page.fill("#id_card_points", "60")
     page.fill("#id_reason", "Bent havde 60, ikke 30.")
     page.click("#preview-correction")

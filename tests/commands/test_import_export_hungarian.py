@@ -76,7 +76,9 @@ def test_a_paskievics_sitting_goes_out_and_comes_back_in(demo, tmp_path):
         "--create-members",
     ]
     _out, error = run("import_sitting", *args)
-    assert error == (f"The file starts with the ultimókassza at {opening}, but Asztal holds 0. Nothing was recorded.")
+    assert error == (
+        f"The file starts with ultimókassza {opening}, but Asztal holds ultimókassza 0. Nothing was recorded."
+    )
     assert not Sitting.objects.filter(table__club=other).exists()
 
     # Without the opening pot the same deals settle from an empty pot, as rules.replay says.

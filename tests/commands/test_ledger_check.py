@@ -32,7 +32,10 @@ def ledger_check(*args) -> tuple[str, str | None]:
     return out.getvalue(), None
 
 
-SQLITE_GUARDS = importlib.import_module("ledger.migrations.0008_guards_hold_under_races_on_both_databases")
+SQLITE_GUARDS = [
+    importlib.import_module(f"ledger.migrations.{name}")
+    for name in ("0009_guards_hold_under_races_on_both_databases", "0011_kept_balances")
+]
 
 
 def tamper(sql: str, params: list) -> None:
@@ -41,20 +44,22 @@ def tamper(sql: str, params: list) -> None:
         # PostgreSQL's append-only trigger refuses the UPDATE; a superuser can switch ordinary
         # triggers off for the moment. The demo's balance checks, deferred to a commit that never
         # comes in a test, run first: afterwards they would see the tampering and refuse it.
-        # SQLite cannot switch a trigger off: its guards (ledger 0008) are dropped and made again.
+        # SQLite cannot switch a trigger off: its guards (ledger 0009, 0011) are dropped and made again.
         if connection.vendor == "postgresql":
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute("SET CONSTRAINTS ALL DEFERRED")
             cursor.execute("SET session_replication_role = replica")
         else:
-            for trigger in SQLITE_GUARDS.SQLITE_TRIGGERS:
-                cursor.execute(f"DROP TRIGGER {trigger}")
+            for guards in SQLITE_GUARDS:
+                for trigger in guards.SQLITE_TRIGGERS:
+                    cursor.execute(f"DROP TRIGGER {trigger}")
         cursor.execute(sql, params)
         if connection.vendor == "postgresql":
             cursor.execute("SET session_replication_role = origin")
         else:
-            for statement in SQLITE_GUARDS.SQLITE:
-                cursor.execute(statement)
+            for guards in SQLITE_GUARDS:
+                for statement in guards.SQLITE:
+                    cursor.execute(statement)
 
 
 def kept_balance(posting: Posting) -> int:
@@ -77,9 +82,13 @@ def test_demo_ledger_agrees_with_every_record(demo):
     assert error is None
     transactions = Transaction.objects.count()
     assert re.search(
-        rf"Checked 1 clubs, 5 tables, 31 sittings and {transactions} transactions in [0-9.]+ s; problems found: 0\.",
+        rf"Checked 1 club, 5 tables, 31 sittings and {transactions} transactions in [0-9.]+ s; problems found: 0\.",
         out,
     )
+    danish = io.StringIO()
+    with translation.override("da"):
+        call_command("ledger_check", stdout=danish)
+    assert "Kontrollerede 1 klub, 5 borde, 31 spilleaftener og" in danish.getvalue()  # one club, not "1 klubber"
 
 
 def test_a_tampered_posting_is_named_with_sitting_event_account_and_amounts(demo):
@@ -175,7 +184,7 @@ def test_club_option_checks_that_club_only(demo, club):
     out, error = ledger_check("--club", "norrebro")
 
     assert error is None
-    assert "Checked 1 clubs, 1 tables, 0 sittings and 0 transactions" in out
+    assert "Checked 1 club, 1 table, 0 sittings and 0 transactions" in out
 
 
 def test_unknown_club_is_an_error(club):
@@ -227,3 +236,25 @@ def test_a_transaction_without_postings_is_named(demo):
     assert f"Transaction {empty.pk} (Kakkelovnsbordet 2026-10-22, deal:99) has no postings." in out
     assert "sum to None" not in out and "sum to 0, not 0" not in out
     assert error is not None and "problems found: 1." in error
+
+
+def test_the_payments_and_the_till_are_checked(demo):
+    from club.models import Payment
+
+    payment = Payment.objects.filter(club__slug="vestbyen", reverses__isnull=True, reversed_by__isnull=True).first()
+    # The member's side of the payment posts one øre too many, and a balancing øre leaves the till;
+    # the kept balances follow, so the ledger agrees with itself and only the payments disagree.
+    for kind, change in (("payments", 1), ("till", -1)):
+        posting = payment.transaction.postings.get(account__kind=kind)
+        tamper("UPDATE ledger_posting SET points = points + %s WHERE id = %s", [change, posting.pk])
+        tamper(
+            "UPDATE ledger_balance SET points = points + %s WHERE account_id = %s AND book = %s AND month = %s",
+            [change, posting.account_id, "payments", payment.paid_on.replace(day=1)],
+        )
+
+    out, error = ledger_check()
+
+    assert f"vestbyen / payment {payment.pk} ({payment.member.name}, {payment.paid_on})" in out
+    assert f"vestbyen / {payment.member.name}: payments account holds" in out
+    assert "vestbyen / till: holds" in out
+    assert error is not None and "problems found: 3." in error

@@ -111,8 +111,38 @@ def test_the_corrections_are_versions_with_danish_reasons_and_reversals(demo):
     assert sorted(v.reason for v in corrected) == sorted(c["reason"] for c in MANIFEST["corrections"])
     assert {v.entered_by.username for v in corrected} == {"demo"}
     assert all(v.deal.current_version_id == v.pk for v in corrected)
+    # The reversals of sittings' events (the month of payments has one reversal of its own).
     reversals = Transaction.objects.filter(entry__sitting__table__club=demo, entry__kind=LedgerEntry.Kind.REVERSAL)
     assert reversals.filter(entry__caused_by__in=corrected).count() == reversals.count() >= len(MANIFEST["corrections"])
+
+
+def test_the_demo_has_a_month_of_payments_and_one_reversed(demo):
+    from club.models import Payment
+    from club.services import money, till
+
+    paid = Payment.objects.filter(club=demo)
+    assert paid.filter(reverses__isnull=True).count() == len(MANIFEST["payments"]) == 12
+    (reversal,) = paid.filter(reverses__isnull=False)
+    assert reversal.reason == "Tastefejl: beløbet var forkert"
+    assert {p.paid_on.month for p in paid} == {11}
+    assert {p.method for p in paid} == {"cash", "mobilepay", "bank"}
+    # The till holds what was paid in less what was paid out, the reversed one not at all.
+    counted = [p for p in MANIFEST["payments"] if not p["reversed"]]
+    expected = sum(p["amount_ore"] if p["direction"] == "in" else -p["amount_ore"] for p in counted)
+    assert till.holding(demo) == expected
+    # Every member's saldo: his points at the season's 1 øre, plus what he paid in, less what he was paid.
+    for name in {p["member"] for p in counted}:
+        member = Member.objects.get(club=demo, name=name)
+        own = sum(
+            p["amount_ore"] if p["direction"] == "in" else -p["amount_ore"] for p in counted if p["member"] == name
+        )
+        points_in_ore = money.saldo(member) - own
+        assert points_in_ore == sum(
+            points * point_value
+            for points, point_value in member.account.postings.values_list(
+                "points", "transaction__entry__sitting__season__point_value_ore"
+            )
+        )
 
 
 def test_the_demo_login_is_the_clubs_admin_anna(demo, client):

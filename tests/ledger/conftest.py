@@ -28,8 +28,11 @@ SITTING_DATE = datetime.date(2024, 3, 7)
 # --- PostgreSQL-only modules: collected on PostgreSQL, deselected (not skipped) on SQLite -------
 
 POSTGRES_ONLY = ("test_postgres_guards.py", "test_ledger_locking.py", "test_postgres_app_role.py")
-# SQLite's own guards (ledger 0008's triggers); test_postgres_guards.py holds PostgreSQL's.
+# SQLite's own guards (ledger 0009's triggers); test_postgres_guards.py holds PostgreSQL's.
 SQLITE_ONLY = ("test_sqlite_guards.py",)
+
+
+POSTGRES_ONLY_NOT_RUN = pytest.StashKey[list[str]]()
 
 
 def pytest_collection_modifyitems(config, items):
@@ -39,6 +42,18 @@ def pytest_collection_modifyitems(config, items):
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = [item for item in items if item not in deselected]
+        config.stash[POSTGRES_ONLY_NOT_RUN] = [item.path.name for item in deselected]
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """On SQLite, one line naming what was not run and how to run it."""
+    names = config.stash.get(POSTGRES_ONLY_NOT_RUN, [])
+    if names:
+        modules = ", ".join(f"{name} ({names.count(name)})" for name in POSTGRES_ONLY if name in names)
+        terminalreporter.write_line(
+            f"PostgreSQL only, not run on SQLite: {len(names)} tests in {modules}; "
+            "to run them: DATABASE_URL=postgres://USER@HOST:5432/NAME make test"
+        )
 
 
 # --- the club ----------------------------------------------------------------------------------

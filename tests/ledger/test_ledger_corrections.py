@@ -237,3 +237,21 @@ def test_a_correction_needs_a_reason(season, start, evening, deal_1_king_lost, c
     with translation.override("en"), pytest.raises(services.SittingError, match="needs a reason"):
         services.correct_deal(Deal.objects.get(sitting=sitting, number=1), deal_1_king_lost, reason=reason)
     assert counts() == before
+
+
+@pytest.mark.parametrize(
+    ("reason", "message"),
+    [
+        ("wrong\x00king", "NUL character"),
+        ("wrong \ud800 king", "lone surrogate"),
+        ("x" * 2001, "at most 2000 characters"),
+    ],
+)
+def test_a_correction_reason_is_bounded_text_whatever_form_sent_it(
+    season, start, evening, deal_1_king_lost, counts, reason, message
+):
+    sitting = _play(start, season, evening, None)
+    before = counts()
+    with translation.override("en"), pytest.raises(services.SittingError, match=message):
+        services.correct_deal(Deal.objects.get(sitting=sitting, number=1), deal_1_king_lost, reason=reason)
+    assert counts() == before

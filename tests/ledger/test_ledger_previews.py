@@ -23,11 +23,11 @@ def test_preview_deal_settles_the_next_deal_and_writes_nothing(season, start, ev
     before = counts()
 
     with CaptureQueriesContext(connection) as captured:
-        cups, events = services.preview_deal(sitting, evening[1])
+        held, events = services.preview_deal(sitting, evening[1])
 
     assert _writes(captured.captured_queries) == []
     assert counts() == before
-    assert cups == rules.danish.Cups(85, 85)
+    assert held == {"cup:pagat": 85, "cup:king": 85}
     [event] = events
     assert (event.kind, event.number) == ("deal", 2)
     assert event.net(sitting.seat_names()) == {"Anna": 150, "Bent": -85, "Carl": -45, "Dorte": -20}

@@ -120,6 +120,4 @@ def test_the_app_runs_as_the_role(app_role, season, start, evening, deal_1_king_
     out = io.StringIO()
     with translation.override("en"):
         call_command("ledger_check", stdout=out)
-    assert re.search(
-        r"Checked 1 clubs, 1 tables, 1 sittings and \d+ transactions .*problems found: 0\.", out.getvalue()
-    )
+    assert re.search(r"Checked 1 club, 1 table, 1 sitting and \d+ transactions .*problems found: 0\.", out.getvalue())

@@ -1,4 +1,4 @@
-"""SQLite guards the ledger itself (ledger migration 0008's triggers), through raw SQL and the
+"""SQLite guards the ledger itself (ledger migration 0009's triggers), through raw SQL and the
 querysets that pass the models by: what PostgreSQL refuses (test_postgres_guards.py), SQLite
 refuses too.
 

@@ -2,15 +2,19 @@
 
 The round trip runs on the database of this test run: SQLite (the backup is an online copy made
 with SQLite's backup API) or PostgreSQL (pg_dump's custom format: schema, data, functions and
-triggers; pg_restore into a new, empty database). It goes through django-dbbackup's commands, as
-the README tells an operator to, in fresh processes, on databases of its own: the demo club
-(21 sittings with corrections and reversals) plus one hand-settled sitting.
+triggers; pg_restore into a new, empty database). On databases of its own: the demo club (21
+sittings with corrections and reversals) plus one hand-settled sitting. On PostgreSQL as in
+production: an owner role migrates and backs up, the app role gets its grants.
+
+The restore runs the README's own lines ("Backups"), read from README.md, in a shell: only the
+role and database names, the backup file and (on SQLite) the database URL are put in.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +26,7 @@ from django.conf import settings
 from django.db import connection
 
 MANAGE = Path(settings.BASE_DIR) / "manage.py"
+README = Path(settings.BASE_DIR) / "README.md"
 
 # Hand-settled in tests/commands/conftest.py (vlk-2010, empty cups): Anna -26, Bent 43, Carl -17.
 ONE_DEAL_SITTING = {
@@ -44,13 +49,15 @@ Table.objects.create(club=club, name="Bord 1")
 BALANCES = """
 import json
 from django.db.models import Sum
-from club.models import Table
+from club.models import Club, Member, Table
 from ledger.models import Account
-tables = {f"table:{t.pk}": t.club.slug for t in Table.objects.select_related("club")}
+clubs = {f"table:{t.pk}": t.club.slug for t in Table.objects.select_related("club")}
+clubs |= {f"member:{m.pk}": m.club.slug for m in Member.objects.select_related("club")}
+clubs |= {f"club:{c.pk}": c.slug for c in Club.objects.all()}
 rows = [
-    (pk, member_club or tables[owner], kind, name, balance)
-    for pk, owner, kind, member_club, name, balance in Account.objects.annotate(balance=Sum("postings__points"))
-    .values_list("pk", "owner", "kind", "member__club__slug", "member__name", "balance")
+    (pk, clubs[owner], kind, name, balance)
+    for pk, owner, kind, name, balance in Account.objects.annotate(balance=Sum("postings__points"))
+    .values_list("pk", "owner", "kind", "member__name", "balance")
 ]
 print(json.dumps(sorted(rows)))
 """
@@ -67,34 +74,62 @@ def balances(url: str) -> list[list]:
     return json.loads(manage(url, "shell", "-c", BALANCES).stdout.splitlines()[-1])
 
 
+def readme_restore_lines() -> list[str]:
+    """The commands of the README's restore recipe, as written there, without their comments."""
+    text = README.read_text(encoding="utf-8")
+    block = re.search(r"To restore,.*?```sh\n(.*?)```", text, re.DOTALL)
+    assert block, "README.md has no restore recipe"
+    return [line.split("   #")[0].strip() for line in block.group(1).splitlines() if line.strip()]
+
+
 @pytest.fixture
-def databases_for_round_trip(tmp_path):
-    """(source, empty target) URLs of the same kind as this run's database."""
+def round_trip(tmp_path):
+    """(source URL, the README's lines made concrete for this run, the environment to run them in)."""
+    backup = tmp_path / "backup"
+    lines = [line.replace("backups/FILE", str(backup)) for line in readme_restore_lines()]
+    env = {**os.environ, "LANGUAGE_CODE": "en"}
     if connection.vendor == "sqlite":
-        yield f"sqlite:///{tmp_path / 'source.sqlite3'}", f"sqlite:///{tmp_path / 'restored.sqlite3'}"
+        restored = f"sqlite:///{tmp_path / 'restored.sqlite3'}"
+        # createdb and psql are the README's PostgreSQL lines; SQLite's URL is the one in the comment.
+        lines = [
+            f"export DATABASE_URL={restored}" if line.startswith("export DATABASE_URL=") else line
+            for line in lines
+            if not line.startswith(("createdb", "psql"))
+        ]
+        yield f"sqlite:///{tmp_path / 'source.sqlite3'}", backup, lines, env
         return
     assert connection.vendor == "postgresql"
     config = dj_database_url.parse(os.environ["DATABASE_URL"])
-    names = [f"{config['NAME']}_backup_source", f"{config['NAME']}_backup_restored"]
-    admin = f"host={config['HOST']} port={config['PORT'] or 5432} user={config['USER']} dbname=postgres"
+    base = config["NAME"]
+    owner, app, source, restored = f"{base}_owner", f"{base}_app", f"{base}_backup_source", f"{base}_restored"
+    host, port = config["HOST"], str(config["PORT"] or 5432)
+    admin = f"host={host} port={port} user={config['USER']} dbname=postgres"
     if config.get("PASSWORD"):
         admin += f" password={config['PASSWORD']}"
 
-    def recreate(create: bool) -> None:
+    def clean(create: bool) -> None:
         with psycopg.connect(admin, autocommit=True) as conn:
-            for name in names:
+            for name in (source, restored):
                 conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-                if create:
-                    conn.execute(f'CREATE DATABASE "{name}"')
+            for role in (owner, app):
+                conn.execute(f'DROP ROLE IF EXISTS "{role}"')
+            if create:
+                conn.execute(f"CREATE ROLE \"{owner}\" LOGIN PASSWORD 'owner-secret'")
+                conn.execute(f"CREATE ROLE \"{app}\" LOGIN PASSWORD 'app-secret'")
+                conn.execute(f'CREATE DATABASE "{source}" OWNER "{owner}"')
 
-    recreate(create=True)
-    base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
-    yield f"{base}/{names[0]}", f"{base}/{names[1]}"
-    recreate(create=False)
+    clean(create=True)
+    names = {"tarokbog_restored": restored, "tarokbog_app": app, "tarokbog:": f"{owner}:", "=tarokbog ": f"={owner} "}
+    for old, new in names.items():
+        lines = [line.replace(old, new).replace("127.0.0.1:5432", f"{host}:{port}") for line in lines]
+    # createdb runs as a superuser, as the README says: the one this test run connects as.
+    env |= {"PGHOST": host, "PGPORT": port, "PGUSER": config["USER"], "PGPASSWORD": config.get("PASSWORD") or ""}
+    yield f"postgres://{owner}:owner-secret@{host}:{port}/{source}", backup, lines, env
+    clean(create=False)
 
 
-def test_backup_and_restore_into_an_empty_database(databases_for_round_trip, tmp_path):
-    source, restored = databases_for_round_trip
+def test_backup_and_restore_into_an_empty_database_as_the_readme_says(round_trip, tmp_path):
+    source, backup, restore_lines, env = round_trip
     manage(source, "migrate", "--noinput")
     manage(source, "load_demo")
     manage(source, "shell", "-c", SETUP)
@@ -102,11 +137,18 @@ def test_backup_and_restore_into_an_empty_database(databases_for_round_trip, tmp
     club = ["--club", "norrebro", "--season", "2026", "--table", "Bord 1"]
     manage(source, "import_sitting", str(tmp_path / "sitting.json"), *club, "--create-members")
     before = balances(source)
-
-    backup = tmp_path / "backup"
     manage(source, "dbbackup", "--output-path", str(backup))
     assert backup.stat().st_size > 0
-    manage(restored, "dbrestore", "--noinput", "--input-path", str(backup))
+
+    script = "set -euo pipefail\n" + "\n".join(restore_lines) + "\necho DATABASE_URL=$DATABASE_URL\n"
+    result = subprocess.run(
+        ["bash", "-c", script], cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, f"{script}\n{result.stdout}\n{result.stderr}"
+    # The last of the README's lines is ledger_check, which exits 1 on any difference.
+    assert "problems found: 0." in result.stdout
+    assert "Checked 2 clubs" in result.stdout
+    restored = result.stdout.strip().splitlines()[-1].removeprefix("DATABASE_URL=")
 
     after = balances(restored)
     assert after == before
@@ -120,6 +162,3 @@ def test_backup_and_restore_into_an_empty_database(databases_for_round_trip, tmp
     assert len([club for club, _name in members if club == "vestbyen"]) == 10 + 9
     # Double entry: a club's accounts, members and table accounts (cups, pot) together, sum to zero.
     assert sum(row[4] or 0 for row in after if row[1] == "vestbyen") == 0
-    check = manage(restored, "ledger_check")  # exits 1 on any difference
-    assert "problems found: 0." in check.stdout
-    assert "Checked 2 clubs" in check.stdout

@@ -68,3 +68,18 @@ def test_api_viewers_widen_only_styles_and_workers(client):
     assert start_up.status_code == 200
     assert start_up["Content-Type"].startswith("application/javascript")
     assert "SwaggerUIBundle" in start_up.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_csrf_failure_page_is_ours_and_styled_under_the_policy(world):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(world["a"].users["member"])
+    response = client.post("/logout/")  # no CSRF token
+
+    assert response.status_code == 403
+    assert "The form was too old to be saved" in response.text
+    assert re.search(r'<link rel="stylesheet" href="/static/club/site[^"]*\.css">', response.text)
+    assert "<style" not in response.text and " style=" not in response.text
+    assert policy(response)["style-src"] == ["'self'"]

@@ -107,3 +107,25 @@ def test_an_overlong_username_is_a_form_error_before_axes_sees_it(client, url, l
     ]
     assert f"Ensure this value has at most 150 characters (it has {length})." in response.text
     assert not AccessAttempt.objects.exists()  # nothing counted: no password was checked
+
+
+@pytest.mark.django_db
+def test_unlock_login_forgets_the_failures_and_counts_them_in_the_page_language(client, django_user_model, settings):
+    import io
+
+    from django.core.management import call_command
+    from django.utils import translation
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    django_user_model.objects.create_user("gorm", password=PASSWORD)
+    client.post(reverse("login"), {"username": "ｇｏｒｍ", "password": "forkert"})  # counted as gorm
+
+    out = io.StringIO()
+    with translation.override("da"):
+        call_command("unlock_login", "ｇｏｒｍ", stdout=out)
+    assert out.getvalue() == "1 mislykket login for gorm glemt; det kan logge ind igen.\n"  # one, not "1 attempts"
+    assert not AccessAttempt.objects.exists()
+    out = io.StringIO()
+    with translation.override("en"):
+        call_command("unlock_login", "gorm", stdout=out)
+    assert out.getvalue() == "0 failed logins of gorm forgotten; it may log in again.\n"

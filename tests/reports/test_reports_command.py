@@ -29,7 +29,7 @@ def test_writes_one_pdf_per_member_with_plain_lines_when_piped(autumn, other_clu
     assert "Carl Åberg" in text and "To the good 9.75 kr." in text
     lines = out.getvalue().splitlines()
     assert lines[0] == f"1/3 {tmp_path / 'nov' / 'vestbyen-2026-11-anna-jensen.pdf'}"
-    assert lines[-1] == f"3 statements for 2026-11 in {tmp_path / 'nov'}"
+    assert lines[-1] == f"3 statements for 2026-11 in {tmp_path / 'nov'}."
     assert "\r" not in out.getvalue()
 
 
@@ -43,7 +43,8 @@ def test_draws_a_progress_bar_on_a_terminal(autumn, tmp_path):
 def test_one_club_only(autumn, other_club, tmp_path):
     out = io.StringIO()
     call_command("statements", "--month", "2026-11", "--club", "osterbro", "--out", str(tmp_path), stdout=out)
-    assert list(tmp_path.iterdir()) == [] and out.getvalue().strip() == f"0 statements for 2026-11 in {tmp_path}"
+    assert list(tmp_path.iterdir()) == []
+    assert out.getvalue().strip() == f"0 opgørelser for 2026-11 i {tmp_path}."  # Danish by default
 
 
 def test_refuses_a_bad_month_or_an_unknown_club(db, tmp_path):

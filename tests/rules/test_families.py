@@ -258,3 +258,12 @@ def test_each_family_names_the_words_of_its_records():
     assert hungarian.announcements == ("double", "volat", "trull", "four_kings", "ultimo", "king_ultimo", "xxi_capture")
     assert hungarian.offences == ("revoke", "faulty_discard")
     assert hungarian.words["contra_levels"][1:] == ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+
+
+def test_a_family_package_offers_the_shared_loop_bound_to_it():
+    record = {"ruleset": "magyar", "table": ["A", "B", "C"], "deals": [{"dealer": "C", "no_game": "all_pass"}]}
+    assert rules.hungarian.replay(record) == rules.replay(record)
+    assert rules.hungarian.check_sitting(record)[2] == []
+    danish = {"ruleset": "ensartede", "table": ["A", "B", "C"], "deals": [], "close": "split"}
+    sitting, game, found = rules.danish.check_sitting(danish)
+    assert found == [] and [e.kind for e in rules.danish.settle_sitting(sitting, game)] == ["close"]

@@ -19,6 +19,7 @@ Refused inside one's own club: 403. Another club's page: 404. Anonymous: 302 to 
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -63,6 +64,17 @@ def start_form(w) -> dict:
         "seat_1": finn,
         "seat_2": gitte,
     }
+
+
+def carls_payment(w):
+    """A payment of Carl's for the case (rolled back with it)."""
+    from club.models import Payment
+    from club.services import payments
+
+    carl = w.members["Carl"]
+    return Payment.objects.filter(member=carl, reverses=None).first() or payments.record_payment(
+        w.club, member=carl, direction="in", amount_ore=40, method="cash", paid_on=datetime.date(2026, 3, 20)
+    )
 
 
 OPEN = lambda w: w.open_sitting.pk  # noqa: E731
@@ -141,6 +153,29 @@ PAGES = [
     Page("office_season_new", "get", lambda w: club_url("office_season_new")(w) + "?preset=paskievics", "manage"),
     Page("office_season_new", "post", club_url("office_season_new"), "manage", lambda w: {"preset": "magyar"}),
     Page("office_season_edit", "get", club_url("office_season_edit", lambda w: w.season.pk), "manage"),
+    Page("office_payments", "get", club_url("office_payments"), "manage"),
+    Page(
+        "office_payments",
+        "post",
+        club_url("office_payments"),
+        "manage",
+        lambda w: {
+            "paid_on": "2026-03-20",
+            "member": w.members["Carl"].pk,
+            "direction": "in",
+            "amount": "0,40",
+            "method": "cash",
+        },
+        ok=302,
+    ),
+    Page(
+        "office_payment_reverse",
+        "post",
+        club_url("office_payment_reverse", lambda w: carls_payment(w).pk),
+        "manage",
+        lambda w: {"reason": "typed twice"},
+        ok=302,
+    ),
     Page("office_tables", "get", club_url("office_tables"), "manage"),
     Page("office_tables", "post", club_url("office_tables"), "manage", lambda w: {"name": "Bord 9"}, ok=302),
     Page(

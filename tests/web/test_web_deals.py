@@ -133,7 +133,7 @@ def test_a_deal_someone_else_saved_first_is_shown_beside_this_one_and_not_saved_
     assert Deal.objects.count() == 1
 
 
-def test_a_deal_whose_number_was_taken_is_recorded_as_the_next_when_the_scorer_says_so(sitting, as_member):
+def test_a_deal_whose_number_was_taken_is_recorded_as_the_next_when_the_scorer_says_so(sitting, members, as_member):
     client = as_member("Bent")
     client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "anna-phone"})
 
@@ -144,7 +144,8 @@ def test_a_deal_whose_number_was_taken_is_recorded_as_the_next_when_the_scorer_s
 
     assert saved.status_code == 302 and saved["Location"].endswith("#deal-2")
     assert list(Deal.objects.values_list("number", flat=True)) == [1, 2]
-    assert DealVersion.objects.get(deal__number=2).idempotency_key == "bent-phone"
+    bent = members["Bent"].user.pk
+    assert DealVersion.objects.get(deal__number=2).idempotency_key == f"{bent}:{sitting.pk}:bent-phone"
 
 
 def test_the_last_deal_again_with_the_same_dealer_is_asked_about_first(sitting, as_member):

@@ -25,9 +25,11 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from club import services
 from club.models import Deal, Season
+from club.web import deal_forms
 
 DEAL_1_FORM = {
     "dealer": "Dorte",
@@ -100,9 +102,10 @@ def test_the_form_is_the_hungarian_one_with_its_words_explained(paskievics, as_m
 
     assert 'name="contract"' in page and 'name="call_card"' in page and 'name="ann_0_contra"' in page
     assert 'name="players"' not in page and 'name="last_trick"' not in page  # not the Danish form
-    assert re.search(r'<select name="dealer"[^>]*>.*?<option value="Dorte" selected>', page, re.S)
+    assert re.search(r'<input type="radio" name="dealer" value="Dorte"[^>]*checked>', page)  # a button, not a list
     assert 'title="a doubling of the game or of an announcement' in page  # <abbr> on first use
-    assert '<option value="1">kontra ×2</option>' in page and "mordkontra ×32" in page
+    assert re.search(r'<input type="radio" name="game_contra" value="1"[^>]*><span>kontra ×2</span>', page)
+    assert "mordkontra ×32" in page
 
 
 def test_preview_save_and_correct_a_paskievics_evening(paskievics, as_member):
@@ -120,7 +123,7 @@ def test_preview_save_and_correct_a_paskievics_evening(paskievics, as_member):
 
     # The next dealer is the previous forehand: Anna.
     page = client.get(url("deal_new", paskievics)).content.decode()
-    assert re.search(r'<select name="dealer"[^>]*>.*?<option value="Anna" selected>', page, re.S)
+    assert re.search(r'<input type="radio" name="dealer" value="Anna"[^>]*checked>', page)
     assert save(client, paskievics, DEAL_2_FORM)[0].status_code == 302
     assert save(client, paskievics, DEAL_3_FORM)[0].status_code == 302
 
@@ -146,7 +149,7 @@ def test_preview_save_and_correct_a_paskievics_evening(paskievics, as_member):
     assert re.findall(r'data-points="(-?\d+)"', totals) == ["0", "4", "-12", "-12"]
     # The club's page shows the table's ultimókassza beside the cups.
     home = client.get(reverse("club_home", args=["nordvest"])).content.decode()
-    assert '<td class="num" data-pot="20">20</td>' in home
+    assert '<td class="num" data-pot="pot">20</td>' in home and "data-cup" not in home
 
 
 def test_problems_stand_beside_their_fields(paskievics, as_member):
@@ -168,3 +171,76 @@ def test_a_problem_of_an_announcement_stands_beside_its_row(paskievics, as_membe
 
     assert re.search(r'id="problems-ann_1_figure" hx-swap-oob="true"><p>[^<]+</p>', preview)
     assert 'id="problems-ann_0_figure" hx-swap-oob="true"></div>' in preview
+
+
+def test_a_members_page_counts_the_hungarian_deals(paskievics, members, as_member):
+    """The evening above: every one of the four plays each deal; Dorte, Anna and Bent deal one
+    each; Anna declares deal 1 and wins it, Bent declares deal 2 and loses it; deal 3 has no game."""
+    client = as_member("Bent")
+    for form in (DEAL_1_FORM, DEAL_2_FORM, DEAL_3_FORM):
+        assert save(client, paskievics, form)[0].status_code == 302
+
+    def stats(name: str) -> dict[str, str]:
+        page = client.get(reverse("member", args=["nordvest", members[name].pk])).content.decode()
+        return dict(re.findall(r'data-stat="([a-z_]+)">([^<]+)<', page))
+
+    keys = ("deals_played", "deals_dealt", "declared", "won_as_declarer", "no_game")
+    assert [stats("Anna")[k] for k in keys] == ["3", "1", "1", "1", "1"]
+    assert [stats("Bent")[k] for k in keys] == ["3", "1", "1", "0", "1"]
+    assert [stats("Carl")[k] for k in keys] == ["3", "0", "0", "0", "1"]
+    page = client.get(reverse("member", args=["nordvest", members["Anna"].pk])).content.decode()
+    assert "Nolos" not in page and "data-meld" not in page  # the Danish game's figures
+
+
+def test_a_table_that_held_danish_cups_shows_only_the_pot(played, members, table, today, as_member):
+    """Bord 1 keeps Pagatkop 85 and Kongekop 195 from a Danish sitting closed with its cups
+    carried; its Paskievics sitting that follows shows the ultimókassza alone: all pass in its
+    first deal, 5 from each of the four into the pot."""
+    services.close_sitting(played, how="carry")
+    season = Season.objects.create(
+        club=table.club, name="Paskievics", starts_on=today, ends_on=today, preset="paskievics", overrides={"pot": True}
+    )
+    seats = [members[n] for n in ("Anna", "Bent", "Carl", "Dorte")]
+    sitting = services.start_sitting(
+        season=season, table=table, members=seats, first_dealer=members["Bent"], date=today
+    )
+    client = as_member("Bent")
+    assert save(client, sitting, DEAL_3_FORM)[0].status_code == 302
+
+    sheet = client.get(url("sitting", sitting)).content.decode()
+    assert '<strong data-pot="pot">20</strong>' in sheet
+    assert "data-cup" not in sheet and "Pagatkop" not in sheet and "Kongekop" not in sheet
+    close = client.post(url("sitting_close", sitting), {"how": "carry"}).content.decode()
+    assert 'ultimókassza <strong data-pot="pot">20</strong>' in close
+    assert "data-cup" not in close and "Pagatkop" not in close and "Kongekop" not in close
+
+
+def test_the_hungarian_correction_form_bounds_its_reason_as_every_form_does(paskievics):
+    correction = deal_forms.for_family(paskievics.season.family).correction
+    data = DEAL_2_FORM | {"reason": "y" * 1000, "base_version": "1"}
+
+    def form(reason: str):
+        return correction(
+            data | {"reason": reason}, seat_names=paskievics.seat_names(), ruleset=paskievics.season.ruleset()
+        )
+
+    assert form("y" * 1000).is_valid()
+    with translation.override("en"):
+        assert "lone surrogate" in str(form("bad \ud800 reason").errors["reason"])
+        assert "NUL character" in str(form("bad \x00 reason").errors["reason"])
+        assert not form("y" * 2001).is_valid()
+
+
+def test_honours_from_the_talon_go_into_the_record_and_back():
+    """Paskievics with the Újlak option: who took which honours from the talon (the API's and
+    the import's `talon_honours`)."""
+    from club.web.hungarian_forms import build_record, initial_from_record
+
+    seats = ["Anna", "Bent", "Carl", "Dorte", "Erik"]
+    data = {"dealer": "Erik", "contract": "three", "talon_player": "Anna", "talon_honours": ["skiz", "pagat"]}
+
+    record = build_record(data, seats)
+
+    assert record["talon_honours"] == {"Anna": ["skiz", "pagat"]}
+    initial = initial_from_record(record, seats)
+    assert (initial["talon_player"], initial["talon_honours"]) == ("Anna", ["skiz", "pagat"])

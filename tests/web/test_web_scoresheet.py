@@ -13,7 +13,10 @@ def test_rows_follow_the_events_of_the_sitting(played):
     assert [row.dealer for row in sheet.rows] == [None, "Anna", "Bent", "Carl"]
     assert sheet.rows[2].points == [-75, -80, 175, -20]
     assert sheet.totals == list(TOTALS.values())
-    assert (sheet.cups_before.as_dict(), sheet.cups.as_dict()) == ({"pagat": 0, "king": 0}, {"pagat": 85, "king": 195})
+    assert (sheet.held_before, sheet.held) == (
+        {"cup:pagat": 0, "cup:king": 0},
+        {"cup:pagat": 85, "cup:king": 195},
+    )
 
 
 def test_a_corrected_deal_shows_what_it_settles_to_now(played):
@@ -24,7 +27,7 @@ def test_a_corrected_deal_shows_what_it_settles_to_now(played):
     assert sheet.rows[1].points == [-10, 35, 0, -40] and sheet.rows[1].corrected
     assert sheet.rows[3].points == [0, 80, 30, -225] and not sheet.rows[3].corrected
     assert sheet.totals == list(TOTALS_CORRECTED.values())
-    assert sheet.cups.as_dict() == {"pagat": 85, "king": 205}
+    assert sheet.held == {"cup:pagat": 85, "cup:king": 205}
 
 
 def test_carried_cups_open_the_next_sitting(played, season, table, members, today):
@@ -35,5 +38,5 @@ def test_carried_cups_open_the_next_sitting(played, season, table, members, toda
         services.start_sitting(season=season, table=table, members=seated, first_dealer=seated[0], date=today)
     )
 
-    assert following.cups_before.as_dict() == {"pagat": 85, "king": 195}
+    assert following.held_before == {"cup:pagat": 85, "cup:king": 195}
     assert following.rows == [] and following.totals == [0, 0, 0]  # full cups: nothing to fund

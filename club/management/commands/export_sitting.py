@@ -17,7 +17,9 @@ class Command(TranslatedCommand):
     help = gettext_noop("Write a sitting's record: rules, seats, opening cups, current deals and close.")
 
     def add_arguments(self, parser):
-        parser.add_argument("sitting", type=int, metavar="SITTING_ID")
+        parser.add_argument(
+            "sitting", type=int, metavar="SITTING_ID", help=_("The sitting's id (in its page's address).")
+        )
         parser.add_argument("-o", "--output", metavar="FILE", help=_("Write here instead of standard output."))
 
     def handle(self, *args, sitting, output, **options):

@@ -1,4 +1,4 @@
-"""Record a whole sitting from a sitting-format JSON file (shared/rules/sitting-format.md)."""
+"""Record a whole sitting from a sitting-format JSON file (docs/rules.md, "The sitting record")."""
 
 from __future__ import annotations
 
@@ -24,9 +24,11 @@ class Command(TranslatedCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", metavar="FILE", help=_("The sitting record (JSON); - reads standard input."))
-        parser.add_argument("--club", required=True, metavar="SLUG")
-        parser.add_argument("--season", required=True, metavar="NAME")
-        parser.add_argument("--table", required=True, metavar="NAME")
+        parser.add_argument("--club", required=True, metavar="SLUG", help=_("The club's short name."))
+        parser.add_argument(
+            "--season", required=True, metavar="NAME", help=_("The club's season the sitting belongs to.")
+        )
+        parser.add_argument("--table", required=True, metavar="NAME", help=_("The club's table it was played at."))
         parser.add_argument(
             "--date",
             type=datetime.date.fromisoformat,

@@ -9,8 +9,11 @@ Four checks, each of which the ledger should pass by construction:
    and answering settle without a replay, is the state the replay reaches;
 3. every transaction has postings, and they sum to zero (`ledger.checks`);
 4. every reversal is the exact negation of the transaction it reverses (`ledger.checks`);
-5. every balance the database keeps (per account, season and month) is the sum of its postings
-   (`ledger.checks`).
+5. every payment's transaction moves exactly its amount between the member and the club's till,
+   the till holds the sum of the payments, and each member's payments account the sum of his
+   (`club.services.till.check`), so every saldo is what his postings say;
+6. every balance the database keeps (per account, book and month: a season's points, the
+   payments) is the sum of its postings (`ledger.checks`).
 
 Exits non-zero when anything differs, after printing every difference.
 """
@@ -20,13 +23,14 @@ from __future__ import annotations
 import time
 
 from django.core.management.base import CommandError
+from django.db.models import Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from club import services
 from club.management.base import TranslatedCommand
-from club.models import Club, LedgerEntry, Table
-from club.services import bookkeeping
+from club.models import Club, LedgerEntry, Payment, Table
+from club.services import bookkeeping, till
 from ledger import checks
 from ledger.models import Account, Transaction
 
@@ -58,11 +62,14 @@ class Command(TranslatedCommand):
             for state in check.states:
                 problems += 1
                 self._report_state(table, state)
-        theirs = Transaction.objects.filter(entry__sitting__table__club__in=clubs)
+        settled = LedgerEntry.objects.filter(sitting__table__club__in=clubs).values("pk")
+        paid = Payment.objects.filter(club__in=clubs, transaction__isnull=False).values("transaction_id")
+        theirs = Transaction.objects.filter(Q(pk__in=settled) | Q(pk__in=paid))
         accounts = Account.objects.filter(pk__in=list(names))
         for line in [
             *checks.unbalanced(theirs, _entry_name),
             *checks.bad_reversals(theirs, names, _entry_name),
+            *till.check(clubs),
             *checks.drifted_balances(accounts, lambda pk: names.get(pk, str(pk))),
         ]:
             problems += 1
@@ -70,17 +77,16 @@ class Command(TranslatedCommand):
 
         transactions = theirs.count()
         elapsed = time.perf_counter() - started
-        summary = _(
-            "Checked %(clubs)s clubs, %(tables)s tables, %(sittings)s sittings and %(transactions)s transactions "
-            "in %(seconds).2f s; problems found: %(problems)s."
-        ) % {
-            "clubs": clubs.count(),
-            "tables": tables.count(),
-            "sittings": sittings,
-            "transactions": transactions,
-            "problems": problems,
-            "seconds": elapsed,
+        counted = {
+            "clubs": ngettext("%(n)s club", "%(n)s clubs", n := clubs.count()) % {"n": n},
+            "tables": ngettext("%(n)s table", "%(n)s tables", n := tables.count()) % {"n": n},
+            "sittings": ngettext("%(n)s sitting", "%(n)s sittings", sittings) % {"n": sittings},
+            "transactions": ngettext("%(n)s transaction", "%(n)s transactions", transactions) % {"n": transactions},
         }
+        summary = _(
+            "Checked %(clubs)s, %(tables)s, %(sittings)s and %(transactions)s in %(seconds).2f s; "
+            "problems found: %(problems)s."
+        ) % {**counted, "problems": problems, "seconds": elapsed}
         if problems:
             raise CommandError(summary)
         self.stdout.write(self.style.SUCCESS(summary))
@@ -122,9 +128,13 @@ class Command(TranslatedCommand):
 
 
 def _entry_name(txn: Transaction) -> str:
-    """ "Bord 1 2026-01-08, deal:3": the sitting and event a transaction settles."""
-    entry = LedgerEntry.objects.select_related("sitting__table").get(pk=txn.pk)
-    return f"{entry.sitting}, {entry.event}"
+    """ "Bord 1 2026-01-08, deal:3": the sitting and event a transaction settles, or the payment
+    it records ("payment 12")."""
+    entry = LedgerEntry.objects.select_related("sitting__table").filter(pk=txn.pk).first()
+    if entry is not None:
+        return f"{entry.sitting}, {entry.event}"
+    payment = Payment.objects.filter(transaction=txn).values_list("pk", flat=True).first()
+    return _("payment %(id)s") % {"id": payment} if payment is not None else txn.reference
 
 
 def _where(table: Table, sitting) -> dict:

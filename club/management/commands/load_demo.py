@@ -20,6 +20,7 @@ from django.utils.translation import gettext_noop
 from club import services
 from club.management.base import TranslatedCommand
 from club.models import Club, Member, Season, Table
+from club.services import payments
 
 DEMO_DIRECTORY = Path(settings.BASE_DIR) / "fixtures" / "demo"
 # A local demo login: the club admin behind the member named in the manifest's corrections.
@@ -98,6 +99,20 @@ def load(manifest: dict, directory: Path) -> Club:
         deal = sittings[correction["file"]].deals.get(number=correction["deal"])
         by = Member.objects.get(club=club, name=correction["by"]).user or official
         services.correct_deal(deal, correction["record"], by=by, reason=correction["reason"])
+    for entry in manifest.get("payments", []):  # a month of money with the treasurer
+        paid_on = datetime.date.fromisoformat(entry["date"])
+        payment = payments.record_payment(
+            club,
+            member=Member.objects.get(club=club, name=entry["member"]),
+            direction=entry["direction"],
+            amount_ore=entry["amount_ore"],
+            method=entry["method"],
+            paid_on=paid_on,
+            note=entry["note"],
+            by=official,
+        )
+        if entry["reversed"]:
+            payments.reverse_payment(payment, reason=entry["reversed"], by=official, on=paid_on)
     return club
 
 

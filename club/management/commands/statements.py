@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.management.base import CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 from weasyprint.text.fonts import FontConfiguration
 
 from club.management.base import TranslatedCommand
@@ -65,7 +65,11 @@ class Command(TranslatedCommand):
             mailing = send_statements(club, month, language, progress=lambda m: self.stdout.write(f"{m.email}"))
             with translation.override(language):
                 self.stdout.write(
-                    _("%(club)s: %(count)d statements for %(month)s mailed.")
+                    ngettext(
+                        "%(club)s: %(count)d statement for %(month)s mailed.",
+                        "%(club)s: %(count)d statements for %(month)s mailed.",
+                        len(mailing.sent),
+                    )
                     % {"club": club.name, "count": len(mailing.sent), "month": month}
                 )
                 if mailing.without_address:
@@ -87,7 +91,13 @@ class Command(TranslatedCommand):
                 self.stdout.write(f"{done}/{len(members)} {path}")
         if tty and members:
             self.stdout.write("")
-        self.stdout.write(f"{len(members)} statements for {parsed} in {out}")
+        with translation.override(language):
+            summary = ngettext(
+                "%(count)d statement for %(month)s in %(folder)s.",
+                "%(count)d statements for %(month)s in %(folder)s.",
+                len(members),
+            )
+        self.stdout.write(self.style.SUCCESS(summary % {"count": len(members), "month": parsed, "folder": out}))
 
     def _draw_bar(self, done: int, total: int, name: str) -> None:
         filled = BAR_WIDTH * done // total

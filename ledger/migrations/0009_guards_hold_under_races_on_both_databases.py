@@ -113,6 +113,6 @@ def drop_guards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("ledger", "0007_ledger_knows_no_domain")]
+    dependencies = [("ledger", "0008_ledger_knows_no_domain")]
 
     operations = [migrations.RunPython(create_guards, drop_guards)]

@@ -114,7 +114,7 @@ def drop(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("ledger", "0009_transaction_book")]
+    dependencies = [("ledger", "0010_transaction_book")]
 
     operations = [
         migrations.CreateModel(

@@ -1,6 +1,7 @@
 """The club keeps its own links into the ledger: which sitting event each ledger transaction
-settles (`LedgerEntry`) and each member's account (`Member.account`), copied from the columns
-ledger 0007 then drops (this runs between ledger 0006 and 0007)."""
+settles (`LedgerEntry`; a payment's transaction is linked from its `Payment` already), each
+member's account (`Member.account`) and payments account (`Member.payments_account`), copied from the columns
+ledger 0008 then drops (this runs between ledger 0007 and 0008)."""
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -9,9 +10,15 @@ COPY = [
     """
     INSERT INTO club_ledgerentry (transaction_id, kind, sitting_id, event, deal_version_id, caused_by_id)
     SELECT id, kind, sitting_id, event, deal_version_id, caused_by_id FROM ledger_transaction
+    WHERE sitting_id IS NOT NULL
     """,
     """
     UPDATE club_member SET account_id = (SELECT a.id FROM ledger_account a WHERE a.member_id = club_member.id)
+    """,
+    """
+    UPDATE club_member SET payments_account_id = (
+        SELECT a.id FROM ledger_account a WHERE a.payer_id = club_member.id
+    )
     """,
 ]
 
@@ -23,10 +30,10 @@ def copy(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("club", "0008_idempotency_keys_with_user_and_sitting"),
-        ("ledger", "0006_account_owner_transaction_reference"),
+        ("club", "0009_payments"),
+        ("ledger", "0007_account_owner_transaction_reference"),
     ]
-    run_before = [("ledger", "0007_ledger_knows_no_domain")]
+    run_before = [("ledger", "0008_ledger_knows_no_domain")]
 
     operations = [
         migrations.CreateModel(
@@ -98,6 +105,18 @@ class Migration(migrations.Migration):
                 null=True,
                 on_delete=django.db.models.deletion.PROTECT,
                 related_name="member",
+                to="ledger.account",
+            ),
+        ),
+        migrations.AddField(
+            model_name="member",
+            name="payments_account",
+            field=models.OneToOneField(
+                blank=True,
+                editable=False,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="payer",
                 to="ledger.account",
             ),
         ),

@@ -1,5 +1,5 @@
 """The ledger stops knowing the club, step two: accounts and transactions lose their links to
-club models (club 0009 copied them into the club's own tables first). An account is an owner
+club models (club 0010 copied them into the club's own tables first). An account is an owner
 key and a kind, one of each pair; a transaction is its reference, its dates, its memo and what
 it reverses."""
 
@@ -7,14 +7,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("ledger", "0006_account_owner_transaction_reference")]
+    dependencies = [("ledger", "0007_account_owner_transaction_reference")]
 
     operations = [
-        migrations.RemoveConstraint(model_name="account", name="account_is_a_member_or_a_table_account"),
+        migrations.RemoveConstraint(model_name="account", name="account_is_a_member_table_payments_or_till_account"),
+        migrations.RemoveConstraint(model_name="account", name="one_payments_account_per_member"),
+        migrations.RemoveConstraint(model_name="account", name="one_till_per_club"),
         migrations.RemoveConstraint(model_name="account", name="one_table_account_of_each_kind"),
         migrations.RemoveField(model_name="account", name="club"),
         migrations.RemoveField(model_name="account", name="member"),
         migrations.RemoveField(model_name="account", name="table"),
+        migrations.RemoveField(model_name="account", name="payer"),
         migrations.AlterField(model_name="account", name="kind", field=models.CharField(max_length=20)),
         migrations.AddConstraint(
             model_name="account",

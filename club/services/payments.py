@@ -1,0 +1,165 @@
+"""Money between members and the club's till: payments in, payouts, their reversals, and settling
+a sitting at the table.
+
+Points and kroner meet here and nowhere else: a season's points are priced at its point value
+(`club.services.money`), and a payment is kept in øre from the start, in the ledger as in the
+`Payment` row. A payment is never edited; a wrong one is reversed (a second payment naming it,
+with a reason) and, if need be, recorded again.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from decimal import Decimal, InvalidOperation
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .. import inputs
+from ..balances import sitting_totals
+from ..models import Club, Member, Payment, Sitting
+from . import till
+from .closing import close_sitting
+from .office import OfficeError, refuse
+
+MAX_PAYMENT_ORE = 10_000_000  # 100.000 kr.: anything larger is a typing error at a card club
+MAX_NOTE = 200
+
+
+def ore_from_kroner(text: str | Decimal) -> int:
+    """ "120", "120,50" or "120.50" kroner as øre, exactly; refused with more than two decimals."""
+    try:
+        amount = Decimal(str(text).strip().replace(" ", "").replace(",", "."))
+    except InvalidOperation:
+        raise refuse("amount", _("Write the amount in kroner, e.g. 120,50.")) from None
+    ore = amount * 100
+    if not amount.is_finite() or ore != ore.to_integral_value():
+        raise refuse("amount", _("Write the amount in kroner, e.g. 120,50."))
+    return int(ore)
+
+
+def _check(club: Club, member: Member, amount_ore: int, note: str, paid_on: datetime.date) -> None:
+    errors: dict[str, list[str]] = defaultdict(list)
+    if member.club_id != club.pk:
+        errors["member"].append(_("Choose a member of the club."))
+    if not 0 < amount_ore <= MAX_PAYMENT_ORE:
+        errors["amount"].append(_("An amount from 0,01 to 100.000,00 kr."))
+    if message := inputs.bad_character(note):
+        errors["note"].append(message)
+    if len(note) > MAX_NOTE:
+        errors["note"].append(_("At most %(limit)d characters.") % {"limit": MAX_NOTE})
+    if not inputs.FIRST_YEAR <= paid_on.year <= inputs.LAST_YEAR:
+        errors["paid_on"].append(_("Give a real date."))
+    if errors:
+        raise OfficeError(errors)
+
+
+@transaction.atomic
+def record_payment(
+    club: Club,
+    *,
+    member: Member,
+    direction: str,
+    amount_ore: int,
+    method: str,
+    paid_on: datetime.date,
+    note: str = "",
+    by=None,
+    sitting: Sitting | None = None,
+) -> Payment:
+    """The member paid the club (`Payment.Direction.IN`) or was paid (`OUT`): a ledger transaction
+    between his money account and the club's till, and the row that says how and when."""
+    note = note.strip()
+    _check(club, member, amount_ore, note, paid_on)
+    if direction not in Payment.Direction.values:
+        raise refuse("direction", _("Paid in or paid out?"))
+    if method not in Payment.Method.values:
+        raise refuse("method", _("Choose how it was paid."))
+    payment = Payment(
+        club=club,
+        member=member,
+        direction=direction,
+        amount_ore=amount_ore,
+        method=method,
+        paid_on=paid_on,
+        note=note,
+        sitting=sitting,
+        recorded_by=by,
+    )
+    payment.transaction = till.post(payment, by=by)
+    payment.save()
+    return payment
+
+
+@transaction.atomic
+def reverse_payment(payment: Payment, *, reason: str, by=None, on: datetime.date | None = None) -> Payment:
+    """Undo a wrong payment: the exact opposite, booked on `on` (today), with the reason."""
+    reason = reason.strip()
+    if not reason:
+        raise refuse("reason", _("Say why the payment is reversed."))
+    if message := inputs.bad_character(reason):
+        raise refuse("reason", message)
+    if len(reason) > inputs.MAX_REASON:
+        raise refuse("reason", _("At most %(limit)d characters.") % {"limit": inputs.MAX_REASON})
+    payment = Payment.objects.select_for_update().get(pk=payment.pk)
+    if payment.reverses_id is not None:
+        raise refuse("payment", _("A reversal is not reversed; record the payment again instead."))
+    if Payment.objects.filter(reverses=payment).exists():
+        raise refuse("payment", _("This payment is reversed already."))
+    reversal = Payment(
+        club_id=payment.club_id,
+        member_id=payment.member_id,
+        direction=payment.direction,
+        amount_ore=payment.amount_ore,
+        method=payment.method,
+        paid_on=on or timezone.localdate(),
+        note=payment.note,
+        reverses=payment,
+        reason=reason,
+        recorded_by=by,
+    )
+    reversal.transaction = till.post_reversal(payment, reversal, by=by)
+    reversal.save()
+    return reversal
+
+
+@transaction.atomic
+def settle_at_table(sitting: Sitting, *, by=None) -> list[Payment]:
+    """A closed sitting settled in cash on the evening: each player's net, at the season's point
+    value, recorded as paid in (a loss) or paid out (a win). Nothing for a player who broke even."""
+    sitting = Sitting.objects.select_for_update().select_related("season__club").get(pk=sitting.pk)
+    if sitting.is_open:
+        raise refuse("sitting", _("Close the sitting first."))
+    if Payment.objects.filter(sitting=sitting).exists():
+        raise refuse("sitting", _("This sitting is settled already."))
+    point_value = sitting.season.point_value_ore
+    members = {seat.member_id: seat.member for seat in sitting.seats.select_related("member")}
+    payments = []
+    for member_id, points in sorted(sitting_totals(sitting).items()):
+        ore = points * point_value
+        if ore == 0:
+            continue
+        payments.append(
+            record_payment(
+                sitting.season.club,
+                member=members[member_id],
+                # A loser pays his loss in; a winner is paid his win out.
+                direction=Payment.Direction.IN if ore < 0 else Payment.Direction.OUT,
+                amount_ore=abs(ore),
+                method=Payment.Method.CASH,
+                paid_on=sitting.date,
+                note=_("Settled at the table"),
+                by=by,
+                sitting=sitting,
+            )
+        )
+    return payments
+
+
+@transaction.atomic
+def close_and_settle(sitting: Sitting, *, how: str | None = None, by=None) -> list[Payment]:
+    """Close the sitting and settle it at the table, as one: both happen, or neither."""
+    close_sitting(sitting, by=by, how=how)
+    return settle_at_table(sitting, by=by)

@@ -1,0 +1,86 @@
+"""Payments through the API: officials record and reverse them; a member reads only his own; a
+payment by someone who is not an official is refused (the web's policy, `access.MANAGE`).
+
+The clubs of tests/conftest.py ("a": Anna admin, Bent scorer, Carl member), 1 øre a point:
+Carl's saldo is −40 øre (he funded Bord 1's cups and played nothing since).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from club.models import Payment
+from club.services import money
+
+pytestmark = pytest.mark.django_db
+
+
+def body(member, **more) -> dict:
+    return {
+        "member": member.pk,
+        "direction": "in",
+        "amount_ore": 40,
+        "method": "mobilepay",
+        "paid_on": "2026-03-20",
+    } | more
+
+
+def test_an_official_records_a_payment(world, api):
+    a = world["a"]
+    carl = a.members["Carl"]
+    answer = api(a.users["admin"]).post("/api/payments/", body(carl, note="Kaffekassen"), format="json")
+
+    assert answer.status_code == 201, answer.json()
+    data = answer.json()
+    assert (data["member"], data["amount_ore"], data["signed_ore"], data["method"], data["note"]) == (
+        carl.pk,
+        40,
+        40,
+        "mobilepay",
+        "Kaffekassen",
+    )
+    assert money.saldo(carl) == 0
+
+
+@pytest.mark.parametrize("role", ["scorer", "member"])
+def test_a_payment_by_someone_who_is_not_an_official_is_refused(world, api, role):
+    a = world["a"]
+    answer = api(a.users[role]).post("/api/payments/", body(a.members["Carl"]), format="json")
+    assert answer.status_code == 403
+    assert not Payment.objects.exists()
+
+
+def test_another_clubs_member_is_404(world, api):
+    answer = api(world["b"].users["admin"]).post("/api/payments/", body(world["a"].members["Carl"]), format="json")
+    assert answer.status_code == 404
+
+
+def test_a_reversal_and_who_reads_what(world, api):
+    a = world["a"]
+    admin = api(a.users["admin"])
+    carl, dorte = a.members["Carl"], a.members["Dorte"]
+    first = admin.post("/api/payments/", body(carl, amount_ore=4000), format="json").json()
+    admin.post("/api/payments/", body(dorte, direction="out", amount_ore=500), format="json")
+
+    reversal = admin.post(f"/api/payments/{first['id']}/reverse/", {"reason": "40 kr., not 0,40"}, format="json")
+    assert reversal.status_code == 201
+    assert (reversal.json()["reverses"], reversal.json()["signed_ore"]) == (first["id"], -4000)
+    assert admin.post(f"/api/payments/{first['id']}/reverse/", {"reason": "again"}, format="json").status_code == 400
+
+    # Carl reads his own two (the payment and its reversal), not Dorte's; the admin reads all three.
+    own = api(a.users["member"]).get("/api/payments/").json()["results"]
+    assert sorted(p["signed_ore"] for p in own) == [-4000, 4000]
+    assert len(admin.get("/api/payments/").json()["results"]) == 3
+    assert money.saldo(carl) == -40
+
+
+def test_bad_input_is_an_error_list(world, api):
+    a = world["a"]
+    answer = api(a.users["admin"]).post(
+        "/api/payments/", body(a.members["Carl"], amount_ore=0, method="gold"), format="json"
+    )
+    assert answer.status_code == 400
+    assert {(e["field"], e["code"]) for e in answer.json()["errors"]} == {
+        ("amount_ore", "invalid"),
+        ("method", "invalid"),
+    }

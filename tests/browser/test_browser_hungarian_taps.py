@@ -1,0 +1,125 @@
+"""The commonest deal of each Hungarian game, tapped in from the score sheet at 360×740 and
+counted: every choice a row of buttons (one tap), the card points typed (counted apart).
+
+Each game at a table of its own size (002: Paskievics 4, L181; Magyar 3, L1077; Királyhívó 4,
+L1175; Tapper 3, L1223; Strómann 2, L1283; Trisák 4, L1323), the players Anna, Bent, Carl, Dorte
+as many as sit; the first deal is dealt by the first member. By hand (a party of two wins or
+loses the value each; a lone declarer gets or pays it from or to each opponent):
+
+    paskievics  hármas (1), Bent calls the XX, Carl holds it: 2 v 2; 50 >= 48 card points
+                                                   Bent +1  Carl +1  Anna -1  Dorte -1
+    magyar      hármas with talon choice 1 (value 1), Bent alone v 2; 50 >= 48
+                                                   Bent +2  Anna -1  Carl -1
+    kiralyhivo  hívás (6), Bent calls the king of hearts, Carl holds it; 40 >= 36 of 70
+                                                   Bent +6  Carl +6  Anna -6  Dorte -6
+    tapper      hármas (3), Bent alone v 2; 40 >= 36 of 70
+                                                   Bent +6  Anna -3  Carl -3
+    stromann    egyszerű játék (2): the dealer's points, Anna deals; 40 of 70, at least half
+                                                   Anna +2  Bent -2
+    trisak      egyszerű játék (4), Bent calls the XIX, Carl holds it; 60 >= 54 of 106
+                                                   Bent +4  Carl +4  Anna -4  Dorte -4
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from card_table import Taps
+from club import services
+from club.models import Club, Deal, Member, Season, Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "hármas-2026"
+NAMES = ("Anna", "Bent", "Carl", "Dorte")
+
+# game: (table size, the taps after "Enter the next deal" as (field, value), card points, net)
+GAMES = {
+    "paskievics": (
+        4,
+        [("contract", "three"), ("declarer", "Bent"), ("call_card", "20"), ("partner", "Carl")],
+        50,
+        {"Anna": -1, "Bent": 1, "Carl": 1, "Dorte": -1},
+    ),
+    "magyar": (
+        3,
+        [("contract", "three"), ("declarer", "Bent"), ("choice", "1")],
+        50,
+        {"Anna": -1, "Bent": 2, "Carl": -1},
+    ),
+    "kiralyhivo": (
+        4,
+        [("contract", "call"), ("declarer", "Bent"), ("call_king", "hearts"), ("partner", "Carl")],
+        40,
+        {"Anna": -6, "Bent": 6, "Carl": 6, "Dorte": -6},
+    ),
+    "tapper": (3, [("contract", "three"), ("declarer", "Bent")], 40, {"Anna": -3, "Bent": 6, "Carl": -3}),
+    "stromann": (2, [("contract", "simple")], 40, {"Anna": 2, "Bent": -2}),
+    "trisak": (
+        4,
+        [("contract", "simple"), ("declarer", "Bent"), ("call_card", "19"), ("partner", "Carl")],
+        60,
+        {"Anna": -4, "Bent": 4, "Carl": 4, "Dorte": -4},
+    ),
+}
+# What the README states, "Enter the next deal" and Save included.
+TAPS = {"paskievics": 6, "magyar": 5, "kiralyhivo": 6, "tapper": 4, "stromann": 3, "trisak": 6}
+
+
+def start(django_user_model, game: str, size: int):
+    club = Club.objects.create(name="Budai Tarokk Kör", slug="buda")
+    members = []
+    for name in NAMES[:size]:
+        user = django_user_model.objects.create_user(name.lower(), password=PASSWORD)
+        members.append(Member.objects.create(club=club, name=name, user=user, role=Member.Role.SCORER))
+    today = timezone.localdate()
+    season = Season.objects.create(
+        club=club,
+        name=game,
+        starts_on=today - datetime.timedelta(days=30),
+        ends_on=today + datetime.timedelta(days=30),
+        preset=game,
+        close="carry",
+    )
+    table = Table.objects.create(club=club, name="Asztal")
+    return services.start_sitting(season=season, table=table, members=members, first_dealer=members[0], date=today)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_hungarian_taps_the_commonest_deal_of_each_game(game, django_user_model, live_server, phone, screenshot):
+    size, choices, card_points, net = GAMES[game]
+    sitting = start(django_user_model, game, size)
+    page = phone
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "anna")
+    page.fill("#id_password", PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.goto(f"{live_server.url}/c/buda/sittings/{sitting.pk}/")
+
+    taps = Taps(page)
+    taps.tap("#new-deal")
+    expect(page.locator('#field-dealer input[value="Anna"]')).to_be_checked()  # the first dealer, filled in
+    for field, value in choices:
+        taps.tap(f'#field-{field} input[value="{value}"] + span')
+    taps.type("#id_card_points", str(card_points))
+    spans = page.locator("#preview-net .net [data-name]")
+    expect(spans.first).to_be_visible()
+    # Every target a thumb's size, and the save button in sight.
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('#deal-form label.seg > span, #deal-form button, #deal-form summary,'
+                + ' #deal-form .checks div label, #deal-form input[type=number]')]
+            .filter(e => e.checkVisibility() && e.getBoundingClientRect().height < 44)
+            .map(e => (e.closest('[id]') || {}).id + ':' + e.textContent.trim() + ':' + e.getBoundingClientRect().height)"""
+    )
+    assert small == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot(f"hu-taps-{game}", full_page=False)
+    assert dict(spans.evaluate_all("ss => ss.map(s => [s.dataset.name, +s.dataset.points])")) == net
+    taps.tap("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+    assert (taps.taps, taps.typed) == (TAPS[game], 1)
+    assert Deal.objects.get().number == 1

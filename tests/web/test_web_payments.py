@@ -1,0 +1,100 @@
+"""Money settled: the treasurer (a club admin) records payments in and out in kroner against the
+club's till; a wrong one is reversed, never edited; a sitting can be settled at the table.
+
+The evening of table_evening.py at vlk-2010's 1 øre a point leaves Anna −130, Bent −10,
+Carl +165, Dorte −305 øre (−1,30, −0,10, +1,65, −3,05 kr.).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from club.models import Payment
+from club.services import money, payments, till
+from club.services.office import OfficeError
+
+
+def url(name: str, *args) -> str:
+    return reverse(name, args=["nordvest", *args])
+
+
+def pay(client, member, amount: str, direction: str = "in", method: str = "mobilepay", note: str = ""):
+    body = {
+        "paid_on": "2026-11-20",
+        "member": member.pk,
+        "direction": direction,
+        "amount": amount,
+        "method": method,
+        "note": note,
+    }
+    return client.post(url("office_payments"), body)
+
+
+def test_the_treasurer_records_a_payment_and_a_payout(as_member, members, played):
+    anna = as_member("Anna")
+    assert pay(anna, members["Dorte"], "3,05").status_code == 302
+    assert pay(anna, members["Carl"], "1.65", direction="out", method="cash").status_code == 302
+
+    # Dorte paid her 3,05 kr.; Carl was paid his 1,65 kr.: both settled, the till holds 1,40 kr.
+    assert money.saldo(members["Dorte"]) == 0
+    assert money.saldo(members["Carl"]) == 0
+    assert till.holding(members["Anna"].club) == 305 - 165
+    dorte = Payment.objects.get(member=members["Dorte"])
+    assert (dorte.amount_ore, dorte.signed_ore, dorte.method, dorte.paid_on) == (
+        305,
+        305,
+        "mobilepay",
+        datetime.date(2026, 11, 20),
+    )
+
+
+def test_amounts_are_exact_to_the_øre(as_member, members, played):
+    anna = as_member("Anna")
+    page = pay(anna, members["Dorte"], "1,005")
+    assert page.status_code == 200
+    assert page.context["form"].errors["amount"] == ["Write the amount in kroner, e.g. 120,50."]
+    assert payments.ore_from_kroner("120,50") == 12050
+    assert payments.ore_from_kroner("0.01") == 1
+    assert not Payment.objects.exists()
+
+
+def test_a_wrong_payment_is_reversed_never_edited(as_member, members, played):
+    anna = as_member("Anna")
+    pay(anna, members["Bent"], "100,00")  # meant 0,10
+    wrong = Payment.objects.get()
+    assert money.saldo(members["Bent"]) == -10 + 10000
+
+    anna.post(url("office_payment_reverse", wrong.pk), {"reason": "Tastefejl: det var 0,10 kr."})
+    reversal = Payment.objects.get(reverses=wrong)
+    assert (reversal.signed_ore, reversal.reason) == (-10000, "Tastefejl: det var 0,10 kr.")
+    assert money.saldo(members["Bent"]) == -10
+    assert till.holding(members["Anna"].club) == 0
+    # The original is as it was; a second reversal is refused.
+    assert Payment.objects.get(pk=wrong.pk).amount_ore == 10000
+    with pytest.raises(OfficeError):
+        payments.reverse_payment(wrong, reason="again")
+
+
+def test_someone_who_is_not_an_official_is_refused(as_member, members, played):
+    for name in ("Bent", "Erik"):  # a scorer and a plain member
+        assert pay(as_member(name), members["Dorte"], "3,05").status_code == 403
+    assert not Payment.objects.exists()
+
+
+def test_a_sitting_settled_at_the_table(members, played):
+    from club import services
+
+    services.close_sitting(played, how="split")
+    # The split of 280 (cups 85 + 195) among four: 70 each. Anna −60, Bent +60, Carl +235,
+    # Dorte −235 points at 1 øre.
+    settled = payments.settle_at_table(played)
+    assert sorted((p.member.name, p.signed_ore) for p in settled) == [
+        ("Anna", 60),
+        ("Bent", -60),
+        ("Carl", -235),
+        ("Dorte", 235),
+    ]
+    assert all(money.saldo(members[name]) == 0 for name in ("Anna", "Bent", "Carl", "Dorte"))
