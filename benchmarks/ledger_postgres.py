@@ -9,12 +9,12 @@ dropped first), migrates it, and fills one vlk-2010 season with `--deals` deals 
 
 The history is settled by the rules engine event by event, exactly as ``club.services`` would
 settle it, and written in one of two ways (``--path``): ``bulk`` (default) writes the rows
-``ledger.services.post_event`` would write, two INSERTs a sitting; ``post_event`` calls it once
+``club.services.bookkeeping.post_event`` would write, three INSERTs a sitting; ``post_event`` calls it once
 per event (about 25 ms a deal here, too slow for 100,000). Sittings, seats, deals and versions
-are bulk-created either way; PostgreSQL's guards (migration 0002) check every transaction.
+are bulk-created either way; PostgreSQL's guards (ledger migrations 0002 and 0009) check every transaction.
 Then it times, each the best of several runs:
 
-1. ``ledger.queries.season_standings`` against the raw SQL sum over the same postings
+1. ``club.balances.season_standings`` (kept balances) against the raw SQL sum over the same postings
    (goal: within 1.5x);
 2. ``club.services.record_deal`` for each deal of a new 60-deal sitting at a busy table;
 3. ``club.services.correct_deal`` of that sitting's deal 1, with a fine that moves both cups
@@ -69,15 +69,20 @@ def recreate_database(url: str, *, drop_only: bool = False) -> None:
 
 
 def bulk_post(sitting, settled, accounts, value_date) -> None:
-    """The rows `ledger.services.post_event` writes for each event, in two INSERTs a sitting.
+    """The rows `club.services.bookkeeping.post_event` writes for each event, in three INSERTs a
+    sitting.
 
-    Same mapping (one transaction per event with postings, one posting per line item and
-    account); PostgreSQL's deferred trigger still checks every transaction balances at COMMIT.
+    Same mapping (one transaction in the season's book per event with postings, one posting per
+    line item and account, the club's entry saying which event it settles); PostgreSQL's deferred
+    trigger still checks every transaction balances at COMMIT, and its statement trigger keeps the
+    balances.
     """
+    from club.models import LedgerEntry
+    from club.services import bookkeeping
     from ledger.models import Posting, Transaction
 
-    kinds = {"funding": Transaction.Kind.FUNDING, "deal": Transaction.Kind.DEAL, "close": Transaction.Kind.CLOSE}
-    transactions, postings = [], []
+    transactions, entries, postings = [], [], []
+    book = bookkeeping.season_book(sitting.season_id)
     for event, key, version in settled:
         lines = [
             (accounts[name], points, item.rule, item.ref, index)
@@ -86,22 +91,20 @@ def bulk_post(sitting, settled, accounts, value_date) -> None:
         ]
         if not lines:
             continue
-        txn = Transaction(
-            club_id=sitting.table.club_id,
-            kind=kinds[event.kind],
-            sitting=sitting,
-            event=key,
-            deal_version=version,
-            caused_by=version,
-            value_date=value_date,
-        )
+        txn = Transaction(reference=bookkeeping.reference(sitting, key), book=book, value_date=value_date)
         transactions.append(txn)
+        entries.append(
+            LedgerEntry(
+                transaction=txn, kind=event.kind, sitting=sitting, event=key, deal_version=version, caused_by=version
+            )
+        )
         postings += [
             Posting(transaction=txn, account=a, points=p, rule=r, ref=ref, item=i) for a, p, r, ref, i in lines
         ]
     Transaction.objects.bulk_create(transactions)
-    for posting in postings:
-        posting.transaction_id = posting.transaction.pk
+    for row in (*entries, *postings):
+        row.transaction_id = row.transaction.pk
+    LedgerEntry.objects.bulk_create(entries)
     Posting.objects.bulk_create(postings, batch_size=5000)
 
 
@@ -122,14 +125,13 @@ def build_history(deals: int, path: str):
     import rules
     from club import families
     from club.models import Club, Deal, DealVersion, Member, Season, Seat, Sitting, Table
-    from club.services import parse_record, state_as_json
+    from club.services import bookkeeping, parse_record, state_as_json
     from fixtures.sittings import MEMBERS, random_sitting
-    from ledger import services as ledger
 
     club = Club.objects.create(name="Benchmark Tarokklub", slug="bench")
     members = {name: Member.objects.create(club=club, name=name) for name in MEMBERS}
     for member in members.values():
-        ledger.member_account(member)
+        bookkeeping.member_account(member)
     season = Season.objects.create(
         club=club,
         name="Bench",
@@ -160,7 +162,7 @@ def build_history(deals: int, path: str):
             Seat.objects.bulk_create(
                 Seat(sitting=sitting, member=members[name], position=i, name=name) for i, name in enumerate(names)
             )
-            accounts = ledger.accounts_for(
+            accounts = bookkeeping.accounts_for(
                 table, Seat.objects.filter(sitting=sitting).select_related("member__account")
             )
             rows = Deal.objects.bulk_create(Deal(sitting=sitting, number=n) for n in range(1, count + 1))
@@ -191,7 +193,7 @@ def build_history(deals: int, path: str):
             cups[table.pk] = closing.cups_after
             if path == "post_event":
                 for event, key, version in settled:
-                    ledger.post_event(
+                    bookkeeping.post_event(
                         sitting=sitting,
                         event=event,
                         key=key,
@@ -279,18 +281,18 @@ def report(season, tables, members) -> None:
     from django.db import connection
 
     import rules
-    from club import services
+    from club import balances, services
     from club.models import Deal
+    from club.services.bookkeeping import cups_of
     from fixtures.sittings import random_sitting
-    from ledger import queries
-    from ledger.services import cups_of
 
     # 1. Standings against the plain SQL sum over the same postings.
     raw_same_postings = """
         SELECT p.account_id, SUM(p.points)
         FROM ledger_posting p
         JOIN ledger_transaction t ON t.id = p.transaction_id
-        JOIN club_sitting s ON s.id = t.sitting_id
+        JOIN club_ledgerentry e ON e.transaction_id = t.id
+        JOIN club_sitting s ON s.id = e.sitting_id
         JOIN ledger_account a ON a.id = p.account_id
         WHERE s.season_id = %s AND a.kind = 'member'
         GROUP BY p.account_id
@@ -306,7 +308,7 @@ def report(season, tables, members) -> None:
             cursor.execute("SELECT account_id, SUM(points) FROM ledger_posting GROUP BY account_id")
             return dict(cursor.fetchall())
 
-    standings_s, standings = timed(lambda: queries.season_standings(season), 7)
+    standings_s, standings = timed(lambda: balances.season_standings(season), 7)
     raw_s, sums = timed(raw, 7)
     raw_all_s, _ = timed(raw_all, 7)
     by_member = {m.account.pk: m.pk for m in members.values()}
@@ -353,7 +355,7 @@ def report(season, tables, members) -> None:
             ],
         }
     )["balances"]
-    totals = queries.sitting_totals(sitting)
+    totals = balances.sitting_totals(sitting)
     assert {s.name: totals.get(s.member_id, 0) for s in sitting.seats.all()} == {
         n: replayed[n] for n in record["table"]
     }

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from ledger.admin import ReadOnlyAdminMixin, ReadOnlyInline
 
 from . import families
-from .models import Club, Deal, DealVersion, Member, Season, Seat, Sitting, Table
+from .models import Club, Deal, DealVersion, LedgerEntry, Member, Season, Seat, Sitting, Table
 from .web.login_lock import AdminLoginForm
 
 # /admin/login/ bounds the username before axes sees it, as the site's login does.
@@ -185,3 +185,18 @@ class DealVersionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     @admin.display(description=_("record"))
     def record_json(self, version):
         return pretty_json(version.record)
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Which event of which sitting each ledger transaction settles."""
+
+    list_display = ["transaction", "kind", "event", "sitting", "deal_version", "caused_by"]
+    list_filter = ["kind", "sitting__season__club", "sitting__table"]
+    list_select_related = [
+        "transaction",
+        "sitting__table",
+        "deal_version__deal__sitting__table",
+        "caused_by__deal__sitting__table",
+    ]
+    search_fields = ["event"]

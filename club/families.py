@@ -6,7 +6,7 @@ its family for the table state, let the family settle, and post the events; ever
 between the families is behind the `rules.Family` protocol.
 
 A table's own accounts are held as a mapping from the engine's account names ("cup:pagat",
-"cup:king", "pot") to points — `ledger.services.table_balances` answers in that shape.
+"cup:king", "pot") to points — `club.services.bookkeeping.table_balances` answers in that shape.
 """
 
 from __future__ import annotations

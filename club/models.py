@@ -48,6 +48,15 @@ class Member(models.Model):
     # Where the club reaches the member (invitation, statements); his login, if any, has the same.
     email = models.EmailField(_("email"), max_length=150, blank=True)
     active = models.BooleanField(_("active"), default=True)
+    # The member's ledger account (owner key "member:<id>"), opened when first seated.
+    account = models.OneToOneField(
+        "ledger.Account", on_delete=models.PROTECT, null=True, blank=True, editable=False, related_name="member"
+    )
+    # His payments account (owner key "member:<id>", kind "payments"; øre, not points), opened
+    # with his first payment.
+    payments_account = models.OneToOneField(
+        "ledger.Account", on_delete=models.PROTECT, null=True, blank=True, editable=False, related_name="payer"
+    )
 
     class Meta:
         ordering = ["name"]
@@ -60,6 +69,18 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        # The account links are written once, by `bookkeeping.member_account` and
+        # `till.payments_account`, and never from an instance: one loaded before the member's
+        # first sitting or payment would write it back empty.
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name not in ("account", "payments_account")
+            ]
+        super().save(*args, **kwargs)
 
 
 class Season(models.Model):
@@ -242,6 +263,41 @@ class DealVersion(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.deal} v{self.version}"
+
+
+class LedgerEntry(AppendOnly):
+    """What one ledger transaction settles, as the club knows it: an event of a sitting
+    ("funding:1", "deal:3", "close"), the deal version whose record it settles and the version
+    whose entry made it happen (a correction re-settles later deals too). The ledger itself keeps
+    only a reference string; this is the club's link into it, written with the transaction."""
+
+    class Kind(models.TextChoices):
+        FUNDING = "funding", _("funding")
+        DEAL = "deal", _("deal")
+        CLOSE = "close", _("close")
+        REVERSAL = "reversal", _("reversal")
+
+    transaction = models.OneToOneField(
+        "ledger.Transaction", on_delete=models.PROTECT, primary_key=True, related_name="entry"
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, related_name="entries")
+    event = models.CharField(max_length=20)
+    deal_version = models.ForeignKey(
+        DealVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+    )
+    caused_by = models.ForeignKey(
+        DealVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="caused_entries"
+    )
+
+    class Meta:
+        ordering = ["transaction"]
+        verbose_name = _("ledger entry")
+        verbose_name_plural = _("ledger entries")
+        indexes = [models.Index(fields=["sitting", "event"], name="ledger_entry_sitting_event")]
+
+    def __str__(self) -> str:
+        return f"{self.sitting} {self.event} (#{self.pk})"
 
 
 class Dispute(models.Model):

@@ -44,53 +44,28 @@ class PostingInline(ReadOnlyInline):
 
 @admin.register(Transaction)
 class TransactionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = [
-        "id",
-        "kind",
-        "event",
-        "sitting",
-        "deal_version",
-        "caused_by",
-        "reverses",
-        "value_date",
-        "created_by",
-        "created_at",
-        "memo",
-    ]
-    list_filter = ["kind", "club", "sitting__table"]
-    list_select_related = [
-        "sitting__table",
-        "deal_version__deal__sitting__table",
-        "caused_by__deal__sitting__table",
-        "reverses",
-        "created_by",
-    ]
-    search_fields = ["event", "memo"]
+    list_display = ["id", "reference", "reverses", "value_date", "created_by", "created_at", "memo"]
+    list_select_related = ["reverses", "created_by"]
+    search_fields = ["reference", "memo"]
     date_hierarchy = "value_date"
     inlines = [PostingInline]
 
 
 @admin.register(Posting)
 class PostingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["id", "transaction", "event", "account", "points", "rule", "ref", "item"]
-    list_filter = ["rule", "account__kind", "transaction__kind"]
-    list_select_related = ["transaction", "account__member", "account__table"]
-    search_fields = ["rule", "ref", "account__member__name"]
-
-    @admin.display(description=_("event"), ordering="transaction__event")
-    def event(self, posting):
-        return posting.transaction.event
+    list_display = ["id", "transaction", "account", "points", "rule", "ref", "item"]
+    list_filter = ["rule", "account__kind"]
+    list_select_related = ["transaction", "account"]
+    search_fields = ["rule", "ref", "account__owner", "transaction__reference"]
 
 
 @admin.register(Account)
 class AccountAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["__str__", "kind", "club", "balance"]
-    list_filter = ["club", "kind"]
-    list_select_related = ["club", "member", "table"]
-    search_fields = ["member__name", "table__name"]
+    list_display = ["owner", "kind", "balance"]
+    list_filter = ["kind"]
+    search_fields = ["owner"]
 
     def get_queryset(self, request):
-        # A balance is a sum over postings, as everywhere else; never a stored total.
         return super().get_queryset(request).annotate(balance=Sum("postings__points"))
 
     @admin.display(description=_("balance (points)"), ordering="balance")

@@ -1,77 +1,104 @@
 """Checks the ledger can make on its own, knowing nothing of what the transactions settle.
 
-`club`'s `ledger_check` command runs these besides its replay of every record:
+Each takes the transactions or accounts to check (a queryset: the caller chooses, e.g. one club's):
 
 1. every transaction has postings, and they sum to zero;
-2. every reversal is the exact negation of the transaction it reverses.
+2. every reversal is the exact negation of the transaction it reverses;
+3. every kept balance is the sum of its postings.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, DateField, Q, QuerySet, Sum
+from django.db.models.functions import TruncMonth
 from django.utils.translation import gettext as _
 
-from .models import Posting, Transaction
+from .models import Account, Balance, Posting, Transaction
 
 
-def unbalanced(clubs) -> Iterator[str]:
-    """Transactions without postings, or whose postings do not sum to zero."""
+def unbalanced(transactions: QuerySet[Transaction], name: Callable[[Transaction], str] = str) -> Iterator[str]:
+    """Transactions without postings, or whose postings do not sum to zero. `name` says what the
+    caller calls a transaction (its reference by default)."""
     rows = (
-        Transaction.objects.filter(club__in=clubs)
-        .annotate(total=Sum("postings__points"), posting_count=Count("postings"))
+        transactions.annotate(total=Sum("postings__points"), posting_count=Count("postings"))
         .filter(Q(posting_count=0) | ~Q(total=0))
-        .select_related("sitting__table")
         .order_by("pk")
     )
     for txn in rows:
-        about = {"id": txn.pk, "sitting": txn.sitting, "event": txn.event, "total": txn.total}
+        about = {"id": txn.pk, "name": name(txn), "total": txn.total}
         if not txn.posting_count:
-            yield _("Transaction %(id)s (%(sitting)s, %(event)s) has no postings.") % about
+            yield _("Transaction %(id)s (%(name)s) has no postings.") % about
         else:
-            yield _("Transaction %(id)s (%(sitting)s, %(event)s): postings sum to %(total)s, not 0.") % about
+            yield _("Transaction %(id)s (%(name)s): postings sum to %(total)s, not 0.") % about
 
 
-def bad_reversals(clubs, names: dict[int, str]) -> Iterator[str]:
-    """Reversals whose postings are not exactly the negated postings of their original."""
-    reversals = list(
-        Transaction.objects.filter(club__in=clubs, kind=Transaction.Kind.REVERSAL).select_related("sitting__table")
-    )
+def bad_reversals(
+    transactions: QuerySet[Transaction], accounts: Mapping[int, str], name: Callable[[Transaction], str] = str
+) -> Iterator[str]:
+    """Reversals whose postings are not exactly the negated postings of their original.
+    `accounts` names accounts and `name` transactions, as the caller calls them."""
+    reversals = list(transactions.filter(reverses__isnull=False).order_by("pk"))
     lines: dict[int, list[tuple]] = defaultdict(list)
     # By a join on the reversals, not a list of their ids: the query does not grow with them.
-    involved = Q(transaction__club__in=clubs, transaction__kind=Transaction.Kind.REVERSAL) | Q(
-        transaction__reversed_by__club__in=clubs
+    involved = Q(transaction__in=transactions.filter(reverses__isnull=False)) | Q(
+        transaction__reversed_by__in=transactions
     )
     for p in Posting.objects.filter(involved).values_list(
         "transaction_id", "account_id", "points", "rule", "ref", "item"
     ):
         lines[p[0]].append(p[1:])
     for reversal in reversals:
-        if reversal.reverses_id is None:
-            yield _("Reversal %(id)s (%(sitting)s, %(event)s) reverses nothing.") % {
-                "id": reversal.pk,
-                "sitting": reversal.sitting,
-                "event": reversal.event,
-            }
-            continue
+        assert reversal.reverses_id is not None  # filtered above
         negated = sorted(
             (account, -points, rule, ref, item) for account, points, rule, ref, item in lines[reversal.reverses_id]
         )
         if sorted(lines[reversal.pk]) != negated:
-            yield _("Reversal %(id)s (%(sitting)s, %(event)s) does not negate transaction %(original)s: %(delta)s") % {
+            yield _("Reversal %(id)s (%(name)s) does not negate transaction %(original)s: %(delta)s") % {
                 "id": reversal.pk,
-                "sitting": reversal.sitting,
-                "event": reversal.event,
+                "name": name(reversal),
                 "original": reversal.reverses_id,
-                "delta": _net_by_account(lines[reversal.pk], lines[reversal.reverses_id], names),
+                "delta": _net_by_account(lines[reversal.pk], lines[reversal.reverses_id], accounts),
             }
 
 
-def _net_by_account(reversal: list[tuple], original: list[tuple], names: dict[int, str]) -> str:
+def _net_by_account(reversal: list[tuple], original: list[tuple], names: Mapping[int, str]) -> str:
     """Per account, what reversal and original leave together (zero everywhere when exact)."""
     net: dict[int, int] = defaultdict(int)
     for account, points, *_rest in reversal + original:
         net[account] += points
     return ", ".join(f"{names.get(a, a)} {p:+d}" for a, p in sorted(net.items()) if p) or _("the lines differ")
+
+
+def drifted_balances(accounts: QuerySet[Account], name: Callable[[int], str]) -> Iterator[str]:
+    """Kept balances (per account, book and month) that differ from the sum of their postings,
+    recomputed from every posting of `accounts`. `name` says what the caller calls an account."""
+    summed = {
+        (account_id, book, _as_date(first_day)): points
+        for account_id, book, first_day, points in Posting.objects.filter(account__in=accounts)
+        .annotate(first_day=TruncMonth("transaction__value_date", output_field=DateField()))
+        .values_list("account_id", "transaction__book", "first_day")
+        .annotate(total=Sum("points"))
+    }
+    kept = {
+        (account_id, book, first_day): points
+        for account_id, book, first_day, points in Balance.objects.filter(account__in=accounts).values_list(
+            "account_id", "book", "month", "points"
+        )
+    }
+    for key in sorted(set(summed) | set(kept), key=lambda k: (k[0], k[1], k[2])):
+        if summed.get(key, 0) != kept.get(key, 0):
+            account_id, book, first_day = key
+            yield _("Balance of %(account)s in %(book)s, %(month)s: kept %(kept)s, postings sum to %(summed)s.") % {
+                "account": name(account_id),
+                "book": book or "—",
+                "month": first_day.strftime("%Y-%m"),
+                "kept": kept.get(key, 0),
+                "summed": summed.get(key, 0),
+            }
+
+
+def _as_date(value):
+    return value.date() if hasattr(value, "date") else value

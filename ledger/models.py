@@ -1,10 +1,12 @@
 """Accounts, transactions and postings: the only record of money.
 
-Double entry, append only. A transaction's postings sum to zero; postings and transactions are
+The ledger knows nothing of what the money is for: an account is an owner key and a kind, a
+transaction carries a reference string; the caller keeps its own link to them. Double entry,
+append only. A transaction's postings sum to zero; postings and transactions are
 never updated or deleted — a correction is a reversal plus a new posting. Only
-``ledger.services`` writes here; an account is never reassigned. On PostgreSQL the database
-itself refuses anything else (triggers in migrations 0002 and 0004); on SQLite the service layer,
-these models and their querysets (`AppendOnlyQuerySet`) refuse.
+``ledger.services`` writes here; an account is never reassigned. The database itself refuses
+anything else, PostgreSQL and SQLite alike (triggers in migrations 0002, 0004 and 0009); these
+models and their querysets (`AppendOnlyQuerySet`) refuse first, with a clearer message.
 Amounts are integer points; kroner appear only on statements.
 """
 
@@ -12,7 +14,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 
@@ -61,101 +62,37 @@ class AppendOnly(models.Model):
         raise ImmutableLedgerError(f"{type(self).__name__} {self.pk} {self.append_only_reason} and cannot be deleted.")
 
 
-# A table's own accounts: the Danish cups and the Hungarian ultimókassza (pot).
-TABLE_KINDS = ["pagat_cup", "king_cup", "pot"]
-
-
 class Account(AppendOnly):
-    """A member's account, or one of a table's accounts (a Danish cup, a Hungarian pot); never
-    reassigned (ledger 0004's trigger on PostgreSQL)."""
+    """Whose points these are: an owner key the caller chooses (e.g. "member:17") and a kind
+    (e.g. "member"), one account per pair; never reassigned (ledger 0004's trigger on
+    PostgreSQL). The ledger gives neither any meaning: the caller maps its own things to them."""
 
-    class Kind(models.TextChoices):
-        MEMBER = "member", _("member")
-        PAGAT_CUP = "pagat_cup", _("Pagatkop")
-        KING_CUP = "king_cup", _("Kongekop")
-        POT = "pot", "ultimókassza"  # a Hungarian game word: stays Hungarian in every language
-        # Money in øre, not points: what a member paid in and was paid out, and the club's till.
-        PAYMENTS = "payments", _("payments")
-        TILL = "till", _("till")
-
-    club = models.ForeignKey("club.Club", on_delete=models.PROTECT, related_name="accounts")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    member = models.OneToOneField(
-        "club.Member", on_delete=models.PROTECT, null=True, blank=True, related_name="account"
-    )
-    table = models.ForeignKey(
-        "club.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="table_accounts"
-    )
-    # The member whose payments account this is (kind "payments"; his points account is `member`).
-    payer = models.ForeignKey(
-        "club.Member", on_delete=models.PROTECT, null=True, blank=True, related_name="payment_accounts"
-    )
+    kind = models.CharField(max_length=20)
+    owner = models.CharField(max_length=64)
 
     class Meta:
         verbose_name = _("account")
         verbose_name_plural = _("accounts")
-        constraints = [
-            models.CheckConstraint(
-                condition=(Q(kind="member", member__isnull=False, table__isnull=True, payer__isnull=True))
-                | (Q(kind__in=TABLE_KINDS, member__isnull=True, table__isnull=False, payer__isnull=True))
-                | (Q(kind="payments", member__isnull=True, table__isnull=True, payer__isnull=False))
-                | (Q(kind="till", member__isnull=True, table__isnull=True, payer__isnull=True)),
-                name="account_is_a_member_table_payments_or_till_account",
-            ),
-            models.UniqueConstraint(
-                fields=["payer"], condition=Q(payer__isnull=False), name="one_payments_account_per_member"
-            ),
-            models.UniqueConstraint(fields=["club"], condition=Q(kind="till"), name="one_till_per_club"),
-            models.UniqueConstraint(
-                fields=["table", "kind"], condition=Q(table__isnull=False), name="one_table_account_of_each_kind"
-            ),
-        ]
+        constraints = [models.UniqueConstraint(fields=["owner", "kind"], name="one_account_per_owner_and_kind")]
 
     def __str__(self) -> str:
-        if self.kind == self.Kind.MEMBER:
-            return str(self.member)
-        if self.kind == self.Kind.PAYMENTS:
-            return f"{self.payer} ({self.get_kind_display()})"
-        if self.kind == self.Kind.TILL:
-            return str(self.get_kind_display())
-        return f"{self.get_kind_display()} ({self.table})"
+        return f"{self.owner} ({self.kind})"
 
 
 class Transaction(AppendOnly):
-    """One balanced movement of points: a funding, a deal, a close, or the reversal of one."""
+    """One balanced movement of points, or the reversal of one (`reverses`)."""
 
-    # (account id, points) of each posting, when read by `ledger.services` in bulk (not a field).
+    # (account id, points) of each posting, when read in bulk (not a field).
     lines: list[tuple[int, int]]
 
-    class Kind(models.TextChoices):
-        FUNDING = "funding", _("funding")
-        DEAL = "deal", _("deal")
-        CLOSE = "close", _("close")
-        REVERSAL = "reversal", _("reversal")
-        TRANSFER = "transfer", _("transfer")  # money between accounts outside any sitting (a payment)
-
-    club = models.ForeignKey("club.Club", on_delete=models.PROTECT, related_name="transactions")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    # The sitting whose event this settles; none for a transfer.
-    sitting = models.ForeignKey(
-        "club.Sitting", on_delete=models.PROTECT, null=True, blank=True, related_name="transactions"
-    )
-    # The deal version whose record this transaction settles (none for a close).
-    deal_version = models.ForeignKey(
-        "club.DealVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="transactions"
-    )
-    # The version whose entry made this posting happen: itself for a first recording, the new
-    # version of an earlier deal when a correction re-settles later deals.
-    caused_by = models.ForeignKey(
-        "club.DealVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="caused_transactions"
-    )
-    # Which event of the sitting this is, as the rules engine settles it: "funding:N" (before
-    # deal N), "deal:N" or "close". A correction reverses an event and posts it anew.
-    event = models.CharField(max_length=20)
+    # What the caller says this transaction is, e.g. "sitting:12 deal:3": shown in the admin and
+    # in the ledger's own checks; the ledger never reads it.
+    reference = models.CharField(max_length=100)
+    # The caller's book this transaction counts in (e.g. "season:7"; none by default): balances
+    # are kept per account, book and month. A reversal counts in its original's book.
+    book = models.CharField(max_length=64, blank=True, default="", db_default="")
     reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
-    value_date = models.DateField(
-        help_text=_("The date the money counts for: the sitting, or the day of a correction.")
-    )
+    value_date = models.DateField(help_text=_("The date the money counts for."))
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -166,19 +103,18 @@ class Transaction(AppendOnly):
         ordering = ["id"]
         verbose_name = _("transaction")
         verbose_name_plural = _("transactions")
-        indexes = [models.Index(fields=["sitting", "event"])]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} #{self.pk}"
+        return f"#{self.pk} {self.reference}"
 
 
 class Posting(AppendOnly):
     transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="postings")
     account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="postings")
     points = models.BigIntegerField()
-    rule = models.CharField(max_length=40)  # the rules engine's line-item key
-    ref = models.CharField(max_length=40)  # the seed line, e.g. "001 L258"
-    item = models.PositiveSmallIntegerField()  # which line item of the transaction
+    rule = models.CharField(max_length=40)  # the caller's name for the line, e.g. a rule key
+    ref = models.CharField(max_length=40)  # where the line's reason is written, e.g. "001 L258"
+    item = models.PositiveSmallIntegerField()  # which line of the transaction (several postings each)
 
     class Meta:
         ordering = ["id"]
@@ -193,3 +129,35 @@ class Posting(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.account}: {self.points:+d} ({self.rule})"
+
+
+class Balance(models.Model):
+    """What an account holds in one book and month (of value dates): kept by the database itself
+    (triggers in migration 0011) in the database transaction that writes the postings, so a balance
+    costs one row whatever the history. Nothing else may write it: the ORM refuses here, the
+    database refuses any other SQL; `ledger.checks.drifted_balances` recomputes them all."""
+
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="balances")
+    book = models.CharField(max_length=64)
+    month = models.DateField()  # the first day of the month
+    points = models.BigIntegerField()
+    last_posting = models.BigIntegerField()  # the last posting added: SQLite's guard checks the next one
+
+    objects = AppendOnlyQuerySet.as_manager()
+    append_only_reason = "is kept by the database from the postings"
+
+    class Meta:
+        verbose_name = _("balance")
+        verbose_name_plural = _("balances")
+        constraints = [
+            models.UniqueConstraint(fields=["account", "book", "month"], name="one_balance_per_book_and_month")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.account} {self.book} {self.month:%Y-%m}: {self.points:+d}"
+
+    def save(self, *args, **kwargs):
+        raise ImmutableLedgerError(f"Balance {self.append_only_reason}: it cannot be written.")
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableLedgerError(f"Balance {self.append_only_reason}: it cannot be deleted.")

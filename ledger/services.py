@@ -1,192 +1,96 @@
-"""The only code that writes money: accounts, posting settled events, reversing them.
+"""The only code that writes money. Its public API, for any app that keeps accounts here:
 
-Callers hand over the events a rules family settled; this module turns each into one
-balanced `Transaction` with its `Posting`s. A correction never changes a posting: it reverses
-the transaction (every posting negated, linked to the original) and posts the new settlement.
+- `account(owner, kind)`: the account of an owner key and a kind ("member:17", "member"),
+  created the first time it is asked for; `accounts(owner, kinds)` several of one owner.
+- `post(reference=…, lines=[Line(account_id, points, …), …], value_date=…, book=…)`: one
+  transaction whose postings sum to zero (`UnbalancedTransaction` otherwise, `EmptyTransaction`
+  without any), counted in a book the caller names (e.g. "season:7").
+- `reverse(original, value_date=…)`: the exact opposite of a transaction, linked to it, in the
+  same book; a correction is a reversal plus a new `post`, never a change.
+- `balances(accounts, book=…, before=…)`: what accounts hold, from the balances the database
+  keeps per account, book and month, plus at most one month of postings.
+
+The ledger gives owners, kinds and references no meaning; what they stand for is the caller's.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db import transaction as db_transaction
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
 
-import rules.danish
-
-from .models import Account, Posting, Transaction
-
-PAGAT, KING, POT = "cup:pagat", "cup:king", "pot"
-# The engine's names of a table's own accounts, and their kinds in the ledger.
-TABLE_ACCOUNTS: Mapping[str, str] = {PAGAT: Account.Kind.PAGAT_CUP, KING: Account.Kind.KING_CUP, POT: Account.Kind.POT}
+from .models import Account, Balance, Posting, Transaction
 
 
 class UnbalancedTransaction(ValueError):
     pass
 
 
+class EmptyTransaction(ValueError):
+    pass
+
+
 @dataclass(frozen=True)
-class AccountMap:
-    """The engine's account names ("Anna", "cup:pagat", "pot") mapped to ledger accounts of one table."""
+class Line:
+    """One posting to be: points to an account, with the caller's name for the line (`rule`),
+    where its reason is written (`ref`) and which line of the transaction it belongs to (`item`:
+    a line may post to several accounts)."""
 
-    by_name: Mapping[str, Account]
+    account_id: int
+    points: int
+    rule: str = ""
+    ref: str = ""
+    item: int = 0
 
-    def __getitem__(self, name: str) -> Account:
-        return self.by_name[name]
+
+def account(owner: str, kind: str) -> Account:
+    found, _ = Account.objects.get_or_create(owner=owner, kind=kind)
+    return found
 
 
-def table_accounts(table, names: Iterable[str] = (PAGAT, KING)) -> dict[str, Account]:
-    """The table's own accounts by their engine names ("cup:pagat", "cup:king", "pot"),
-    created the first time they are needed."""
-    kinds = {name: TABLE_ACCOUNTS[name] for name in names}
-    found = {a.kind: a for a in Account.objects.filter(table=table)}
-    for kind in kinds.values():
+def accounts(owner: str, kinds: Iterable[str]) -> dict[str, Account]:
+    """The owner's accounts of these kinds, by kind, created the first time they are needed."""
+    kinds = list(kinds)
+    found = {a.kind: a for a in Account.objects.filter(owner=owner, kind__in=kinds)}
+    for kind in kinds:
         if kind not in found:
-            found[kind], _ = Account.objects.get_or_create(club_id=table.club_id, table=table, kind=kind)
-    return {name: found[kind] for name, kind in kinds.items()}
+            found[kind] = account(owner, kind)
+    return found
 
 
-def cup_accounts(table) -> dict[str, Account]:
-    """The table's Pagatkop and Kongekop (the Danish games' table accounts)."""
-    return table_accounts(table, (PAGAT, KING))
-
-
-def member_account(member) -> Account:
-    account, _ = Account.objects.get_or_create(
-        member=member, defaults={"club_id": member.club_id, "kind": Account.Kind.MEMBER}
-    )
-    return account
-
-
-def payments_account(member) -> Account:
-    """The member's payments account: øre he paid in (+) and was paid out (−)."""
-    account, _ = Account.objects.get_or_create(
-        payer=member, defaults={"club_id": member.club_id, "kind": Account.Kind.PAYMENTS}
-    )
-    return account
-
-
-def till_account(club_id: int) -> Account:
-    """The club's till: the cash the club holds, as the opposite of what members paid in."""
-    account, _ = Account.objects.get_or_create(club_id=club_id, kind=Account.Kind.TILL)
-    return account
-
-
-def post_transfer(
-    *,
-    club_id: int,
-    amounts: Mapping[Account, int],
-    rule: str,
-    value_date: datetime.date,
-    by=None,
-    memo: str = "",
+def post(
+    *, reference: str, lines: Iterable[Line], value_date: datetime.date, book: str = "", by=None, memo: str = ""
 ) -> Transaction:
-    """Money moved between accounts outside any sitting (a payment), as one balanced transaction."""
+    """Write one transaction of `lines`, in one database transaction."""
     postings = [
-        Posting(account=account, points=amount, rule=rule, ref="", item=0) for account, amount in amounts.items()
+        Posting(account_id=line.account_id, points=line.points, rule=line.rule, ref=line.ref, item=line.item)
+        for line in lines
     ]
-    _check_balanced(postings, rule)
+    _check_balanced(postings, reference)
     with db_transaction.atomic():
         txn = Transaction.objects.create(
-            club_id=club_id,
-            kind=Transaction.Kind.TRANSFER,
-            sitting=None,
-            event=rule[:20],
-            value_date=value_date,
-            created_by=by,
-            memo=memo[:200],
+            reference=reference[:100], book=book, value_date=value_date, created_by=by, memo=memo[:200]
         )
         for posting in postings:
             posting.transaction = txn
         Posting.objects.bulk_create(postings)
-    return txn
-
-
-def accounts_for(table, seats: Iterable, table_names: Iterable[str] = (PAGAT, KING)) -> AccountMap:
-    """Accounts of a sitting's seats (by the names the records use) and the table's own accounts
-    its game uses (`table_names`: the Danish cups by default, or the Hungarian pot).
-
-    Expects seats with `member__account` selected; two queries whatever the history.
-    """
-    by_name: dict[str, Account] = dict(table_accounts(table, table_names))
-    for seat in seats:
-        by_name[seat.name] = seat.member.account
-    return AccountMap(by_name)
-
-
-def table_balances(table, *, before_sitting=None) -> dict[str, int]:
-    """What each of the table's own accounts holds now, or as a sitting began, by engine name
-    (every kind listed, 0 when never used): a sum over postings, one query."""
-    postings = Posting.objects.filter(account__table=table)
-    if before_sitting is not None:
-        postings = postings.filter(transaction__sitting_id__lt=before_sitting.pk)
-    totals = dict(
-        postings.values_list("account__kind").annotate(total=Sum("points")).values_list("account__kind", "total")
-    )
-    return {name: totals.get(kind) or 0 for name, kind in TABLE_ACCOUNTS.items()}
-
-
-def cups_of(table, *, before_sitting=None) -> rules.danish.Cups:
-    """What the table's cups hold now, or as a sitting began."""
-    balances = table_balances(table, before_sitting=before_sitting)
-    return rules.danish.Cups(balances[PAGAT], balances[KING])
-
-
-def post_event(
-    *,
-    sitting,
-    event: rules.danish.Event,
-    key: str,
-    accounts: AccountMap,
-    value_date: datetime.date,
-    deal_version=None,
-    caused_by=None,
-    by=None,
-) -> Transaction | None:
-    """Post one settled event as one transaction. An event without items posts nothing."""
-    postings = [
-        Posting(account=accounts[name], points=points, rule=item.rule, ref=item.ref, item=index)
-        for index, item in enumerate(event.items)
-        for name, points in item.postings.items()
-    ]
-    if not postings:
-        return None
-    _check_balanced(postings, key)
-    kind = {"funding": Transaction.Kind.FUNDING, "deal": Transaction.Kind.DEAL, "close": Transaction.Kind.CLOSE}[
-        event.kind
-    ]
-    with db_transaction.atomic():
-        txn = Transaction.objects.create(
-            club_id=sitting.table.club_id,
-            kind=kind,
-            sitting=sitting,
-            event=key,
-            deal_version=deal_version,
-            caused_by=caused_by,
-            value_date=value_date,
-            created_by=by,
-        )
-        for posting in postings:
-            posting.transaction = txn
-        Posting.objects.bulk_create(postings)
+        _close(txn)
     return txn
 
 
 def reverse(
-    original: Transaction, *, value_date: datetime.date, caused_by=None, by=None, memo: str = ""
+    original: Transaction, *, value_date: datetime.date, reference: str | None = None, by=None, memo: str = ""
 ) -> Transaction:
     """Post the exact opposite of `original`, linked to it. The original stays as it was."""
     with db_transaction.atomic():
         reversal = Transaction.objects.create(
-            club_id=original.club_id,
-            kind=Transaction.Kind.REVERSAL,
-            sitting_id=original.sitting_id,
-            event=original.event,
-            deal_version_id=original.deal_version_id,
-            caused_by=caused_by,
+            reference=(reference if reference is not None else original.reference)[:100],
             reverses=original,
+            book=original.book,
             value_date=value_date,
             created_by=by,
             memo=memo[:200],
@@ -197,35 +101,66 @@ def reverse(
             )
             for p in original.postings.all()
         )
+        _close(reversal)
     return reversal
 
 
-def effective_transactions(*, table_id: int, sittings: tuple[int, int]) -> list[Transaction]:
-    """Transactions that count now (not reversals, not reversed) of a table's sittings with ids
-    in the closed range `sittings`, each with `lines`: its postings as (account id, points).
-
-    Two queries whose size does not grow with the number of transactions: the postings come by
-    a join, not by a list of transaction ids (SQLite refuses an IN list of a thousand).
-    """
-    counting = Transaction.objects.filter(
-        sitting__table_id=table_id, sitting__pk__range=sittings, reversed_by__isnull=True
-    ).exclude(kind=Transaction.Kind.REVERSAL)
-    transactions = list(counting.order_by("id"))
-    lines: dict[int, list[tuple[int, int]]] = {t.pk: [] for t in transactions}
-    rows = (
-        Posting.objects.filter(transaction__in=counting)
-        .order_by("id")
-        .values_list("transaction_id", "account_id", "points")
-    )
-    for transaction_id, account_id, points in rows:
-        lines[transaction_id].append((account_id, points))
-    for txn in transactions:
-        txn.lines = lines[txn.pk]
-    return transactions
+def _close(txn: Transaction) -> None:
+    """On SQLite a transaction stays open for postings until closed, and must be closed before
+    COMMIT; closing checks it is balanced and not empty (ledger migration 0009). PostgreSQL checks
+    the same at COMMIT by itself."""
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("DELETE FROM ledger_open_transaction WHERE transaction_id = %s", [txn.pk])
 
 
-def _check_balanced(postings: list[Posting], key: str) -> None:
-    # The rules engine balances every line item; this guards the ledger against any caller.
-    # PostgreSQL checks again at commit (a deferred constraint trigger, migration 0002).
-    if sum(p.points for p in postings) != 0:
-        raise UnbalancedTransaction(f"{key}: postings sum to {sum(p.points for p in postings)}, not 0")
+def _check_balanced(postings: list[Posting], reference: str) -> None:
+    # The first line of defence, with a clear message; the database checks again at commit.
+    if not postings:
+        raise EmptyTransaction(f"{reference}: a transaction needs postings")
+    total = sum(p.points for p in postings)
+    if total != 0:
+        raise UnbalancedTransaction(f"{reference}: postings sum to {total}, not 0")
+
+
+def balances(
+    accounts: QuerySet[Account] | Iterable[int],
+    *,
+    book: str | None = None,
+    before: datetime.date | None = None,
+) -> dict[int, int]:
+    """Account id -> points: all books or one, all time or strictly before a day."""
+    found: dict[int, int] = {}
+    for (account_id, _book), points in balances_by_book(accounts, book=book, before=before).items():
+        found[account_id] = found.get(account_id, 0) + points
+    return found
+
+
+def balances_by_book(
+    accounts: QuerySet[Account] | Iterable[int],
+    *,
+    book: str | None = None,
+    before: datetime.date | None = None,
+) -> dict[tuple[int, str], int]:
+    """(account id, book) -> points. Kept balances of whole months, and the postings of `before`'s
+    own month up to that day: O(accounts × books × months), never a lifetime of postings."""
+    kept = Balance.objects.filter(account__in=accounts)
+    early = Posting.objects.none()
+    if book is not None:
+        kept = kept.filter(book=book)
+    if before is not None:
+        month = before.replace(day=1)
+        kept = kept.filter(month__lt=month)
+        early = Posting.objects.filter(
+            account__in=accounts, transaction__value_date__gte=month, transaction__value_date__lt=before
+        )
+        if book is not None:
+            early = early.filter(transaction__book=book)
+    found: dict[tuple[int, str], int] = {}
+    rows = [
+        *kept.values_list("account_id", "book").annotate(total=Sum("points")),
+        *early.values_list("account_id", "transaction__book").annotate(total=Sum("points")),
+    ]
+    for account_id, in_book, points in rows:
+        found[(account_id, in_book)] = found.get((account_id, in_book), 0) + points
+    return found

@@ -13,4 +13,5 @@
 GRANT USAGE ON SCHEMA public TO :"app";
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO :"app";
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO :"app";
-REVOKE UPDATE, DELETE ON ledger_account, ledger_transaction, ledger_posting, club_dealversion FROM :"app";
+REVOKE UPDATE, DELETE ON ledger_account, ledger_transaction, ledger_posting, club_dealversion, club_ledgerentry FROM :"app";
+REVOKE INSERT, UPDATE, DELETE ON ledger_balance FROM :"app";

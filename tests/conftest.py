@@ -29,12 +29,13 @@ Season standings: Erik +42, Bent +13, Carl -40, Dorte -73, Anna -112 (sum -170: 
 from __future__ import annotations
 
 import datetime
+import importlib
 from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
 from rest_framework.test import APIClient
 
 import rules
@@ -180,3 +181,41 @@ def api():
         return client
 
     return client_for
+
+
+# --- SQLite's ledger guards and the flush after a transactional test --------------------------
+
+# The migrations whose SQLite triggers guard the ledger (lists of statements and trigger names).
+_SQLITE_GUARDS = [
+    importlib.import_module(f"ledger.migrations.{name}")
+    for name in ("0009_guards_hold_under_races_on_both_databases", "0011_kept_balances")
+]
+
+
+@pytest.fixture(autouse=True)
+def sqlite_ledger_guards_stand(request):
+    """On SQLite the ledger's triggers refuse DELETE, and a transactional test ends with a flush
+    (DELETE of every row; PostgreSQL's TRUNCATE fires no row trigger). Their triggers are dropped
+    just before that flush and stand again, as the migrations make them, before every other test."""
+    marker = request.node.get_closest_marker("django_db")
+    fixtures = set(request.fixturenames)
+    if (marker is None and not {"db", "transactional_db", "live_server"} & fixtures) or connection.vendor != "sqlite":
+        yield
+        return
+    transactional = bool(
+        (marker is not None and marker.kwargs.get("transaction")) or {"transactional_db", "live_server"} & fixtures
+    )
+    # The database fixture first, so this one's teardown comes before its flush.
+    request.getfixturevalue("transactional_db" if transactional else "db")
+    triggers = [name for module in _SQLITE_GUARDS for name in module.SQLITE_TRIGGERS]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'ledger_%'")
+        if cursor.fetchone()[0] < len(triggers):
+            for module in _SQLITE_GUARDS:
+                for statement in module.SQLITE:
+                    cursor.execute(statement)
+    yield
+    if transactional:
+        with connection.cursor() as cursor:
+            for trigger in triggers:
+                cursor.execute(f"DROP TRIGGER IF EXISTS {trigger}")

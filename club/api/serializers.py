@@ -1,5 +1,5 @@
 """What the API reads and writes. Money is never computed here: it comes from `club.services`,
-`ledger.queries` and the rules engine's own events (`club.api.settlement`)."""
+`club.balances` and the rules engine's own events (`club.api.settlement`)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
-from club import access, families
+from club import access, balances, families
 from club.access import Requester
 from club.inputs import MAX_REASON, check_text
 from club.models import Club, DealVersion, Member, Payment, Season, Sitting, Table
-from ledger import queries
 
 from .schemas import DEAL_RECORD
 from .settlement import close_event, deal_events
@@ -133,10 +132,10 @@ class TableSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(CupsSerializer)
     def get_cups(self, table: Table) -> dict:
-        return queries.table_cups(table).as_dict()
+        return balances.table_cups(table).as_dict()
 
     def get_pot(self, table: Table) -> int:
-        return queries.table_holdings(table)["pot"]
+        return balances.table_holdings(table)["pot"]
 
 
 class SeatSerializer(serializers.Serializer):

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 from club import services
 from club.models import DealVersion, Sitting
+from club.services.bookkeeping import MEMBER, TABLE_ACCOUNTS
 from ledger.models import Account
-from ledger.services import TABLE_ACCOUNTS
 
 
 def deal_events(version: DealVersion, recorded: services.Recorded | None = None) -> list[dict]:
@@ -54,7 +54,7 @@ def difference_rows(differences: Iterable[services.Difference]) -> list[dict]:
                     "sitting": pair.sitting.pk,
                     "event": pair.key,
                     "account": _account_name(account),
-                    "member": account.member_id,
+                    "member": account.member.pk if account.kind == MEMBER else None,
                     "before": pair.posted.get(account_id, 0),
                     "after": pair.expected.get(account_id, 0),
                 }
@@ -64,6 +64,6 @@ def difference_rows(differences: Iterable[services.Difference]) -> list[dict]:
 
 def _account_name(account: Account) -> str:
     """The engine's account names: the member's, or cup:pagat / cup:king / pot."""
-    if account.member is not None:  # a member's account (Account.Kind.MEMBER)
+    if account.kind == MEMBER:
         return account.member.name
     return {kind: name for name, kind in TABLE_ACCOUNTS.items()}[account.kind]

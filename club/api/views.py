@@ -1,7 +1,7 @@
 """The REST API: the same ledger a phone at the card table sees, for programs.
 
 Thin views: every change goes through `club.services`, every figure comes from
-`ledger.queries` or the rules engine. What a user may see and do is decided by the one access policy, `club.access`.
+`club.balances` or the rules engine. What a user may see and do is decided by the one access policy, `club.access`.
 Domain errors become HTTP answers in one place (`DomainErrors`):
 
 - `rules.InvalidRecord` → 400 ``{"errors": [...]}``, the list `python -m rules replay` prints;
@@ -39,7 +39,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import rules
-from club import access, inputs, services
+from club import access, balances, inputs, services
 from club.access import Requester
 from club.models import Club, DealVersion, Member, Payment, Season
 from club.reports.statements import Month
@@ -49,7 +49,6 @@ from club.services import payments as payment_office
 from club.services import seasons as season_office
 from club.services import tables as table_office
 from club.services.office import OfficeError
-from ledger import queries
 
 from . import serializers as s
 from . import settlement
@@ -290,14 +289,14 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         """The member's saldo in øre today (payments included), and his result in points season by season."""
         member = self.private_member()
         seasons = [
-            {"season": season.pk, "name": season.name, "points": queries.member_balance(member, season=season)}
+            {"season": season.pk, "name": season.name, "points": balances.member_balance(member, season=season)}
             for season in Season.objects.filter(club_id=member.club_id).order_by("starts_on", "pk")
         ]
         data = {
             "member": member.pk,
             "name": member.name,
             "saldo_ore": money.saldo(member),
-            "points": queries.member_balance(member),
+            "points": balances.member_balance(member),
             "seasons": seasons,
         }
         return Response(s.BalanceSerializer(data).data)
@@ -340,7 +339,7 @@ class SeasonViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, pagination_class=None)
     def standings(self, request, pk=None):
         """Every member's balance over the season, best first."""
-        return Response(s.StandingSerializer(queries.season_standings(self.get_object()), many=True).data)
+        return Response(s.StandingSerializer(balances.season_standings(self.get_object()), many=True).data)
 
     @office_schema(s.SeasonWriteSerializer, s.SeasonSerializer)
     def create(self, request):

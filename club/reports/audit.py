@@ -15,8 +15,8 @@ from typing import Any
 from django.db.models import Prefetch
 
 from club.models import Deal, DealVersion, Dispute, Member
+from club.services.bookkeeping import TABLE_ACCOUNTS, account_label, kind_label, table_owner
 from ledger.models import Account, Posting, Transaction
-from ledger.services import TABLE_ACCOUNTS
 
 from ..services.disputes import disputes_of_deal
 
@@ -109,7 +109,7 @@ class LaterEffect:
     @property
     def deal(self) -> Deal | None:
         """The later deal re-settled (none for a close or a funding), for a link to its audit."""
-        version = self.transaction.deal_version
+        version = self.transaction.entry.deal_version
         return version.deal if version is not None else None
 
 
@@ -135,16 +135,22 @@ def deal_audit(deal: Deal) -> DealAudit:
     used: list[str] = [
         TABLE_ACCOUNTS[name] for name in deal.sitting.season.family.table_names(deal.sitting.season.ruleset())
     ]
-    cups = sorted(Account.objects.filter(table=deal.sitting.table, kind__in=used), key=lambda cup: used.index(cup.kind))
+    cups = sorted(
+        Account.objects.filter(owner=table_owner(deal.sitting.table_id), kind__in=used),
+        key=lambda cup: used.index(cup.kind),
+    )
     column_accounts = [getattr(seat.member, "account", None) for seat in seats] + list(cups)
-    columns = [seat.name for seat in seats] + [cup.get_kind_display() for cup in cups]
+    columns = [seat.name for seat in seats] + [kind_label(cup.kind) for cup in cups]
     column_of = {account.pk: index for index, account in enumerate(column_accounts) if account is not None}
 
     found = (
-        Transaction.objects.filter(deal_version__in=version_ids) | Transaction.objects.filter(caused_by__in=version_ids)
+        Transaction.objects.filter(entry__deal_version__in=version_ids)
+        | Transaction.objects.filter(entry__caused_by__in=version_ids)
     ).distinct()
     transactions = list(
-        found.select_related("sitting__table", "caused_by", "deal_version__deal", "reversed_by", "reverses")
+        found.select_related(
+            "entry__sitting__table", "entry__caused_by", "entry__deal_version__deal", "reversed_by", "reverses"
+        )
         .prefetch_related(Prefetch("postings", queryset=Posting.objects.select_related("account__member")))
         .order_by("id")
     )
@@ -155,15 +161,13 @@ def deal_audit(deal: Deal) -> DealAudit:
     previous: DealVersion | None = None
     for version in versions:
         settles = [
-            posted[t.pk]
-            for t in transactions
-            if t.deal_version_id == version.pk and t.kind != Transaction.Kind.REVERSAL
+            posted[t.pk] for t in transactions if t.entry.deal_version_id == version.pk and t.reverses_id is None
         ]
         changes: list[Change] = record_diff(previous.record, version.record) if previous else []
         trails.append(VersionTrail(version, names.get(version.pk, ""), changes, settles))
         previous = version
 
-    caused = [posted[t.pk] for t in transactions if t.caused_by_id in version_ids]
+    caused = [posted[t.pk] for t in transactions if t.entry.caused_by_id in version_ids]
     return DealAudit(
         deal=deal,
         seat_names=[seat.name for seat in seats],
@@ -201,24 +205,25 @@ def _later_effects(transactions: list[Transaction], own_versions: set[int]) -> l
     """Net change per account of each other event a correction of this deal re-settled."""
     groups: dict[tuple[int, int | None, str], list[Transaction]] = defaultdict(list)
     for txn in transactions:
-        if txn.caused_by_id in own_versions and txn.deal_version_id not in own_versions:
-            groups[(txn.caused_by_id, txn.sitting_id, txn.event)].append(txn)
+        entry = txn.entry
+        if entry.caused_by_id in own_versions and entry.deal_version_id not in own_versions:
+            groups[(entry.caused_by_id, entry.sitting_id, entry.event)].append(txn)
     effects = []
     for txns in groups.values():
         net: dict[str, int] = defaultdict(int)
         for txn in txns:
             for posting in txn.postings.all():
                 net[_label(posting.account)] += posting.points
-        shown = next((t for t in txns if t.kind != Transaction.Kind.REVERSAL), txns[0])
+        shown = next((t for t in txns if t.reverses_id is None), txns[0])
         deltas = [(label, points) for label, points in net.items() if points]
-        cause = txns[0].caused_by  # grouped by caused_by_id, which is one of own_versions
+        cause = txns[0].entry.caused_by  # grouped by caused_by_id, which is one of own_versions
         if deltas and cause is not None:  # re-posted unchanged (the corrected deal's own funding) is no effect
             effects.append(LaterEffect(cause, shown, deltas))
     return effects
 
 
 def _label(account: Account) -> str:
-    return account.member.name if account.member is not None else account.get_kind_display()
+    return account_label(account)
 
 
 def _entered_by_names(club, versions: list[DealVersion]) -> dict[int, str]:

@@ -15,13 +15,12 @@ from __future__ import annotations
 import csv
 import io
 from itertools import accumulate
-from typing import cast
 
 from django.utils.translation import gettext as _
 
-from club.models import Member, Season, Sitting
+from club.balances import season_standings
+from club.models import Member, Season
 from ledger.models import Posting
-from ledger.queries import season_standings
 
 from .statements import kroner
 
@@ -34,22 +33,21 @@ def member_postings_csv(member: Member, season: Season | None = None) -> str:
     (over the season when one is given, otherwise over all time)."""
     postings = Posting.objects.filter(account__member=member)
     if season is not None:
-        postings = postings.filter(transaction__sitting__season=season)
+        postings = postings.filter(transaction__entry__sitting__season=season)
     rows_in_order = list(
-        postings.select_related("transaction__sitting__table", "transaction__deal_version__deal").order_by(
-            "transaction__value_date", "transaction_id", "id"
-        )
+        postings.select_related(
+            "transaction__entry__sitting__table", "transaction__entry__deal_version__deal"
+        ).order_by("transaction__value_date", "transaction_id", "id")
     )
     balances = accumulate(p.points for p in rows_in_order)
     rows = [
         [
             p.transaction.value_date.isoformat(),
-            # A member's points account is posted to by sittings only (payments have their own).
-            cast(Sitting, p.transaction.sitting).date.isoformat(),
-            cast(Sitting, p.transaction.sitting).table.name,
-            p.transaction.deal_version.deal.number if p.transaction.deal_version is not None else "",
-            p.transaction.event,
-            p.transaction.get_kind_display(),
+            p.transaction.entry.sitting.date.isoformat(),
+            p.transaction.entry.sitting.table.name,
+            p.transaction.entry.deal_version.deal.number if p.transaction.entry.deal_version is not None else "",
+            p.transaction.entry.event,
+            p.transaction.entry.get_kind_display(),
             p.rule,
             p.ref,
             p.points,

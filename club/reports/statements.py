@@ -5,7 +5,7 @@ Every figure is a sum over postings. The month's postings are split in two witho
 those a sitting posted when it was played (its funding, deals and close), and those a correction
 posted (reversals and re-postings caused by a deal version with a reason). So
 
-    opening + Σ sittings + Σ corrections = closing = ledger.queries.member_balance(until=month end)
+    opening + Σ sittings + Σ corrections = closing = club.balances.member_balance(until=month end)
 
 and a treasurer can tick the statement off line by line.
 """
@@ -22,11 +22,11 @@ from django.db.models import Count, Q, Sum
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from club.balances import member_balance
 from club.inputs import FIRST_YEAR, LAST_YEAR
 from club.models import Club, DealVersion, Member, Payment, Season, Seat, Sitting
 from club.services import money
 from ledger.models import Posting
-from ledger.queries import member_balance
 
 
 @dataclass(frozen=True, order=True)
@@ -189,7 +189,7 @@ def season_for(club: Club, month: Month) -> Season | None:
 
 def _corrections() -> Q:
     # A version after the first is a correction; correct_deal insists it carries a reason.
-    return Q(transaction__caused_by__version__gt=1)
+    return Q(transaction__entry__caused_by__version__gt=1)
 
 
 def build_statement(member: Member, month: Month) -> Statement:
@@ -200,9 +200,9 @@ def build_statement(member: Member, month: Month) -> Statement:
 
     played = dict(
         in_month.exclude(_corrections())
-        .values_list("transaction__sitting_id")
+        .values_list("transaction__entry__sitting_id")
         .annotate(points=Sum("points"))
-        .values_list("transaction__sitting_id", "points")
+        .values_list("transaction__entry__sitting_id", "points")
     )
     sittings = (
         Sitting.objects.filter(
@@ -223,7 +223,7 @@ def build_statement(member: Member, month: Month) -> Statement:
             Posting.objects.filter(
                 _corrections(),
                 account__member=member,
-                transaction__sitting__in=[line.sitting for line in sitting_lines],
+                transaction__entry__sitting__in=[line.sitting for line in sitting_lines],
                 transaction__value_date__gt=month.last_day,
             )
         )
@@ -251,15 +251,15 @@ def build_statement(member: Member, month: Month) -> Statement:
 def _correction_lines(postings) -> list[CorrectionLine]:
     """Per correction (the version it made) and booking day, what it moved in these postings."""
     rows = list(
-        postings.values("transaction__caused_by_id", "transaction__value_date")
+        postings.values("transaction__entry__caused_by_id", "transaction__value_date")
         .annotate(points=Sum("points"))
-        .order_by("transaction__value_date", "transaction__caused_by_id")
+        .order_by("transaction__value_date", "transaction__entry__caused_by_id")
     )
     versions = DealVersion.objects.select_related("deal__sitting__table", "deal__sitting__season").in_bulk(
-        {row["transaction__caused_by_id"] for row in rows}
+        {row["transaction__entry__caused_by_id"] for row in rows}
     )
     return [
-        CorrectionLine(versions[row["transaction__caused_by_id"]], row["transaction__value_date"], row["points"])
+        CorrectionLine(versions[row["transaction__entry__caused_by_id"]], row["transaction__value_date"], row["points"])
         for row in rows
     ]
 
@@ -275,7 +275,7 @@ def members_with_statements(club: Club, month: Month) -> list[Member]:
     member_postings = Posting.objects.filter(account__member__club=club)
     posted = (
         member_postings.filter(transaction__value_date__range=days)
-        .values_list("account__member_id", flat=True)
+        .values_list("account__member__id", flat=True)
         .distinct()
     )
     paid = Payment.objects.filter(club=club, paid_on__range=days).values_list("member_id", flat=True).distinct()

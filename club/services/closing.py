@@ -8,10 +8,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ledger import services as ledger
 from ledger.models import Transaction
 
 from ..models import Sitting
+from . import bookkeeping
 from .sittings import Context, SittingError, lock_sitting, state_from_json
 
 
@@ -51,6 +51,6 @@ def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Trans
         sitting.closed_at = timezone.now()
         sitting.closed_how = how
         sitting.save(update_fields=["closed_at", "closed_how"])
-        return ledger.post_event(
+        return bookkeeping.post_event(
             sitting=sitting, event=closing, key="close", accounts=context.accounts, value_date=sitting.date, by=by
         )

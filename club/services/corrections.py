@@ -10,10 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ledger import services as ledger
-
 from ..inputs import MAX_REASON, TextRefused, clean_text
 from ..models import Deal, DealVersion, Sitting
+from . import bookkeeping
 from .deals import VOID, is_void, parse_record
 from .replay import Difference, Replay, compare, differences, expected_events
 from .sittings import SittingError, accounts_of, lock_later_sittings, lock_sitting
@@ -70,10 +69,10 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
         ]
         for pair in changed:
             for txn in pair.posted_transactions:
-                ledger.reverse(txn, value_date=today, caused_by=version, by=by, memo=reason)
+                bookkeeping.reverse(txn, value_date=today, caused_by=version, by=by, memo=reason)
             if pair.expected_event is not None:
                 item = pair.expected_event
-                ledger.post_event(
+                bookkeeping.post_event(
                     sitting=item.sitting,
                     event=item.event,
                     key=item.key,

@@ -16,12 +16,12 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.utils.translation import gettext as _
 
 import rules
-from ledger import services as ledger
 from ledger.models import Transaction
 
 from .. import inputs
 from ..families import Family
 from ..models import Deal, DealVersion, Sitting
+from . import bookkeeping
 from .sittings import Context, SittingError, lock_sitting, next_deal_number, state_as_json, state_from_json
 
 logger = logging.getLogger(__name__)
@@ -204,7 +204,7 @@ def _record_next(
     deal.current_version = version
     deal.save(update_fields=["current_version"])
     posted = [
-        ledger.post_event(
+        bookkeeping.post_event(
             sitting=sitting,
             event=event,
             key=f"{event.kind}:{number}",
@@ -254,7 +254,10 @@ def _by_idempotency_key(key: str) -> Recorded | None:
     if version is None:
         return None
     return Recorded(
-        version.deal, version, list(version.transactions.exclude(kind=Transaction.Kind.REVERSAL)), created=False
+        version.deal,
+        version,
+        list(Transaction.objects.filter(entry__deal_version=version, reverses__isnull=True)),
+        created=False,
     )
 
 

@@ -10,10 +10,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import rules
-from ledger import services as ledger
 
 from .. import families, inputs
 from ..models import Member, Season, Sitting, Table
+from . import bookkeeping
 from .closing import close_sitting
 from .deals import is_void, record_deals
 from .sittings import SittingError, lock_sittings, start_sitting
@@ -88,7 +88,7 @@ def _check_same_holdings(season: Season, table: Table, data: Mapping[str, Any]) 
     """The table's own accounts of the season's game (the same as the file's, checked before)
     hold what the file says they held as it began."""
     family, ruleset = season.family, season.ruleset()
-    in_file, held = family.holdings_in_record(data), ledger.table_balances(table)
+    in_file, held = family.holdings_in_record(data), bookkeeping.table_balances(table)
     if any(in_file.get(name, 0) != held.get(name, 0) for name in family.table_names(ruleset)):
         raise SittingError(
             _("The file starts with %(file)s, but %(table)s holds %(held)s.")
@@ -116,7 +116,7 @@ def export_sitting(sitting: Sitting) -> dict[str, Any]:
     `python -m rules replay` on the result settles to what the ledger holds for the sitting.
     """
     season = sitting.season
-    held = ledger.table_balances(sitting.table, before_sitting=sitting)
+    held = bookkeeping.table_balances(sitting.table, before_sitting=sitting)
     record: dict[str, Any] = {"ruleset": season.preset}
     if season.overrides:
         record["overrides"] = season.overrides

@@ -12,24 +12,21 @@ import datetime
 from collections import defaultdict
 from decimal import Decimal
 
-from django.db.models import Sum
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from ledger.models import Account, Posting
+from ledger import services as ledger
+from ledger.models import Account
 
 from .. import access
-from ..models import Club, Member
-from . import till
+from ..models import Club, Member, Season
+from . import bookkeeping, till
 
 
 def saldi(club: Club, *, before: datetime.date | None = None) -> dict[int, int]:
     """Member id -> saldo in øre, for every member of the club with postings: his points in each
-    season at its point value (one GROUP BY), plus his payments (`till.paid`)."""
-    postings = Posting.objects.filter(account__club=club, account__kind=Account.Kind.MEMBER)
-    if before is not None:
-        postings = postings.filter(transaction__value_date__lt=before)
-    found = _points_in_ore(postings)
+    season at its point value, plus his payments (`till.paid`); kept balances throughout."""
+    found = _points_in_ore(Account.objects.filter(member__club=club), before=before)
     for member_id, ore in till.paid(club, before=before).items():
         found[member_id] = found.get(member_id, 0) + ore
     return found
@@ -47,22 +44,23 @@ def visible_saldi(viewer: Member, club: Club) -> dict[int, int]:
 
 def saldo(member: Member, *, before: datetime.date | None = None) -> int:
     """The member's saldo in øre today, or as it stood before a day began (by value dates)."""
-    postings = Posting.objects.filter(account__member=member)
-    payments = Posting.objects.filter(account__payer=member)
-    if before is not None:
-        postings = postings.filter(transaction__value_date__lt=before)
-        payments = payments.filter(transaction__value_date__lt=before)
-    paid = payments.aggregate(total=Sum("points"))["total"] or 0
-    return _points_in_ore(postings).get(member.pk, 0) + paid
+    points = _points_in_ore(Account.objects.filter(member=member), before=before).get(member.pk, 0)
+    return points + till.paid_by(member, before=before)
 
 
-def _points_in_ore(postings) -> dict[int, int]:
-    rows = postings.values_list("account__member_id", "transaction__sitting__season__point_value_ore").annotate(
-        points=Sum("points")
-    )
+def _points_in_ore(accounts, *, before: datetime.date | None = None) -> dict[int, int]:
+    """Member id -> øre: each season's points (a book of the ledger) at that season's point value."""
+    by_book = ledger.balances_by_book(accounts, before=before)
+    members = dict(Member.objects.filter(account__in=accounts).values_list("account_id", "pk"))
+    values = {
+        bookkeeping.season_book(pk): ore
+        for pk, ore in Season.objects.filter(club__members__account__in=accounts)
+        .distinct()
+        .values_list("pk", "point_value_ore")
+    }
     found: dict[int, int] = defaultdict(int)
-    for member_id, point_value, points in rows:
-        found[member_id] += points * point_value
+    for (account_id, book), points in by_book.items():
+        found[members[account_id]] += points * values[book]
     return dict(found)
 
 

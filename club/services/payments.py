@@ -17,9 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ledger import queries
-
 from .. import inputs
+from ..balances import sitting_totals
 from ..models import Club, Member, Payment, Sitting
 from . import till
 from .closing import close_sitting
@@ -138,7 +137,7 @@ def settle_at_table(sitting: Sitting, *, by=None) -> list[Payment]:
     point_value = sitting.season.point_value_ore
     members = {seat.member_id: seat.member for seat in sitting.seats.select_related("member")}
     payments = []
-    for member_id, points in sorted(queries.sitting_totals(sitting).items()):
+    for member_id, points in sorted(sitting_totals(sitting).items()):
         ore = points * point_value
         if ore == 0:
             continue

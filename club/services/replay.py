@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from django.db.models import Q
 
-from ledger import services as ledger
 from ledger.models import Transaction
 
 from ..models import Deal, DealVersion, Season, Sitting, Table
+from . import bookkeeping
 from .deals import is_void, parse_record
 from .sittings import state_as_json
 
@@ -101,7 +101,7 @@ def expected_events(table: Table, from_sitting: Sitting, replace: Mapping[int, A
     after a sitting that split its cups: nothing later can depend on what came before it.
     """
     replace = replace or {}
-    held = ledger.table_balances(table, before_sitting=from_sitting)  # the cups and the pot
+    held = bookkeeping.table_balances(table, before_sitting=from_sitting)  # the cups and the pot
     replay = Replay([], [], {}, {})
     for sitting in _later_sittings(table, from_sitting):
         replay.sittings.append(sitting)
@@ -140,11 +140,11 @@ def compare(table: Table, replay: Replay) -> list[Difference]:
     sittings, expected = replay.sittings, replay.events
     posted: dict[tuple[int, str], list[Transaction]] = defaultdict(list)
     if sittings:
-        for txn in ledger.effective_transactions(table_id=table.pk, sittings=(sittings[0].pk, sittings[-1].pk)):
-            posted[(cast(int, txn.sitting_id), txn.event)].append(txn)  # a sitting's: never a transfer
+        for txn in bookkeeping.effective_transactions(table_id=table.pk, sittings=(sittings[0].pk, sittings[-1].pk)):
+            posted[(txn.entry.sitting_id, txn.entry.event)].append(txn)
     used = {name for s in sittings for name in s.season.family.table_names(s.season.ruleset())}
-    own = {name: account.pk for name, account in ledger.table_accounts(table, sorted(used)).items()}
-    account_ids = {s.pk: own | {seat.name: seat.member.account.pk for seat in s.seats.all()} for s in sittings}
+    own = {name: account.pk for name, account in bookkeeping.table_accounts(table, sorted(used)).items()}
+    account_ids = {s.pk: own | bookkeeping.seat_account_ids(s.seats.all()) for s in sittings}
     pairs: list[Difference] = []
     for item in expected:
         ids = account_ids[item.sitting.pk]

@@ -17,10 +17,10 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 import rules
-from ledger import services as ledger
 
 from ..families import Family
 from ..models import Member, Season, Seat, Sitting, Table
+from . import bookkeeping
 
 
 class SittingError(Exception):
@@ -77,12 +77,12 @@ def start_sitting(
                 sitting.seats.model(sitting=sitting, member=m, position=i, name=m.name) for i, m in enumerate(members)
             )
             for member in members:
-                ledger.member_account(member)
+                bookkeeping.member_account(member)
             context = Context.load(sitting)
             held = context.held()
             funding = context.family.opening(context.names, held, context.rules)
             if funding is not None:
-                ledger.post_event(
+                bookkeeping.post_event(
                     sitting=sitting, event=funding, key="funding:1", accounts=context.accounts, value_date=date, by=by
                 )
                 held = {**held, **context.family.held_after(funding)}
@@ -182,7 +182,7 @@ class Context:
     sitting: Sitting
     names: list[str]
     rules: Any  # the season's rule set, of its family
-    accounts: ledger.AccountMap
+    accounts: bookkeeping.AccountMap
     family: Family
 
     @classmethod
@@ -199,13 +199,13 @@ class Context:
 
     def held(self) -> dict[str, int]:
         """What the table's own accounts hold now (the cups, or the pot)."""
-        return ledger.table_balances(self.sitting.table)
+        return bookkeeping.table_balances(self.sitting.table)
 
 
-def accounts_of(sitting: Sitting, seats, family: Family | None = None, ruleset: Any = None) -> ledger.AccountMap:
+def accounts_of(sitting: Sitting, seats, family: Family | None = None, ruleset: Any = None) -> bookkeeping.AccountMap:
     family = family or sitting.season.family
     ruleset = ruleset or sitting.season.ruleset()
-    return ledger.accounts_for(sitting.table, seats, family.table_names(ruleset))
+    return bookkeeping.accounts_for(sitting.table, seats, family.table_names(ruleset))
 
 
 def next_deal_number(sitting: Sitting) -> int:

@@ -1,35 +1,56 @@
 """The one module that maps payments to ledger postings, and reads them back.
 
-A payment moves øre between the member's payments account and the club's till: paid in, the
-member's account gains the amount (his saldo rises) and the till loses it (the ledger keeps the
-till as the opposite of the cash it holds, so every transaction sums to zero); paid out, the
-reverse. A reversal is the ledger's exact negation of the payment's transaction.
+A payment moves øre between the member's payments account (owner "member:<id>", kind "payments",
+linked as `Member.payments_account`) and the club's till (owner "club:<id>", kind "till"), in the
+ledger's book of payments: paid in, the member's account gains the amount (his saldo rises) and
+the till loses it (the ledger keeps the till as the opposite of the cash it holds, so every
+transaction sums to zero); paid out, the reverse. A reversal is the ledger's exact negation of
+the payment's transaction. Balances are read from the ledger's kept balances.
 """
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 from collections.abc import Iterator
 
-from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from ledger import services as ledger
 from ledger.models import Account, Posting, Transaction
 
-from ..models import Club, Payment
+from ..models import Club, Member, Payment
+from .bookkeeping import PAYMENTS, PAYMENTS_BOOK, TILL, club_owner, member_owner
 
 RULE = "payment"
+
+
+def till_account(club_id: int) -> Account:
+    """The club's till, opened with the club's first payment."""
+    return ledger.account(club_owner(club_id), TILL)
+
+
+def payments_account(member: Member) -> Account:
+    """The member's payments account, opened with his first payment and linked from the member."""
+    if member.payments_account is not None:
+        return member.payments_account
+    account = ledger.account(member_owner(member.pk), PAYMENTS)
+    Member.objects.filter(pk=member.pk, payments_account__isnull=True).update(payments_account=account)
+    member.payments_account = account
+    return account
 
 
 def post(payment: Payment, *, by=None) -> Transaction:
     """The ledger transaction of a new payment (not a reversal)."""
     signed = payment.signed_ore
-    return ledger.post_transfer(
-        club_id=payment.club_id,
-        amounts={ledger.payments_account(payment.member): signed, ledger.till_account(payment.club_id): -signed},
-        rule=RULE,
+    return ledger.post(
+        reference=f"payment {member_owner(payment.member_id)}",
+        lines=[
+            ledger.Line(payments_account(payment.member).pk, signed, rule=RULE),
+            ledger.Line(till_account(payment.club_id).pk, -signed, rule=RULE),
+        ],
         value_date=payment.paid_on,
+        book=PAYMENTS_BOOK,
         by=by,
         memo=payment.note,
     )
@@ -42,17 +63,25 @@ def post_reversal(original: Payment, reversal: Payment, *, by=None) -> Transacti
 
 def holding(club: Club) -> int:
     """What the till holds in øre: everything paid in, less everything paid out."""
-    total = Posting.objects.filter(account__club=club, account__kind=Account.Kind.TILL).aggregate(t=Sum("points"))["t"]
-    return -(total or 0)
+    tills = Account.objects.filter(owner=club_owner(club.pk), kind=TILL)
+    return -sum(ledger.balances(tills, book=PAYMENTS_BOOK).values())
 
 
-def paid(club: Club, *, before=None) -> dict[int, int]:
-    """Member id -> the sum of his payments in øre (+ in, − out), from his payments account."""
-    postings = Posting.objects.filter(account__club=club, account__kind=Account.Kind.PAYMENTS)
-    if before is not None:
-        postings = postings.filter(transaction__value_date__lt=before)
-    rows = postings.values_list("account__payer_id").annotate(total=Sum("points"))
-    return dict(rows)
+def paid(club: Club, *, before: datetime.date | None = None) -> dict[int, int]:
+    """Member id -> the sum of his payments in øre (+ in, − out), from his payments account's
+    kept balances (strictly before a day, by value dates, when `before` is given)."""
+    members = dict(
+        Member.objects.filter(club=club, payments_account__isnull=False).values_list("payments_account_id", "pk")
+    )
+    found = ledger.balances(list(members), book=PAYMENTS_BOOK, before=before)
+    return {members[account_id]: ore for account_id, ore in found.items()}
+
+
+def paid_by(member: Member, *, before: datetime.date | None = None) -> int:
+    """The sum of one member's payments in øre (+ in, − out)."""
+    # By the database's link, not the instance's: one loaded before his first payment has none.
+    accounts = Account.objects.filter(payer=member)
+    return sum(ledger.balances(accounts, book=PAYMENTS_BOOK, before=before).values())
 
 
 def check(clubs) -> Iterator[str]:
@@ -61,17 +90,17 @@ def check(clubs) -> Iterator[str]:
     for club in clubs:
         expected: dict[int, int] = defaultdict(int)
         lines: dict[int, dict[tuple[str, int | None], int]] = defaultdict(dict)
+        till_owner = club_owner(club.pk)
         rows = Posting.objects.filter(transaction__payment__club=club).values_list(
-            "transaction_id", "account__kind", "account__payer_id", "points"
+            "transaction_id", "account__kind", "account__owner", "account__payer__id", "points"
         )
-        for txn, kind, payer, points in rows:
-            lines[txn][(kind, payer)] = lines[txn].get((kind, payer), 0) + points
-        for payment in club.payments.order_by("pk"):
+        for txn, kind, owner, payer, points in rows:
+            # The till counts only if it is this club's own.
+            key = (kind, payer if kind == PAYMENTS else (None if owner == till_owner else -1))
+            lines[txn][key] = lines[txn].get(key, 0) + points
+        for payment in club.payments.select_related("member").order_by("pk"):
             expected[payment.member_id] += payment.signed_ore
-            want = {
-                (Account.Kind.PAYMENTS, payment.member_id): payment.signed_ore,
-                (Account.Kind.TILL, None): -payment.signed_ore,
-            }
+            want = {(PAYMENTS, payment.member_id): payment.signed_ore, (TILL, None): -payment.signed_ore}
             if payment.transaction_id is None or lines.get(payment.transaction_id) != want:
                 yield _(
                     "%(club)s / payment %(id)s (%(member)s, %(date)s): its ledger transaction does not move %(amount)s øre."
@@ -95,9 +124,9 @@ def check(clubs) -> Iterator[str]:
                     "expected": expected.get(member_id, 0),
                 }
         total = sum(expected.values())
-        if holding(club) != total:
+        if (held := holding(club)) != total:
             yield _("%(club)s / till: holds %(found)s øre, the payments sum to %(expected)s.") % {
                 "club": club.slug,
-                "found": holding(club),
+                "found": held,
                 "expected": total,
             }

@@ -16,6 +16,7 @@ from django.utils.translation import pgettext_lazy
 from ledger.models import Account
 
 from ..families import TABLE_ACCOUNTS, Family, Holding
+from ..services.bookkeeping import MEMBER, account_label
 from .forms import KING_FATE_LABELS, LEVEL_LABELS, OFFENCE_LABELS, PAGAT_FATE_LABELS, SUIT_LABELS, SUIT_SYMBOLS
 
 RULE_LABELS = {
@@ -166,10 +167,8 @@ def describe_differences(differences, sitting) -> list[ChangedEvent]:
     ids = {a for d in differences for a in (*d.posted, *d.expected)}
     names, cups = {}, set()
     for account in Account.objects.filter(pk__in=ids).select_related("member"):
-        if account.member is not None:
-            names[account.pk] = account.member.name
-        else:
-            names[account.pk] = account.get_kind_display()
+        names[account.pk] = account_label(account)
+        if account.kind != MEMBER:
             cups.add(account.pk)
     changed = []
     for difference in differences:

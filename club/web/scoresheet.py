@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from django.db.models import Sum
 
-from ledger.models import Account, Posting
-from ledger.services import TABLE_ACCOUNTS, table_balances
+from ledger.models import Posting
 
 from ..families import Holding, TableAccount
 from ..models import Sitting
 from ..services import is_void
+from ..services.bookkeeping import MEMBER, TABLE_ACCOUNTS, table_balances
 
 
 @dataclass(frozen=True)
@@ -88,20 +88,18 @@ def _order(key: str) -> tuple[float, int]:
 
 
 def scoresheet(sitting: Sitting) -> Scoresheet:
-    seats = list(sitting.seats.order_by("position"))
-    seat_of_account = dict(
-        Account.objects.filter(member__in=[s.member_id for s in seats]).values_list("pk", "member_id")
-    )
+    seats = list(sitting.seats.select_related("member").order_by("position"))
+    seat_of_account = {s.member.account_id: s.member_id for s in seats}
     position = {seat.member_id: i for i, seat in enumerate(seats)}
     rows = (
-        Posting.objects.filter(transaction__sitting=sitting)
-        .values("transaction__event", "account_id", "account__kind")
+        Posting.objects.filter(transaction__entry__sitting=sitting)
+        .values("transaction__entry__event", "account_id", "account__kind")
         .annotate(points=Sum("points"))
     )
     by_event: dict[str, dict] = defaultdict(lambda: {"members": [0] * len(seats), "table": {}})
     for row in rows:
-        event = by_event[row["transaction__event"]]
-        if row["account__kind"] == Account.Kind.MEMBER:
+        event = by_event[row["transaction__entry__event"]]
+        if row["account__kind"] == MEMBER:
             event["members"][position[seat_of_account[row["account_id"]]]] += row["points"]
         else:
             event["table"][row["account__kind"]] = event["table"].get(row["account__kind"], 0) + row["points"]

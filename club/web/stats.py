@@ -60,11 +60,11 @@ def member_stats(member: Member, season: Season) -> MemberStats:
         tables[sitting_id].append(name)
     points: dict[tuple[int, str], dict[str, int]] = defaultdict(dict)
     for row in (
-        Posting.objects.filter(account__member=member, transaction__sitting_id__in=seat_names)
-        .values("transaction__sitting_id", "transaction__event", "rule")
+        Posting.objects.filter(account__member=member, transaction__entry__sitting_id__in=seat_names)
+        .values("transaction__entry__sitting_id", "transaction__entry__event", "rule")
         .annotate(total=Sum("points"))
     ):
-        points[(row["transaction__sitting_id"], row["transaction__event"])][row["rule"]] = row["total"]
+        points[(row["transaction__entry__sitting_id"], row["transaction__entry__event"])][row["rule"]] = row["total"]
     deals = (
         Deal.objects.filter(sitting_id__in=seat_names)
         .select_related("current_version")

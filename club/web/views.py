@@ -30,9 +30,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 import rules
-from ledger import queries
 
-from .. import access, inputs, services
+from .. import access, balances, inputs, services
 from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
 from ..reports.statements import Month
 from ..services import money, payments
@@ -159,7 +158,7 @@ def club_home(request, club, member):
     # What each table's own accounts hold, those of the current season's game (the cups, or the pot).
     accounts = season.family.accounts(season.ruleset()) if season is not None else ()
     tables = [
-        (table, season.family.holdings(queries.table_holdings(table), season.ruleset()) if season else [])
+        (table, season.family.holdings(balances.table_holdings(table), season.ruleset()) if season else [])
         for table in club.tables.all()
     ]
     # Officials are told about disputes waiting for an answer, each a link to its deal's audit.
@@ -214,7 +213,7 @@ def sitting_new(request, club, member):
             form.add_error(None, str(error))
             status = 409
         else:
-            if sitting.transactions.filter(event="funding:1").exists():
+            if sitting.entries.filter(event="funding:1").exists():
                 messages.success(request, _("The sitting has started; the cups are funded."))
             else:  # the cups carried over from the table's last sitting: nothing was paid
                 messages.success(request, _("The sitting has started; the cups carry over as they were."))
@@ -516,7 +515,7 @@ def deal_preview(request, club, member, sitting_id):
 
 def sheet_version(sitting: Sitting) -> str:
     """Changes whenever anything is posted for the sitting or it closes: cheap to ask every few seconds."""
-    last = sitting.transactions.order_by("-pk").values_list("pk", flat=True).first() or 0
+    last = sitting.entries.order_by("-pk").values_list("pk", flat=True).first() or 0
     return f"{last}-{int(sitting.is_open)}"
 
 
@@ -627,9 +626,9 @@ def season_standings(request, club, member, season_id=None):
             return render(request, "club/season.html", {"club": club, "season": None})
     else:
         season = get_object_or_404(club.seasons, pk=season_id)
-    standings = queries.season_standings(season)
+    standings = balances.season_standings(season)
     members = {m.pk: m for m in club.members.filter(pk__in=[s.member_id for s in standings])}
-    series = [(s.name, queries.member_by_sitting(members[s.member_id], season)) for s in standings]
+    series = [(s.name, balances.member_by_sitting(members[s.member_id], season)) for s in standings]
     return render(
         request,
         "club/season.html",
@@ -664,8 +663,8 @@ def member_detail(request, club, member, member_id):
             "counts_cards": bool(family.stat_cards),
             "cards": [(card_label(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
             "melds": [(kind, MELD_LABELS[kind], stats.melds[kind]) for kind in family.meld_kinds],
-            "season_result": queries.member_balance(subject, season=season),
-            "by_sitting": queries.member_by_sitting(subject, season),
+            "season_result": balances.member_balance(subject, season=season),
+            "by_sitting": balances.member_by_sitting(subject, season),
         }
     # Statements, postings and the saldo are the member's own business, and the officials'.
     if access.allows(member, access.READ_PRIVATE, subject=subject):

@@ -42,7 +42,7 @@ from card_table import (
     totals,
 )
 from club import services
-from club.models import Deal, DealVersion
+from club.models import Deal, DealVersion, LedgerEntry
 from ledger.models import Transaction
 
 PHONE = {"width": 360, "height": 740}  # as conftest.PHONE
@@ -203,7 +203,7 @@ def test_undo_voids_the_last_deal_and_the_totals_return(sitting, live_server, ph
     deal = Deal.objects.get()
     assert deal.current_version.version == 2 and deal.current_version.record == {"void": True}
     assert deal.current_version.reason == "Tastet to gange"
-    assert Transaction.objects.filter(kind=Transaction.Kind.REVERSAL).count() == 1  # deal 1's posting, reversed
+    assert Transaction.objects.filter(entry__kind=LedgerEntry.Kind.REVERSAL).count() == 1  # deal 1's posting, reversed
     # The next deal is dealt by Anna again: the voided deal was never played.
     page.click("#new-deal")
     expect(page.locator("h1")).to_contain_text("2")

@@ -15,8 +15,9 @@ import rules
 from club import services
 from club.management.commands.load_demo import DEMO_DIRECTORY
 from club.models import Club, Deal, Member, Season, Sitting, Table
-from ledger.models import Account, Posting, Transaction
-from ledger.services import cups_of, table_balances
+from club.services import bookkeeping
+from club.services.bookkeeping import cups_of, table_balances
+from ledger.models import Posting, Transaction
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +42,7 @@ def write(tmp_path, record: dict, name: str = "sitting.json") -> str:
 
 
 def balances_by_name(sitting: Sitting) -> dict[str, int]:
-    rows = Posting.objects.filter(transaction__sitting=sitting, account__kind=Account.Kind.MEMBER).values(
+    rows = Posting.objects.filter(transaction__entry__sitting=sitting, account__kind=bookkeeping.MEMBER).values(
         "account__member__name"
     )
     return {r["account__member__name"]: r["total"] for r in rows.annotate(total=Sum("points"))}
@@ -52,7 +53,7 @@ def nothing_written() -> bool:
     return not (
         Sitting.objects.filter(table__club__slug="norrebro").exists()
         or Deal.objects.filter(sitting__table__club__slug="norrebro").exists()
-        or Transaction.objects.filter(club__slug="norrebro").exists()
+        or Transaction.objects.filter(entry__sitting__table__club__slug="norrebro").exists()
         or Member.objects.filter(club__slug="norrebro").exists()
     )
 
@@ -72,7 +73,7 @@ def test_import_records_the_sitting_and_settles_it_as_by_hand(club, tmp_path, on
     # Split: 130 among three is 43 each, the odd point to the first dealer: -26, 43, -17.
     assert balances_by_name(sitting) == {"Anna": -26, "Bent": 43, "Carl": -17}
     assert cups_of(Table.objects.get(club=club)) == rules.danish.Cups(0, 0)
-    assert list(sitting.transactions.values_list("event", flat=True)) == ["funding:1", "deal:1", "close"]
+    assert list(sitting.entries.values_list("event", flat=True)) == ["funding:1", "deal:1", "close"]
 
 
 def test_the_date_defaults_to_the_files_own(club, tmp_path, one_deal_sitting):
@@ -326,9 +327,9 @@ def test_the_whole_demo_season_exported_and_imported_into_another_club_keeps_eve
         assert table_balances(table) == table_balances(Table.objects.get(club=demo, name=name)), name
 
     def season_balances(club):
-        rows = Posting.objects.filter(transaction__club=club, account__kind=Account.Kind.MEMBER).values(
-            "account__member__name"
-        )
+        rows = Posting.objects.filter(
+            transaction__entry__sitting__table__club=club, account__kind=bookkeeping.MEMBER
+        ).values("account__member__name")
         return {r["account__member__name"]: r["total"] for r in rows.annotate(total=Sum("points"))}
 
     # 10 Danish members, and the Hungarian circle's 9 who are not among them (Anna plays both).

@@ -15,9 +15,9 @@ from django.core.management.base import CommandError
 from django.utils import translation
 
 import rules
+from club import balances
 from club.models import Club, Season, Sitting, Table
-from ledger import queries
-from ledger.services import table_balances
+from club.services.bookkeeping import table_balances
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,7 @@ def test_a_paskievics_sitting_goes_out_and_comes_back_in(demo, tmp_path):
     assert record["pot"] == opening > 0
     assert record["date"] == "2026-09-22"  # the envelope's date, as in the Danish export
     replayed = rules.replay(record)
-    totals = queries.sitting_totals(sitting)
+    totals = balances.sitting_totals(sitting)
     assert {s.name: totals.get(s.member_id, 0) for s in sitting.seats.all()} == {
         name: points for name, points in replayed["balances"].items() if name != "pot"
     }
@@ -88,7 +88,7 @@ def test_a_paskievics_sitting_goes_out_and_comes_back_in(demo, tmp_path):
     assert error is None, error
     imported = Sitting.objects.get(table__club=other)
     expected = rules.replay(record)["balances"]
-    totals = queries.sitting_totals(imported)
+    totals = balances.sitting_totals(imported)
     assert {s.name: totals.get(s.member_id, 0) for s in imported.seats.all()} | {
         "pot": table_balances(imported.table)["pot"]
     } == expected

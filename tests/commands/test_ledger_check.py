@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import re
 
@@ -13,9 +14,9 @@ from django.db.models import Sum
 from django.utils import timezone, translation
 
 import rules
-from club.models import Deal, Sitting
-from ledger import services as ledger
-from ledger.models import Account, Transaction
+from club.models import Deal, LedgerEntry, Sitting
+from club.services import bookkeeping
+from ledger.models import Account, Balance, Posting, Transaction
 
 pytestmark = pytest.mark.django_db
 
@@ -31,19 +32,40 @@ def ledger_check(*args) -> tuple[str, str | None]:
     return out.getvalue(), None
 
 
+SQLITE_GUARDS = [
+    importlib.import_module(f"ledger.migrations.{name}")
+    for name in ("0009_guards_hold_under_races_on_both_databases", "0011_kept_balances")
+]
+
+
 def tamper(sql: str, params: list) -> None:
     """Change the ledger behind the services' back, as a bug or a hand in the database would."""
     with connection.cursor() as cursor:
         # PostgreSQL's append-only trigger refuses the UPDATE; a superuser can switch ordinary
         # triggers off for the moment. The demo's balance checks, deferred to a commit that never
         # comes in a test, run first: afterwards they would see the tampering and refuse it.
+        # SQLite cannot switch a trigger off: its guards (ledger 0009, 0011) are dropped and made again.
         if connection.vendor == "postgresql":
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute("SET CONSTRAINTS ALL DEFERRED")
             cursor.execute("SET session_replication_role = replica")
+        else:
+            for guards in SQLITE_GUARDS:
+                for trigger in guards.SQLITE_TRIGGERS:
+                    cursor.execute(f"DROP TRIGGER {trigger}")
         cursor.execute(sql, params)
         if connection.vendor == "postgresql":
             cursor.execute("SET session_replication_role = origin")
+        else:
+            for guards in SQLITE_GUARDS:
+                for statement in guards.SQLITE:
+                    cursor.execute(statement)
+
+
+def kept_balance(posting: Posting) -> int:
+    """What the ledger keeps for the posting's account, book and month (before any tampering)."""
+    month = posting.transaction.value_date.replace(day=1)
+    return Balance.objects.get(account=posting.account, book=posting.transaction.book, month=month).points
 
 
 def demo_sitting(date: str, table: str = "Kakkelovnsbordet") -> Sitting:
@@ -71,9 +93,12 @@ def test_demo_ledger_agrees_with_every_record(demo):
 
 def test_a_tampered_posting_is_named_with_sitting_event_account_and_amounts(demo):
     sitting = demo_sitting("2026-10-22")
-    txn = Transaction.objects.get(sitting=sitting, event="deal:3", reversed_by__isnull=True, kind="deal")
-    posting = txn.postings.filter(account__kind=Account.Kind.MEMBER, rule="stake").get()
+    txn = Transaction.objects.get(
+        entry__sitting=sitting, entry__event="deal:3", reversed_by__isnull=True, entry__kind="deal"
+    )
+    posting = txn.postings.filter(account__kind=bookkeeping.MEMBER, rule="stake").get()
     before = points_in(txn, posting.account)
+    kept = kept_balance(posting)
 
     tamper("UPDATE ledger_posting SET points = points + 10 WHERE id = %s", [posting.pk])
     out, error = ledger_check()
@@ -84,8 +109,11 @@ def test_a_tampered_posting_is_named_with_sitting_event_account_and_amounts(demo
         f"posted {before + 10}, expected {before}"
     ) in out
     assert f"Transaction {txn.pk} (Kakkelovnsbordet 2026-10-22, deal:3): postings sum to 10, not 0." in out
-    # The event, and its transaction no longer balancing: two problems, and a failing exit.
-    assert error is not None and "problems found: 2." in error
+    # The kept balance did not move with the hand in the database: the postings now say 10 more.
+    book = f"season:{sitting.season_id}"
+    assert f"Balance of {name} in {book}, 2026-10: kept {kept}, postings sum to {kept + 10}." in out
+    # The event, its transaction no longer balancing, the balance: three problems, a failing exit.
+    assert error is not None and "problems found: 3." in error
 
 
 def test_an_extra_balanced_transaction_for_an_event_is_found(demo):
@@ -99,19 +127,19 @@ def test_an_extra_balanced_transaction_for_an_event_is_found(demo):
         rules.danish.Cups(),
         rules.danish.Cups(),
     )
-    ledger.post_event(
+    bookkeeping.post_event(
         sitting=sitting,
         event=stray,
         key="deal:5",
-        accounts=ledger.accounts_for(sitting.table, seats),
+        accounts=bookkeeping.accounts_for(sitting.table, seats),
         value_date=sitting.date,
     )
     posted = {
         seat.name: sum(
             points_in(t, seat.member.account) or 0
-            for t in Transaction.objects.filter(sitting=sitting, event="deal:5", reversed_by__isnull=True).exclude(
-                kind="reversal"
-            )
+            for t in Transaction.objects.filter(
+                entry__sitting=sitting, entry__event="deal:5", reversed_by__isnull=True
+            ).exclude(reverses__isnull=False)
         )
         for seat in (payer, payee)
     }
@@ -125,20 +153,31 @@ def test_an_extra_balanced_transaction_for_an_event_is_found(demo):
 
 
 def test_a_reversal_that_does_not_negate_its_original_is_found(demo):
-    reversal = Transaction.objects.filter(kind=Transaction.Kind.REVERSAL, sitting__table__club__slug="vestbyen").first()
-    postings = list(reversal.postings.select_related("account__member", "account__table").order_by("account_id"))
+    reversal = Transaction.objects.filter(
+        entry__kind=LedgerEntry.Kind.REVERSAL, entry__sitting__table__club__slug="vestbyen"
+    ).first()
+    postings = list(reversal.postings.order_by("account_id"))
     first, second = postings[0], next(p for p in postings if p.account_id != postings[0].account_id)
+    kept = {p.pk: kept_balance(p) for p in (first, second)}
     # Balanced, and reversed transactions count for nothing in the replay: only this check sees it.
     tamper("UPDATE ledger_posting SET points = points + 7 WHERE id = %s", [first.pk])
     tamper("UPDATE ledger_posting SET points = points - 7 WHERE id = %s", [second.pk])
 
     out, error = ledger_check()
 
+    names = bookkeeping.account_names([demo])
     assert (
-        f"Reversal {reversal.pk} ({reversal.sitting}, {reversal.event}) does not negate transaction "
-        f"{reversal.reverses_id}: {first.account} +7, {second.account} -7"
+        f"Reversal {reversal.pk} ({reversal.entry.sitting}, {reversal.entry.event}) does not negate transaction "
+        f"{reversal.reverses_id}: {names[first.account_id]} +7, {names[second.account_id]} -7"
     ) in out
-    assert error is not None and "problems found: 1." in error
+    for posting, moved in ((first, 7), (second, -7)):  # the reversal's month, in its season's book
+        month = f"{posting.transaction.value_date:%Y-%m}"
+        book = posting.transaction.book
+        assert (
+            f"Balance of {names[posting.account_id]} in {book}, {month}: kept {kept[posting.pk]}, "
+            f"postings sum to {kept[posting.pk] + moved}."
+        ) in out
+    assert error is not None and "problems found: 3." in error
 
 
 def test_club_option_checks_that_club_only(demo, club):
@@ -182,11 +221,15 @@ def test_a_transaction_without_postings_is_named(demo):
     # PostgreSQL refuses it at COMMIT (test_postgres_guards.py), and Django's test teardown checks
     # deferred constraints: tamper() writes it with the triggers off, as a hand in the database would.
     tamper(
-        "INSERT INTO ledger_transaction (club_id, kind, sitting_id, event, value_date, created_at, memo)"
-        " VALUES (%s, 'deal', %s, 'deal:99', %s, %s, '')",
-        [demo.pk, sitting.pk, sitting.date, timezone.now()],
+        "INSERT INTO ledger_transaction (reference, value_date, created_at, memo) VALUES ('deal:99', %s, %s, '')",
+        [sitting.date, timezone.now()],
     )
-    empty = Transaction.objects.get(sitting=sitting, event="deal:99")
+    tamper(
+        "INSERT INTO club_ledgerentry (transaction_id, kind, sitting_id, event)"
+        " SELECT MAX(id), 'deal', %s, 'deal:99' FROM ledger_transaction",
+        [sitting.pk],
+    )
+    empty = Transaction.objects.get(entry__sitting=sitting, entry__event="deal:99")
 
     out, error = ledger_check()
 
@@ -199,11 +242,15 @@ def test_the_payments_and_the_till_are_checked(demo):
     from club.models import Payment
 
     payment = Payment.objects.filter(club__slug="vestbyen", reverses__isnull=True, reversed_by__isnull=True).first()
-    posting = payment.transaction.postings.get(account__kind="payments")
-    # The member's side of the payment posts one øre too many, and a balancing øre leaves the till.
-    tamper("UPDATE ledger_posting SET points = points + 1 WHERE id = %s", [posting.pk])
-    till_posting = payment.transaction.postings.get(account__kind="till")
-    tamper("UPDATE ledger_posting SET points = points - 1 WHERE id = %s", [till_posting.pk])
+    # The member's side of the payment posts one øre too many, and a balancing øre leaves the till;
+    # the kept balances follow, so the ledger agrees with itself and only the payments disagree.
+    for kind, change in (("payments", 1), ("till", -1)):
+        posting = payment.transaction.postings.get(account__kind=kind)
+        tamper("UPDATE ledger_posting SET points = points + %s WHERE id = %s", [change, posting.pk])
+        tamper(
+            "UPDATE ledger_balance SET points = points + %s WHERE account_id = %s AND book = %s AND month = %s",
+            [change, posting.account_id, "payments", payment.paid_on.replace(day=1)],
+        )
 
     out, error = ledger_check()
 

@@ -11,7 +11,7 @@ from django.db.models import Count
 from django.utils import translation
 
 from club.management.commands.load_demo import DEMO_DIRECTORY
-from club.models import Club, DealVersion, Member, Sitting
+from club.models import Club, DealVersion, LedgerEntry, Member, Sitting
 from fixtures import demo as generator
 from ledger.models import Posting, Transaction
 
@@ -73,7 +73,9 @@ def test_the_demo_club_is_loaded(demo):
 
 
 def test_the_demo_plays_every_part_of_the_game(demo):
-    rules_posted = set(Posting.objects.filter(transaction__club=demo).values_list("rule", flat=True))
+    rules_posted = set(
+        Posting.objects.filter(transaction__entry__sitting__table__club=demo).values_list("rule", flat=True)
+    )
 
     for rule in (
         "meld.taroks",
@@ -110,8 +112,8 @@ def test_the_corrections_are_versions_with_danish_reasons_and_reversals(demo):
     assert {v.entered_by.username for v in corrected} == {"demo"}
     assert all(v.deal.current_version_id == v.pk for v in corrected)
     # The reversals of sittings' events (the month of payments has one reversal of its own).
-    reversals = Transaction.objects.filter(club=demo, kind=Transaction.Kind.REVERSAL, sitting__isnull=False)
-    assert reversals.filter(caused_by__in=corrected).count() == reversals.count() >= len(MANIFEST["corrections"])
+    reversals = Transaction.objects.filter(entry__sitting__table__club=demo, entry__kind=LedgerEntry.Kind.REVERSAL)
+    assert reversals.filter(entry__caused_by__in=corrected).count() == reversals.count() >= len(MANIFEST["corrections"])
 
 
 def test_the_demo_has_a_month_of_payments_and_one_reversed(demo):
@@ -138,7 +140,7 @@ def test_the_demo_has_a_month_of_payments_and_one_reversed(demo):
         assert points_in_ore == sum(
             points * point_value
             for points, point_value in member.account.postings.values_list(
-                "points", "transaction__sitting__season__point_value_ore"
+                "points", "transaction__entry__sitting__season__point_value_ore"
             )
         )
 

@@ -16,11 +16,11 @@ from django.db import connection
 from django.db.models import Sum
 
 import rules
-from club import services
+from club import balances, services
 from club.models import Club, Deal, DealVersion, Member, Season, Sitting, Table
-from ledger import queries
+from club.services import bookkeeping
+from club.services.bookkeeping import cups_of
 from ledger.models import Account, Posting, Transaction
-from ledger.services import cups_of
 
 NAMES = ("Anna", "Bent", "Carl", "Dorte", "Erik")
 SITTING_DATE = datetime.date(2024, 3, 7)
@@ -28,16 +28,17 @@ SITTING_DATE = datetime.date(2024, 3, 7)
 # --- PostgreSQL-only modules: collected on PostgreSQL, deselected (not skipped) on SQLite -------
 
 POSTGRES_ONLY = ("test_postgres_guards.py", "test_ledger_locking.py", "test_postgres_app_role.py")
+# SQLite's own guards (ledger 0009's triggers); test_postgres_guards.py holds PostgreSQL's.
+SQLITE_ONLY = ("test_sqlite_guards.py",)
 
 
 POSTGRES_ONLY_NOT_RUN = pytest.StashKey[list[str]]()
 
 
 def pytest_collection_modifyitems(config, items):
-    if connection.vendor == "postgresql":
-        return
+    other = SQLITE_ONLY if connection.vendor == "postgresql" else POSTGRES_ONLY
     here = __file__.rsplit("/", 1)[0]
-    deselected = [item for item in items if str(item.path).startswith(here) and item.path.name in POSTGRES_ONLY]
+    deselected = [item for item in items if str(item.path).startswith(here) and item.path.name in other]
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = [item for item in items if item not in deselected]
@@ -186,9 +187,9 @@ def export(sitting: Sitting) -> dict:
 
 
 def ledger_view(sitting: Sitting) -> dict[str, int]:
-    """Each seat's net over the sitting (ledger.queries) and what the table's cups hold after
-    it (ledger.services.cups_of): the shape of `rules.replay(...)["balances"]`."""
-    by_member = queries.sitting_totals(sitting)
+    """Each seat's net over the sitting (club.balances) and what the table's cups hold after
+    it (club.services.bookkeeping.cups_of): the shape of `rules.replay(...)["balances"]`."""
+    by_member = balances.sitting_totals(sitting)
     view = {seat.name: by_member.get(seat.member_id, 0) for seat in sitting.seats.all()}
     later = Sitting.objects.filter(table=sitting.table, pk__gt=sitting.pk).order_by("pk").first()
     cups = cups_of(sitting.table, before_sitting=later) if later else cups_of(sitting.table)
@@ -223,9 +224,9 @@ def postings_of(txn: Transaction) -> list[tuple[str, int, str]]:
     """(account, points, rule) of a transaction, accounts named as the rules engine names them."""
 
     def name(account: Account) -> str:
-        if account.kind == Account.Kind.MEMBER:
+        if account.kind == bookkeeping.MEMBER:
             return account.member.name
-        return "cup:pagat" if account.kind == Account.Kind.PAGAT_CUP else "cup:king"
+        return "cup:pagat" if account.kind == bookkeeping.PAGAT_CUP else "cup:king"
 
     return sorted((name(p.account), p.points, p.rule) for p in txn.postings.select_related("account__member"))
 
@@ -238,4 +239,7 @@ def postings() -> Callable[[Transaction], list[tuple[str, int, str]]]:
 @pytest.fixture
 def club_total() -> Callable[[Club], int]:
     """The sum of every posting of a club: zero, always (double entry)."""
-    return lambda club: Posting.objects.filter(transaction__club=club).aggregate(total=Sum("points"))["total"] or 0
+    return lambda club: (
+        Posting.objects.filter(transaction__entry__sitting__table__club=club).aggregate(total=Sum("points"))["total"]
+        or 0
+    )

@@ -11,8 +11,9 @@ import pytest
 import rules
 from club import services
 from club.models import DealVersion, Member
-from ledger import services as ledger
+from club.services import bookkeeping
 from ledger.models import Account, ImmutableLedgerError, Posting, Transaction
+from ledger.services import UnbalancedTransaction
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db
 def posted(season, start, evening):
     sitting = start(season)
     services.record_deal(sitting, evening[0])
-    return sitting, Transaction.objects.get(sitting=sitting, event="deal:1")
+    return sitting, Transaction.objects.get(entry__sitting=sitting, entry__event="deal:1")
 
 
 def test_a_posting_cannot_be_changed_or_deleted_through_the_orm(posted):
@@ -50,7 +51,7 @@ def test_a_transaction_cannot_be_changed_or_deleted_through_the_orm(posted):
 
 def test_post_event_refuses_an_unbalanced_event_and_writes_nothing(posted, counts):
     sitting, _txn = posted
-    accounts = ledger.accounts_for(sitting.table, sitting.seats.select_related("member__account"))
+    accounts = bookkeeping.accounts_for(sitting.table, sitting.seats.select_related("member__account"))
     lopsided = rules.danish.Event(
         kind="deal",
         items=(
@@ -63,19 +64,21 @@ def test_post_event_refuses_an_unbalanced_event_and_writes_nothing(posted, count
     )
     before = counts()
 
-    with pytest.raises(ledger.UnbalancedTransaction, match="deal:2: postings sum to 20, not 0"):
-        ledger.post_event(sitting=sitting, event=lopsided, key="deal:2", accounts=accounts, value_date=sitting.date)
+    with pytest.raises(UnbalancedTransaction, match="deal:2: postings sum to 20, not 0"):
+        bookkeeping.post_event(
+            sitting=sitting, event=lopsided, key="deal:2", accounts=accounts, value_date=sitting.date
+        )
     assert counts() == before
 
 
 def test_a_reversal_negates_every_posting_and_links_the_original(posted, postings):
-    _sitting, txn = posted
-    reversal = ledger.reverse(txn, value_date=txn.value_date, memo="test")
+    sitting, txn = posted
+    reversal = bookkeeping.reverse(txn, value_date=txn.value_date, memo="test")
 
     assert reversal.reverses == txn and Transaction.objects.get(pk=txn.pk).reversed_by == reversal
     assert postings(reversal) == sorted((a, -p, rule) for a, p, rule in postings(txn))
-    counting = ledger.effective_transactions(table_id=txn.sitting.table_id, sittings=(txn.sitting_id, txn.sitting_id))
-    assert [t.event for t in counting] == ["funding:1"]
+    counting = bookkeeping.effective_transactions(table_id=sitting.table_id, sittings=(sitting.pk, sitting.pk))
+    assert [t.entry.event for t in counting] == ["funding:1"]
 
 
 # --- querysets too: the ORM's bulk writes are refused on every database ---------------------------
@@ -87,7 +90,7 @@ def _querysets(sitting, txn):
         "Posting": (Posting.objects.filter(transaction=txn), "points", 0),
         "Transaction": (Transaction.objects.filter(pk=txn.pk), "memo", "tampered"),
         "DealVersion": (DealVersion.objects.filter(deal__sitting=sitting), "reason", "tampered"),
-        "Account": (Account.objects.filter(member__name="Anna"), "member_id", None),
+        "Account": (Account.objects.filter(member__name="Anna"), "owner", "member:0"),
     }
 
 

@@ -1,4 +1,4 @@
-"""Balances and standings (ledger.queries) over a season, by hand.
+"""Balances and standings (club.balances) over a season, by hand.
 
 Season 2024 (vlk-2010):
 - Bord 1, 7 March: the evening of test_ledger_record_deal.py, split at the close: the cups' 295
@@ -18,9 +18,8 @@ import pytest
 from django.utils import timezone
 
 import rules
-from club import services
+from club import balances, services
 from club.models import Deal, Table
-from ledger import queries
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +39,7 @@ def season_2024(club, season, start, table, evening, deal_record):
 
 
 def test_season_standings_best_first(season, season_2024):
-    assert [(s.name, s.points) for s in queries.season_standings(season)] == [
+    assert [(s.name, s.points) for s in balances.season_standings(season)] == [
         ("Anna", 144),
         ("Dorte", 123),
         ("Erik", -70),
@@ -52,33 +51,33 @@ def test_season_standings_best_first(season, season_2024):
 def test_member_balances_by_date_month_and_sitting(season, season_2024, members):
     first, second = season_2024
     carl = members["Carl"]
-    assert queries.member_balance(carl) == -81
-    assert queries.member_balance(carl, season=season) == -81
-    assert queries.member_balance(carl, until=datetime.date(2024, 3, 31)) == -21
-    assert queries.member_balance(carl, before=APRIL) == -21
-    assert queries.member_balance(carl, until=APRIL) == -81
-    assert queries.member_months(carl, season) == {datetime.date(2024, 3, 1): -21, datetime.date(2024, 4, 1): -60}
-    assert queries.member_by_sitting(carl, season) == [(first.pk, MARCH, -21), (second.pk, APRIL, -60)]
-    assert queries.member_balance(members["Erik"], before=APRIL) == 0
+    assert balances.member_balance(carl) == -81
+    assert balances.member_balance(carl, season=season) == -81
+    assert balances.member_balance(carl, until=datetime.date(2024, 3, 31)) == -21
+    assert balances.member_balance(carl, before=APRIL) == -21
+    assert balances.member_balance(carl, until=APRIL) == -81
+    assert balances.member_months(carl, season) == {datetime.date(2024, 3, 1): -21, datetime.date(2024, 4, 1): -60}
+    assert balances.member_by_sitting(carl, season) == [(first.pk, MARCH, -21), (second.pk, APRIL, -60)]
+    assert balances.member_balance(members["Erik"], before=APRIL) == 0
 
 
 def test_sitting_totals_and_table_cups(season_2024, members, table):
     first, second = season_2024
-    assert queries.sitting_totals(second) == {members["Bent"].pk: 0, members["Carl"].pk: -60, members["Erik"].pk: -70}
-    assert queries.sitting_totals(first) == {
+    assert balances.sitting_totals(second) == {members["Bent"].pk: 0, members["Carl"].pk: -60, members["Erik"].pk: -70}
+    assert balances.sitting_totals(first) == {
         members["Anna"].pk: 144,
         members["Bent"].pk: -246,
         members["Carl"].pk: -21,
         members["Dorte"].pk: 123,
     }
-    assert queries.table_cups(table) == rules.danish.Cups(0, 0)  # split at the close
-    assert queries.table_cups(second.table) == rules.danish.Cups(65, 65)
+    assert balances.table_cups(table) == rules.danish.Cups(0, 0)  # split at the close
+    assert balances.table_cups(second.table) == rules.danish.Cups(65, 65)
 
 
 def test_members_and_cups_sum_to_zero_over_the_club(club, season, season_2024, club_total):
-    members_total = sum(s.points for s in queries.season_standings(season))
+    members_total = sum(s.points for s in balances.season_standings(season))
     _first, second = season_2024
-    cups = queries.table_cups(second.table)
+    cups = balances.table_cups(second.table)
     assert members_total == -130 and cups.pagat + cups.king == 130
     assert club_total(club) == 0
 
@@ -92,11 +91,11 @@ def test_a_correction_counts_in_its_sitting_and_on_the_day_it_was_made(
 
     # Dorte: -15 for the King, +3 from the split (76 of 305 instead of 73 of 295).
     dorte = members["Dorte"]
-    assert queries.member_months(dorte, season) == {datetime.date(2024, 3, 1): 123, today.replace(day=1): -12}
-    assert queries.member_by_sitting(dorte, season) == [(first.pk, MARCH, 111)]
-    assert queries.member_balance(dorte, before=today) == 123
-    assert queries.member_balance(dorte) == 111
-    assert [(s.name, s.points) for s in queries.season_standings(season)] == [
+    assert balances.member_months(dorte, season) == {datetime.date(2024, 3, 1): 123, today.replace(day=1): -12}
+    assert balances.member_by_sitting(dorte, season) == [(first.pk, MARCH, 111)]
+    assert balances.member_balance(dorte, before=today) == 123
+    assert balances.member_balance(dorte) == 111
+    assert [(s.name, s.points) for s in balances.season_standings(season)] == [
         ("Anna", 152),
         ("Dorte", 111),
         ("Erik", -70),
@@ -114,12 +113,12 @@ def test_standings_are_per_season(club, season, season_2024, make_season, start,
     sitting = start(old_book, "Anna Bent Carl", date=datetime.date(2025, 2, 1))
     services.record_deal(sitting, deal_record("Anna", "Anna Bent Carl", pagat={"holder": "Carl", "fate": "saved"}))
 
-    assert [(s.name, s.points) for s in queries.season_standings(old_book)] == [
+    assert [(s.name, s.points) for s in balances.season_standings(old_book)] == [
         ("Carl", 10),
         ("Anna", -5),
         ("Bent", -5),
     ]
-    assert [(s.name, s.points) for s in queries.season_standings(season)][0] == ("Anna", 144)
-    assert queries.member_balance(members["Carl"]) == -71
-    assert queries.member_balance(members["Carl"], season=old_book) == 10
+    assert [(s.name, s.points) for s in balances.season_standings(season)][0] == ("Anna", 144)
+    assert balances.member_balance(members["Carl"]) == -71
+    assert balances.member_balance(members["Carl"], season=old_book) == 10
     assert club_total(club) == 0

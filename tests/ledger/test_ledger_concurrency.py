@@ -69,7 +69,7 @@ def test_the_same_deal_number_at_once_makes_one_deal_and_one_conflict(after_deal
     )
     assert list(Deal.objects.filter(sitting=sitting).values_list("number", flat=True)) == [1, 2]
     assert DealVersion.objects.filter(deal__sitting=sitting).count() == 2
-    assert Transaction.objects.filter(sitting=sitting, event="deal:2").count() == 1
+    assert Transaction.objects.filter(entry__sitting=sitting, entry__event="deal:2").count() == 1
     assert Deal.objects.get(sitting=sitting, number=2).current_version.record == made[0].version.record
 
 
@@ -79,7 +79,7 @@ def test_without_a_number_the_second_scorer_waits_and_records_the_next_deal(afte
 
     assert all(isinstance(o, services.Recorded) and o.created for o in outcomes), outcomes
     assert sorted(o.deal.number for o in outcomes) == [2, 3]
-    assert Transaction.objects.filter(sitting=sitting, kind="deal").count() == 3
+    assert Transaction.objects.filter(entry__sitting=sitting, entry__kind="deal").count() == 3
     assert in_ledger(sitting) == replayed(sitting)
 
 
@@ -93,4 +93,4 @@ def test_a_double_tap_racing_itself_makes_one_deal(after_deal_1, evening, number
     assert sorted(o.created for o in outcomes) == [False, True]
     assert outcomes[0].deal.pk == outcomes[1].deal.pk
     assert Deal.objects.filter(sitting=sitting).count() == 2
-    assert Transaction.objects.filter(sitting=sitting, event="deal:2").count() == 1
+    assert Transaction.objects.filter(entry__sitting=sitting, entry__event="deal:2").count() == 1

@@ -16,8 +16,8 @@ from django.utils import timezone, translation
 
 from club import services
 from club.models import Deal, DealVersion
+from club.services.bookkeeping import cup_accounts
 from ledger.models import Transaction
-from ledger.services import cup_accounts
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ def _play(start, season, evening, scorer):
 
 def _frozen(txn: Transaction) -> tuple:
     txn = Transaction.objects.get(pk=txn.pk)
-    fields = (txn.kind, txn.event, txn.deal_version_id, txn.caused_by_id, txn.value_date, txn.created_at, txn.memo)
+    fields = (txn.reference, txn.entry.kind, txn.entry.event, txn.entry.deal_version_id, txn.value_date, txn.memo)
     return fields, tuple(txn.postings.values_list("pk", "account_id", "points", "rule", "ref", "item"))
 
 
@@ -72,7 +72,7 @@ def test_correcting_deal_1_reverses_and_reposts_it_and_the_later_bagud(
 ):
     sitting = _play(start, season, evening, scorer)
     deal_1, deal_3 = Deal.objects.get(sitting=sitting, number=1), Deal.objects.get(sitting=sitting, number=3)
-    original = {t.event: t for t in Transaction.objects.filter(sitting=sitting)}
+    original = {t.entry.event: t for t in Transaction.objects.filter(entry__sitting=sitting)}
     frozen = {event: _frozen(txn) for event, txn in original.items()}
     referee = django_user_model.objects.create_user("referee")
 
@@ -92,15 +92,15 @@ def test_correcting_deal_1_reverses_and_reposts_it_and_the_later_bagud(
 
     # Originals stay exactly as they were; deal 1 and deal 3 are reversed, nothing else is.
     assert {event: _frozen(txn) for event, txn in original.items()} == frozen
-    reversed_events = Transaction.objects.filter(reverses__in=original.values()).values_list("event", flat=True)
+    reversed_events = Transaction.objects.filter(reverses__in=original.values()).values_list("entry__event", flat=True)
     assert sorted(reversed_events) == ["deal:1", "deal:3"]
     today = timezone.localdate()
     for event in ("deal:1", "deal:3"):
         reversal = Transaction.objects.get(reverses=original[event])
         assert (
-            reversal.kind,
-            reversal.event,
-            reversal.caused_by,
+            reversal.entry.kind,
+            reversal.entry.event,
+            reversal.entry.caused_by,
             reversal.created_by,
             reversal.value_date,
             reversal.memo,
@@ -108,10 +108,14 @@ def test_correcting_deal_1_reverses_and_reposts_it_and_the_later_bagud(
         assert postings(reversal) == sorted((a, -p, rule) for a, p, rule in postings(original[event]))
 
     # The reposts: deal 1 settles version 2; deal 3 still settles its own version 1, caused by v2.
-    new_1 = Transaction.objects.get(sitting=sitting, event="deal:1", kind="deal", reversed_by__isnull=True)
-    new_3 = Transaction.objects.get(sitting=sitting, event="deal:3", kind="deal", reversed_by__isnull=True)
-    assert (new_1.deal_version, new_1.caused_by, new_1.value_date) == (v2, v2, today)
-    assert (new_3.deal_version, new_3.caused_by, new_3.value_date) == (deal_3.current_version, v2, today)
+    new_1 = Transaction.objects.get(
+        entry__sitting=sitting, entry__event="deal:1", entry__kind="deal", reversed_by__isnull=True
+    )
+    new_3 = Transaction.objects.get(
+        entry__sitting=sitting, entry__event="deal:3", entry__kind="deal", reversed_by__isnull=True
+    )
+    assert (new_1.entry.deal_version, new_1.entry.caused_by, new_1.value_date) == (v2, v2, today)
+    assert (new_3.entry.deal_version, new_3.entry.caused_by, new_3.value_date) == (deal_3.current_version, v2, today)
     king_lost = [
         ("Anna", 5, "king_lost"),
         ("Bent", 5, "king_lost"),
@@ -120,7 +124,7 @@ def test_correcting_deal_1_reverses_and_reposts_it_and_the_later_bagud(
     ]
     assert postings(new_1) == sorted(postings(original["deal:1"]) + king_lost)
     assert postings(new_3) == DEAL_3_CORRECTED
-    assert Transaction.objects.filter(sitting=sitting).count() == len(original) + 4
+    assert Transaction.objects.filter(entry__sitting=sitting).count() == len(original) + 4
 
     expected = {"Anna": 75, "Bent": -320, "Carl": -95, "Dorte": 35, "cup:pagat": 95, "cup:king": 210}
     assert replayed(sitting) == expected
@@ -132,7 +136,7 @@ def test_correcting_a_closed_split_sitting_reposts_the_split(
 ):
     sitting = _play(start, season, evening, None)
     services.close_sitting(sitting)
-    close = Transaction.objects.get(sitting=sitting, event="close")
+    close = Transaction.objects.get(entry__sitting=sitting, entry__event="close")
     # 295 in the cups: 73 each and 3 over, one each from the first dealer Anna in seat order.
     assert postings(close) == sorted(
         [
@@ -148,8 +152,10 @@ def test_correcting_a_closed_split_sitting_reposts_the_split(
     correction = services.correct_deal(Deal.objects.get(sitting=sitting, number=1), deal_1_king_lost, reason=REASON)
 
     assert [d.key for d in correction.differences] == ["deal:1", "deal:3", "close"]
-    assert Transaction.objects.get(reverses=close).kind == "reversal"
-    new_close = Transaction.objects.get(sitting=sitting, event="close", kind="close", reversed_by__isnull=True)
+    assert Transaction.objects.get(reverses=close).entry.kind == "reversal"
+    new_close = Transaction.objects.get(
+        entry__sitting=sitting, entry__event="close", entry__kind="close", reversed_by__isnull=True
+    )
     # 305 now: 76 each and 1 over, to Anna.
     assert postings(new_close) == sorted(
         [
@@ -176,9 +182,11 @@ def test_correcting_a_carried_sitting_changes_the_next_sitting_at_the_table(
     services.record_deal(
         second, deal_record("Anna", kings={"clubs": {"holder": "Bent", "fate": "ultimo"}}, last_trick="Bent")
     )
-    assert not Transaction.objects.filter(sitting=second, kind="funding").exists()  # the carried cups were not empty
+    assert not Transaction.objects.filter(
+        entry__sitting=second, entry__kind="funding"
+    ).exists()  # the carried cups were not empty
     assert replayed(second) == {"Anna": -70, "Bent": 265, "Carl": -20, "Dorte": -60, "cup:pagat": 100, "cup:king": 80}
-    taken_before = Transaction.objects.get(sitting=second, event="deal:1")
+    taken_before = Transaction.objects.get(entry__sitting=second, entry__event="deal:1")
 
     correction = services.correct_deal(Deal.objects.get(sitting=first, number=1), deal_1_king_lost, reason=REASON)
 
@@ -189,7 +197,7 @@ def test_correcting_a_carried_sitting_changes_the_next_sitting_at_the_table(
     ]
     # The Kongekop held 210 at the carry, so the ultimo took 215: 10 more for Bent.
     assert _names(second, correction.differences[2].delta()) == {"Bent": 10, "cup:king": -10}
-    assert Transaction.objects.get(reverses=taken_before).caused_by == correction.version
+    assert Transaction.objects.get(reverses=taken_before).entry.caused_by == correction.version
     assert (
         in_ledger(first)
         == replayed(first)
@@ -210,10 +218,15 @@ def test_a_correction_that_changes_no_money_still_names_the_new_version(season, 
     correction = services.correct_deal(deal_2, same_money, reason="Carl kept the King of spades, for the record")
 
     assert correction.differences == []
-    current = Transaction.objects.get(sitting=sitting, event="deal:2", kind="deal", reversed_by__isnull=True)
-    assert current.deal_version == correction.version
+    current = Transaction.objects.get(
+        entry__sitting=sitting, entry__event="deal:2", entry__kind="deal", reversed_by__isnull=True
+    )
+    assert current.entry.deal_version == correction.version
     assert (
-        Transaction.objects.filter(sitting=sitting, kind="reversal").values_list("event", flat=True).get() == "deal:2"
+        Transaction.objects.filter(entry__sitting=sitting, entry__kind="reversal")
+        .values_list("entry__event", flat=True)
+        .get()
+        == "deal:2"
     )
 
 

@@ -20,11 +20,10 @@ from django.db.models import Sum
 from django.utils import translation
 
 import rules
-from club import services
+from club import balances, services
 from club.models import Club, Deal, Member, Season, Sitting, Table
+from club.services import bookkeeping
 from fixtures.hungarian_sittings import MEMBERS, random_deal, random_sitting
-from ledger import queries
-from ledger import services as ledger
 from ledger.models import Account, Posting, Transaction
 from rules import hungarian
 
@@ -76,15 +75,13 @@ def play_through_services(club: Club, season: Season, table: Table, record: dict
 def ledger_events(sitting: Sitting) -> dict[str, dict[str, int]]:
     """Per event key ("deal:3", "close"), what the effective transactions post, by engine name."""
     names = {
-        a.pk: a.member.name if a.member_id else {"pot": "pot"}.get(a.kind, a.kind)
+        a.pk: a.member.name if a.kind == bookkeeping.MEMBER else {"pot": "pot"}.get(a.kind, a.kind)
         for a in Account.objects.select_related("member")
     }
     by_event: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    counting = Transaction.objects.filter(sitting=sitting, reversed_by__isnull=True).exclude(
-        kind=Transaction.Kind.REVERSAL
-    )
+    counting = Transaction.objects.filter(entry__sitting=sitting, reversed_by__isnull=True, reverses__isnull=True)
     for posting in Posting.objects.filter(transaction__in=counting).select_related("transaction"):
-        by_event[posting.transaction.event][names[posting.account_id]] += posting.points
+        by_event[posting.transaction.entry.event][names[posting.account_id]] += posting.points
     nonzero = {key: {a: p for a, p in accounts.items() if p} for key, accounts in by_event.items()}
     return {key: accounts for key, accounts in nonzero.items() if accounts}
 
@@ -106,9 +103,9 @@ def replay_events(replayed: dict) -> dict[str, dict[str, int]]:
 def pot_after(sitting: Sitting) -> int:
     later = Sitting.objects.filter(table=sitting.table, pk__gt=sitting.pk).order_by("pk").first()
     return (
-        ledger.table_balances(sitting.table, before_sitting=later)["pot"]
+        bookkeeping.table_balances(sitting.table, before_sitting=later)["pot"]
         if later
-        else ledger.table_balances(sitting.table)["pot"]
+        else bookkeeping.table_balances(sitting.table)["pot"]
     )
 
 
@@ -116,11 +113,11 @@ def assert_ledger_is_replay(sitting: Sitting) -> dict:
     exported = services.export_sitting(sitting)
     replayed = rules.replay(exported)
     assert ledger_events(sitting) == replay_events(replayed)
-    by_member = queries.sitting_totals(sitting)
-    balances = {seat.name: by_member.get(seat.member_id, 0) for seat in sitting.seats.all()}
+    by_member = balances.sitting_totals(sitting)
+    held = {seat.name: by_member.get(seat.member_id, 0) for seat in sitting.seats.all()}
     if sitting.season.ruleset().pot:
-        balances["pot"] = pot_after(sitting)
-    assert balances == replayed["balances"]
+        held["pot"] = pot_after(sitting)
+    assert held == replayed["balances"]
     return exported
 
 
@@ -140,16 +137,19 @@ def test_ledger_equals_replay_of_the_export_for_random_sittings(club, preset, se
     second = random_sitting(rng, preset, deals=10, close="split", overrides=GAMES[preset], opening_pot=None)
     sitting_2 = play_through_services(club, season, table, second, date=DATE + datetime.timedelta(days=7))
     exported_2 = assert_ledger_is_replay(sitting_2)
-    held = ledger.table_balances(table)
+    held = bookkeeping.table_balances(table)
     if season.ruleset().pot:
         # The second sitting opened with what the first left in the pot, and split it at the end.
         assert exported_2["pot"] == rules.replay(exported_1)["balances"]["pot"]
         assert held["pot"] == 0
     else:
         assert "pot" not in exported_2
-        assert not Account.objects.filter(table=table).exists()  # no pot, no table account
+        assert not Account.objects.filter(owner=bookkeeping.table_owner(table.pk)).exists()  # no pot, no table account
     # Double entry: the club's postings sum to zero.
-    assert Posting.objects.filter(transaction__club=club).aggregate(total=Sum("points"))["total"] == 0
+    assert (
+        Posting.objects.filter(transaction__entry__sitting__table__club=club).aggregate(total=Sum("points"))["total"]
+        == 0
+    )
 
 
 @pytest.mark.parametrize("preset", list(GAMES))
@@ -202,17 +202,17 @@ def test_the_pot_is_a_table_account(club):
     seats = [members[n] for n in ("Anna", "Bela", "Csaba", "Dora")]
     sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
     services.record_deal(sitting, {"dealer": "Anna", "no_game": "all_pass"})
-    pot = Account.objects.get(table=table)
-    assert pot.kind == Account.Kind.POT and str(pot) == "ultimókassza (Asztal 1)"
-    assert ledger.table_balances(table) == {"cup:pagat": 0, "cup:king": 0, "pot": 40}
-    assert {s.name: queries.sitting_totals(sitting)[s.member_id] for s in sitting.seats.all()} == {
+    pot = Account.objects.get(owner=bookkeeping.table_owner(table.pk))
+    assert pot.kind == bookkeeping.POT and bookkeeping.account_names([club])[pot.pk] == "ultimókassza (Asztal 1)"
+    assert bookkeeping.table_balances(table) == {"cup:pagat": 0, "cup:king": 0, "pot": 40}
+    assert {s.name: balances.sitting_totals(sitting)[s.member_id] for s in sitting.seats.all()} == {
         "Anna": -10,
         "Bela": -10,
         "Csaba": -10,
         "Dora": -10,
     }
     services.close_sitting(sitting)  # the season carries
-    assert ledger.table_balances(table)["pot"] == 40
+    assert bookkeeping.table_balances(table)["pot"] == 40
 
 
 def test_import_and_export_a_hungarian_sitting(club):
@@ -225,7 +225,7 @@ def test_import_and_export_a_hungarian_sitting(club):
     exported = services.export_sitting(sitting)
     assert {k: exported[k] for k in record} == record
     assert_ledger_is_replay(sitting)
-    held = ledger.table_balances(table)["pot"]
+    held = bookkeeping.table_balances(table)["pot"]
     assert held == rules.replay(record)["balances"]["pot"]
 
     # A file that opens with another pot than the table holds is refused, nothing written.
@@ -272,7 +272,7 @@ def test_the_kept_table_state_is_the_pot_and_a_void_deal_leaves_it(club):
 
     services.void_last_deal(sitting, reason="dealt twice", number=2)
     assert Sitting.objects.get(pk=sitting.pk).state == {"pot": 40}
-    assert ledger.table_balances(table)["pot"] == 40
+    assert bookkeeping.table_balances(table)["pot"] == 40
     assert (
         services.settle_version(Deal.objects.get(pk=second.deal.pk).current_version)[1] == []
     )  # a void settles nothing
@@ -280,8 +280,8 @@ def test_the_kept_table_state_is_the_pot_and_a_void_deal_leaves_it(club):
     services.close_sitting(sitting)
     closing = services.closing_event(Sitting.objects.get(pk=sitting.pk))
     assert (closing.pot_before, closing.pot_after) == (40, 0)
-    assert ledger.table_balances(table)["pot"] == 0
-    assert {s.name: queries.sitting_totals(sitting)[s.member_id] for s in sitting.seats.all()} == {
+    assert bookkeeping.table_balances(table)["pot"] == 0
+    assert {s.name: balances.sitting_totals(sitting)[s.member_id] for s in sitting.seats.all()} == {
         "Anna": 0,
         "Bela": 0,
         "Csaba": 0,

@@ -29,11 +29,10 @@ import pytest
 from django.utils import translation
 
 import rules
-from club import services
+from club import balances, services
 from club.models import Deal, DealVersion
-from ledger import queries
+from club.services.bookkeeping import cups_of
 from ledger.models import Transaction
-from ledger.services import cups_of
 
 pytestmark = pytest.mark.django_db
 
@@ -54,16 +53,16 @@ CUPS_AFTER = [
 def test_funding_at_the_start_puts_20_from_each_into_both_cups(season, start, table, members, postings):
     sitting = start(season)
 
-    funding = Transaction.objects.get(sitting=sitting)
-    assert (funding.kind, funding.event) == ("funding", "funding:1")
+    funding = Transaction.objects.get(entry__sitting=sitting)
+    assert (funding.entry.kind, funding.entry.event) == ("funding", "funding:1")
     assert postings(funding) == sorted(
         [("cup:pagat", 80, "funding"), ("cup:king", 80, "funding")]
         + [(name, -20, "funding") for name in ("Anna", "Bent", "Carl", "Dorte") for _cup in (1, 2)]
     )
     assert cups_of(table) == rules.danish.Cups(80, 80)
-    assert {name: queries.member_balance(members[name]) for name in ("Anna", "Bent", "Carl", "Dorte")} == dict.fromkeys(
-        ("Anna", "Bent", "Carl", "Dorte"), -40
-    )
+    assert {
+        name: balances.member_balance(members[name]) for name in ("Anna", "Bent", "Carl", "Dorte")
+    } == dict.fromkeys(("Anna", "Bent", "Carl", "Dorte"), -40)
 
 
 def test_each_deal_posts_the_hand_computed_settlement(season, start, table, members, evening, scorer):
@@ -73,7 +72,7 @@ def test_each_deal_posts_the_hand_computed_settlement(season, start, table, memb
 
         assert recorded.created and recorded.deal.number == number
         [txn] = recorded.transactions
-        assert (txn.kind, txn.event, txn.deal_version, txn.caused_by, txn.created_by) == (
+        assert (txn.entry.kind, txn.entry.event, txn.entry.deal_version, txn.entry.caused_by, txn.created_by) == (
             "deal",
             f"deal:{number}",
             recorded.version,
@@ -84,7 +83,7 @@ def test_each_deal_posts_the_hand_computed_settlement(season, start, table, memb
         assert by_member == {k: v for k, v in NET[number - 1].items() if v}
         assert cups_of(table) == CUPS_AFTER[number - 1]
 
-    standings = {s.name: s.points for s in queries.season_standings(season)}
+    standings = {s.name: s.points for s in balances.season_standings(season)}
     assert standings == {"Anna": 70, "Dorte": 50, "Carl": -95, "Bent": -320}
 
 
@@ -102,12 +101,12 @@ def test_every_posting_carries_the_rule_seed_line_and_line_item_it_settles(seaso
     sitting = start(season)
     services.record_deal(sitting, evening[0])
 
-    txn = Transaction.objects.get(sitting=sitting, event="deal:1")
+    txn = Transaction.objects.get(entry__sitting=sitting, entry__event="deal:1")
     items: dict[int, tuple[str, str, dict[str, int]]] = {}
     for p in txn.postings.select_related("account__member"):
         name = (
             p.account.member.name
-            if p.account.member
+            if p.account.kind == "member"
             else {"pagat_cup": "cup:pagat", "king_cup": "cup:king"}[p.account.kind]
         )
         rule, ref, lines = items.setdefault(p.item, (p.rule, p.ref, {}))
@@ -152,7 +151,7 @@ def test_a_stale_deal_number_is_a_conflict_that_names_the_next_deal(season, star
 def _nets(txn, members):
     by_account = {}
     for posting in txn.postings.select_related("account__member"):
-        if posting.account.member is not None:
+        if posting.account.kind == "member":
             by_account[posting.account.member] = by_account.get(posting.account.member, 0) + posting.points
     return {m: p for m, p in by_account.items() if p}
 

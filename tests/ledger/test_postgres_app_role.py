@@ -88,7 +88,7 @@ def posted(season, start, evening):
         ("UPDATE ledger_posting SET points = 0", "permission denied for table ledger_posting"),
         ("DELETE FROM ledger_transaction", "permission denied for table ledger_transaction"),
         ("UPDATE club_dealversion SET reason = 'tampered'", "permission denied for table club_dealversion"),
-        ("UPDATE ledger_account SET member_id = NULL", "permission denied for table ledger_account"),
+        ("UPDATE ledger_account SET owner = ''", "permission denied for table ledger_account"),
         ("TRUNCATE ledger_posting", "permission denied for table ledger_posting"),
     ],
 )

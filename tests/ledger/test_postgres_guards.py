@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import logging
 
+import psycopg
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, models, transaction
 
 from club import families, services
 from club.models import Deal, DealVersion, Member
-from ledger import services as ledger
-from ledger.models import Account, Posting, Transaction
+from ledger import services as ledger_services
+from ledger.models import Account, Balance, Posting, Transaction
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,14 +25,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def posted(season, start, evening):
     sitting = start(season)
     services.record_deal(sitting, evening[0])
-    return Transaction.objects.get(sitting=sitting, event="deal:1")
+    return Transaction.objects.get(entry__sitting=sitting, entry__event="deal:1")
 
 
 def _new_transaction(cursor, like: Transaction) -> int:
     cursor.execute(
-        "INSERT INTO ledger_transaction (club_id, kind, sitting_id, event, value_date, created_at, memo)"
-        " VALUES (%s, 'deal', %s, 'deal:99', %s, now(), 'raw') RETURNING id",
-        [like.club_id, like.sitting_id, like.value_date],
+        "INSERT INTO ledger_transaction (reference, value_date, created_at, memo)"
+        " VALUES ('raw', %s, now(), 'raw') RETURNING id",
+        [like.value_date],
     )
     return cursor.fetchone()[0]
 
@@ -120,18 +121,18 @@ def test_a_transaction_without_postings_is_refused_at_commit(posted):
 @pytest.mark.parametrize(
     "sql",
     [
-        "UPDATE ledger_account SET member_id = %(other)s WHERE id = %(account)s",
-        "UPDATE ledger_account SET kind = 'pagat_cup', member_id = NULL, table_id = %(table)s WHERE id = %(account)s",
+        "UPDATE ledger_account SET owner = 'member:' || %(other)s WHERE id = %(account)s",
+        "UPDATE ledger_account SET kind = 'pagat_cup', owner = 'table:' || %(table)s WHERE id = %(account)s",
     ],
     ids=["to another member", "to a cup"],
 )
 def test_an_account_cannot_be_reassigned(posted, sql):
     anna = Account.objects.get(member__name="Anna")
-    erik = Member.objects.get(name="Erik")  # has no account yet; the unique member_id would allow it
+    erik = Member.objects.get(name="Erik")  # has no account yet; the unique owner key would allow it
     with pytest.raises(DatabaseError, match=rf"ledger account {anna.pk} cannot be reassigned: UPDATE refused"):
         with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(sql, {"other": erik.pk, "account": anna.pk, "table": posted.sitting.table_id})
-    assert Account.objects.get(pk=anna.pk).member_id == anna.member_id
+            cursor.execute(sql, {"other": erik.pk, "account": anna.pk, "table": posted.entry.sitting.table_id})
+    assert Account.objects.get(pk=anna.pk).owner == anna.owner
 
 
 @pytest.mark.parametrize(
@@ -143,7 +144,7 @@ def test_an_account_cannot_be_reassigned(posted, sql):
     ],
 )
 def test_a_deal_version_cannot_be_changed_or_deleted(posted, sql, operation):
-    version = posted.deal_version
+    version = posted.entry.deal_version
     with pytest.raises(DatabaseError, match=f"club_dealversion is append-only: {operation} refused"):
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(sql, [version.pk])
@@ -168,10 +169,108 @@ def test_the_balance_trigger_firing_at_commit_is_a_logged_server_error(season, s
         ], state
 
     monkeypatch.setattr(families.DANISH, "play", lossy_play)
-    monkeypatch.setattr(ledger, "_check_balanced", lambda postings, key: None)
+    monkeypatch.setattr(ledger_services, "_check_balanced", lambda postings, reference: None)
 
     with caplog.at_level(logging.ERROR, logger="club.services"), pytest.raises(IntegrityError, match="is unbalanced"):
         services.record_deal(sitting, evening[0], number=1)
 
     assert "record_deal: sitting" in caplog.text and "refused by the database" in caplog.text
     assert not Deal.objects.filter(sitting=sitting).exists()
+
+
+@pytest.fixture
+def intruder():
+    """A second session on the test database, as another program holding the app's password."""
+    settings = connection.settings_dict
+    with psycopg.connect(
+        dbname=settings["NAME"],
+        user=settings["USER"],
+        host=settings["HOST"],
+        port=settings["PORT"] or 5432,
+        password=settings["PASSWORD"] or None,
+    ) as session:
+        yield session
+
+
+def test_postings_raced_into_the_apps_next_transaction_are_refused(posted, intruder, evening):
+    """The intruder guesses the id of the app's next ledger transaction, inserts balanced postings
+    for it and keeps its database transaction open; the app records a deal and takes that id; the
+    intruder commits. Its postings never land, whether the app's transaction is not yet written,
+    written but not committed, or committed."""
+    anna, bent = (Account.objects.get(member__name=name).pk for name in ("Anna", "Bent"))
+    sitting = posted.entry.sitting
+    with intruder.cursor() as cursor:
+        cursor.execute("SELECT last_value + 1 FROM ledger_transaction_id_seq")
+        next_id = cursor.fetchone()[0]
+        with pytest.raises(psycopg.errors.RestrictViolation, match=f"ledger transaction {next_id} is committed"):
+            cursor.execute(RACED_POSTINGS, [next_id, anna, next_id, bent])
+    intruder.rollback()
+
+    with transaction.atomic():
+        recorded = services.record_deal(sitting, evening[1])  # takes next_id, not yet committed
+        (txn,) = recorded.transactions
+        assert txn.pk == next_id
+        with intruder.cursor() as cursor, pytest.raises(psycopg.errors.RestrictViolation, match="is committed"):
+            cursor.execute(RACED_POSTINGS, [next_id, anna, next_id, bent])
+        intruder.rollback()
+
+    with intruder.cursor() as cursor, pytest.raises(psycopg.errors.RestrictViolation, match="is committed"):
+        cursor.execute(RACED_POSTINGS, [next_id, anna, next_id, bent])
+    intruder.rollback()
+    assert 1000 not in Posting.objects.filter(transaction_id=next_id).values_list("points", flat=True)
+    assert sum(Posting.objects.filter(transaction_id=next_id).values_list("points", flat=True)) == 0
+
+
+def test_a_transaction_row_records_its_own_creator_whatever_the_insert_says(posted):
+    seen = []
+    # Empty, so refused at COMMIT anyway; what matters is the creator it carried until then.
+    with pytest.raises(IntegrityError, match="has no postings"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO ledger_transaction (reference, value_date, created_at, memo, created_xact)"
+                " VALUES ('raw', now(), now(), '', 1) RETURNING created_xact, pg_current_xact_id()::text::bigint"
+            )
+            seen.append(cursor.fetchone())
+    ((created, current),) = seen
+    assert created == current != 1
+
+
+RACED_POSTINGS = (
+    "INSERT INTO ledger_posting (transaction_id, account_id, points, rule, ref, item)"
+    " VALUES (%s, %s, 1000, 'raw', '', 0), (%s, %s, -1000, 'raw', '', 0)"
+)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE ledger_balance SET points = points + 1000",
+        "DELETE FROM ledger_balance",
+        "INSERT INTO ledger_balance (account_id, book, month, points, last_posting)"
+        " SELECT account_id, 'elsewhere', month, 1000, last_posting FROM ledger_balance LIMIT 1",
+    ],
+)
+def test_a_balance_moves_only_with_a_posting(posted, sql):
+    kept = sorted(Balance.objects.values_list("account_id", "book", "month", "points"))
+    operation = sql.split()[0]
+    with pytest.raises(DatabaseError, match=f"ledger_balance is kept from the postings: {operation} refused"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql)
+    assert sorted(Balance.objects.values_list("account_id", "book", "month", "points")) == kept
+
+
+def test_postings_move_their_balances_in_the_same_transaction(posted):
+    """Deal 1's postings are in the kept balances of their accounts, season and month."""
+    for account_id, points in posted.postings.values_list("account_id", "points"):
+        assert Balance.objects.filter(account_id=account_id, book=posted.book).exists(), (account_id, points)
+    summed = dict(
+        Posting.objects.values_list("account_id")
+        .annotate(total=models.Sum("points"))
+        .values_list("account_id", "total")
+    )
+    kept = dict(
+        Balance.objects.values_list("account_id")
+        .annotate(total=models.Sum("points"))
+        .values_list("account_id", "total")
+    )
+    assert kept == summed

@@ -77,7 +77,7 @@ def test_audit_page_shows_versions_settlements_and_later_effects(client, ultimo)
 
     # Each version's settlement, item by item, with the rule and seed line.
     (original,) = first.settlement
-    assert original.transaction.event == "deal:1" and original.reversed_by is not None
+    assert original.transaction.entry.event == "deal:1" and original.reversed_by is not None
     assert [(i.rule, i.ref, i.points) for i in original.items] == [
         ("stake", "001 L258", [-10, None, None, 5, 5]),
         ("fine.scus_called_in_vain", "001 L298", [None, None, -40, 20, 20]),
@@ -92,7 +92,10 @@ def test_audit_page_shows_versions_settlements_and_later_effects(client, ultimo)
 
     # What the versions caused: the first recording, then reversal and re-posting of deal 1
     # and of deal 2, whose ultimo took 20 less.
-    assert [(p.transaction.kind, p.transaction.event, p.transaction.caused_by.version) for p in audit.caused] == [
+    assert [
+        (p.transaction.entry.kind, p.transaction.entry.event, p.transaction.entry.caused_by.version)
+        for p in audit.caused
+    ] == [
         ("deal", "deal:1", 1),
         ("reversal", "deal:1", 2),
         ("deal", "deal:1", 2),
@@ -107,7 +110,7 @@ def test_audit_page_shows_versions_settlements_and_later_effects(client, ultimo)
         "Kongekop": -25,
     }
     (effect,) = audit.later_effects
-    assert (effect.caused_by.version, effect.transaction.event) == (2, "deal:2")
+    assert (effect.caused_by.version, effect.transaction.entry.event) == (2, "deal:2")
     assert sorted(effect.deltas) == [("Anna Jensen", -20), ("Pagatkop", 20)]
 
     body = response.content.decode()

@@ -9,8 +9,8 @@ import pytest
 from django.utils import translation
 
 from club import services
+from club.balances import member_balance
 from club.reports.statements import Month, build_statement, members_with_statements
-from ledger.queries import member_balance
 
 NOVEMBER = Month(2026, 11)
 

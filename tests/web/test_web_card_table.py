@@ -13,11 +13,11 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from club import balances as ledger_balances
 from club import services
 from club.models import Dispute
 from club.services.disputes import raise_dispute
 from club.web.charts import DASHES, PALETTE, line_style
-from ledger import queries
 from ledger.models import Transaction
 from table_evening import SEATS
 
@@ -25,22 +25,22 @@ AFTER_DEAL_2 = {"Anna": -130, "Bent": -90, "Carl": 135, "Dorte": -85}
 
 
 def balances(sitting, members):
-    totals = queries.sitting_totals(sitting)
+    totals = ledger_balances.sitting_totals(sitting)
     return {name: totals[m.pk] for name, m in members.items() if m.pk in totals}
 
 
 def test_voiding_the_last_deal_reverses_it_and_keeps_its_versions(played, members):
     deal = played.deals.get(number=3)
-    posted = Transaction.objects.get(deal_version=deal.current_version, kind="deal")
+    posted = Transaction.objects.get(entry__deal_version=deal.current_version, entry__kind="deal")
 
     correction = services.void_last_deal(played, by=members["Bent"].user, reason="Tastet to gange", number=3)
 
     deal.refresh_from_db()
     assert deal.current_version == correction.version and deal.current_version.version == 2
     assert deal.current_version.record == services.VOID and deal.current_version.reason == "Tastet to gange"
-    assert Transaction.objects.get(reverses=posted).caused_by == correction.version  # reversed, not deleted
+    assert Transaction.objects.get(reverses=posted).entry.caused_by == correction.version  # reversed, not deleted
     assert balances(played, members) == AFTER_DEAL_2
-    assert queries.table_cups(played.table).as_dict() == {"pagat": 80, "king": 90}
+    assert ledger_balances.table_cups(played.table).as_dict() == {"pagat": 80, "king": 90}
     # Deal 3 was never played: Carl (deal 2's forehand) deals deal 4.
     page_form = services.last_played_record(played)
     assert page_form["dealer"] == "Bent" and page_form["players"][1] == "Carl"

@@ -4,8 +4,8 @@ import re
 
 from django.urls import reverse
 
+from club import balances as ledger_balances
 from club.models import DealVersion
-from ledger import queries
 from ledger.models import Transaction
 from table_evening import DEAL_1, DEAL_1_CORRECTED, TOTALS, TOTALS_CORRECTED
 
@@ -31,7 +31,7 @@ def corrected_form(played, **more):
 
 
 def balances(sitting, members):
-    totals = queries.sitting_totals(sitting)
+    totals = ledger_balances.sitting_totals(sitting)
     return {name: totals[m.pk] for name, m in members.items() if m.pk in totals}
 
 
@@ -86,8 +86,11 @@ def test_confirming_keeps_a_new_version_and_reposts_what_changed(played, members
     assert deal.current_version.reason == "Dorte lost the King of spades; we forgot it."
     assert deal.current_version.entered_by == members["Carl"].user
     assert balances(played, members) == TOTALS_CORRECTED
-    assert queries.table_cups(played.table).as_dict() == {"pagat": 85, "king": 205}
-    assert set(Transaction.objects.filter(kind="reversal").values_list("event", flat=True)) == {"deal:1", "deal:3"}
+    assert ledger_balances.table_cups(played.table).as_dict() == {"pagat": 85, "king": 205}
+    assert set(Transaction.objects.filter(entry__kind="reversal").values_list("entry__event", flat=True)) == {
+        "deal:1",
+        "deal:3",
+    }
     sheet = client.get(reverse("sitting", args=["nordvest", played.pk])).text
     assert '<abbr title="corrected">✎</abbr>' in sheet
 

@@ -4,8 +4,8 @@ import re
 
 from django.urls import reverse
 
+from club import balances
 from club.models import Deal, DealVersion
-from ledger import queries
 from ledger.models import Posting, Transaction
 from table_evening import DEAL_1
 
@@ -83,7 +83,7 @@ def test_saving_records_the_deal_and_returns_to_the_score_sheet(sitting, members
     assert version.record == DEAL_1
     assert version.entered_by == members["Bent"].user
     assert version.idempotency_key == f"{members['Bent'].user.pk}:{sitting.pk}:k-1"  # his key, at this sitting
-    assert queries.sitting_totals(sitting) == {
+    assert balances.sitting_totals(sitting) == {
         members[n].pk: p for n, p in {"Anna": -55, "Bent": -10, "Carl": -40, "Dorte": -65}.items()
     }
 
@@ -98,7 +98,7 @@ def test_a_double_tap_makes_one_deal(sitting, as_member):
     assert first.status_code == second.status_code == 302
     assert first["Location"] == second["Location"]
     assert Deal.objects.count() == 1
-    assert Transaction.objects.filter(kind="deal").count() == 1
+    assert Transaction.objects.filter(entry__kind="deal").count() == 1
 
 
 def points_of(html: str, side: str) -> dict[str, int]:
@@ -189,7 +189,7 @@ def test_a_wrong_deal_is_shown_again_with_each_problem_beside_its_field(sitting,
     assert re.search(r'id="problems-last_trick"><p>Carl does not play this deal.</p>', page.text)
     assert selected(page.text, "pagat") == "Bent:bagud"  # the entries are kept
     assert hidden(page.text, "idempotency_key") == "k"
-    assert not Deal.objects.exists() and not Posting.objects.filter(transaction__kind="deal").exists()
+    assert not Deal.objects.exists() and not Posting.objects.filter(transaction__entry__kind="deal").exists()
 
 
 def test_the_form_works_in_danish_too(sitting, members, client):

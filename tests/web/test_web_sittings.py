@@ -4,8 +4,8 @@ import re
 
 from django.urls import reverse
 
+from club import balances
 from club.models import Sitting
-from ledger import queries
 from ledger.models import Transaction
 from table_evening import SEATS, TOTALS
 
@@ -51,7 +51,7 @@ def test_starting_a_sitting_seats_the_members_and_funds_the_cups(season, table, 
     assert response.status_code == 302 and response["Location"] == f"/c/nordvest/sittings/{sitting.pk}/"
     assert sitting.seat_names() == ["Carl", "Anna", "Dorte"]
     assert sitting.first_dealer == members["Dorte"] and sitting.date == today
-    assert queries.table_cups(table).as_dict() == {"pagat": 60, "king": 60}  # 3 × 20 into each
+    assert balances.table_cups(table).as_dict() == {"pagat": 60, "king": 60}  # 3 × 20 into each
     assert Transaction.objects.get().created_by == members["Bent"].user
     page = client.get(response["Location"])
     assert cells(page.text, "funding-1") == [-40, -40, -40]
@@ -115,7 +115,7 @@ def test_closing_splits_the_cups_by_default(played, as_member):
     ]
     assert '<strong data-cup="pagat">0</strong> · Kongekop <strong data-cup="king">0</strong>' in asked.text
     played.refresh_from_db()
-    assert played.is_open and not Transaction.objects.filter(kind="close").exists()
+    assert played.is_open and not Transaction.objects.filter(entry__kind="close").exists()
 
     response = client.post(
         reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split", "confirmed": "1"}, follow=True
@@ -125,7 +125,7 @@ def test_closing_splits_the_cups_by_default(played, as_member):
     assert not played.is_open and played.closed_how == "split"
     # 280 in the cups, 70 to each of the four
     assert cells(response.text, "close") == [-60, 60, 235, -235]
-    assert queries.table_cups(played.table).as_dict() == {"pagat": 0, "king": 0}
+    assert balances.table_cups(played.table).as_dict() == {"pagat": 0, "king": 0}
     assert "The sitting is closed." in response.text
     assert "Enter the next deal" not in response.text
 
@@ -135,7 +135,7 @@ def test_closing_can_carry_the_cups_to_the_next_sitting(played, as_member):
 
     played.refresh_from_db()
     assert played.closed_how == "carry"
-    assert queries.table_cups(played.table).as_dict() == {"pagat": 85, "king": 195}
+    assert balances.table_cups(played.table).as_dict() == {"pagat": 85, "king": 195}
 
 
 def test_closing_twice_says_so(played, as_member):
@@ -147,4 +147,4 @@ def test_closing_twice_says_so(played, as_member):
     )
 
     assert "The sitting is already closed." in again.text
-    assert Transaction.objects.filter(kind="close").count() == 1
+    assert Transaction.objects.filter(entry__kind="close").count() == 1

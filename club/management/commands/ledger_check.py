@@ -10,8 +10,10 @@ Four checks, each of which the ledger should pass by construction:
 3. every transaction has postings, and they sum to zero (`ledger.checks`);
 4. every reversal is the exact negation of the transaction it reverses (`ledger.checks`);
 5. every payment's transaction moves exactly its amount between the member and the club's till,
-   the till holds the sum of the payments, and each member's payment account the sum of his
-   (`club.services.till.check`), so every saldo is what his postings say.
+   the till holds the sum of the payments, and each member's payments account the sum of his
+   (`club.services.till.check`), so every saldo is what his postings say;
+6. every balance the database keeps (per account, book and month: a season's points, the
+   payments) is the sum of its postings (`ledger.checks`).
 
 Exits non-zero when anything differs, after printing every difference.
 """
@@ -21,13 +23,14 @@ from __future__ import annotations
 import time
 
 from django.core.management.base import CommandError
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from club import services
 from club.management.base import TranslatedCommand
-from club.models import Club, Table
-from club.services import till
+from club.models import Club, LedgerEntry, Payment, Table
+from club.services import bookkeeping, till
 from ledger import checks
 from ledger.models import Account, Transaction
 
@@ -45,7 +48,7 @@ class Command(TranslatedCommand):
             clubs = clubs.filter(slug=club)
             if not clubs.exists():
                 raise CommandError(_("No club has the short name %(slug)s.") % {"slug": club})
-        names = {a.pk: str(a) for a in Account.objects.filter(club__in=clubs).select_related("member", "table")}
+        names = bookkeeping.account_names(clubs)
 
         problems = 0
         sittings = 0
@@ -59,11 +62,20 @@ class Command(TranslatedCommand):
             for state in check.states:
                 problems += 1
                 self._report_state(table, state)
-        for line in [*checks.unbalanced(clubs), *checks.bad_reversals(clubs, names), *till.check(clubs)]:
+        settled = LedgerEntry.objects.filter(sitting__table__club__in=clubs).values("pk")
+        paid = Payment.objects.filter(club__in=clubs, transaction__isnull=False).values("transaction_id")
+        theirs = Transaction.objects.filter(Q(pk__in=settled) | Q(pk__in=paid))
+        accounts = Account.objects.filter(pk__in=list(names))
+        for line in [
+            *checks.unbalanced(theirs, _entry_name),
+            *checks.bad_reversals(theirs, names, _entry_name),
+            *till.check(clubs),
+            *checks.drifted_balances(accounts, lambda pk: names.get(pk, str(pk))),
+        ]:
             problems += 1
             self.stdout.write(line)
 
-        transactions = Transaction.objects.filter(club__in=clubs).count()
+        transactions = theirs.count()
         elapsed = time.perf_counter() - started
         counted = {
             "clubs": ngettext("%(n)s club", "%(n)s clubs", n := clubs.count()) % {"n": n},
@@ -113,6 +125,16 @@ class Command(TranslatedCommand):
                 "%(club)s / %(table)s / %(date)s (sitting %(sitting)s) / state before deal %(number)s: kept %(kept)s, replayed %(replayed)s"
             )
         self.stdout.write(line % where)
+
+
+def _entry_name(txn: Transaction) -> str:
+    """ "Bord 1 2026-01-08, deal:3": the sitting and event a transaction settles, or the payment
+    it records ("payment 12")."""
+    entry = LedgerEntry.objects.select_related("sitting__table").filter(pk=txn.pk).first()
+    if entry is not None:
+        return f"{entry.sitting}, {entry.event}"
+    payment = Payment.objects.filter(transaction=txn).values_list("pk", flat=True).first()
+    return _("payment %(id)s") % {"id": payment} if payment is not None else txn.reference
 
 
 def _where(table: Table, sitting) -> dict:

@@ -1,0 +1,94 @@
+"""Balances and standings, from the balances the ledger keeps per account, season and month.
+
+Every figure a member sees comes from here, so a statement, the standings page and the API can
+never disagree with each other or with the ledger. A standing or a balance reads kept rows (one
+per member and month), never a season's or a lifetime's postings; only a day inside a month
+adds that month's postings, and a sitting's totals its own.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Sum
+
+from ledger import services as ledger
+from ledger.models import Account, Balance, Posting
+
+from .services.bookkeeping import MEMBER, cups_of, season_book, table_balances
+
+
+@dataclass(frozen=True)
+class Standing:
+    member_id: int
+    name: str
+    points: int
+
+
+def season_standings(season) -> list[Standing]:
+    """Each member's balance over the season, best first (one GROUP BY over kept balances)."""
+    rows = (
+        Balance.objects.filter(book=season_book(season.pk), account__kind=MEMBER)
+        .values("account__member__id", "account__member__name")
+        .annotate(points=Sum("points"))
+        .order_by("-points", "account__member__name")
+    )
+    return [Standing(r["account__member__id"], r["account__member__name"], r["points"]) for r in rows]
+
+
+def member_balance(
+    member, *, season=None, until: datetime.date | None = None, before: datetime.date | None = None
+) -> int:
+    """A member's balance: all time, or within a season; up to and including `until`, or
+    strictly before `before` (dates are value dates: the sitting's, or a correction's)."""
+    if until is not None:
+        before = (
+            until + datetime.timedelta(days=1) if before is None else min(before, until + datetime.timedelta(days=1))
+        )
+    accounts = Account.objects.filter(member=member)
+    book = season_book(season.pk) if season is not None else None
+    return sum(ledger.balances(accounts, book=book, before=before).values())
+
+
+def member_months(member, season) -> dict[datetime.date, int]:
+    """A member's result per month of a season (keyed by the month's first day)."""
+    rows = (
+        Balance.objects.filter(account__member=member, book=season_book(season.pk))
+        .values("month")
+        .annotate(points=Sum("points"))
+        .order_by("month")
+    )
+    return {r["month"]: r["points"] for r in rows}
+
+
+def member_by_sitting(member, season) -> list[tuple[int, datetime.date, int]]:
+    """(sitting id, sitting date, points) for each sitting of a season the member sat at, in
+    order; corrections count in the sitting they correct."""
+    rows = (
+        Posting.objects.filter(account__member=member, transaction__entry__sitting__season=season)
+        .values("transaction__entry__sitting_id", "transaction__entry__sitting__date")
+        .annotate(points=Sum("points"))
+        .order_by("transaction__entry__sitting__date", "transaction__entry__sitting_id")
+    )
+    return [(r["transaction__entry__sitting_id"], r["transaction__entry__sitting__date"], r["points"]) for r in rows]
+
+
+def sitting_totals(sitting) -> dict[int, int]:
+    """Member id -> points over one sitting."""
+    rows = (
+        Posting.objects.filter(transaction__entry__sitting=sitting, account__kind=MEMBER)
+        .values("account__member__id")
+        .annotate(points=Sum("points"))
+    )
+    return {r["account__member__id"]: r["points"] for r in rows}
+
+
+def table_cups(table) -> Any:
+    return cups_of(table)
+
+
+def table_holdings(table) -> dict[str, int]:
+    """What each of the table's own accounts holds now ("cup:pagat", "cup:king", "pot")."""
+    return table_balances(table)
