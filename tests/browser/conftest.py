@@ -58,6 +58,16 @@ def _patient_expectations():
     expect.set_options(timeout=15_000)
 
 
+@pytest.fixture(autouse=True)
+def _phones_closed_before_the_flush(browser, transactional_db):
+    """Every phone a test opened (its own `phone`, a second phone made in the test) is closed
+    before the live server's database is flushed: an open page (its service worker fetching the
+    sheet, its offline queue retrying) would otherwise hold a table while the flush deletes it."""
+    yield
+    for context in browser.contexts:
+        context.close()
+
+
 @pytest.fixture
 def phone(browser):
     """A page as a Danish member's phone sees it: 360×740, touch, Danish first."""

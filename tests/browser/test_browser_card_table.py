@@ -287,8 +287,10 @@ def test_the_statement_fits_a_phone(sitting, live_server, phone, screenshot):
     page.goto(f"{live_server.url}/c/nordvest/members/{anna.pk}/statements/{month}/")
     expect(page.locator("h1")).to_contain_text("Kontoudtog")
     # Anna: −40 at the start, −20 in deal 1 either way (she pays 20 for the last trick to Bent
-    # or to Dorte): −60, written with a minus sign.
-    expect(page.locator(".closing-points")).to_have_text("\u221260")
+    # or to Dorte): −60 points, at the season's 1 øre a point a saldo of −0,60 kr., written with
+    # a minus sign.
+    expect(page.locator(".closing-kroner")).to_have_attribute("data-saldo-ore", "-60")
+    expect(page.locator(".closing-kroner")).to_have_text("\u22120,60 kr.")
     expect(page.locator("td.reason")).to_contain_text("opdaget ved opgørelsen")
     wide = page.evaluate(
         "[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > 361).map(e => e.tagName + '.' + e.className + ':' + Math.round(e.getBoundingClientRect().right))"
