@@ -8,6 +8,8 @@ loop is gone before other tests run.
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -66,6 +68,12 @@ def _phones_closed_before_the_flush(browser, transactional_db):
     yield
     for context in browser.contexts:
         context.close()
+    # A request the page sent just before it closed may still be answered: wait for it.
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(
+        "process_request_thread" in thread.name for thread in threading.enumerate()
+    ):
+        time.sleep(0.05)
 
 
 @pytest.fixture
