@@ -5,6 +5,8 @@ every test starts from (the figures are in test_browser_card_table's docstring).
 from __future__ import annotations
 
 import datetime
+import threading
+import time
 
 from django.utils import timezone
 
@@ -90,3 +92,11 @@ def enter_plain_deal(taps: Taps) -> None:
     taps.tap(seg_button("last_trick", "Bent"))
     taps.type("#id_dealer_count", "39")
     taps.type("#id_middlehand_count", "19")
+
+
+def wait_for_the_server(seconds: float = 10) -> None:
+    """Until the live server answers no request: a page's service worker may still be fetching
+    the sheet, and SQLite's shared in-memory database refuses a write beside it ("table is locked")."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any("process_request_thread" in t.name for t in threading.enumerate()):
+        time.sleep(0.05)

@@ -8,11 +8,11 @@ loop is gone before other tests run.
 
 from __future__ import annotations
 
-import threading
-import time
 from pathlib import Path
 
 import pytest
+
+from card_table import wait_for_the_server
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
@@ -69,11 +69,7 @@ def _phones_closed_before_the_flush(browser, transactional_db):
     for context in browser.contexts:
         context.close()
     # A request the page sent just before it closed may still be answered: wait for it.
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and any(
-        "process_request_thread" in thread.name for thread in threading.enumerate()
-    ):
-        time.sleep(0.05)
+    wait_for_the_server()
 
 
 @pytest.fixture

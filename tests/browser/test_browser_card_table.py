@@ -40,6 +40,7 @@ from card_table import (
     seg_button,
     sign_in,
     totals,
+    wait_for_the_server,
 )
 from club import services
 from club.models import Deal, DealVersion, LedgerEntry
@@ -277,6 +278,7 @@ def test_the_statement_fits_a_phone(sitting, live_server, phone, screenshot):
     record_plain_deal(page)
     # A correction with a long reason (it once made the page 472 px wide): Dorte, not Bent, took
     # the last trick, so D +40, A B -20 for it; Anna's share is the same.
+    wait_for_the_server()
     deal = sitting.deals.get(number=1)
     record = deal.current_version.record | {"last_trick": "Dorte"}
     services.correct_deal(
