@@ -31,12 +31,12 @@ def till_account(club_id: int) -> Account:
 
 
 def payments_account(member: Member) -> Account:
-    """The member's payments account, opened with his first payment and linked from the member."""
-    if member.payments_account is not None:
-        return member.payments_account
+    """The member's payments account, opened with his first payment and linked from the member.
+    Found by its owner and kind, never by a link an older copy of the member may hold."""
     account = ledger.account(member_owner(member.pk), PAYMENTS)
-    Member.objects.filter(pk=member.pk, payments_account__isnull=True).update(payments_account=account)
-    member.payments_account = account
+    if member.payments_account_id != account.pk:
+        Member.objects.filter(pk=member.pk, payments_account__isnull=True).update(payments_account=account)
+        member.payments_account = account
     return account
 
 
