@@ -32,7 +32,7 @@ POSTGRES_ONLY = ("test_postgres_guards.py", "test_ledger_locking.py", "test_post
 SQLITE_ONLY = ("test_sqlite_guards.py",)
 
 
-POSTGRES_ONLY_NOT_RUN = pytest.StashKey[list[str]]()
+NOT_RUN_HERE = pytest.StashKey[list[str]]()
 
 
 def pytest_collection_modifyitems(config, items):
@@ -42,18 +42,22 @@ def pytest_collection_modifyitems(config, items):
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = [item for item in items if item not in deselected]
-        config.stash[POSTGRES_ONLY_NOT_RUN] = [item.path.name for item in deselected]
+        config.stash[NOT_RUN_HERE] = [item.path.name for item in deselected]
 
 
 def pytest_terminal_summary(terminalreporter, config):
-    """On SQLite, one line naming what was not run and how to run it."""
-    names = config.stash.get(POSTGRES_ONLY_NOT_RUN, [])
-    if names:
-        modules = ", ".join(f"{name} ({names.count(name)})" for name in POSTGRES_ONLY if name in names)
-        terminalreporter.write_line(
-            f"PostgreSQL only, not run on SQLite: {len(names)} tests in {modules}; "
-            "to run them: DATABASE_URL=postgres://USER@HOST:5432/NAME make test"
-        )
+    """One line naming the other database's tests that were not run, and how to run them."""
+    names = config.stash.get(NOT_RUN_HERE, [])
+    if not names:
+        return
+    if connection.vendor == "postgresql":
+        only, how = "SQLite only, not run on PostgreSQL", "env -u DATABASE_URL make test"
+        modules_in_order = SQLITE_ONLY
+    else:
+        only, how = "PostgreSQL only, not run on SQLite", "DATABASE_URL=postgres://USER@HOST:5432/NAME make test"
+        modules_in_order = POSTGRES_ONLY
+    modules = ", ".join(f"{name} ({names.count(name)})" for name in modules_in_order if name in names)
+    terminalreporter.write_line(f"{only}: {len(names)} tests in {modules}; to run them: {how}")
 
 
 # --- the club ----------------------------------------------------------------------------------
