@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import re
 import subprocess
+from datetime import date
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 import rules
 from club import services
 from club.models import Season
+from club.web.templatetags import day_month, day_month_year
 from rules.problems import FAMILY_MESSAGES, MESSAGES
 from test_web_danish import BROKEN_DEALS, ENGLISH, visible_text
 
@@ -161,3 +164,10 @@ def test_the_table_pages_are_magyar(played, members, client):
         {"dealer": "Dorte", "forehand": "Anna", "middlehand": "Carl", "pagat": "Anna:ultimo", "dealer_count": "90"},
     )
     assert english_words(visible_text(preview.text)) == []
+
+
+def test_dates_read_year_first_in_magyar():
+    with translation.override("hu"):
+        assert (day_month(date(2026, 9, 3)), day_month_year(date(2026, 11, 24))) == ("szept. 3.", "2026. nov. 24.")
+    with translation.override("da"):
+        assert (day_month(date(2026, 9, 3)), day_month_year(date(2026, 11, 24))) == ("3. sep.", "24. nov. 2026")
