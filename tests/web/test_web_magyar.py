@@ -171,3 +171,16 @@ def test_dates_read_year_first_in_magyar():
         assert (day_month(date(2026, 9, 3)), day_month_year(date(2026, 11, 24))) == ("szept. 3.", "2026. nov. 24.")
     with translation.override("da"):
         assert (day_month(date(2026, 9, 3)), day_month_year(date(2026, 11, 24))) == ("3. sep.", "24. nov. 2026")
+
+
+def test_the_season_form_explains_each_parameter_in_magyar(members, as_member):
+    client = as_member("Anna")  # the club admin
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "hu"
+    new_season = reverse("office_season_new", args=["nordvest"])
+
+    vlk = client.get(new_season + "?preset=vlk-2010").content.decode()
+    paskievics = client.get(new_season + "?preset=paskievics").content.decode()
+
+    assert "Nolo, mindenkitől" in vlk and "Alapértelmezés: 25 · 001 L311 · nolo" in vlk
+    assert "Büntetés: renonsz" in vlk
+    assert "ultimókassza — Ultimókassza (kassza) vezetése az asztalnál" in paskievics
