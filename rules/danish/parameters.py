@@ -142,42 +142,23 @@ _NOTES: dict[str, tuple[str, str, str, str]] = {
     ),
 }
 
-_OFFENCES_DA = {
-    "misdeal": "fejlgivning",
-    "cups_not_pushed": "kopperne ikke skubbet frem",
-    "wrong_skat": "forkert skat",
-    "wrong_cards": "forkert antal kort",
-    "revoke": "renonce",
-    "missing_meld": "glemt melding (fundet af andre)",
-    "missing_meld_self": "glemt melding (selv opgivet)",
-    "wrong_meld": "forkert melding (fundet af andre)",
-    "wrong_meld_self": "forkert melding (selv opgivet)",
-    "meld_caused_ultimo": "melding, der gav ultimo",
-    "lead_out_of_turn": "udspil uden tur",
-    "miscount": "fejltælling",
-    "scus_called_in_vain": "Scus kaldt forgæves",
-    "play_out_of_turn": "spil uden tur",
-    "meld_out_of_time": "melding uden for tid",
-}
-
-
-# The Danish game's words stay Danish in Magyar too (Scus, melding, skat).
-_OFFENCES_HU = {
-    "misdeal": "hibás osztás",
-    "cups_not_pushed": "a kasszák nem lettek továbbtolva",
-    "wrong_skat": "hibás skat",
-    "wrong_cards": "hibás lapszám",
-    "revoke": "renonsz",
-    "missing_meld": "elmaradt melding (más vette észre)",
-    "missing_meld_self": "elmaradt melding (maga jelentette)",
-    "wrong_meld": "hibás melding (más vette észre)",
-    "wrong_meld_self": "hibás melding (maga jelentette)",
-    "meld_caused_ultimo": "ultimót okozó melding",
-    "lead_out_of_turn": "soron kívüli hívás",
-    "miscount": "hibás számolás",
-    "scus_called_in_vain": "hiába hívott Scus",
-    "play_out_of_turn": "soron kívül játszott lap",
-    "meld_out_of_time": "rossz időben mondott melding",
+# offence -> (Danish, Hungarian) name of a fine; the Danish game's words stay Danish (Scus, melding, skat).
+_OFFENCE_WORDS = {
+    "misdeal": ("fejlgivning", "hibás osztás"),
+    "cups_not_pushed": ("kopperne ikke skubbet frem", "a kasszák nem lettek továbbtolva"),
+    "wrong_skat": ("forkert skat", "hibás skat"),
+    "wrong_cards": ("forkert antal kort", "hibás lapszám"),
+    "revoke": ("renonce", "renonsz"),
+    "missing_meld": ("glemt melding (fundet af andre)", "elmaradt melding (más vette észre)"),
+    "missing_meld_self": ("glemt melding (selv opgivet)", "elmaradt melding (maga jelentette)"),
+    "wrong_meld": ("forkert melding (fundet af andre)", "hibás melding (más vette észre)"),
+    "wrong_meld_self": ("forkert melding (selv opgivet)", "hibás melding (maga jelentette)"),
+    "meld_caused_ultimo": ("melding, der gav ultimo", "ultimót okozó melding"),
+    "lead_out_of_turn": ("udspil uden tur", "soron kívüli hívás"),
+    "miscount": ("fejltælling", "hibás számolás"),
+    "scus_called_in_vain": ("Scus kaldt forgæves", "hiába hívott Scus"),
+    "play_out_of_turn": ("spil uden tur", "soron kívül játszott lap"),
+    "meld_out_of_time": ("melding uden for tid", "rossz időben mondott melding"),
 }
 
 
@@ -214,14 +195,15 @@ def describe(preset: str) -> list[Parameter]:
             )
     for offence, fine in base.fines.items():
         words = offence.replace("_", " ")
+        danish, hungarian = _OFFENCE_WORDS.get(offence, (words, words))
         found.append(
             Parameter(
                 f"fines.{offence}",
                 AMOUNT,
                 fine.amount,
                 f"Fine: {words}",
-                f"Bøde: {_OFFENCES_DA.get(offence, words)}",
-                f"Büntetés: {_OFFENCES_HU.get(offence, words)}",
+                f"Bøde: {danish}",
+                f"Büntetés: {hungarian}",
                 _ref(preset, f"fine.{offence}"),
             )
         )
