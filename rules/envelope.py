@@ -13,7 +13,7 @@ import gc
 from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any, TypeVar, cast
 
-from .problems import Problem, problem
+from .problems import Problem, expecting, problem
 
 T = TypeVar("T")
 
@@ -25,7 +25,7 @@ MakeProblem = Callable[..., Problem]
 def name_problem(value: Any) -> tuple[str, dict[str, Any]] | None:
     """What is wrong with `value` as a member's name: (code, params), or None when it is fine."""
     if not isinstance(value, str):
-        return "wrong_type", {"expected": "a member's name", "expected_da": "et medlems navn"}
+        return "wrong_type", expecting("name")
     if not value.strip():
         return "empty_name", {}
     try:
@@ -52,7 +52,7 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, Mapping):
-            self.fail(path, "wrong_type", expected="an object", expected_da="et objekt")
+            self.fail(path, "wrong_type", **expecting("object"))
             return None
         return value
 
@@ -66,7 +66,7 @@ class Reader:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.fail(path, "wrong_type", expected="a list", expected_da="en liste")
+            self.fail(path, "wrong_type", **expecting("list"))
             return []
         return value
 
@@ -77,25 +77,25 @@ class Reader:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(path, "wrong_type", expected="a whole number", expected_da="et heltal")
+            self.fail(path, "wrong_type", **expecting("integer"))
             return None
         if (low is not None and value < low) or (high is not None and value > high):
             self.fail(path, code, value=value, low=low, high=high)
             return None
         return value
 
-    def typed(self, value: Any, path: str, kind: type[T], expected: str, expected_da: str) -> T | None:
-        """`value` if it is a `kind` (None stays None), else `wrong_type`."""
+    def typed(self, value: Any, path: str, kind: type[T], expected_kind: str) -> T | None:
+        """`value` if it is a `kind` (None stays None), else `wrong_type` saying `expected_kind`."""
         if value is None or isinstance(value, kind):
             return value
-        self.fail(path, "wrong_type", expected=expected, expected_da=expected_da)
+        self.fail(path, "wrong_type", **expecting(expected_kind))
         return None
 
     def bool_(self, value: Any, path: str) -> bool | None:
-        return self.typed(value, path, bool, "true or false", "true eller false")
+        return self.typed(value, path, bool, "bool")
 
     def word(self, value: Any, path: str) -> str | None:
-        return self.typed(value, path, str, "a word", "et ord")
+        return self.typed(value, path, str, "word")
 
     def name(self, value: Any, path: str) -> str | None:
         """A member named in a record; whether he sits at the table is validation's question."""
@@ -116,9 +116,10 @@ class Reader:
             return None
         return value
 
-    def required(self, data: Mapping[str, Any], key: str, path: str, what: str, what_da: str | None = None) -> bool:
+    def required(self, data: Mapping[str, Any], key: str, path: str, what: str) -> bool:
+        """`required` naming the field by `what`, its key, the same in every language."""
         if data.get(key) is None:
-            self.fail(path, "required", what=what, what_da=what_da or what)
+            self.fail(path, "required", what=what)
             return False
         return True
 
@@ -133,7 +134,7 @@ def read_date(read: Any, value: Any) -> None:
     except ValueError:
         ok = False
     if not ok:
-        read.fail("date", "wrong_type", expected="a date, YYYY-MM-DD", expected_da="en dato, ÅÅÅÅ-MM-DD")
+        read.fail("date", "wrong_type", **expecting("date"))
 
 
 @contextlib.contextmanager

@@ -46,7 +46,7 @@ class Family(Protocol):
     title: str  # "Danish Tarok", in English
     presets: Mapping[str, Any]  # preset id -> its rule set
     default_preset: str  # what a record without `ruleset` plays (only the registry's first family's is used)
-    messages: Mapping[str, tuple[str, str]]  # its problem codes -> (English, Danish)
+    messages: Mapping[str, tuple[str, str, str]]  # its problem codes -> (English, Danish, Hungarian)
     sitting_keys: frozenset[str]  # the envelope keys of its sitting record
 
     # --- presets and overrides ------------------------------------------------------------

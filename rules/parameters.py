@@ -1,5 +1,5 @@
 """What a club may change in a preset, described for a person: one `Parameter` per override name,
-with its kind, its default in the preset, what it means (English and Danish) and where the
+with its kind, its default in the preset, what it means (English, Danish, Hungarian) and where the
 rulebook states it. Each family describes its own (`describe(preset)` in its `parameters` module);
 forms build a labelled field from each instead of asking for JSON.
 """
@@ -20,6 +20,7 @@ class Parameter:
     default: Any  # the preset's own value
     meaning: str  # English
     meaning_da: str
+    meaning_hu: str
     ref: str  # the seed line it rests on ("001 L311"), or "decision" where the book is silent
     choices: tuple[Any, ...] = ()
 

@@ -18,7 +18,7 @@ from .statements import Month, Statement, build_statement
 
 
 def render_statement_pdf(member: Member, year: int, month: int, language: str) -> bytes:
-    """Member's statement for the month as PDF bytes, worded in `language` ("da" or "en")."""
+    """Member's statement for the month as PDF bytes, worded in `language` ("da", "en" or "hu")."""
     return statement_pdf(build_statement(member, Month(year, month)), language)
 
 

@@ -38,8 +38,8 @@ class TableForm(OfficeForm):
 
 
 def _describe(parameter: Parameter) -> str:
-    da = (translation.get_language() or "da").startswith("da")
-    return parameter.meaning_da if da else parameter.meaning
+    language = (translation.get_language() or "da").split("-")[0]
+    return {"da": parameter.meaning_da, "hu": parameter.meaning_hu}.get(language, parameter.meaning)
 
 
 def _default_text(parameter: Parameter) -> str:

@@ -46,24 +46,36 @@ def points(value) -> str:
 
 # Danish writes "3. sep." and "3. sep. 2026" (Dansk Sprognævn's abbreviations; maj, juni and juli
 # are short already); English "3 Sep". Django's "j. M" gives "3. Sep" in either language.
+# Hungarian puts the year first and the day last: "szept. 3.", "2026. szept. 3." (the Academy's
+# abbreviations; Django's hu "M" gives "Sze").
 DANISH_MONTHS = ("jan.", "feb.", "mar.", "apr.", "maj", "jun.", "jul.", "aug.", "sep.", "okt.", "nov.", "dec.")
+HUNGARIAN_MONTHS = ("jan.", "febr.", "márc.", "ápr.", "máj.", "jún.", "júl.", "aug.", "szept.", "okt.", "nov.", "dec.")
+
+
+def _language() -> str:
+    return (translation.get_language() or "da").split("-")[0]
 
 
 @register.filter
 def day_month(value) -> str:
-    """3. sep. (Danish), 3 Sep (English)."""
+    """3. sep. (Danish), 3 Sep (English), szept. 3. (Hungarian)."""
     if not value:
         return ""
-    if (translation.get_language() or "da").startswith("da"):
+    language = _language()
+    if language == "da":
         return f"{value.day}. {DANISH_MONTHS[value.month - 1]}"
+    if language == "hu":
+        return f"{HUNGARIAN_MONTHS[value.month - 1]} {value.day}."
     return dateformat.format(value, "j M")
 
 
 @register.filter
 def day_month_year(value) -> str:
-    """3. sep. 2026 (Danish), 3 Sep 2026 (English)."""
+    """3. sep. 2026 (Danish), 3 Sep 2026 (English), 2026. szept. 3. (Hungarian)."""
     if not value:
         return ""
+    if _language() == "hu":
+        return f"{value.year}. {day_month(value)}"
     return f"{day_month(value)} {value.year}"
 
 

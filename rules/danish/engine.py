@@ -70,7 +70,7 @@ class Danish:
     title = "Danish Tarok"
     presets: Mapping[str, RuleSet] = PRESETS
     default_preset = DEFAULT_PRESET
-    messages: Mapping[str, tuple[str, str]] = DANISH_MESSAGES
+    messages: Mapping[str, tuple[str, str, str]] = DANISH_MESSAGES
     sitting_keys = SITTING_KEYS
 
     resolve = staticmethod(resolve)

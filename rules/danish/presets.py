@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from ..problems import Problem
+from ..problems import Problem, expecting
 from .messages import problem
 
 DEFAULT_PRESET = "vlk-2010"
@@ -292,9 +292,7 @@ def resolve(preset: Any, overrides: Mapping[str, Any] | None = None) -> tuple[Ru
             if isinstance(value, bool):
                 changes[name] = value
             else:
-                problems.append(
-                    problem(None, path, "wrong_type", expected="true or false", expected_da="true eller false")
-                )
+                problems.append(problem(None, path, "wrong_type", **expecting("bool")))
         elif _is_amount(value):
             changes[name] = value
         else:
@@ -303,8 +301,7 @@ def resolve(preset: Any, overrides: Mapping[str, Any] | None = None) -> tuple[Ru
                     None,
                     path,
                     "wrong_type",
-                    expected="a whole number of points, 0 or more",
-                    expected_da="et helt antal point, 0 eller flere",
+                    **expecting("points"),
                 )
             )
     if problems:
@@ -318,7 +315,7 @@ def _is_amount(value: Any) -> bool:
 
 def _override_fines(base: RuleSet, value: Any, path: str, problems: list[Problem]) -> Mapping[str, FineRule] | None:
     if not isinstance(value, Mapping):
-        problems.append(problem(None, path, "wrong_type", expected="an object", expected_da="et objekt"))
+        problems.append(problem(None, path, "wrong_type", **expecting("object")))
         return None
     fines = dict(base.fines)
     for offence, amount in value.items():
@@ -334,8 +331,7 @@ def _override_fines(base: RuleSet, value: Any, path: str, problems: list[Problem
                     None,
                     f"{path}.{offence}",
                     "wrong_type",
-                    expected="a whole number of points, 0 or more",
-                    expected_da="et helt antal point, 0 eller flere",
+                    **expecting("points"),
                 )
             )
         else:

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, cast
 
 from ..envelope import name_problem
 from ..envelope import read_date as _date
-from ..problems import Problem, has_lone_surrogate
+from ..problems import Problem, expecting, has_lone_surrogate
 from .messages import problem
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
@@ -53,22 +53,26 @@ TOUT_KEYS = frozenset(("player", "won"))
 FINE_KEYS = frozenset(("player", "offence", "meld"))
 CULPRIT_KEYS = frozenset(("player", "caused", "card", "victim"))
 
-# Field words for `required`, in both languages (the Danish message names the field in Danish).
+# Field words for `required`, in every language (each message names the field in its own language).
 FIELD_WORDS = {
-    "dealer": ("The dealer", "Giveren"),
-    "deal": ("The deal", "Spillet"),
-    "sitting": ("The sitting", "Spilleaftenen"),
-    "table": ("The table", "Bordet"),
-    "holder": ("The holder", "Ejeren"),
-    "fate": ("The fate", "Udfaldet"),
-    "level": ("The level", "Niveauet"),
-    "tout.player": ("The tout player", "Toutspilleren"),
-    "offence": ("The offence", "Forseelsen"),
-    "fined": ("The fined player", "Den idømte spiller"),
-    "culprit": ("The culprit", "Synderen"),
-    "caused": ("What the culprit caused", "Det, synderen var skyld i,"),
-    "card": ("The card", "Kortet"),
-    "victim": ("The player whose ultimo was prevented", "Spilleren, hvis ultimo blev forhindret,"),
+    "dealer": ("The dealer", "Giveren", "Az osztó"),
+    "deal": ("The deal", "Spillet", "A leosztás"),
+    "sitting": ("The sitting", "Spilleaftenen", "A játékest"),
+    "table": ("The table", "Bordet", "Az asztal"),
+    "holder": ("The holder", "Ejeren", "A birtokos"),
+    "fate": ("The fate", "Udfaldet", "A lap sorsa"),
+    "level": ("The level", "Niveauet", "A szint"),
+    "tout.player": ("The tout player", "Toutspilleren", "A tout játékosa"),
+    "offence": ("The offence", "Forseelsen", "A vétség"),
+    "fined": ("The fined player", "Den idømte spiller", "A büntetett játékos"),
+    "culprit": ("The culprit", "Synderen", "A vétkes"),
+    "caused": ("What the culprit caused", "Det, synderen var skyld i,", "A vétkes által okozott esemény"),
+    "card": ("The card", "Kortet", "A lap"),
+    "victim": (
+        "The player whose ultimo was prevented",
+        "Spilleren, hvis ultimo blev forhindret,",
+        "A megakadályozott ultimo játékosának",
+    ),
 }
 
 PAGAT_CUP = "cup:pagat"
@@ -203,15 +207,15 @@ class _Reader:
         self.problems.append(problem(self.deal, path, code, **params))
 
     def required(self, path: str, word: str) -> None:
-        english, danish = FIELD_WORDS[word]
-        self.fail(path, "required", what=english, what_da=danish)
+        english, danish, hungarian = FIELD_WORDS[word]
+        self.fail(path, "required", what=english, what_da=danish, what_hu=hungarian)
 
     def obj(self, value: Any, path: str, known: frozenset[str] | None = None) -> Mapping[str, Any] | None:
         """`value` as an object (None stays None); with `known`, every other key is refused."""
         if value is None:
             return None
         if type(value) is not dict and not isinstance(value, Mapping):  # JSON gives dicts: no ABC check
-            self.fail(path, "wrong_type", expected="an object", expected_da="et objekt")
+            self.fail(path, "wrong_type", **expecting("object"))
             return None
         if known is not None and not known.issuperset(value):
             for key in value:
@@ -224,7 +228,7 @@ class _Reader:
         if value is None:
             return None
         if type(value) is not int:
-            self.fail(_at(at, key), "wrong_type", expected="a whole number", expected_da="et heltal")
+            self.fail(_at(at, key), "wrong_type", **expecting("integer"))
             return None
         if not low <= value <= high:
             self.fail(_at(at, key), "out_of_range", value=value, low=low, high=high)
@@ -234,7 +238,7 @@ class _Reader:
     def bool_(self, value: Any, at: str, key: str | None) -> bool | None:
         if value is None or value is True or value is False:
             return value
-        self.fail(_at(at, key), "wrong_type", expected="true or false", expected_da="true eller false")
+        self.fail(_at(at, key), "wrong_type", **expecting("bool"))
         return None
 
     def name(self, value: Any, at: str, key: Any = None) -> str | None:
@@ -347,7 +351,7 @@ class _Reader:
             cause = self.choice(value, path, None, CULPRIT_CAUSES)
             return (cause,) if cause else None
         if not isinstance(value, list):
-            self.fail(path, "wrong_type", expected="a word or a list", expected_da="et ord eller en liste")
+            self.fail(path, "wrong_type", **expecting("word_or_list"))
             return None
         both = ("ultimo", "bagud")
         if not value or len(set(map(repr, value))) != len(value):
@@ -444,14 +448,14 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
     fines_data = get("fines")
     if fines_data:
         if type(fines_data) is not list:
-            read.fail("fines", "wrong_type", expected="a list", expected_da="en liste")
+            read.fail("fines", "wrong_type", **expecting("list"))
             fines_data = ()
         for i, fine_data in enumerate(fines_data):
             path = f"fines.{i}"
             data = read.obj(fine_data, path, FINE_KEYS)
             if data is None:
                 if fine_data is None:
-                    read.fail(path, "wrong_type", expected="an object", expected_da="et objekt")
+                    read.fail(path, "wrong_type", **expecting("object"))
                 continue
             player = name(data.get("player"), path, "player")
             offence = data.get("offence")
@@ -533,7 +537,7 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
 
     ruleset = get("ruleset", "vlk-2010")
     if type(ruleset) is not str:
-        read.fail("ruleset", "wrong_type", expected="a preset id", expected_da="et regelsæt")
+        read.fail("ruleset", "wrong_type", **expecting("preset"))
     overrides = read.obj(get("overrides"), "overrides") or {}
 
     table_data = get("table")
@@ -554,7 +558,7 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
     deals_data = get("deals", [])
     deals: list[Deal] = []
     if type(deals_data) is not list:
-        read.fail("deals", "wrong_type", expected="a list", expected_da="en liste")
+        read.fail("deals", "wrong_type", **expecting("list"))
         deals_data = []
     for index, deal_data in enumerate(deals_data):
         deal = parse_deal(deal_data, index + 1, problems, read.good)
@@ -569,6 +573,6 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
 def _member(read: _Reader, value: Any, path: str) -> str | None:
     """A member seated at the table: a name of 1 to 60 characters (rules.envelope.NAME_LIMIT)."""
     if value is None:
-        read.fail(path, "wrong_type", expected="a member's name", expected_da="et medlems navn")
+        read.fail(path, "wrong_type", **expecting("name"))
         return None
     return read.name(value, path)

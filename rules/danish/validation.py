@@ -19,6 +19,8 @@ STOPPING_OFFENCES = ("revoke", "wrong_cards", "wrong_skat")  # 001 L275, L288, L
 SCUS_LEVELS = ("half", "overfull")
 SUITS_DA = {"hearts": "hjerter", "diamonds": "ruder", "clubs": "klør", "spades": "spar"}
 LEVELS_DA = {"half": "halv", "full": "fuld", "overfull": "overfyldt"}
+SUITS_HU = {"hearts": "kőr", "diamonds": "káró", "clubs": "treff", "spades": "pikk"}
+LEVELS_HU = {"half": "fél", "full": "teljes", "overfull": "túlteljes"}
 
 
 def validate_table(table: Sequence[str | None]) -> list[Problem]:
@@ -179,7 +181,13 @@ class _DealCheck:
             self.fail(f"melds.{kings_melders[1]}.kings", "meld_kings_twice")
         for suit, melders in court_melders.items():
             if len(melders) > 1:
-                self.fail(f"melds.{melders[1]}.suits.{suit}", "meld_court_twice", suit=suit, suit_da=SUITS_DA[suit])
+                self.fail(
+                    f"melds.{melders[1]}.suits.{suit}",
+                    "meld_court_twice",
+                    suit=suit,
+                    suit_da=SUITS_DA[suit],
+                    suit_hu=SUITS_HU[suit],
+                )
         if tarok_total > 22:
             self.fail("melds", "meld_taroks_total", total=tarok_total)
         if kings_melders:  # without a kings meld no King is claimed twice (the rest is above)
@@ -205,10 +213,21 @@ class _DealCheck:
     def level_shape(self, suit_meld: SuitMeld, path: str, key: str) -> None:
         level = suit_meld.level
         if level != "half" and suit_meld.missing is not None:
-            self.fail(f"{path}.{key}.missing", "meld_missing_not_half", level=level, level_da=LEVELS_DA[level])
+            self.fail(
+                f"{path}.{key}.missing",
+                "meld_missing_not_half",
+                level=level,
+                level_da=LEVELS_DA[level],
+                level_hu=LEVELS_HU[level],
+            )
         if level == "overfull" and not self.rules.overfull_melds:
             self.fail(
-                f"{path}.{key}", "meld_level_not_in_preset", preset=self.rules.preset, level=level, level_da="overfyldt"
+                f"{path}.{key}",
+                "meld_level_not_in_preset",
+                preset=self.rules.preset,
+                level=level,
+                level_da="overfyldt",
+                level_hu="túlteljes",
             )
 
     def king_claims(self, melders: list[str]) -> None:
@@ -256,6 +275,7 @@ class _DealCheck:
                         holder=holder,
                         suit=suit,
                         suit_da=SUITS_DA[suit],
+                        suit_hu=SUITS_HU[suit],
                     )
         for player in bare_halves:
             others = [
@@ -306,7 +326,11 @@ class _DealCheck:
                 dealer_meld = deal.melds.get(deal.dealer)
                 if dealer_meld is not None and dealer_meld.taroks and dealer_meld.pagat:
                     self.fail(
-                        "pagat.fate", "pagat_skat_melded", what="taroks with the Pagat", what_da="tarokker med Pagat"
+                        "pagat.fate",
+                        "pagat_skat_melded",
+                        what="taroks with the Pagat",
+                        what_da="tarokker med Pagat",
+                        what_hu="tarokkok a Pagattal",
                     )
 
     # --- fines ---------------------------------------------------------------------------
@@ -381,10 +405,22 @@ class _DealCheck:
         if deal.nolo is not None and self.active(deal.nolo, "nolo"):
             pagat = deal.pagat
             if pagat and pagat.holder == deal.nolo and pagat.fate in ("saved", "ultimo"):
-                self.fail("pagat.fate", "nolo_took_trick", what="saved the Pagat", what_da="reddet Pagaten")
+                self.fail(
+                    "pagat.fate",
+                    "nolo_took_trick",
+                    what="saved the Pagat",
+                    what_da="reddet Pagaten",
+                    what_hu="megmentett Pagatja",
+                )
             for suit, fate in deal.kings.items():
                 if fate.holder == deal.nolo and fate.fate in ("kept", "ultimo"):
-                    self.fail(f"kings.{suit}.fate", "nolo_took_trick", what="kept a King", what_da="beholdt en konge")
+                    self.fail(
+                        f"kings.{suit}.fate",
+                        "nolo_took_trick",
+                        what="kept a King",
+                        what_da="beholdt en konge",
+                        what_hu="megtartott királya",
+                    )
         tout = deal.tout
         if tout is not None and self.active(tout.player, "tout.player"):
             if not tout.won:
@@ -402,6 +438,7 @@ class _DealCheck:
                     touter=tout.player,
                     what="the Pagat saved",
                     what_da="Pagaten reddet",
+                    what_hu="megmentett Pagat",
                 )
             for suit, fate in deal.kings.items():
                 if fate.holder != tout.player and fate.fate in ("kept", "ultimo"):
@@ -412,6 +449,7 @@ class _DealCheck:
                         touter=tout.player,
                         what="a King kept",
                         what_da="en konge beholdt",
+                        what_hu="megtartott király",
                     )
 
     # --- counts --------------------------------------------------------------------------
@@ -444,15 +482,35 @@ class _DealCheck:
                     total=total,
                     rule="two counts hold at most 78",
                     rule_da="to tællinger er højst 78",
+                    rule_hu="két számolás összege legfeljebb 78",
                 )
             elif len(counts) == 3 and total != 78:
                 self.fail(
-                    "counts", "count_total", total=total, rule="three counts make 78", rule_da="tre tællinger giver 78"
+                    "counts",
+                    "count_total",
+                    total=total,
+                    rule="three counts make 78",
+                    rule_da="tre tællinger giver 78",
+                    rule_hu="három számolás összege 78",
                 )
         elif total > 78:
-            self.fail("counts", "count_total", total=total, rule="the cards hold 78", rule_da="kortene har 78")
+            self.fail(
+                "counts",
+                "count_total",
+                total=total,
+                rule="the cards hold 78",
+                rule_da="kortene har 78",
+                rule_hu="a lapok összesen 78-at érnek",
+            )
         elif len(counts) == 3 and total < 78 and not (rules.count_shortfall_to_pagatkop and rules.cups):
-            self.fail("counts", "count_total", total=total, rule="the cards hold 78", rule_da="kortene har 78")
+            self.fail(
+                "counts",
+                "count_total",
+                total=total,
+                rule="the cards hold 78",
+                rule_da="kortene har 78",
+                rule_hu="a lapok összesen 78-at érnek",
+            )
 
     # --- a stopped deal (001 L275, L288, L295) and the culprit ---------------------------
 
@@ -465,16 +523,20 @@ class _DealCheck:
             self.fail("stopped", "stopped_required", offence=stopping[0].offence, preset=rules.preset)
         if deal.stopped:
             played = [
-                ("last_trick", deal.last_trick, "last trick", "sidste stik"),
-                ("nolo", deal.nolo, "nolo", "nolo"),
-                ("tout", deal.tout, "tout", "tout"),
+                ("last_trick", deal.last_trick, ("last trick", "sidste stik", "utolsó ütés")),
+                ("nolo", deal.nolo, ("nolo", "nolo", "nolo")),
+                ("tout", deal.tout, ("tout", "tout", "tout")),
             ]
-            for field, value, what, what_da in played:
+            for field, value, (what, what_da, what_hu) in played:
                 if value is not None:
-                    self.fail(field, "stopped_has_play", what=what, what_da=what_da)
+                    self.fail(field, "stopped_has_play", what=what, what_da=what_da, what_hu=what_hu)
             for card, path, _fate in self.last_trick_cards():
                 self.fail(
-                    f"{path}.fate", "stopped_has_play", what=f"{card} in the last trick", what_da="kort i sidste stik"
+                    f"{path}.fate",
+                    "stopped_has_play",
+                    what=f"{card} in the last trick",
+                    what_da="kort i sidste stik",
+                    what_hu="lap az utolsó ütésben",
                 )
 
     def culprit(self) -> None:
@@ -520,19 +582,35 @@ class _DealCheck:
             self.fail("culprit.victim", "culprit_is_beneficiary", caused="ultimo")
         if any(fate.fate == "ultimo" for _c, _p, fate in self.last_trick_cards()):
             # L201: the ultimo that happened comes before one made by analogy.
-            self.fail("culprit.caused", "culprit_nothing_prevented", what="an ultimo", what_da="en ultimo")
+            self.fail(
+                "culprit.caused", "culprit_nothing_prevented", what="an ultimo", what_da="en ultimo", what_hu="ultimo"
+            )
         if deal.tout is not None and deal.tout.won:
-            self.fail("culprit.caused", "culprit_nothing_prevented", what="a won tout", what_da="en vundet tout")
+            self.fail(
+                "culprit.caused",
+                "culprit_nothing_prevented",
+                what="a won tout",
+                what_da="en vundet tout",
+                what_hu="megnyert tout",
+            )
         if deal.nolo is not None:
-            self.fail("culprit.caused", "culprit_nothing_prevented", what="a nolo", what_da="nolo")
+            self.fail("culprit.caused", "culprit_nothing_prevented", what="a nolo", what_da="nolo", what_hu="nolo")
         if is_barred(deal, victim, self.rules):
             self.fail("culprit.victim", "culprit_victim_barred", player=victim)
         recorded = deal.pagat if card == "pagat" else deal.kings.get(card)
         if recorded is not None and recorded.holder != victim:
-            name, name_da = (
-                ("the Pagat", "Pagaten") if card == "pagat" else (f"the King of {card}", f"{SUITS_DA[card]} konge")
+            if card == "pagat":
+                name, name_da, name_hu = "the Pagat", "Pagaten", "a Pagat"
+            else:
+                name, name_da, name_hu = f"the King of {card}", f"{SUITS_DA[card]} konge", f"a {SUITS_HU[card]} király"
+            self.fail(
+                "culprit.card",
+                "culprit_victim_not_holder",
+                card=name,
+                card_da=name_da,
+                card_hu=name_hu,
+                holder=recorded.holder,
             )
-            self.fail("culprit.card", "culprit_victim_not_holder", card=name, card_da=name_da, holder=recorded.holder)
 
     def known_fines(self, player: str) -> list[Fine]:
         return [f for f in self.deal.fines if f.player == player and f.offence in self.rules.fines]

@@ -189,7 +189,7 @@ class _DealReader(Reader):
         for i, item in enumerate(self.list_(value, path)):
             name = self.name(item, f"{path}[{i}]")
             if name is None and item is None:
-                self.fail(f"{path}[{i}]", "required", what="A member", what_da="Et medlem")
+                self.fail(f"{path}[{i}]", "required", what="A member", what_da="Et medlem", what_hu="Egy tag")
             if name is not None:
                 found.append(name)
         return tuple(found)
@@ -204,7 +204,7 @@ class _DealReader(Reader):
             data = self.obj(item, item_path)
             if data is None:
                 if item is None:
-                    self.fail(item_path, "required", what="An entry", what_da="En post")
+                    self.fail(item_path, "required", what="An entry", what_da="En post", what_hu="Egy tétel")
                 continue
             self.known_keys(data, keys, item_path)
             present = [
@@ -225,12 +225,12 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
     before = len(problems)
     deal = read.obj(data, "")
     if deal is None:
-        read.fail("", "required", what="The deal", what_da="Spillet")
+        read.fail("", "required", what="The deal", what_da="Spillet", what_hu="A leosztás")
         return None
     read.known_keys(deal, DEAL_KEYS, "")
     get = deal.get
     if get("dealer") is None:
-        read.fail("dealer", "required", what="The dealer", what_da="Giveren")
+        read.fail("dealer", "required", what="The dealer", what_da="Giveren", what_hu="Az osztó")
     dealer = read.name(get("dealer"), "dealer")
 
     call = None
@@ -245,11 +245,14 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
                 "required",
                 what="The partner (null when the card lay out of play)",
                 what_da="Makkeren (null når kortet lå uden for spillet)",
+                what_hu="A partner (null, ha a kártya nem volt játékban)",
             )
         card = read.int_(call_data.get("card"), "call.card")
         king = read.choice(call_data.get("king"), "call.king", KINGS)
         if card is None and king is None and call_data.get("card") is None and call_data.get("king") is None:
-            read.fail("call.card", "required", what="The called card", what_da="Det kaldte kort")
+            read.fail(
+                "call.card", "required", what="The called card", what_da="Det kaldte kort", what_hu="A hívott kártya"
+            )
         call = Call(read.name(call_data.get("partner"), "call.partner"), card, king)
 
     announcements = []
@@ -367,7 +370,7 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
     read = _DealReader(None, problems)
     sitting = read.obj(data, "")
     if sitting is None:
-        read.fail("", "required", what="The sitting", what_da="Spilleaftenen")
+        read.fail("", "required", what="The sitting", what_da="Spilleaftenen", what_hu="A játékest")
         return None, problems
     read.known_keys(sitting, SITTING_KEYS, "")
     ruleset = sitting.get("ruleset")
@@ -376,12 +379,12 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
     table_data = sitting.get("table")
     table: tuple[str, ...] = ()
     if not isinstance(table_data, list):
-        read.fail("table", "required", what="The table", what_da="Bordet")
+        read.fail("table", "required", what="The table", what_da="Bordet", what_hu="Az asztal")
     else:
         table = tuple(read.name(m, f"table[{i}]") or "" if m is not None else "" for i, m in enumerate(table_data))
         for i, member in enumerate(table_data):
             if member is None:
-                read.fail(f"table[{i}]", "required", what="A member", what_da="Et medlem")
+                read.fail(f"table[{i}]", "required", what="A member", what_da="Et medlem", what_hu="Egy tag")
 
     read_date(read, sitting.get("date"))  # the club's export writes it (as for the Danish games)
     pot = read.int_(sitting.get("pot", 0), "pot", 0, 10**12) or 0

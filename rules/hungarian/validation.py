@@ -66,6 +66,7 @@ def validate_table(table: Sequence[str], rules: RuleSet) -> list[Problem]:
                 preset=rules.preset,
                 sizes=" or ".join(sizes),
                 sizes_da=" eller ".join(sizes),
+                sizes_hu=" vagy ".join(sizes),
                 count=len(table),
             )
         )
@@ -166,12 +167,16 @@ class _DealCheck:
 
     @property
     def what(self) -> dict[str, str]:
-        """The deal's kind for a message, in English and Danish (`what`, `what_da`)."""
+        """The deal's kind for a message, in every language (`what`, `what_da`, `what_hu`)."""
         deal = self.deal
         if deal.no_game is not None:
-            return {"what": f"a no-game deal ({deal.no_game})", "what_da": f"et spil uden kontrakt ({deal.no_game})"}
+            return {
+                "what": f"a no-game deal ({deal.no_game})",
+                "what_da": f"et spil uden kontrakt ({deal.no_game})",
+                "what_hu": f"játék nélküli leosztás ({deal.no_game})",
+            }
         kind = f"{self.rules.preset} {deal.contract}"
-        return {"what": kind, "what_da": kind}
+        return {"what": kind}
 
     # --- the deal's kind -------------------------------------------------------------------
 
@@ -190,7 +195,13 @@ class _DealCheck:
                 return False
             return True
         if deal.contract is None:
-            self.fail("contract", "required", what="The contract (or no_game)", what_da="Kontrakten (eller no_game)")
+            self.fail(
+                "contract",
+                "required",
+                what="The contract (or no_game)",
+                what_da="Kontrakten (eller no_game)",
+                what_hu="A játék (vagy a no_game)",
+            )
             return False
         if deal.contract not in rules.contracts:
             self.fail("contract", "unknown_value", value=deal.contract, choices=", ".join(rules.contracts))
@@ -257,6 +268,7 @@ class _DealCheck:
                     "offence_invalid",
                     what="There are no fines in Strómann or trisákolás.",
                     what_da="Der er ingen bøder i Strómann eller trisákolás.",
+                    what_hu="A Strómannban és a trisákolásban nincs büntetés.",
                 )
             elif key == "talon_honours" and rules.preset == "paskievics" and deal.no_game is None:
                 pass  # reported by talon_honours() with its own code
@@ -275,12 +287,24 @@ class _DealCheck:
                 if deal.call.card is not None:
                     self.fail("call.card", "contract_fields", key="call.card", **self.what)
                 if deal.call.king is None:
-                    self.fail("call.king", "required", what="The called king", what_da="Den kaldte konge")
+                    self.fail(
+                        "call.king",
+                        "required",
+                        what="The called king",
+                        what_da="Den kaldte konge",
+                        what_hu="A hívott király",
+                    )
             else:
                 if deal.call.king is not None:
                     self.fail("call.king", "contract_fields", key="call.king", **self.what)
                 if deal.call.card is None:
-                    self.fail("call.card", "required", what="The called card", what_da="Det kaldte kort")
+                    self.fail(
+                        "call.card",
+                        "required",
+                        what="The called card",
+                        what_da="Det kaldte kort",
+                        what_hu="A hívott kártya",
+                    )
 
     def names(self) -> None:
         deal = self.deal
@@ -372,6 +396,7 @@ class _DealCheck:
                     "figures_conflict",
                     what="With a volát the other party holds only discards: no tulétroá or four kings.",
                     what_da="Med en volát har det andet parti kun skart: ingen tulétroá eller fire konger.",
+                    what_hu="Volát mellett a másik pár csak skartot visz: se tulétroát, se négy királyt.",
                 )
                 break
 
@@ -427,6 +452,7 @@ class _DealCheck:
                     "required",
                     what=f"{player}'s card points",
                     what_da=f"{player}s kortpoint",
+                    what_hu=f"{player} kártyapontjainak",
                 )
         for player, value in points.items():
             if not 0 <= value <= rules.deck_points:
@@ -438,6 +464,7 @@ class _DealCheck:
                 "card_points_total",
                 what=f"The four counts add up to {total}; without the talon they make 76..100.",
                 what_da=f"De fire tællinger giver {total}; uden talonen giver de 76..100.",
+                what_hu=f"A négy számolás összege {total}; a talon nélkül 76..100 jön ki.",
             )
         for player in deal.trickless:
             if points.get(player, 0) != 0:
@@ -446,6 +473,7 @@ class _DealCheck:
                     "card_points_total",
                     what=f"{player} took no trick, so he has no card points.",
                     what_da=f"{player} tog intet stik og har ingen kortpoint.",
+                    what_hu=f"{player} nem ütött, így nincs kártyapontja.",
                 )
 
     def trump_counts(self) -> None:
@@ -458,6 +486,7 @@ class _DealCheck:
                     "trump_count_invalid",
                     what=f"A trump count is 8 or 9, not {count.count}.",
                     what_da=f"Et tarokkszám er 8 eller 9, ikke {count.count}.",
+                    what_hu=f"A tarokkszám 8 vagy 9, nem {count.count}.",
                 )
             if count.player in seen:
                 self.fail(
@@ -465,6 +494,7 @@ class _DealCheck:
                     "trump_count_invalid",
                     what=f"{count.player} has one trump count.",
                     what_da=f"{count.player} har ét tarokkszám.",
+                    what_hu=f"{count.player} csak egy tarokkszámot mondhat.",
                 )
             seen.add(count.player)
         total = sum(count.count for count in deal.trump_counts)
@@ -474,6 +504,7 @@ class _DealCheck:
                 "trump_count_invalid",
                 what=f"The counts add up to {total} trumps; there are 22.",
                 what_da=f"Tællingerne giver {total} tarokker; der er 22.",
+                what_hu=f"A tarokkszámok összege {total} tarokk; 22 van.",
             )
 
     def talon_honours(self) -> None:
@@ -486,6 +517,7 @@ class _DealCheck:
                 "talon_honours_invalid",
                 what="Talon honours are paid only at a table of five with the Újlak custom (ujlak_talon_honours).",
                 what_da="Talonhonnőrök betales kun ved et bord med fem og Újlak-skikken (ujlak_talon_honours).",
+                what_hu="A talonból jött honőrt csak ötös asztalnál, újlaki szokás szerint fizetik (ujlak_talon_honours).",
             )
             return
         seen: set[str] = set()
@@ -497,6 +529,7 @@ class _DealCheck:
                         "talon_honours_invalid",
                         what=f"'{honour}' is not an honour: skiz, xxi, pagat.",
                         what_da=f"'{honour}' er ikke en honnőr: skiz, xxi, pagat.",
+                        what_hu=f"'{honour}' nem honőr: skiz, xxi, pagat.",
                     )
                 elif honour in seen:
                     self.fail(
@@ -504,6 +537,7 @@ class _DealCheck:
                         "talon_honours_invalid",
                         what=f"There is one {honour}.",
                         what_da=f"Der er kun én {honour}.",
+                        what_hu=f"Csak egy {honour} van.",
                     )
                 seen.add(honour)
 
@@ -548,6 +582,7 @@ class _DealCheck:
                     figure=ann.figure,
                     party=f"{side} party",
                     party_da="Spilførerens parti" if side == "declarer" else "Modspillerne",
+                    party_hu="A felvevő pár" if side == "declarer" else "Az ellenfél",
                 )
             announced.setdefault((side, ann.figure), []).append(ann.contra)
         for figure in {f for (_, f) in announced}:
@@ -569,6 +604,7 @@ class _DealCheck:
                     "figures_conflict",
                     what="The party whose XXI was captured cannot have taken the tulétroá.",
                     what_da="Det parti, hvis XXI blev fanget, kan ikke have taget tulétroá.",
+                    what_hu="Az a pár, amelynek a huszonegyesét elfogták, nem csinálhatott tulétroát.",
                 )
                 break
 
@@ -582,15 +618,27 @@ class _DealCheck:
                 value=total,
                 expected=f"fewer than {total}",
                 expected_da=f"færre end {total}",
+                expected_hu=f"kevesebb, mint {total}",
             )
         elif deal.tricks == 0 and "volat" not in made["opponents"]:
-            self.fail("tricks", "volat_tricks_mismatch", value=0, expected="more than 0", expected_da="flere end 0")
+            self.fail(
+                "tricks",
+                "volat_tricks_mismatch",
+                value=0,
+                expected="more than 0",
+                expected_da="flere end 0",
+                expected_hu="több, mint 0",
+            )
 
     def fines(self) -> None:
         deal = self.deal
         if len(deal.fines) > 1:
             self.fail(
-                "fines", "offence_invalid", what="A deal has at most one fine.", what_da="Et spil har højst én bøde."
+                "fines",
+                "offence_invalid",
+                what="A deal has at most one fine.",
+                what_da="Et spil har højst én bøde.",
+                what_hu="Egy leosztásban legfeljebb egy büntetés lehet.",
             )
         for i, fine in enumerate(deal.fines):
             if fine.offence not in OFFENCES:
@@ -599,6 +647,7 @@ class _DealCheck:
                     "offence_invalid",
                     what=f"'{fine.offence}' is not an offence: revoke, faulty_discard.",
                     what_da=f"'{fine.offence}' er ikke en forseelse: revoke, faulty_discard.",
+                    what_hu=f"'{fine.offence}' nem vétség: revoke, faulty_discard.",
                 )
 
     def hand_bonuses(self) -> None:
@@ -617,29 +666,43 @@ class _DealCheck:
             claims.setdefault(bonus.player, []).append(bonus.bonus)
         why = hand_conflict(claims, rules.preset)
         if why:
-            self.fail("hand_bonuses", "hand_bonus_conflict", what=why[0], what_da=why[1])
+            self.fail("hand_bonuses", "hand_bonus_conflict", what=why[0], what_da=why[1], what_hu=why[2])
 
 
-def hand_conflict(claims: dict[str, list[str]], preset: str) -> tuple[str, str] | None:
+def hand_conflict(claims: dict[str, list[str]], preset: str) -> tuple[str, str, str] | None:
     """Why these hand bonuses cannot all be true, or None."""
     every = [bonus for bonuses in claims.values() for bonus in bonuses]
     for player, bonuses in claims.items():
         if len(set(bonuses)) < len(bonuses):
-            return f"{player} claims a bonus twice.", f"{player} kræver en bonus to gange."
+            return (
+                f"{player} claims a bonus twice.",
+                f"{player} kræver en bonus to gange.",
+                f"{player} kétszer kér egy bónuszt.",
+            )
         if "trull" in bonuses and "two_honours" in bonuses:
-            return f"{player} claims trull and fejek in one hand.", f"{player} kræver trull og fejek i én hånd."
+            return (
+                f"{player} claims trull and fejek in one hand.",
+                f"{player} kræver trull og fejek i én hånd.",
+                f"{player} egy kézben kér trullt és fejeket.",
+            )
         if preset == "trisak" and len({"four_kings", "trull", "small_honours"} & set(bonuses)) > 1:
             return (
                 f"{player} claims only one of four kings, trull, kis honnőrök.",
                 f"{player} kan kun kræve én af fire konger, trull, kis honnőrök.",
+                f"{player} csak egyet kérhet ezek közül: négy király, trull, kis honőrök.",
             )
     for bonus in ("trull", "four_kings"):
         if every.count(bonus) > 1:
-            return f"Only one hand can hold {bonus}.", f"Kun én hånd kan have {bonus}."
+            return (
+                f"Only one hand can hold {bonus}.",
+                f"Kun én hånd kan have {bonus}.",
+                f"{bonus} csak egy kézben lehet.",
+            )
     if every.count("eight_trumps") > 2:
         return (
             "Three hands of eight trumps need 24 of the 22 trumps.",
             "Tre hænder med otte tarokker kræver 24 af de 22.",
+            "Három nyolctarokkos kézhez 24 tarokk kellene a 22-ből.",
         )
     honours = sum(HAND_CARDS.get(b, (0, 0))[0] for b in every)
     kings = sum(HAND_CARDS.get(b, (0, 0))[1] for b in every)
@@ -650,5 +713,6 @@ def hand_conflict(claims: dict[str, list[str]], preset: str) -> tuple[str, str] 
         return (
             "These claims need more honours or kings than the pack has (3 honours, 4 kings).",
             "Disse krav kræver flere honnőrök eller konger, end spillet har (3 honnőrök, 4 konger).",
+            "Ezekhez több honőr vagy király kellene, mint amennyi a pakliban van (3 honőr, 4 király).",
         )
     return None

@@ -293,7 +293,9 @@ def test_the_statement_fits_a_phone(sitting, live_server, phone, screenshot):
     # a minus sign.
     expect(page.locator(".closing-kroner")).to_have_attribute("data-saldo-ore", "-60")
     expect(page.locator(".closing-kroner")).to_have_text("\u22120,60 kr.")
-    expect(page.locator("td.reason")).to_contain_text("opdaget ved opgørelsen")
+    # On a phone the reason stands under its deal, not in a column squeezed beside it.
+    expect(page.locator("table.corrections .reason-below")).to_be_visible()
+    expect(page.locator("table.corrections .reason-below")).to_contain_text("opdaget ved opgørelsen")
     wide = page.evaluate(
         "[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > 361).map(e => e.tagName + '.' + e.className + ':' + Math.round(e.getBoundingClientRect().right))"
     )

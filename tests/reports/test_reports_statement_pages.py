@@ -66,6 +66,36 @@ def test_pdf_in_danish_uses_danish_numbers_dates_and_letters(autumn):
         assert expected in text, expected
 
 
+def test_pdf_in_magyar_uses_hungarian_words_numbers_dates_and_months(autumn):
+    """Bent's November (43, +2, −60 and −15 points at 25 øre) as a Hungarian reader writes it:
+    year first, a lower-case month, dates 2026.11.04., a decimal comma."""
+    text = pdf_text(render_statement_pdf(autumn.bent, 2026, 11, "hu"))
+    for expected in (
+        "Kivonat 2026. november",
+        "Bent Ørsted",
+        "2026.11.01. – 2026.11.30.",
+        "Egyenleg 2026.11.01. 10,75 kr.",
+        "A hónap játékestjei 0,50 kr.",
+        "A hónap javításai −15,00 kr.",
+        "Egyenleg 2026.11.30. −3,75 kr.",
+        "Fizetendő 3,75 kr.",
+        "Carl took the last trick, not Bent",  # the reason as the official typed it
+    ):
+        assert expected in text, expected
+    assert re.search(r"2026\.11\.04\. Bord 1 2 \+2 0,50 kr\.", text)
+    assert re.search(r"1\. leosztás,\s+Bord 1\s+2026\.10\.20\.", text)
+    assert "A Tarokbog készítette (" in text
+
+
+def test_the_statement_page_in_magyar(client, autumn):
+    client.force_login(autumn.bent.user)
+    body = client.get(statement_url(autumn, autumn.bent), HTTP_ACCEPT_LANGUAGE="hu").content.decode()
+    assert '<html lang="hu"' in body
+    assert '<span class="month">2026. november</span>' in body
+    assert "← 2026. október" in body and "2026. december →" in body
+    assert "Fizetendő" in body and "−3,75 kr." in body
+
+
 def test_pdf_embeds_dejavu_for_æøå(autumn):
     reader = pypdf.PdfReader(io.BytesIO(render_statement_pdf(autumn.bent, 2026, 11, "da")))
     fonts = {str(font.get_object()["/BaseFont"]) for font in reader.pages[0]["/Resources"]["/Font"].values()}

@@ -57,7 +57,7 @@ def test_every_new_code_has_an_english_and_a_danish_message():
         "culprit_victim_barred",
         "culprit_victim_not_holder",
     ):
-        english, danish = {**MESSAGES, **DANISH_MESSAGES}[code]
+        english, danish, _hungarian = {**MESSAGES, **DANISH_MESSAGES}[code]
         assert english and danish and english != danish, code
 
 

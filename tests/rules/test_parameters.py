@@ -19,7 +19,7 @@ def test_every_parameter_resolves_at_its_default_and_has_words_and_a_source(pres
     parameters = described.describe(preset)
     assert parameters
     for parameter in parameters:
-        assert parameter.meaning and parameter.meaning_da and parameter.ref
+        assert parameter.meaning and parameter.meaning_da and parameter.meaning_hu and parameter.ref
         assert parameter.ref == "decision" or parameter.ref.startswith("00")
     values = {p.name: p.default for p in parameters}
     assert overrides_from(parameters, values) == {}
