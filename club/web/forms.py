@@ -644,10 +644,16 @@ class VoidDealForm(forms.Form):
 
 
 class CloseSittingForm(forms.Form):
-    how = forms.ChoiceField(label=_("The cups"), choices=Season.Close.choices, widget=forms.RadioSelect)
+    how = forms.ChoiceField(label=_("The table's accounts"), choices=Season.Close.choices, widget=forms.RadioSelect)
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)  # set on the confirmation step
     # An official may record each player's net as paid in cash on the evening (club.services.payments).
     settle = forms.BooleanField(required=False, label=_("Settled at the table: each player's net paid in cash"))
+
+    def __init__(self, *args, family: Any, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The family's words for its accounts: a Danish table splits its cups, a Hungarian one its kassza.
+        self.fields["how"].label = family.holdings_label
+        self.fields["how"].choices = [(how, family.phrase(how)) for how in Season.Close.values]
 
 
 DANISH_FORMS = DealForms(

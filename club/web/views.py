@@ -41,7 +41,7 @@ from . import deal_forms
 from .charts import balance_chart
 from .forms import CloseSittingForm, EntryFields, StartSittingForm, VoidDealForm
 from .login_lock import LoginForm
-from .present import card_label, describe_differences, describe_events, net_of_events
+from .present import describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
 from .stats import member_stats
 from .templatetags import signed
@@ -230,7 +230,7 @@ def sitting_detail(request, club, member, sitting_id):
     context |= {
         "disputes": disputes_of_sitting(sitting),
         "can_resolve": access.is_official(member),
-        "close_form": CloseSittingForm(initial={"how": sitting.season.close}),
+        "close_form": CloseSittingForm(initial={"how": sitting.season.close}, family=sitting.season.family),
     }
     response = render(request, "club/sitting.html", context)
     add_never_cache_headers(response)
@@ -261,7 +261,7 @@ def _sheet_context(club, member, sitting: Sitting, version: str) -> dict:
 def sitting_close(request, club, member, sitting_id):
     _require_scorer(member)
     sitting = _sitting(club, sitting_id)
-    form = CloseSittingForm(request.POST)
+    form = CloseSittingForm(request.POST, family=sitting.season.family)
     if form.is_valid():
         how = form.cleaned_data["how"]
         try:
@@ -277,9 +277,10 @@ def sitting_close(request, club, member, sitting_id):
                         "club": club,
                         "sitting": sitting,
                         "how": how,
-                        "how_label": dict(Season.Close.choices)[how],
+                        "how_label": family.phrase(how),
                         "holdings_label": family.holdings_label,
                         "after_label": family.after_label,
+                        "carried_note": family.phrase("carried"),
                         "event": events[0],
                         "net": net_of_events(events),
                         "can_settle": access.allows(member, access.MANAGE),
@@ -661,7 +662,7 @@ def member_detail(request, club, member, member_id):
         context |= {
             "stats": stats,
             "counts_cards": bool(family.stat_cards),
-            "cards": [(card_label(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
+            "cards": [(family.word(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
             "melds": [(kind, MELD_LABELS[kind], stats.melds[kind]) for kind in family.meld_kinds],
             "season_result": balances.member_balance(subject, season=season),
             "by_sitting": balances.member_by_sitting(subject, season),
