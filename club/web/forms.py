@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from django import forms
 from django.http import QueryDict
+from django.utils.functional import cached_property
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -231,14 +232,16 @@ class DealForm(forms.Form):
 
     @property
     def melds_open(self) -> bool:
-        return any(block["open"] for block in self.role_blocks())
+        return any(block["open"] for block in self.role_blocks)
 
     @property
     def counts_are_rounded(self) -> bool:
         return self.ruleset.count == "rounded"
 
+    @cached_property
     def role_blocks(self) -> list[dict[str, Any]]:
-        """Per role: its name now, its meld fields, and whether its meld block starts open."""
+        """Per role: its name now, its meld fields, and whether its meld block starts open (the
+        page walks them three times; asked once the form's problems are known)."""
         blocks = []
         for role in ROLES:
             suits = [
