@@ -17,8 +17,8 @@ from typing import Any, cast
 
 from django import forms
 from django.http import QueryDict
-from django.utils.functional import cached_property
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 

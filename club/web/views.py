@@ -456,12 +456,22 @@ def deal_new(request, club, member, sitting_id):
     return _deal_page(request, club, sitting, form, same=same)
 
 
+def _net_of_settled(events, names) -> list[tuple[str, int]]:
+    """What a deal just settled gave each member (with a funding settled before it), from the
+    events that were posted: the score sheet's row, without reading the ledger back."""
+    total = dict.fromkeys(names, 0)
+    for event in events:
+        for name, points in event.net(names).items():
+            total[name] += points
+    return list(total.items())
+
+
 def _recorded_answer(request, club, sitting: Sitting, recorded, *, resend: bool, sheet_url: str) -> HttpResponse:
     """The answer to a saved deal: the sheet at the deal (or the next deal's form), or the
     offline page's JSON; a repeated key says nothing was recorded twice."""
     number = recorded.deal.number
     if recorded.created:
-        net = scoresheet(sitting).net_of(number)
+        net = _net_of_settled(recorded.events or [], recorded.names or [])
         message = _("Deal %(number)s is saved: %(net)s.") % {"number": number, "net": _net_text(net)}
     else:
         # A repeated key: this page was saved before (Back, a double tap, a resend).
