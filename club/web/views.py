@@ -137,6 +137,32 @@ def _language() -> str:
     return (translation.get_language() or "da").split("-")[0]
 
 
+def _tables_by_accounts(club: Club, season: Season | None) -> list[dict[str, Any]]:
+    """The club's tables with what their own accounts hold, in the game of each table's last
+    sitting (the cups, or the kassza; a table not played at yet in the current season's game),
+    grouped by those accounts: a group is a table of its own on the page, with its own columns."""
+    last_played: dict[int, int] = {}
+    for table_id, season_id in (
+        Sitting.objects.filter(table__club=club)
+        .order_by("table_id", "-date", "-id")
+        .values_list("table_id", "season_id")
+    ):
+        last_played.setdefault(table_id, season_id)
+    seasons = {s.pk: s for s in club.seasons.filter(pk__in=set(last_played.values()))}
+    groups: dict[tuple[str, ...], dict[str, Any]] = {}
+    for table in club.tables.all():
+        played = seasons.get(last_played.get(table.pk, -1), season)
+        if played is None:
+            accounts, holdings = (), []
+        else:
+            ruleset = played.ruleset()
+            accounts = played.family.accounts(ruleset)
+            holdings = played.family.holdings(balances.table_holdings(table), ruleset)
+        group = groups.setdefault(tuple(a.name for a in accounts), {"accounts": accounts, "tables": []})
+        group["tables"].append((table, holdings))
+    return list(groups.values())
+
+
 @club_page
 def club_home(request, club, member):
     season = _current_season(club)
@@ -155,12 +181,6 @@ def club_home(request, club, member):
             .annotate(deal_count=Count("deals"))
             .order_by("-date", "-id")[:5]
         )
-    # What each table's own accounts hold, those of the current season's game (the cups, or the pot).
-    accounts = season.family.accounts(season.ruleset()) if season is not None else ()
-    tables = [
-        (table, season.family.holdings(balances.table_holdings(table), season.ruleset()) if season else [])
-        for table in club.tables.all()
-    ]
     # Officials are told about disputes waiting for an answer, each a link to its deal's audit.
     open_disputes = []
     if access.is_official(member):
@@ -178,8 +198,7 @@ def club_home(request, club, member):
             "season": season,
             "open_sittings": open_sittings,
             "recent_sittings": recent,
-            "tables": tables,
-            "accounts": accounts,
+            "table_groups": _tables_by_accounts(club, season),
             "can_score": access.can_score(member),
             "open_disputes": open_disputes,
         },
@@ -278,7 +297,6 @@ def sitting_close(request, club, member, sitting_id):
                         "sitting": sitting,
                         "how": how,
                         "how_label": family.phrase(how),
-                        "holdings_label": family.holdings_label,
                         "after_label": family.after_label,
                         "carried_note": family.phrase("carried"),
                         "event": events[0],
