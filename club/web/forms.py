@@ -656,7 +656,7 @@ class CloseSittingForm(forms.Form):
         super().__init__(*args, **kwargs)
         # The family's words for its accounts: a Danish table splits its cups, a Hungarian one its kassza.
         self.fields["how"].label = family.holdings_label
-        self.fields["how"].choices = [(how, family.phrase(how)) for how in Season.Close.values]
+        cast(forms.ChoiceField, self.fields["how"]).choices = [(how, family.phrase(how)) for how in Season.Close.values]
 
 
 DANISH_FORMS = DealForms(

@@ -9,7 +9,7 @@ renders every widget both ways); any other template goes to the engine as before
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.forms.renderers import DjangoTemplates
 from django.utils.formats import localize
@@ -105,5 +105,5 @@ class QuickRenderer(DjangoTemplates):
     def render(self, template_name: str, context: dict[str, Any], request: Any = None) -> SafeString:
         quick = QUICK.get(template_name)
         if quick is None:
-            return super().render(template_name, context, request)
+            return cast(SafeString, super().render(template_name, context, request))
         return mark_safe(quick(context["widget"]).strip())

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import wraps
 from typing import Any
 
@@ -152,9 +152,9 @@ def _tables_by_accounts(club: Club, season: Season | None) -> list[dict[str, Any
     groups: dict[tuple[str, ...], dict[str, Any]] = {}
     for table in club.tables.all():
         played = seasons.get(last_played.get(table.pk, -1), season)
-        if played is None:
-            accounts, holdings = (), []
-        else:
+        accounts: Sequence[Any] = ()
+        holdings: list[Any] = []
+        if played is not None:
             ruleset = played.ruleset()
             accounts = played.family.accounts(ruleset)
             holdings = played.family.holdings(balances.table_holdings(table), ruleset)

@@ -214,7 +214,10 @@ def describe(record: Mapping[str, Any], texts: Texts, language: str) -> list[str
         sentences.append(say(SAID[key], language) % values)
 
     sentences: list[str] = []
-    word = lambda value: texts.word(value, language)  # noqa: E731
+
+    def word(value: Any) -> str:
+        return texts.word(value, language)
+
     players = [p for p in record.get("players") or [] if p]
     if len(players) == 3:
         said("roles", dealer=players[0], forehand=players[1], middlehand=players[2])

@@ -267,7 +267,9 @@ def describe(record: Mapping[str, Any], texts: Texts, language: str) -> list[str
     def said(key: str, **values: Any) -> None:
         sentences.append(say(SAID[key], language) % values)
 
-    word = lambda value: texts.word(value, language)  # noqa: E731
+    def word(value: Any) -> str:
+        return texts.word(value, language)
+
     if record.get("dealer"):
         said("dealt", dealer=record["dealer"])
     if record.get("no_game"):
