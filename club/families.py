@@ -11,19 +11,33 @@ A table's own accounts are held as a mapping from the engine's account names ("c
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
+from django.conf import settings
+from django.utils.functional import lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 import rules
 from rules import danish, hungarian
+from rules import texts as rules_texts
 from rules.danish.validation import count_is_void
 from rules.parameters import Parameter
 
 Held = Mapping[str, int]  # a table's own accounts by engine name -> points
+
+
+def language() -> str:
+    """The page's interface language as the families write their texts: "da", "en", "hu"."""
+    return (get_language() or settings.LANGUAGE_CODE).split("-")[0]
+
+
+def _in_language(say: Callable[[str], str]) -> Any:
+    """A family's text, in the language of the page it ends up on (resolved when shown)."""
+    return lazy(lambda: say(language()), str)()
 
 
 @dataclass(frozen=True)
@@ -34,27 +48,24 @@ class TableAccount:
     kind: str  # "cup" or "pot": pages mark its figure data-cup="pagat", data-pot="pot"
     key: str  # "pagat", "king", "pot"
     group: str  # "cups" or "pot": the score sheet's line of them is #cups-now or #pot-now
-    label: Any  # the game's word: Pagatkop, Kongekop, ultimókassza
+    label: Any  # the game's word: Pagatkop, Kongekop, kassza
     short: str  # the score sheet's column head
     title: Any = ""  # what the word means, for an <abbr> where the game's word needs one
 
-
-TABLE_ACCOUNTS = {
-    account.name: account
-    for account in (
-        TableAccount("cup:pagat", "cup", "pagat", "cups", _("Pagatkop"), "P"),
-        TableAccount("cup:king", "cup", "king", "cups", _("Kongekop"), "K"),
-        TableAccount(
-            "pot",
-            "pot",
-            "pot",
-            "pot",
-            "ultimókassza",  # a Hungarian word
-            "kassza",
-            _("the pot of the Hungarian games, fed on no-game deals and won or doubled by an ultimó"),
-        ),
-    )
-}
+    @classmethod
+    def of(cls, name: str, texts: rules_texts.Texts) -> TableAccount:
+        kind, _colon, key = name.partition(":")
+        account = texts.accounts[name]
+        meaning = account.meaning
+        return cls(
+            name,
+            kind,
+            key or kind,
+            "cups" if kind == "cup" else kind,
+            _in_language(lambda lang: texts.account(name, lang)),
+            account.short,
+            _in_language(lambda lang: rules_texts.say(meaning, lang)) if meaning else "",
+        )
 
 
 @dataclass(frozen=True)
@@ -78,9 +89,6 @@ class Pages:
     records for forms and schemas, what its table's accounts are called, and what a member's
     page counts. A family without its own pages shows its accounts and deals played and dealt."""
 
-    holdings_label: Any = _("The table's accounts")  # the accounts together: "The cups"
-    before_label: Any = _("Before")  # a settlement's line of the accounts before it
-    after_label: Any = _("After")
     stat_cards: tuple[str, ...] = ()  # cards whose ultimo and bagud a member's page counts
     meld_kinds: tuple[str, ...] = ()  # melds a member's page counts
 
@@ -104,9 +112,6 @@ class Pages:
 
 
 class DanishPages(Pages):
-    holdings_label = _("The cups")
-    before_label = _("Cups before")
-    after_label = _("Cups after")
     stat_cards = ("pagat", *(f"king:{suit}" for suit in danish.FAMILY.vocabulary().words["suits"]))
     meld_kinds = ("taroks", "matadors", "suits", "kings")
 
@@ -163,8 +168,6 @@ class DanishPages(Pages):
 
 
 class HungarianPages(Pages):
-    holdings_label = "ultimókassza"  # a Hungarian word
-
     def words(self, vocabulary):
         contracts = sorted({contract for games in vocabulary.games.values() for contract in games})
         extra = {
@@ -205,8 +208,12 @@ class Family:
         self.name = family.name
         self.pages = PAGES.get(family.name, Pages())
         self.words = self.pages.words(family.vocabulary())
-        self.holdings_label = self.pages.holdings_label
-        self.before_label, self.after_label = self.pages.before_label, self.pages.after_label
+        self.texts = family.texts
+        self.table_accounts = {name: TableAccount.of(name, family.texts) for name in family.texts.accounts}
+        # A settlement's and a close's lines of the table's accounts: "Kopper før", "A kassza".
+        self.holdings_label, self.before_label, self.after_label = (
+            self.phrase(key) for key in ("holdings", "before", "after")
+        )
         self.stat_cards, self.meld_kinds = self.pages.stat_cards, self.pages.meld_kinds
 
     @property
@@ -286,7 +293,7 @@ class Family:
 
     def accounts(self, ruleset: Any) -> tuple[TableAccount, ...]:
         """The table's own accounts this game keeps, as the pages show them (maybe none)."""
-        return tuple(TABLE_ACCOUNTS[name] for name in self.table_names(ruleset))
+        return tuple(self.table_accounts[name] for name in self.table_names(ruleset))
 
     def holdings(self, held: Held, ruleset: Any) -> list[Holding]:
         """What each of the game's own accounts holds; accounts of another game are not shown."""
@@ -295,6 +302,30 @@ class Family:
     def describe_holdings(self, held: Held, ruleset: Any) -> str:
         """The holdings in words, for a message: "Pagatkop 50 and Kongekop 0"."""
         return str(_(" and ")).join(f"{h.account.label} {h.points}" for h in self.holdings(held, ruleset))
+
+    def phrase(self, key: str, **values: Any) -> Any:
+        """One of the family's sentences or headings (`rules.texts.Texts.phrases`), lazily."""
+        return _in_language(lambda lang: self.texts.phrase(key, lang, **values))
+
+    def rule_name(self, rule: str) -> str:
+        """A settlement line's rule as a short name: "Giverens indskud", "kassza →"."""
+        return self.texts.rule(rule, language())
+
+    def account_name(self, name: str) -> str:
+        """A table account's name ("Pagatkop", "kassza"); a member's account is its member's name."""
+        return self.texts.account(name, language())
+
+    def word(self, word: Any) -> str:
+        """A word of the family's records in the page's language: "tabt", "tulétroá"."""
+        return self.texts.word(word, language())
+
+    def field_name(self, path: str) -> str:
+        """A record's field by its dotted path, in words: "meldinger · Carl · tarokker"."""
+        return self.texts.field(path, language())
+
+    def describe_record(self, record: Any) -> list[str]:
+        """A deal record as a scorer would say it, one sentence per part."""
+        return self.texts.describe(record, language())
 
     def plays_in(self, record: Mapping[str, Any], name: str, seat_names: Sequence[str]) -> bool:
         return self.pages.plays_in(record, name, seat_names)
@@ -321,6 +352,12 @@ def of(preset: Any) -> Family:
 def preset_choices() -> list[tuple[str, str]]:
     """Every preset of every family, for a season's choice (grouped by family)."""
     return [(p, p) for family in FAMILIES for p in family.presets]
+
+
+def table_account_name(name: str) -> str:
+    """A table account's name ("Pagatkop", "kassza") from the family that keeps it."""
+    keeper = next((family for family in FAMILIES if name in family.texts.accounts), FAMILIES[0])
+    return keeper.account_name(name)
 
 
 DEFAULT_PRESET = rules.FAMILIES[0].default_preset  # what a record without `ruleset` plays

@@ -5,7 +5,8 @@ A family is one package under `rules/` (Danish Tarok, Hungarian tarokk, …) and
 the preset, and runs one sitting loop (`rules.sitting`) that asks the family for everything else —
 its presets and overrides, its record reader, its checks, the table state it carries from deal to
 deal and from sitting to sitting (the Danish cups, the Hungarian pot), the settlement of a deal, the
-sitting's opening and close, its problem texts, and what forms and schemas offer a member.
+sitting's opening and close, its problem texts, what forms and schemas offer a member, and the
+words a page shows for its settlements, its table's accounts and its records (`rules.texts`).
 
 The types a family uses for its rule set, deal, sitting, table state and events are its own; the
 protocol names them `Any` and promises only what the core and the club read of them:
@@ -25,6 +26,7 @@ from typing import Any, Protocol
 
 from .parameters import Parameter
 from .problems import Problem
+from .texts import Texts
 
 Accounts = Mapping[str, int]  # a table's own accounts ("cup:pagat", "pot", …) -> points
 
@@ -48,6 +50,7 @@ class Family(Protocol):
     default_preset: str  # what a record without `ruleset` plays (only the registry's first family's is used)
     messages: Mapping[str, tuple[str, str, str]]  # its problem codes -> (English, Danish, Hungarian)
     sitting_keys: frozenset[str]  # the envelope keys of its sitting record
+    texts: Texts  # what its settlements, accounts and records are called on a page, in each language
 
     # --- presets and overrides ------------------------------------------------------------
 

@@ -32,14 +32,8 @@ PAYMENTS, TILL, PAYMENTS_BOOK = "payments", "till", "payments"
 PAGAT, KING, POT_NAME = "cup:pagat", "cup:king", "pot"
 # The engine's names of a table's own accounts, and their kinds in the ledger.
 TABLE_ACCOUNTS: Mapping[str, str] = {PAGAT: PAGAT_CUP, KING: KING_CUP, POT_NAME: POT}
-KIND_LABELS = {
-    MEMBER: _("member"),
-    PAGAT_CUP: _("Pagatkop"),
-    KING_CUP: _("Kongekop"),
-    POT: "ultimókassza",  # a Hungarian game word: stays Hungarian in every language
-    PAYMENTS: _("payments"),
-    TILL: _("till"),
-}
+ENGINE_NAMES = {kind: name for name, kind in TABLE_ACCOUNTS.items()}
+KIND_LABELS = {MEMBER: _("member"), PAYMENTS: _("payments"), TILL: _("till")}
 
 
 def member_owner(member_id: int) -> str:
@@ -55,11 +49,14 @@ def club_owner(club_id: int) -> str:
 
 
 def kind_label(kind: str) -> str:
+    """An account kind in words; a table's own account by its family's name for it (Pagatkop, kassza)."""
+    if kind in ENGINE_NAMES:
+        return families.table_account_name(ENGINE_NAMES[kind])
     return str(KIND_LABELS.get(kind, kind))
 
 
 def account_label(account: Account) -> str:
-    """A member's name, or a table account's game word (Pagatkop, Kongekop, ultimókassza).
+    """A member's name, or a table account's game word (Pagatkop, Kongekop, kassza).
     Expects `member` selected (`select_related("member")`) for a member's account."""
     if account.kind == MEMBER:
         return account.member.name

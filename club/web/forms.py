@@ -18,6 +18,7 @@ from typing import Any, cast
 from django import forms
 from django.http import QueryDict
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -231,14 +232,16 @@ class DealForm(forms.Form):
 
     @property
     def melds_open(self) -> bool:
-        return any(block["open"] for block in self.role_blocks())
+        return any(block["open"] for block in self.role_blocks)
 
     @property
     def counts_are_rounded(self) -> bool:
         return self.ruleset.count == "rounded"
 
+    @cached_property
     def role_blocks(self) -> list[dict[str, Any]]:
-        """Per role: its name now, its meld fields, and whether its meld block starts open."""
+        """Per role: its name now, its meld fields, and whether its meld block starts open (the
+        page walks them three times; asked once the form's problems are known)."""
         blocks = []
         for role in ROLES:
             suits = [
@@ -644,10 +647,16 @@ class VoidDealForm(forms.Form):
 
 
 class CloseSittingForm(forms.Form):
-    how = forms.ChoiceField(label=_("The cups"), choices=Season.Close.choices, widget=forms.RadioSelect)
+    how = forms.ChoiceField(label=_("The table's accounts"), choices=Season.Close.choices, widget=forms.RadioSelect)
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)  # set on the confirmation step
     # An official may record each player's net as paid in cash on the evening (club.services.payments).
     settle = forms.BooleanField(required=False, label=_("Settled at the table: each player's net paid in cash"))
+
+    def __init__(self, *args, family: Any, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The family's words for its accounts: a Danish table splits its cups, a Hungarian one its kassza.
+        self.fields["how"].label = family.holdings_label
+        cast(forms.ChoiceField, self.fields["how"]).choices = [(how, family.phrase(how)) for how in Season.Close.values]
 
 
 DANISH_FORMS = DealForms(

@@ -31,69 +31,19 @@ TRUMP_COUNT_ROWS = 2
 BONUS_ROWS = 3
 OUT_OF_PLAY = "-"  # the called card lay out of play: the declarer is alone (official contra in Paskievics)
 
-# The game's own words, as the book writes them (002), in every language.
-CONTRACT_WORDS = {
-    "three": "hármas",
-    "lower_three": "alsó hármas",
-    "upper_three": "felső hármas",
-    "two": "kettes",
-    "one": "egyes",
-    "solo": "szóló",
-    "call": "hívás",
-    "solo_three": "szóló hármas",
-    "simple": "egyszerű játék",
-    "game": "játék",
-    "trisak": "trisákolás",
-    "ultimo_call": "ultimóhívás",
-    "bettli": "betli",
-    "three_take": "hármasték",
-    "open_bettli": "terített betli",
-    "three_solo": "hármas szóló",
-}
-FIGURE_WORDS = {
-    "double": "dupla",
-    "volat": "volát",
-    "trull": "tulétroá",
-    "four_kings": "négy király",
-    "ultimo": "pagátultimó",
-    "king_ultimo": "királyultimó",
-    "xxi_capture": "XXI-fogás",
-}
-BONUS_WORDS = {
-    "four_kings": "négy király",
-    "trull": "tulétroá",
-    "two_honours": "fejek",
-    "many_trumps": "tarokkszám",
-    "eight_trumps": "nyolc tarokk",
-    "small_honours": "kis honőrök",
-}
-NO_GAME_WORDS = {
-    "all_pass": "passz",
-    "refused": "visszadobott hármas",
-    "no_trumps": "tarokk nélkül",
-    "honourless_bid": "honőr nélkül licitált",
-    "thrown": "bedobott játék",
-}
-OFFENCE_WORDS = {"revoke": "renonsz", "faulty_discard": "hibás skart"}
-HONOUR_WORDS = {"skiz": "skíz", "xxi": "XXI", "pagat": "pagát"}
-KING_WORDS = {"hearts": "kőr", "diamonds": "káró", "clubs": "treff", "spades": "pikk"}
-# Settlement lines of the Hungarian games (the rule keys their settlement lines carry).
-RULE_WORDS = {
-    "game": "játék",
-    "trump_count": "tarokkszám",
-    "talon_honour": "talonhonőr",
-    "called_king_fine": "király elvesztése",
-    "thrown": "bedobott játék",
-    "concession": "félfizetés",
-    "trisak": "trisákolás",
-    "cries_and_laughs": "sír és nevet",
-    "pot_fund": "ultimókassza +",
-    "pot_no_game": "ultimókassza +",
-    "pot_double": "ultimókassza ×2",
-    "pot_take": "ultimókassza →",
-    "pot_lost_three": "ultimókassza +",
-    "close.split": "ultimókassza ÷",
-}
+
+def _game_words(keys: Sequence[str]) -> dict[str, str]:
+    """The game's own words for `keys`, as the family writes them (002; alike in every language)."""
+    return {key: HUNGARIAN.texts.word(key, "hu") for key in keys}
+
+
+CONTRACT_WORDS = _game_words(HUNGARIAN.words.contracts)
+FIGURE_WORDS = _game_words(HUNGARIAN.words.figures)
+BONUS_WORDS = _game_words(HUNGARIAN.words.hand_bonuses)
+NO_GAME_WORDS = _game_words(HUNGARIAN.words.no_games)
+OFFENCE_WORDS = _game_words(HUNGARIAN.words.offences)
+HONOUR_WORDS = _game_words(HUNGARIAN.words.honours)
+KING_WORDS = _game_words(HUNGARIAN.words.kings)
 
 # A short explanation of each game word, shown as <abbr title> the first time the form uses it.
 GLOSSARY = {

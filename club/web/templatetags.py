@@ -2,6 +2,7 @@
 
 from django import template
 from django.utils import dateformat, translation
+from django.utils.translation import gettext_lazy as _
 
 from club.services.money import format_ore
 
@@ -83,36 +84,35 @@ def day_month_year(value) -> str:
 
 
 @register.filter
-def record_words(record) -> list[str]:
-    from .present import describe_record
-
-    return describe_record(record)
-
-
-@register.filter
-def rule_words(rule: str) -> str:
-    from .present import rule_label
-
-    return rule_label(rule)
+def record_words(record, family) -> list[str]:
+    """A deal record as sentences, in the family's words (`club.families.Family.describe_record`)."""
+    return family.describe_record(record)
 
 
 @register.filter
-def event_words(key: str) -> str:
+def rule_words(rule: str, family) -> str:
+    return family.rule_name(rule)
+
+
+@register.filter
+def event_words(key: str, family) -> str:
     from .present import event_label
 
-    return event_label(key)
+    return event_label(key, family)
 
 
 @register.filter
-def path_words(path: str) -> str:
-    """melds.Carl.taroks → Meldinger · Carl · tarokker: a field of the record named in words."""
-    from .present import PATH_LABELS
+def path_words(path: str, family) -> str:
+    """melds.Carl.taroks → meldinger · Carl · tarokker: a field of the record named in words."""
+    return family.field_name(path)
 
-    return " · ".join(str(PATH_LABELS.get(part, part)) for part in path.split("."))
+
+YES_NO = {"true": _("yes"), "false": _("no")}
 
 
 @register.filter
-def value_words(value: str) -> str:
-    from .present import VALUE_LABELS
-
-    return ", ".join(str(VALUE_LABELS.get(part, part)) for part in str(value).split(", ")) if value else value
+def value_words(value: str, family) -> str:
+    """A changed field's value in words: each of a list's words, yes and no for true and false."""
+    if not value:
+        return value
+    return ", ".join(str(YES_NO[part]) if part in YES_NO else family.word(part) for part in str(value).split(", "))

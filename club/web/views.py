@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import wraps
 from typing import Any
 
@@ -41,7 +41,7 @@ from . import deal_forms
 from .charts import balance_chart
 from .forms import CloseSittingForm, EntryFields, StartSittingForm, VoidDealForm
 from .login_lock import LoginForm
-from .present import card_label, describe_differences, describe_events, net_of_events
+from .present import describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
 from .stats import member_stats
 from .templatetags import signed
@@ -137,6 +137,32 @@ def _language() -> str:
     return (translation.get_language() or "da").split("-")[0]
 
 
+def _tables_by_accounts(club: Club, season: Season | None) -> list[dict[str, Any]]:
+    """The club's tables with what their own accounts hold, in the game of each table's last
+    sitting (the cups, or the kassza; a table not played at yet in the current season's game),
+    grouped by those accounts: a group is a table of its own on the page, with its own columns."""
+    last_played: dict[int, int] = {}
+    for table_id, season_id in (
+        Sitting.objects.filter(table__club=club)
+        .order_by("table_id", "-date", "-id")
+        .values_list("table_id", "season_id")
+    ):
+        last_played.setdefault(table_id, season_id)
+    seasons = {s.pk: s for s in club.seasons.filter(pk__in=set(last_played.values()))}
+    groups: dict[tuple[str, ...], dict[str, Any]] = {}
+    for table in club.tables.all():
+        played = seasons.get(last_played.get(table.pk, -1), season)
+        accounts: Sequence[Any] = ()
+        holdings: list[Any] = []
+        if played is not None:
+            ruleset = played.ruleset()
+            accounts = played.family.accounts(ruleset)
+            holdings = played.family.holdings(balances.table_holdings(table), ruleset)
+        group = groups.setdefault(tuple(a.name for a in accounts), {"accounts": accounts, "tables": []})
+        group["tables"].append((table, holdings))
+    return list(groups.values())
+
+
 @club_page
 def club_home(request, club, member):
     season = _current_season(club)
@@ -155,12 +181,6 @@ def club_home(request, club, member):
             .annotate(deal_count=Count("deals"))
             .order_by("-date", "-id")[:5]
         )
-    # What each table's own accounts hold, those of the current season's game (the cups, or the pot).
-    accounts = season.family.accounts(season.ruleset()) if season is not None else ()
-    tables = [
-        (table, season.family.holdings(balances.table_holdings(table), season.ruleset()) if season else [])
-        for table in club.tables.all()
-    ]
     # Officials are told about disputes waiting for an answer, each a link to its deal's audit.
     open_disputes = []
     if access.is_official(member):
@@ -178,8 +198,7 @@ def club_home(request, club, member):
             "season": season,
             "open_sittings": open_sittings,
             "recent_sittings": recent,
-            "tables": tables,
-            "accounts": accounts,
+            "table_groups": _tables_by_accounts(club, season),
             "can_score": access.can_score(member),
             "open_disputes": open_disputes,
         },
@@ -230,7 +249,7 @@ def sitting_detail(request, club, member, sitting_id):
     context |= {
         "disputes": disputes_of_sitting(sitting),
         "can_resolve": access.is_official(member),
-        "close_form": CloseSittingForm(initial={"how": sitting.season.close}),
+        "close_form": CloseSittingForm(initial={"how": sitting.season.close}, family=sitting.season.family),
     }
     response = render(request, "club/sitting.html", context)
     add_never_cache_headers(response)
@@ -261,7 +280,7 @@ def _sheet_context(club, member, sitting: Sitting, version: str) -> dict:
 def sitting_close(request, club, member, sitting_id):
     _require_scorer(member)
     sitting = _sitting(club, sitting_id)
-    form = CloseSittingForm(request.POST)
+    form = CloseSittingForm(request.POST, family=sitting.season.family)
     if form.is_valid():
         how = form.cleaned_data["how"]
         try:
@@ -277,9 +296,9 @@ def sitting_close(request, club, member, sitting_id):
                         "club": club,
                         "sitting": sitting,
                         "how": how,
-                        "how_label": dict(Season.Close.choices)[how],
-                        "holdings_label": family.holdings_label,
+                        "how_label": family.phrase(how),
                         "after_label": family.after_label,
+                        "carried_note": family.phrase("carried"),
                         "event": events[0],
                         "net": net_of_events(events),
                         "can_settle": access.allows(member, access.MANAGE),
@@ -455,12 +474,22 @@ def deal_new(request, club, member, sitting_id):
     return _deal_page(request, club, sitting, form, same=same)
 
 
+def _net_of_settled(events, names) -> list[tuple[str, int]]:
+    """What a deal just settled gave each member (with a funding settled before it), from the
+    events that were posted: the score sheet's row, without reading the ledger back."""
+    total = dict.fromkeys(names, 0)
+    for event in events:
+        for name, points in event.net(names).items():
+            total[name] += points
+    return list(total.items())
+
+
 def _recorded_answer(request, club, sitting: Sitting, recorded, *, resend: bool, sheet_url: str) -> HttpResponse:
     """The answer to a saved deal: the sheet at the deal (or the next deal's form), or the
     offline page's JSON; a repeated key says nothing was recorded twice."""
     number = recorded.deal.number
     if recorded.created:
-        net = scoresheet(sitting).net_of(number)
+        net = _net_of_settled(recorded.events or [], recorded.names or [])
         message = _("Deal %(number)s is saved: %(net)s.") % {"number": number, "net": _net_text(net)}
     else:
         # A repeated key: this page was saved before (Back, a double tap, a resend).
@@ -661,7 +690,7 @@ def member_detail(request, club, member, member_id):
         context |= {
             "stats": stats,
             "counts_cards": bool(family.stat_cards),
-            "cards": [(card_label(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
+            "cards": [(family.word(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
             "melds": [(kind, MELD_LABELS[kind], stats.melds[kind]) for kind in family.meld_kinds],
             "season_result": balances.member_balance(subject, season=season),
             "by_sitting": balances.member_by_sitting(subject, season),

@@ -31,6 +31,7 @@ from .records import (
     parse_sitting,
 )
 from .settlement import Event, close, fund, settle_deal
+from .texts import TEXTS
 from .validation import validate_deal, validate_table
 
 
@@ -71,6 +72,7 @@ class Danish:
     presets: Mapping[str, RuleSet] = PRESETS
     default_preset = DEFAULT_PRESET
     messages: Mapping[str, tuple[str, str, str]] = DANISH_MESSAGES
+    texts = TEXTS
     sitting_keys = SITTING_KEYS
 
     resolve = staticmethod(resolve)

@@ -29,6 +29,7 @@ from .presets import (
 )
 from .records import POT, SITTING_KEYS, Deal, Sitting, parse_deal, parse_sitting
 from .settlement import Event, close, settle_deal
+from .texts import TEXTS
 from .validation import validate_deal, validate_table
 
 
@@ -65,6 +66,7 @@ class Hungarian:
     presets: Mapping[str, RuleSet] = PRESETS
     default_preset = "paskievics"
     messages: Mapping[str, tuple[str, str, str]] = HUNGARIAN_MESSAGES
+    texts = TEXTS
     sitting_keys = frozenset(SITTING_KEYS)
 
     resolve = staticmethod(resolve)

@@ -8,12 +8,16 @@ bypasses it (`bypass_csp=True` on this context); the pages themselves are served
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from card_table import PASSWORD, Taps, enter_plain_deal, make_sitting
-from club.models import Member
+from club import services
+from club.models import Club, Member, Season, Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,6 +40,19 @@ def phone_without_csp(browser, request):
     page.set_default_timeout(20_000)
     yield page
     context.close()
+
+
+def office_pages(base: str, member: int, season: int) -> list[tuple[str, str]]:
+    return [
+        ("office: members", f"{base}/office/members/"),
+        ("office: new member", f"{base}/office/members/new/"),
+        ("office: a member", f"{base}/office/members/{member}/"),
+        ("office: seasons", f"{base}/office/seasons/"),
+        ("office: new season", f"{base}/office/seasons/new/"),
+        ("office: a season", f"{base}/office/seasons/{season}/"),
+        ("office: payments", f"{base}/office/payments/"),
+        ("office: tables", f"{base}/office/tables/"),
+    ]
 
 
 def violations(page) -> list[str]:
@@ -96,6 +113,8 @@ def test_axe_finds_no_violation_on_the_pages_of_the_table_reports_and_officials(
     page.click("#preview-correction")
     expect(page.locator("#confirm-correction")).to_be_visible()
     check(page, "correction preview", found)
+    page.click("#confirm-correction")
+    expect(page.locator("#deal-1")).to_be_visible()
 
     page.goto(f"{base}/sittings/{sitting.pk}/")
     page.click("details.danger-zone summary")
@@ -111,12 +130,85 @@ def test_axe_finds_no_violation_on_the_pages_of_the_table_reports_and_officials(
         ("standings", f"{base}/standings/"),
         ("member page", f"{base}/members/{anna.pk}/"),
         ("statement", f"{base}/members/{anna.pk}/statements/{month}/"),
-        ("audit page", f"{base}/deals/{deal.pk}/audit/"),
+        ("audit page", f"{base}/deals/{deal.pk}/audit/"),  # two versions: what the correction changed
         ("club log", f"{base}/log/"),
         ("new sitting", f"{base}/sittings/new/"),
         ("offline page", f"{live_server.url}/offline/"),
+        *office_pages(base, anna.pk, sitting.season_id),
     ):
         page.goto(url)
         check(page, name, found)
+
+    assert not found, "\n".join(f"{name}: {problem}" for name, problems in found.items() for problem in problems)
+
+
+@pytest.fixture
+def paskievics_sitting(django_user_model):
+    """Paskievics with the kassza (`"pot": true`) at a table of four, Anna an official."""
+    club = Club.objects.create(name="Budai Tarokk Kör", slug="buda")
+    members = []
+    for name in ("Anna", "Bent", "Carl", "Dorte"):
+        user = django_user_model.objects.create_user(name.lower(), password=PASSWORD)
+        role = Member.Role.ADMIN if name == "Anna" else Member.Role.SCORER
+        members.append(Member.objects.create(club=club, name=name, user=user, role=role))
+    today = timezone.localdate()
+    season = Season.objects.create(
+        club=club,
+        name="Tél",
+        starts_on=today - datetime.timedelta(days=30),
+        ends_on=today + datetime.timedelta(days=30),
+        preset="paskievics",
+        overrides={"pot": True},
+        close="carry",
+    )
+    table = Table.objects.create(club=club, name="Asztal")
+    return services.start_sitting(season=season, table=table, members=members, first_dealer=members[0], date=today)
+
+
+def test_axe_finds_no_violation_on_the_hungarian_table(paskievics_sitting, live_server, phone_without_csp):
+    """The Hungarian form, its score sheet with the kassza, a correction, the audit page of it
+    and the close page, in each language."""
+    page = phone_without_csp
+    sitting = paskievics_sitting
+    base = f"{live_server.url}/c/buda"
+    found: dict[str, list[str]] = {}
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "anna")
+    page.fill("#id_password", PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.goto(f"{base}/sittings/{sitting.pk}/")
+
+    page.click("#new-deal")
+    for field, value in (("contract", "three"), ("declarer", "Bent"), ("call_card", "20"), ("partner", "Carl")):
+        page.locator(f'#field-{field} input[value="{value}"] + span').click()
+    page.fill("#id_card_points", "50")
+    page.locator("#id_card_points").dispatch_event("change")
+    expect(page.locator("#preview-net .net")).to_be_visible()
+    page.click("#settlement-detail summary")
+    check(page, "hungarian deal form", found)
+    page.click("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+    check(page, "hungarian score sheet", found)
+
+    page.goto(f"{base}/sittings/{sitting.pk}/deals/1/correct/")
+    check(page, "hungarian correction form", found)
+    page.fill("#id_reason", "Bent talte forkert")
+    page.fill("#id_card_points", "40")
+    page.locator("#id_card_points").dispatch_event("change")
+    page.click("#preview-correction")
+    expect(page.locator("#confirm-correction")).to_be_visible()
+    check(page, "hungarian correction preview", found)
+    page.click("#confirm-correction")
+    expect(page.locator("#deal-1")).to_be_visible()
+
+    page.goto(f"{base}/deals/{sitting.deals.get(number=1).pk}/audit/")
+    check(page, "hungarian audit page", found)
+    page.goto(f"{base}/")
+    check(page, "hungarian club page", found)
+    page.goto(f"{base}/sittings/{sitting.pk}/")
+    page.click("details.danger-zone summary")
+    page.click("#close-sitting")
+    expect(page.locator("main h1")).to_be_visible()
+    check(page, "hungarian close page", found)
 
     assert not found, "\n".join(f"{name}: {problem}" for name, problems in found.items() for problem in problems)

@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from club import services
-from club.models import Deal, Season
+from club.models import Deal, Season, Table
 from club.web import deal_forms
 
 DEAL_1_FORM = {
@@ -244,3 +244,21 @@ def test_honours_from_the_talon_go_into_the_record_and_back():
     assert record["talon_honours"] == {"Anna": ["skiz", "pagat"]}
     initial = initial_from_record(record, seats)
     assert (initial["talon_player"], initial["talon_honours"]) == ("Anna", ["skiz", "pagat"])
+
+
+def test_the_club_page_shows_each_table_in_its_own_game(paskievics, season, members, as_member, today):
+    """Bord 1 plays Paskievics with the kassza; Bord 2 last played the Danish season: each table
+    is listed under its own accounts, the Hungarian one with its kassza and no cups, the Danish one
+    with its Pagatkop and Kongekop (each funded with 20 from each of four, 000 L69), whichever season
+    is current."""
+    danish_table = Table.objects.create(club=paskievics.season.club, name="Bord 2")
+    seats = [members[n] for n in ("Anna", "Bent", "Carl", "Dorte")]
+    services.close_sitting(paskievics, by=members["Anna"].user, how="carry")
+    services.start_sitting(season=season, table=danish_table, members=seats, first_dealer=seats[0], date=today)
+
+    home = as_member("Anna").get(reverse("club_home", args=["nordvest"])).content.decode()
+
+    rows = dict(re.findall(r"<tr><td>(Bord \d)</td>(.*?)</tr>", home))
+    assert re.findall(r'data-(\w+)="(\w+)">(\d+)<', rows["Bord 1"]) == [("pot", "pot", "0")]
+    assert re.findall(r'data-(\w+)="(\w+)">(\d+)<', rows["Bord 2"]) == [("cup", "pagat", "80"), ("cup", "king", "80")]
+    assert home.count('<table class="plain">') == 2
