@@ -146,7 +146,8 @@ def closed_sitting(season, table, members, record, day, held):
 def build_club(deals: int):
     """The club, its closed history in bulk, then a month's business through the services."""
     from club.models import Season, Table
-    from club.services import bookkeeping, members as office
+    from club.services import bookkeeping
+    from club.services import members as office
     from fixtures import hungarian_sittings
     from fixtures.sittings import MEMBERS, random_sitting
 
@@ -224,7 +225,7 @@ def this_months_business(club, admin, members, seasons, plan, rng, first):
 
     month = first.replace(day=1)
     user = admin.user
-    payers = [m for m in members.values()]
+    payers = list(members.values())
     while month <= TODAY:
         for _ in range(4):
             payments.record_payment(
@@ -289,7 +290,6 @@ def with_fine(record: dict) -> dict:
 def pages(club, admin, seasons, open_sittings):
     """(label, method, path, body) of every page and API call timed, in the order printed."""
     from club.models import Deal, DealVersion, Sitting
-
     from club.services.sittings import next_deal_number
 
     base = f"/c/{club.slug}"
@@ -366,14 +366,13 @@ def time_pages(club, admin, seasons, open_sittings, runs: int) -> list[tuple[str
         count = min(runs, 10) if "PDF" in label else runs
         times, queries, status = [], 0, 0
         for run in range(count + 1):  # the first run warms caches and is not counted
-            if method == "post":
-                payload = body.pop(0)
-                call = lambda: client.post(path, json.dumps(payload), content_type="application/json")  # noqa: E731
-            else:
-                call = lambda: client.get(path)  # noqa: E731
+            payload = json.dumps(body.pop(0)) if method == "post" else None
             with CaptureQueriesContext(connection) as captured:
                 started = time.perf_counter()
-                response = call()
+                if payload is None:
+                    response = client.get(path)
+                else:
+                    response = client.post(path, payload, content_type="application/json")
                 elapsed = time.perf_counter() - started
             status = response.status_code
             if status >= 300:
@@ -460,7 +459,7 @@ def main() -> None:
             cursor.execute("VACUUM ANALYZE")
             counts = {}
             for table in ("club_deal", "club_sitting", "ledger_transaction", "ledger_posting", "club_payment"):
-                cursor.execute(f"SELECT count(*) FROM {table}")  # noqa: S608 (our own table names)
+                cursor.execute(f"SELECT count(*) FROM {table}")
                 counts[table] = cursor.fetchone()[0]
         print(
             f"  filled in {fill_seconds:.0f} s: {counts['club_deal']:,} deals in {counts['club_sitting']:,} sittings, "
