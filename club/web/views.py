@@ -157,9 +157,10 @@ def club_home(request, club, member):
         )
     # What each table's own accounts hold, those of the current season's game (the cups, or the pot).
     accounts = season.family.accounts(season.ruleset()) if season is not None else ()
+    all_tables = list(club.tables.all())
+    held = balances.tables_holdings(all_tables) if season is not None else {}
     tables = [
-        (table, season.family.holdings(balances.table_holdings(table), season.ruleset()) if season else [])
-        for table in club.tables.all()
+        (table, season.family.holdings(held[table.pk], season.ruleset()) if season else []) for table in all_tables
     ]
     # Officials are told about disputes waiting for an answer, each a link to its deal's audit.
     open_disputes = []
@@ -627,8 +628,8 @@ def season_standings(request, club, member, season_id=None):
     else:
         season = get_object_or_404(club.seasons, pk=season_id)
     standings = balances.season_standings(season)
-    members = {m.pk: m for m in club.members.filter(pk__in=[s.member_id for s in standings])}
-    series = [(s.name, balances.member_by_sitting(members[s.member_id], season)) for s in standings]
+    by_sitting = balances.members_by_sitting(season, [s.member_id for s in standings])
+    series = [(s.name, by_sitting.get(s.member_id, [])) for s in standings]
     return render(
         request,
         "club/season.html",
