@@ -182,7 +182,8 @@ def build_club(deals: int):
                 )
     # (table, preset, overrides, close ways, the record maker)
     plan = [
-        (Table.objects.create(club=club, name=f"Bord {n}"), "vlk-2010", {}, ("split", "carry"), "danish")
+        # Split: a bagud doubles what the cups hold, and cups carried for years outgrow any integer.
+        (Table.objects.create(club=club, name=f"Bord {n}"), "vlk-2010", {}, ("split",), "danish")
         for n in range(1, DANISH_TABLES + 1)
     ]
     plan += [

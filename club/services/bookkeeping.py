@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from ledger import services as ledger
 from ledger.models import Account, Posting, Transaction
 
 from .. import families
-from ..models import LedgerEntry, Member, Sitting, Table
+from ..models import LedgerEntry, Member, Seat, Sitting, Table
 
 MEMBER, PAGAT_CUP, KING_CUP, POT = "member", "pagat_cup", "king_cup", "pot"
 # Money in øre, not points: a member's payments (owner "member:<id>") and the club's till
@@ -277,3 +277,30 @@ def effective_transactions(*, table_id: int, sittings: tuple[int, int]) -> list[
     for txn in transactions:
         txn.lines = lines[txn.pk]
     return transactions
+
+
+def drifted_seats(clubs) -> Iterator[str]:
+    """A line for every seat whose kept points (`Seat.points`, club migration 0012) are not the
+    sum of its member's postings at the sitting."""
+    summed: dict[tuple[int, int], int] = {
+        (sitting_id, member_id): total
+        for sitting_id, member_id, total in Posting.objects.filter(
+            transaction__entry__sitting__table__club__in=clubs, account__member__isnull=False
+        )
+        .values_list("transaction__entry__sitting_id", "account__member__id")
+        .annotate(total=Sum("points"))
+    }
+    seats = (
+        Seat.objects.filter(sitting__table__club__in=clubs)
+        .select_related("sitting__table")
+        .order_by("sitting_id", "position")
+    )
+    for seat in seats:
+        posted = summed.get((seat.sitting_id, seat.member_id), 0)
+        if seat.points != posted:
+            yield _("%(sitting)s / %(name)s: the seat keeps %(kept)s points, the postings say %(posted)s") % {
+                "sitting": seat.sitting,
+                "name": seat.name,
+                "kept": seat.points,
+                "posted": posted,
+            }
