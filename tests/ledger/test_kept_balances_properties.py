@@ -18,7 +18,6 @@ from club.models import Payment, Seat
 from club.services import payments
 from ledger.models import Balance, Posting
 
-
 operations = st.lists(
     st.one_of(
         st.tuples(st.just("record")),
