@@ -474,7 +474,9 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = ID
 
     def get_queryset(self):
-        sittings = Requester.of(self.request).visible_sittings().select_related("season").prefetch_related("seats")
+        sittings = Requester.of(self.request).visible_sittings().select_related("season")
+        if not (self.action == "record" and self.request.method == "POST"):  # recording loads its own seats
+            sittings = sittings.prefetch_related("seats")
         if self.action == "list":
             for name in ("season", "table"):
                 if (value := _int_param(self.request, name)) is not None:
