@@ -180,8 +180,8 @@ def serve(port: int) -> subprocess.Popen:
         ["scripts/serve"],
         cwd=ROOT,
         env=env,
-        stdout=open("/tmp/load_tables.access.log", "w"),  # noqa: SIM115 (the server's, until it stops)
-        stderr=open("/tmp/load_tables.serve.log", "w"),  # noqa: SIM115
+        stdout=open("/tmp/load_tables.access.log", "w"),
+        stderr=open("/tmp/load_tables.serve.log", "w"),
         start_new_session=True,
     )
     for _ in range(600):
