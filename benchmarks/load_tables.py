@@ -39,6 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_scale_load")
 os.environ["DATABASE_URL"] = URL
+# The server's secret: the phones' session cookie is made here and must hold there.
+os.environ["SECRET_KEY"] = SECRET_KEY = "load-benchmark-" + "x" * 40
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
 
 import django  # noqa: E402
@@ -141,7 +143,10 @@ class Run:
                 return
             started = time.perf_counter()
             response = session.post(
-                url, data=json.dumps(deal), headers=headers | {"Idempotency-Key": f"{sitting}-{number}"}
+                url,
+                data=json.dumps(deal),
+                headers=headers | {"Idempotency-Key": f"{sitting}-{number}"},
+                allow_redirects=False,
             )
             self.note(self.posts, started, response)
             if response.status_code != 201:
@@ -155,7 +160,9 @@ class Run:
         time.sleep(random.uniform(0, POLL_SECONDS))
         while time.perf_counter() < self.until:
             started = time.perf_counter()
-            response = session.get(url, params={"v": version}, headers={"Cookie": cookie, "HX-Request": "true"})
+            response = session.get(
+                url, params={"v": version}, headers={"Cookie": cookie, "HX-Request": "true"}, allow_redirects=False
+            )
             self.note(self.refreshes, started, response)
             if response.status_code == 200 and (found := re.search(r'data-version="([^"]+)"', response.text)):
                 version = found.group(1)
@@ -169,7 +176,7 @@ def p95(values: list[float]) -> float:
 
 def serve(port: int) -> subprocess.Popen:
     env = os.environ | {
-        "SECRET_KEY": "load-benchmark-" + "x" * 40,
+        "SECRET_KEY": SECRET_KEY,
         "ALLOWED_HOSTS": "127.0.0.1",
         "PORT": str(port),
         "DATABASE_URL": URL,

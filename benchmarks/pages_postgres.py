@@ -149,7 +149,7 @@ def build_club(deals: int):
     from club.services import bookkeeping
     from club.services import members as office
     from fixtures import hungarian_sittings
-    from fixtures.sittings import MEMBERS, random_sitting
+    from fixtures.sittings import MEMBERS
 
     rng = random.Random(SEED)
     admin = office.create_club(
@@ -187,11 +187,27 @@ def build_club(deals: int):
         for n in range(1, DANISH_TABLES + 1)
     ]
     plan += [
-        (Table.objects.create(club=club, name=name), preset, overrides, (close,), "hungarian")
+        (Table.objects.create(club=club, name=name), preset, overrides, sitting_closes(close), "hungarian")
         for name, preset, overrides, _title, close in HUNGARIAN_TABLES
     ]
     held: dict[int, dict[str, int]] = {table.pk: {} for table, *_ in plan}
-    written, day, reported = 0, first, 0
+    play_history(plan, seasons, members, held, deals, 0, first, rng)
+    business = this_months_business(club, admin, members, seasons, plan, rng, first)
+    return club, admin, seasons, business
+
+
+def sitting_closes(close: str) -> tuple[str, ...]:
+    """How a table's sittings close in a season that closes `close`: a pot carried for years would
+    outgrow any integer too, so now and then a carried pot is split."""
+    return ("carry", "carry", "split") if close == "carry" else (close,)
+
+
+def play_history(plan, seasons, members, held, deals: int, written: int, day, rng) -> None:
+    """Closed sittings at every table, evening by evening from `day`, until `deals` are written."""
+    from fixtures import hungarian_sittings
+    from fixtures.sittings import random_sitting
+
+    reported = written
     while written < deals:
         for table, preset, overrides, closes, maker in plan:
             count = min(rng.randint(*DEALS_A_SITTING), deals - written)
@@ -211,8 +227,6 @@ def build_club(deals: int):
         if written - reported >= 10_000:
             reported = written
             print(f"  {written:,} deals", flush=True)
-    business = this_months_business(club, admin, members, seasons, plan, rng, first)
-    return club, admin, seasons, business
 
 
 def this_months_business(club, admin, members, seasons, plan, rng, first):
@@ -420,9 +434,9 @@ def kept_club(url: str):
     return club, admin, seasons, open_sittings
 
 
-def finish_club(url: str):
-    """An interrupted fill (its process stopped while writing the history) finished: this month's
-    business through the services, on whatever history was written."""
+def finish_club(url: str, extend_to: int = 0):
+    """An interrupted fill (its process stopped while writing the history) finished: the history
+    played on to `extend_to` deals if asked, then this month's business through the services."""
     import json
 
     from django.db.models import Min
@@ -433,7 +447,9 @@ def finish_club(url: str):
     admin = club.members.get(name="Anna")
     members = {m.name: m for m in club.members.select_related("account")}
     seasons = {(s.preset, s.starts_on.year): s for s in club.seasons.all()}
-    hungarian = {name: (preset, overrides, (close,)) for name, preset, overrides, _title, close in HUNGARIAN_TABLES}
+    hungarian = {
+        name: (preset, overrides, sitting_closes(close)) for name, preset, overrides, _title, close in HUNGARIAN_TABLES
+    }
     plan = [
         (
             table,
@@ -443,6 +459,19 @@ def finish_club(url: str):
         for table in club.tables.order_by("pk")
     ]
     first = Sitting.objects.filter(table__club=club).aggregate(first=Min("date"))["first"]
+    if extend_to:
+        from django.db.models import Max
+
+        from club.models import Deal
+        from club.services import bookkeeping
+
+        held = {table.pk: bookkeeping.table_balances(table) for table, *_ in plan}
+        written = Deal.objects.filter(sitting__table__club=club).count()
+        last = Sitting.objects.filter(table__club=club).aggregate(last=Max("date"))["last"]
+        print(f"Extending {written:,} deals to {extend_to:,} ...", flush=True)
+        play_history(
+            plan, seasons, members, held, extend_to, written, last + datetime.timedelta(weeks=1), random.Random(written)
+        )
     open_sittings = this_months_business(club, admin, members, seasons, plan, random.Random(SEED + 1), first)
     kept = {key: (sitting.pk, records) for key, (sitting, records) in open_sittings.items()}
     records_file(url).write_text(json.dumps(kept))
@@ -458,6 +487,7 @@ def main() -> None:
     parser.add_argument(
         "--finish", action="store_true", help="finish a fill that was stopped (this month's business), then time it"
     )
+    parser.add_argument("--extend", action="store_true", help="with --finish: play the history on to --deals first")
     args = parser.parse_args()
     url = os.environ["DATABASE_URL"]
 
@@ -474,7 +504,7 @@ def main() -> None:
     try:
         call_command("migrate", verbosity=0)
         if args.reuse or args.finish:
-            kept = finish_club(url) if args.finish else kept_club(url)
+            kept = finish_club(url, args.deals if args.extend else 0) if args.finish else kept_club(url)
             with connection.cursor() as cursor:
                 cursor.execute("VACUUM ANALYZE")
             print(f"  {'page':32} {'median':>8} {'p95':>8} {'queries':>5}   (ms; {args.runs} requests)")
