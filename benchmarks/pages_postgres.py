@@ -40,7 +40,7 @@ os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 
 import django  # noqa: E402
 
-from benchmarks.ledger_postgres import recreate_database  # noqa: E402
+from benchmarks.ledger_postgres import bulk_post, recreate_database  # noqa: E402
 
 SEED = 2026
 SLUG = "bench-scale"
@@ -56,40 +56,6 @@ HUNGARIAN_TABLES = (
 DEALS_A_SITTING = (18, 36)
 EVENING_DEALS = (DANISH_TABLES + len(HUNGARIAN_TABLES)) * sum(DEALS_A_SITTING) / 2
 YEARS = 8
-
-
-def bulk_post(sitting, settled, accounts, value_date) -> None:
-    """The rows `club.services.bookkeeping.post_event` writes for each event: transactions,
-    postings, then the club's entries saying which event each settles."""
-    from club.models import LedgerEntry
-    from club.services import bookkeeping
-    from ledger.models import Posting, Transaction
-
-    transactions, entries, postings = [], [], []
-    book = bookkeeping.season_book(sitting.season_id)
-    for event, key, version in settled:
-        lines = [
-            (accounts[name], points, item.rule, item.ref, index)
-            for index, item in enumerate(event.items)
-            for name, points in item.postings.items()
-        ]
-        if not lines:
-            continue
-        txn = Transaction(reference=bookkeeping.reference(sitting, key), book=book, value_date=value_date)
-        transactions.append(txn)
-        entries.append(
-            LedgerEntry(
-                transaction=txn, kind=event.kind, sitting=sitting, event=key, deal_version=version, caused_by=version
-            )
-        )
-        postings += [
-            Posting(transaction=txn, account=a, points=p, rule=r, ref=ref, item=i) for a, p, r, ref, i in lines
-        ]
-    Transaction.objects.bulk_create(transactions)
-    for row in (*entries, *postings):
-        row.transaction_id = row.transaction.pk
-    Posting.objects.bulk_create(postings, batch_size=5000)
-    LedgerEntry.objects.bulk_create(entries)
 
 
 def closed_sitting(season, table, members, record, day, held):
