@@ -104,8 +104,8 @@ def bulk_post(sitting, settled, accounts, value_date) -> None:
     Transaction.objects.bulk_create(transactions)
     for row in (*entries, *postings):
         row.transaction_id = row.transaction.pk
-    LedgerEntry.objects.bulk_create(entries)
     Posting.objects.bulk_create(postings, batch_size=5000)
+    LedgerEntry.objects.bulk_create(entries)  # after the postings: its trigger adds them to the seats
 
 
 def timed(function, runs: int) -> tuple[float, object]:

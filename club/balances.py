@@ -17,7 +17,8 @@ from django.db.models import Sum
 from ledger import services as ledger
 from ledger.models import Account, Balance, Posting
 
-from .services.bookkeeping import MEMBER, cups_of, season_book, table_balances
+from .models import Seat
+from .services.bookkeeping import MEMBER, cups_in, cups_of, season_book, table_balances, tables_balances
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,16 @@ def member_balance(
     return sum(ledger.balances(accounts, book=book, before=before).values())
 
 
+def member_seasons(member, seasons) -> dict[int, int]:
+    """Season id -> the member's balance within it, for several seasons in one query."""
+    accounts = Account.objects.filter(member=member)
+    by_book = ledger.balances_by_book(accounts)
+    totals: dict[str, int] = {}
+    for (_account, book), points in by_book.items():
+        totals[book] = totals.get(book, 0) + points
+    return {season.pk: totals.get(season_book(season.pk), 0) for season in seasons}
+
+
 def member_months(member, season) -> dict[datetime.date, int]:
     """A member's result per month of a season (keyed by the month's first day)."""
     rows = (
@@ -65,14 +76,21 @@ def member_months(member, season) -> dict[datetime.date, int]:
 
 def member_by_sitting(member, season) -> list[tuple[int, datetime.date, int]]:
     """(sitting id, sitting date, points) for each sitting of a season the member sat at, in
-    order; corrections count in the sitting they correct."""
+    order; corrections count in the sitting they correct. One row a sitting: the seat's kept points."""
+    return members_by_sitting(season, [member.pk]).get(member.pk, [])
+
+
+def members_by_sitting(season, member_ids) -> dict[int, list[tuple[int, datetime.date, int]]]:
+    """`member_by_sitting` of several members at once (member id -> rows), in one query."""
     rows = (
-        Posting.objects.filter(account__member=member, transaction__entry__sitting__season=season)
-        .values("transaction__entry__sitting_id", "transaction__entry__sitting__date")
-        .annotate(points=Sum("points"))
-        .order_by("transaction__entry__sitting__date", "transaction__entry__sitting_id")
+        Seat.objects.filter(member_id__in=member_ids, sitting__season=season)
+        .values_list("member_id", "sitting_id", "sitting__date", "points")
+        .order_by("sitting__date", "sitting_id")
     )
-    return [(r["transaction__entry__sitting_id"], r["transaction__entry__sitting__date"], r["points"]) for r in rows]
+    found: dict[int, list[tuple[int, datetime.date, int]]] = {}
+    for member_id, sitting_id, date, points in rows:
+        found.setdefault(member_id, []).append((sitting_id, date, points))
+    return found
 
 
 def sitting_totals(sitting) -> dict[int, int]:
@@ -85,10 +103,16 @@ def sitting_totals(sitting) -> dict[int, int]:
     return {r["account__member__id"]: r["points"] for r in rows}
 
 
-def table_cups(table) -> Any:
-    return cups_of(table)
+def table_cups(table, held: dict[str, int] | None = None) -> Any:
+    """The table's cups now; from `held` (its `tables_holdings`) when the caller has read them."""
+    return cups_of(table) if held is None else cups_in(held)
 
 
 def table_holdings(table) -> dict[str, int]:
     """What each of the table's own accounts holds now ("cup:pagat", "cup:king", "pot")."""
     return table_balances(table)
+
+
+def tables_holdings(tables) -> dict[int, dict[str, int]]:
+    """Table id -> what its own accounts hold now, for a page of tables in two queries."""
+    return tables_balances(tables)

@@ -200,6 +200,9 @@ class Seat(models.Model):
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=80)
+    # What the member won or lost at the sitting: kept by the database from the sitting's ledger
+    # entries (club migration 0012), so a season's chart reads seats, never postings.
+    points = models.BigIntegerField(default=0, db_default=0, editable=False)
 
     class Meta:
         ordering = ["position"]

@@ -71,7 +71,8 @@ def post(
         for line in lines
     ]
     _check_balanced(postings, reference)
-    with db_transaction.atomic():
+    # No savepoint inside a caller's transaction: a failure here fails the whole of it anyway.
+    with db_transaction.atomic(savepoint=False):
         txn = Transaction.objects.create(
             reference=reference[:100], book=book, value_date=value_date, created_by=by, memo=memo[:200]
         )
@@ -86,7 +87,7 @@ def reverse(
     original: Transaction, *, value_date: datetime.date, reference: str | None = None, by=None, memo: str = ""
 ) -> Transaction:
     """Post the exact opposite of `original`, linked to it. The original stays as it was."""
-    with db_transaction.atomic():
+    with db_transaction.atomic(savepoint=False):
         reversal = Transaction.objects.create(
             reference=(reference if reference is not None else original.reference)[:100],
             reverses=original,

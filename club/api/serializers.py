@@ -132,10 +132,15 @@ class TableSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(CupsSerializer)
     def get_cups(self, table: Table) -> dict:
-        return balances.table_cups(table).as_dict()
+        return balances.table_cups(table, self._held(table)).as_dict()
 
     def get_pot(self, table: Table) -> int:
-        return balances.table_holdings(table)["pot"]
+        return self._held(table)["pot"]
+
+    def _held(self, table: Table) -> dict[str, int]:
+        # A list reads every table's holdings at once (the view passes them as "held").
+        held = self.context.get("held")
+        return held[table.pk] if held is not None else balances.table_holdings(table)
 
 
 class SeatSerializer(serializers.Serializer):

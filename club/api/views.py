@@ -288,10 +288,9 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
     def balance(self, request, pk=None):
         """The member's saldo in øre today (payments included), and his result in points season by season."""
         member = self.private_member()
-        seasons = [
-            {"season": season.pk, "name": season.name, "points": balances.member_balance(member, season=season)}
-            for season in Season.objects.filter(club_id=member.club_id).order_by("starts_on", "pk")
-        ]
+        club_seasons = list(Season.objects.filter(club_id=member.club_id).order_by("starts_on", "pk"))
+        points = balances.member_seasons(member, club_seasons)
+        seasons = [{"season": season.pk, "name": season.name, "points": points[season.pk]} for season in club_seasons]
         data = {
             "member": member.pk,
             "name": member.name,
@@ -372,6 +371,12 @@ class TableViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         return Requester.of(self.request).visible_tables().order_by("club_id", "name", "pk")
+
+    def list(self, request):
+        page = self.paginate_queryset(self.get_queryset())
+        # Every table's holdings at once: two queries for the page, not two a table.
+        context = {**self.get_serializer_context(), "held": balances.tables_holdings(page)}
+        return self.get_paginated_response(s.TableSerializer(page, many=True, context=context).data)
 
     @office_schema(s.TableWriteSerializer, s.TableSerializer)
     def create(self, request):
@@ -469,7 +474,9 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = ID
 
     def get_queryset(self):
-        sittings = Requester.of(self.request).visible_sittings().select_related("season").prefetch_related("seats")
+        sittings = Requester.of(self.request).visible_sittings().select_related("season")
+        if not (self.action == "record" and self.request.method == "POST"):  # recording loads its own seats
+            sittings = sittings.prefetch_related("seats")
         if self.action == "list":
             for name in ("season", "table"):
                 if (value := _int_param(self.request, name)) is not None:

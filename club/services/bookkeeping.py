@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from ledger import services as ledger
 from ledger.models import Account, Posting, Transaction
 
 from .. import families
-from ..models import LedgerEntry, Member, Sitting, Table
+from ..models import LedgerEntry, Member, Seat, Sitting, Table
 
 MEMBER, PAGAT_CUP, KING_CUP, POT = "member", "pagat_cup", "king_cup", "pot"
 # Money in øre, not points: a member's payments (owner "member:<id>") and the club's till
@@ -139,10 +139,7 @@ def table_balances(table: Table, *, before_sitting: Sitting | None = None) -> di
     (every kind listed, 0 when never used): the kept balances, less the postings of the sitting and
     the ones after it (none for the open sitting's later ones): two queries."""
     accounts = Account.objects.filter(owner=table_owner(table.pk))
-    kinds = dict(accounts.values_list("pk", "kind"))
-    totals: dict[str, int] = defaultdict(int)
-    for account_id, points in ledger.balances(accounts).items():
-        totals[kinds[account_id]] += points
+    totals = _held_by_kind(accounts)[table_owner(table.pk)]
     if before_sitting is not None:
         since = (
             Posting.objects.filter(account__in=accounts, transaction__entry__sitting_id__gte=before_sitting.pk)
@@ -155,9 +152,34 @@ def table_balances(table: Table, *, before_sitting: Sitting | None = None) -> di
     return {name: totals.get(kind, 0) for name, kind in TABLE_ACCOUNTS.items()}
 
 
+def tables_balances(tables: Iterable[Table]) -> dict[int, dict[str, int]]:
+    """Table id -> what its own accounts hold now, by engine name (as `table_balances`): two
+    queries for any number of tables."""
+    owners = {table_owner(table.pk): table.pk for table in tables}
+    held = _held_by_kind(Account.objects.filter(owner__in=owners))
+    return {
+        pk: {name: held[owner].get(kind, 0) for name, kind in TABLE_ACCOUNTS.items()} for owner, pk in owners.items()
+    }
+
+
+def _held_by_kind(accounts) -> dict[str, dict[str, int]]:
+    """Owner -> kind -> what those of `accounts` hold now, from the kept balances."""
+    kinds = {pk: (owner, kind) for pk, owner, kind in accounts.values_list("pk", "owner", "kind")}
+    held: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for account_id, points in ledger.balances(list(kinds)).items():
+        owner, kind = kinds[account_id]
+        held[owner][kind] += points
+    return held
+
+
 def cups_of(table: Table, *, before_sitting: Sitting | None = None) -> Any:
     """What the table's cups hold now, or as a sitting began (the Danish games' `Cups`)."""
-    return families.DANISH.state(table_balances(table, before_sitting=before_sitting)).cups
+    return cups_in(table_balances(table, before_sitting=before_sitting))
+
+
+def cups_in(held: Mapping[str, int]) -> Any:
+    """The Danish games' `Cups` of what a table's accounts hold (`table_balances`)."""
+    return families.DANISH.state(held).cups
 
 
 def season_book(season_id: int) -> str:
@@ -252,3 +274,30 @@ def effective_transactions(*, table_id: int, sittings: tuple[int, int]) -> list[
     for txn in transactions:
         txn.lines = lines[txn.pk]
     return transactions
+
+
+def drifted_seats(clubs) -> Iterator[str]:
+    """A line for every seat whose kept points (`Seat.points`, club migration 0012) are not the
+    sum of its member's postings at the sitting."""
+    summed: dict[tuple[int, int], int] = {
+        (sitting_id, member_id): total
+        for sitting_id, member_id, total in Posting.objects.filter(
+            transaction__entry__sitting__table__club__in=clubs, account__member__isnull=False
+        )
+        .values_list("transaction__entry__sitting_id", "account__member__id")
+        .annotate(total=Sum("points"))
+    }
+    seats = (
+        Seat.objects.filter(sitting__table__club__in=clubs)
+        .select_related("sitting__table")
+        .order_by("sitting_id", "position")
+    )
+    for seat in seats:
+        posted = summed.get((seat.sitting_id, seat.member_id), 0)
+        if seat.points != posted:
+            yield _("%(sitting)s / %(name)s: the seat keeps %(kept)s points, the postings say %(posted)s") % {
+                "sitting": seat.sitting,
+                "name": seat.name,
+                "kept": seat.points,
+                "posted": posted,
+            }

@@ -184,7 +184,7 @@ def _record(sitting: Sitting, record: Any, by, idempotency_key: str | None, numb
             _("Deal %(number)s cannot be recorded before deal %(next)s.") % {"number": number, "next": next_number},
         )
     recorded = _record_next(sitting, Context.load(sitting), record, next_number, by=by, idempotency_key=idempotency_key)
-    sitting.save(update_fields=["state"])
+    _keep_state(sitting)
     return recorded
 
 
@@ -231,8 +231,14 @@ def record_deals(sitting: Sitting, records: Sequence[Any], *, by=None) -> list[R
         context = Context.load(sitting)
         first = next_deal_number(sitting)
         recorded = [_record_next(sitting, context, record, n, by=by) for n, record in enumerate(records, start=first)]
-        sitting.save(update_fields=["state"])
+        _keep_state(sitting)
     return recorded
+
+
+def _keep_state(sitting: Sitting) -> None:
+    """Write the sitting's kept table state: an UPDATE alone (the audit log's save signal would
+    read the row first, and the state is bookkeeping, never logged)."""
+    Sitting.objects.filter(pk=sitting.pk).update(state=sitting.state)
 
 
 def settle_version(version: DealVersion) -> tuple[list[str], list[Any]]:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max, Min
+from django.db.models import Exists, Max, Min, OuterRef
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -36,6 +36,12 @@ def season_values(season: Season) -> dict[str, Any]:
 
 def has_deals(season: Season) -> bool:
     return season.pk is not None and Deal.objects.filter(sitting__season=season).exists()
+
+
+def seasons_with_deals(club) -> list[tuple[Season, bool]]:
+    """Each of the club's seasons and whether it has deals (`has_deals`), in one query."""
+    played = Deal.objects.filter(sitting__season=OuterRef("pk"))
+    return [(season, season.played) for season in club.seasons.annotate(played=Exists(played))]
 
 
 @transaction.atomic

@@ -113,7 +113,7 @@ def member_invite(request: HttpRequest, club: Club, official: Member, member_id:
 
 @official_page
 def seasons(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
-    rows = [(season, season_office.has_deals(season)) for season in club.seasons.all()]
+    rows = season_office.seasons_with_deals(club)
     return render(
         request, "club/office/seasons.html", {"club": club, "rows": rows, "presets": families.preset_choices()}
     )

@@ -149,15 +149,17 @@ def _tables_by_accounts(club: Club, season: Season | None) -> list[dict[str, Any
     ):
         last_played.setdefault(table_id, season_id)
     seasons = {s.pk: s for s in club.seasons.filter(pk__in=set(last_played.values()))}
+    all_tables = list(club.tables.all())
+    held = balances.tables_holdings(all_tables)
     groups: dict[tuple[str, ...], dict[str, Any]] = {}
-    for table in club.tables.all():
+    for table in all_tables:
         played = seasons.get(last_played.get(table.pk, -1), season)
         accounts: Sequence[Any] = ()
         holdings: list[Any] = []
         if played is not None:
             ruleset = played.ruleset()
             accounts = played.family.accounts(ruleset)
-            holdings = played.family.holdings(balances.table_holdings(table), ruleset)
+            holdings = played.family.holdings(held[table.pk], ruleset)
         group = groups.setdefault(tuple(a.name for a in accounts), {"accounts": accounts, "tables": []})
         group["tables"].append((table, holdings))
     return list(groups.values())
@@ -656,8 +658,8 @@ def season_standings(request, club, member, season_id=None):
     else:
         season = get_object_or_404(club.seasons, pk=season_id)
     standings = balances.season_standings(season)
-    members = {m.pk: m for m in club.members.filter(pk__in=[s.member_id for s in standings])}
-    series = [(s.name, balances.member_by_sitting(members[s.member_id], season)) for s in standings]
+    by_sitting = balances.members_by_sitting(season, [s.member_id for s in standings])
+    series = [(s.name, by_sitting.get(s.member_id, [])) for s in standings]
     return render(
         request,
         "club/season.html",

@@ -112,8 +112,27 @@ def test_a_tampered_posting_is_named_with_sitting_event_account_and_amounts(demo
     # The kept balance did not move with the hand in the database: the postings now say 10 more.
     book = f"season:{sitting.season_id}"
     assert f"Balance of {name} in {book}, 2026-10: kept {kept}, postings sum to {kept + 10}." in out
-    # The event, its transaction no longer balancing, the balance: three problems, a failing exit.
-    assert error is not None and "problems found: 3." in error
+    # Nor did the seat's kept points at the sitting.
+    seat = sitting.seats.get(member__account=posting.account)
+    assert f"{sitting} / {name}: the seat keeps {seat.points} points, the postings say {seat.points + 10}" in out
+    # The event, its transaction no longer balancing, the balance, the seat: four problems, a failing exit.
+    assert error is not None and "problems found: 4." in error
+
+
+def test_a_drifted_seat_is_found(demo):
+    """A hand in the database moves a seat's kept points: the postings did not move, the check says so."""
+    sitting = demo_sitting("2026-10-22")
+    seat = sitting.seats.order_by("position").first()
+    posted = Posting.objects.filter(transaction__entry__sitting=sitting, account__member=seat.member).aggregate(
+        total=Sum("points")
+    )["total"]
+    assert seat.points == posted
+
+    tamper("UPDATE club_seat SET points = points - 7 WHERE id = %s", [seat.pk])
+    out, error = ledger_check()
+
+    assert f"{sitting} / {seat.name}: the seat keeps {posted - 7} points, the postings say {posted}" in out
+    assert error is not None and "problems found: 1." in error
 
 
 def test_an_extra_balanced_transaction_for_an_event_is_found(demo):
@@ -177,7 +196,17 @@ def test_a_reversal_that_does_not_negate_its_original_is_found(demo):
             f"Balance of {names[posting.account_id]} in {book}, {month}: kept {kept[posting.pk]}, "
             f"postings sum to {kept[posting.pk] + moved}."
         ) in out
-    assert error is not None and "problems found: 3." in error
+    # A member's posting also moved what his seat at the sitting should keep (a cup has no seat).
+    sitting = reversal.entry.sitting
+    seats = [
+        (s, moved) for p, moved in ((first, 7), (second, -7)) for s in sitting.seats.filter(member__account=p.account)
+    ]
+    for seat, moved in seats:
+        assert (
+            f"{sitting} / {seat.name}: the seat keeps {seat.points} points, the postings say {seat.points + moved}"
+            in out
+        )
+    assert error is not None and f"problems found: {3 + len(seats)}." in error
 
 
 def test_club_option_checks_that_club_only(demo, club):

@@ -14,7 +14,7 @@ import pytest
 from django.db import DatabaseError, IntegrityError, connection, models, transaction
 
 from club import families, services
-from club.models import Deal, DealVersion, Member
+from club.models import Deal, DealVersion, Member, Seat
 from ledger import services as ledger_services
 from ledger.models import Account, Balance, Posting, Transaction
 
@@ -274,3 +274,35 @@ def test_postings_move_their_balances_in_the_same_transaction(posted):
         .values_list("account_id", "total")
     )
     assert kept == summed
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE club_seat SET points = points + 1000",
+        "INSERT INTO club_seat (sitting_id, member_id, position, name, points)"
+        " SELECT sitting_id, (SELECT id FROM club_member WHERE name = 'Erik'), 4, 'Erik', 1000 FROM club_seat LIMIT 1",
+    ],
+)
+def test_a_seats_points_move_only_with_a_ledger_entry(posted, sql):
+    """What a seat keeps (club migration 0012) is the database's to write, from the sitting's entries."""
+    kept = sorted(Seat.objects.values_list("sitting_id", "member_id", "points"))
+    operation = sql.split()[0]
+    with pytest.raises(DatabaseError, match=f"club_seat.points is kept from the ledger entries: {operation} refused"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql)
+    assert sorted(Seat.objects.values_list("sitting_id", "member_id", "points")) == kept
+
+
+def test_a_ledger_entry_moves_its_seats_in_the_same_transaction(posted):
+    """Deal 1's postings are in the points of the seats of their members."""
+    summed = dict(
+        posted.postings.filter(account__member__isnull=False)
+        .values_list("account__member__id")
+        .annotate(total=models.Sum("points"))
+        .values_list("account__member__id", "total")
+    )
+    funding = Posting.objects.filter(transaction__entry__event="funding:1", account__member__isnull=False)
+    for member_id, points in funding.values_list("account__member__id", "points"):
+        summed[member_id] = summed.get(member_id, 0) + points
+    assert dict(Seat.objects.values_list("member_id", "points")) == summed

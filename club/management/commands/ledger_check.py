@@ -1,6 +1,6 @@
 """Replay every table's history through the rules engine and compare it with the ledger.
 
-Four checks, each of which the ledger should pass by construction:
+The checks, each of which the ledger should pass by construction:
 
 1. every event of every sitting holds exactly the money its current record settles to now
    (`club.services.check_table`, segment by segment: a split close empties the cups, so the
@@ -13,7 +13,9 @@ Four checks, each of which the ledger should pass by construction:
    the till holds the sum of the payments, and each member's payments account the sum of his
    (`club.services.till.check`), so every saldo is what his postings say;
 6. every balance the database keeps (per account, book and month: a season's points, the
-   payments) is the sum of its postings (`ledger.checks`).
+   payments) is the sum of its postings (`ledger.checks`);
+7. every seat's kept points (what its member won at the sitting) are the sum of his postings
+   there (`club.services.bookkeeping.drifted_seats`).
 
 Exits non-zero when anything differs, after printing every difference.
 """
@@ -71,6 +73,7 @@ class Command(TranslatedCommand):
             *checks.bad_reversals(theirs, names, _entry_name),
             *till.check(clubs),
             *checks.drifted_balances(accounts, lambda pk: names.get(pk, str(pk))),
+            *bookkeeping.drifted_seats(clubs),
         ]:
             problems += 1
             self.stdout.write(line)
