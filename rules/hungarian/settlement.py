@@ -86,13 +86,14 @@ class Event(NamedTuple):
 class _Book:
     """Collects one event's line items and keeps the pot's content as they go."""
 
-    __slots__ = ("rules", "pot", "items", "contract")
+    __slots__ = ("rules", "pot", "items", "contract", "_refs")
 
     def __init__(self, rules: RuleSet, pot: int, contract: str | None = None):
         self.rules = rules
         self.pot = pot
         self.items: list[LineItem] = []
         self.contract = contract
+        self._refs = _refs_of(rules.preset)
 
     def post(self, rule: str, postings: dict[str, int], player: str | None = None, ref: str | None = None) -> None:
         """One line item; `postings` is the caller's own new dict, kept without its zero entries."""
@@ -105,7 +106,7 @@ class _Book:
         if POT in postings:
             self.pot += postings[POT]
         refinement = ref or self.contract
-        refs = _refs_of(self.rules.preset)
+        refs = self._refs
         cited = refs.get((rule, refinement))
         if cited is None:
             cited = refs[rule, refinement] = seed_ref(self.rules.preset, rule, refinement)
