@@ -313,42 +313,20 @@ def _play_fees(book: _Book, deal: Deal, rules: RuleSet, *, last_trick: bool) -> 
         return
     rule_suffix = "last_trick_fee" if last_trick else None
     saved, lost = ("ultimo", "bagud") if last_trick else ("saved", "lost")
+    others = deal.others
     pagat = deal.pagat
     if pagat is not None:
+        holder = pagat.holder
         if pagat.fate == saved:
-            book.from_each(
-                "pagat_saved",
-                pagat.holder,
-                deal.others(pagat.holder),
-                rules.pagat_saved,
-                rule_suffix,
-                pagat.holder,
-                "pagat",
-            )
+            book.from_each("pagat_saved", holder, others(holder), rules.pagat_saved, rule_suffix, holder, "pagat")
         elif pagat.fate == lost:
-            to_cup = rules.pagat_lost_cup if rules.cups else 0
-            book.loses(
-                "pagat_lost",
-                pagat.holder,
-                deal.others(pagat.holder),
-                rules.pagat_lost,
-                PAGAT_CUP,
-                to_cup,
-                rule_suffix,
-                "pagat",
-            )
+            fee = rules.pagat_lost_cup if rules.cups else 0
+            book.loses("pagat_lost", holder, others(holder), rules.pagat_lost, PAGAT_CUP, fee, rule_suffix, "pagat")
     for suit, fate in deal.kings.items():
         if fate.fate == lost:
-            to_cup = rules.king_lost_cup if rules.cups else 0
+            holder, fee = fate.holder, rules.king_lost_cup if rules.cups else 0
             book.loses(
-                "king_lost",
-                fate.holder,
-                deal.others(fate.holder),
-                rules.king_lost,
-                KING_CUP,
-                to_cup,
-                rule_suffix,
-                KING_CARDS[suit],
+                "king_lost", holder, others(holder), rules.king_lost, KING_CUP, fee, rule_suffix, KING_CARDS[suit]
             )
 
 

@@ -140,7 +140,10 @@ def _stated(value: Any) -> bool:
     if value is None or value is False:
         return False
     if kind is dict or isinstance(value, Mapping):
-        return any(_stated(item) for item in value.values())
+        for item in value.values():
+            if _stated(item):
+                return True
+        return False
     return bool(value != [])
 
 
@@ -207,10 +210,10 @@ class _DealReader(Reader):
                     self.fail(item_path, "required", what="An entry", what_da="En post")
                 continue
             self.known_keys(data, keys, item_path)
-            present = [
-                self.required(data, key, f"{item_path}.{key}", key) for key in required
-            ]  # each missing key reported
-            if all(present):
+            missing = [key for key in required if data.get(key) is None]
+            for key in missing:  # each reported
+                self.required(data, key, f"{item_path}.{key}", key)
+            if not missing:
                 found.append((item_path, data))
         return found
 
@@ -332,12 +335,13 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
         [
             key
             for key, value in deal.items()
-            if type(value) is str or (_stated(value) and not (key == "game_contra" and value == 0))
+            if type(value) is str
+            or ((type(value) is int or _stated(value)) and not (key == "game_contra" and value == 0))
         ]
     )
     game_contra = get("game_contra", 0)
-    called_king_captured = get("called_king_captured")
-    conceded = get("conceded")
+    called_king_captured = get("called_king_captured", False)
+    conceded = get("conceded", False)
     trickless = get("trickless")
     parsed = Deal(
         number,
@@ -358,8 +362,12 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
         tuple(hand_bonuses),
         bidders,
         read.name(get("ultimo"), "ultimo"),
-        called_king_captured is True or bool(read.bool_(called_king_captured, "called_king_captured")),
-        conceded is True or bool(read.bool_(conceded, "conceded")),
+        (
+            called_king_captured
+            if type(called_king_captured) is bool
+            else bool(read.bool_(called_king_captured, "called_king_captured"))
+        ),
+        conceded if type(conceded) is bool else bool(read.bool_(conceded, "conceded")),
         player_points,
         () if trickless is None else tuple(dict.fromkeys(read.names(trickless, "trickless"))),
         talon_honours,

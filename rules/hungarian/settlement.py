@@ -384,12 +384,13 @@ def _figures(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
     """Trick figures: each announcement won or lost; a figure made and not announced, silent."""
     rules = book.rules
     announced = {ann.figure for ann in deal.announcements}
-    made = (*deal.made_by("declarer"), *deal.made_by("opponents"))
-    if not announced and not made:
+    made = {"declarer": deal.made_by("declarer"), "opponents": deal.made_by("opponents")}
+    either = (*made["declarer"], *made["opponents"])
+    if not announced and not either:
         return  # most deals
-    volat_made = "volat" in made
+    volat_made = "volat" in either
     for figure in TRICK_FIGURES:
-        if figure not in rules.figures or (figure not in announced and figure not in made):
+        if figure not in rules.figures or (figure not in announced and figure not in either):
             continue  # most deals announce and make none of them
         announced_by = set()
         for ann in deal.announcements:
@@ -397,12 +398,12 @@ def _figures(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
                 continue
             side = sides.side(ann.by)
             announced_by.add(side)
-            won = figure in deal.made_by(side)
+            won = figure in made[side]
             winners, losers = (side, sides.other(side)) if won else (sides.other(side), side)
             amount = figure_values(figure, deal, rules, value)[0] * _times(ann.contra)
             book.won(f"{figure}.announced", sides.members(winners), sides.members(losers), amount, player=ann.by)
         for side in ("declarer", "opponents"):
-            if figure not in deal.made_by(side) or side in announced_by:
+            if figure not in made[side] or side in announced_by:
                 continue
             if figure in ("trull", "four_kings") and volat_made:
                 continue  # 002 L797, L1069: not paid beside a volát
