@@ -110,16 +110,17 @@ def read_json(raw: bytes) -> Any:
 def _nests_deeper(value: Any, limit: int) -> bool:
     """Whether arrays and objects nest more than `limit` levels deep in a parsed value: level by
     level, the containers that `k` others enclose."""
-    level = [value] if isinstance(value, (dict, list)) else []
+    # json.loads makes plain dicts and lists: an exact type test is all a child needs.
+    level = [value] if type(value) is dict or type(value) is list else []
     for _ in range(limit):
         if not level:
             return False
-        level = [
-            child
-            for container in level
-            for child in (container.values() if isinstance(container, dict) else container)
-            if isinstance(child, (dict, list))
-        ]
+        deeper = []
+        for container in level:
+            for child in container.values() if type(container) is dict else container:
+                if type(child) is dict or type(child) is list:
+                    deeper.append(child)
+        level = deeper
     return bool(level)
 
 

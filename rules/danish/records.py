@@ -289,7 +289,7 @@ class _Reader:
         get = data.get
         suits = get("suits")
         if suits is not None:
-            suits = self.per_suit(suits, f"{path}.suits", self.court_meld)
+            suits = self.per_suit(suits, f"{path}.suits", self.suit_meld, COURT_CARDS)
         kings = get("kings")
         return Meld(
             self.int_(get("taroks"), path, "taroks", 10, 22),
@@ -298,9 +298,6 @@ class _Reader:
             suits or _NO_SUITS,
             None if kings is None else self.suit_meld(kings, path, "kings", SUITS),
         )
-
-    def court_meld(self, value: Any, at: str, key: str) -> SuitMeld | None:
-        return self.suit_meld(value, at, key, COURT_CARDS)
 
     def card_fate(self, value: Any, at: str, key: str, fates: tuple[str, ...]) -> CardFate | None:
         if type(value) is dict and len(value) == 2:
@@ -322,17 +319,17 @@ class _Reader:
                 self.required(f"{path}.{key}", key)
         return None
 
-    def king_fate(self, value: Any, at: str, key: str) -> CardFate | None:
-        return self.card_fate(value, at, key, KING_FATES)
-
-    def per_suit(self, value: Any, path: str, read_one: Callable[[Any, str, str], Any]) -> dict[str, Any]:
-        """An object keyed by suit (a meld's `suits`, a deal's `kings`), each value read by `read_one`."""
+    def per_suit(
+        self, value: Any, path: str, read_one: Callable[[Any, str, str, tuple[str, ...]], Any], words: tuple[str, ...]
+    ) -> dict[str, Any]:
+        """An object keyed by suit (a meld's `suits`, a deal's `kings`), each value read by `read_one`
+        (`suit_meld` or `card_fate`, with the words its value may use)."""
         found: dict[str, Any] = {}
         data = self.obj(value, path)
         if data:
             for suit, item in data.items():
                 if suit in _SUIT_SET or self.choice(suit, path, suit, SUITS):
-                    parsed = read_one(item, path, suit)
+                    parsed = read_one(item, path, suit, words)
                     if parsed:
                         found[suit] = parsed
         return found
@@ -413,7 +410,9 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
                 melds[player] = meld
 
     kings_data = get("kings")
-    kings: dict[str, CardFate] = read.per_suit(kings_data, "kings", read.king_fate) if kings_data is not None else {}
+    kings: dict[str, CardFate] = (
+        read.per_suit(kings_data, "kings", read.card_fate, KING_FATES) if kings_data is not None else {}
+    )
     pagat_data = get("pagat")
     pagat = read.card_fate(pagat_data, "", "pagat", PAGAT_FATES) if pagat_data is not None else None
 
@@ -440,8 +439,9 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
         read.names_as_keys(counts_data, "counts")
         counts = {}
         for player, points in counts_data.items():
-            value = read.int_(points, "counts", player, 0, 78)
-            if value is not None:
+            if type(points) is int and 0 <= points <= 78:  # the usual count; `int_` says what is wrong
+                counts[player] = points
+            elif (value := read.int_(points, "counts", player, 0, 78)) is not None:
                 counts[player] = value
 
     fines: list[Fine] = []

@@ -8,12 +8,11 @@ carried from event to event by the caller as `Cups`; nothing here keeps state.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..events import LineItem, UnbalancedItem, net_of
-from .citations import seed_ref
+from .citations import SEED_FILES, seed_ref
 from .presets import RuleSet
 from .records import KING_CUP, PAGAT_CUP, PREVENTED, SUITS, CardFate, Cups, Deal, Meld, others_of
 from .validation import count_is_void, effective_ultimo, is_barred, tout_contract
@@ -71,7 +70,7 @@ class _Book:
         self.rules = rules
         self.pagat, self.king = cups
         self.items: list[LineItem] = []
-        self._refs, self._has_cups = _refs_of(rules.preset), rules.cups
+        self._refs, self._has_cups = _REFS[rules.preset], rules.cups
 
     @property
     def cups(self) -> Cups:
@@ -96,16 +95,7 @@ class _Book:
                 raise UnbalancedItem(f"{rule}: a cup posting in a preset without cups: {postings}")
             self.pagat += postings.get(PAGAT_CUP, 0)
             self.king += postings.get(KING_CUP, 0)
-        self._append(rule, postings, ref_key, player, card)
-
-    def _append(
-        self, rule: str, postings: dict[str, int], ref_key: str | None, player: str | None, card: str | None
-    ) -> None:
-        key = ref_key or rule
-        ref = self._refs.get(key)
-        if ref is None:
-            ref = self._refs[key] = seed_ref(self.rules.preset, key)
-        self.items.append(LineItem(rule, ref, postings, player, card))
+        self.items.append(LineItem(rule, self._refs[ref_key or rule], postings, player, card))
 
     def from_each(
         self,
@@ -122,12 +112,38 @@ class _Book:
             return
         if len(payers) == 2 and receiver not in payers:  # "each of the other two": nearly always
             first, second = payers
-            self._append(rule, {receiver: amount + amount, first: -amount, second: -amount}, ref_key, player, card)
+            postings = {receiver: amount + amount, first: -amount, second: -amount}
+            self.items.append(LineItem(rule, self._refs[ref_key or rule], postings, player, card))
             return
         postings = {receiver: amount * len(payers)}
         for payer in payers:
             postings[payer] = postings.get(payer, 0) - amount
         self.post(rule, postings, ref_key, player, card)
+
+    def loses(
+        self,
+        rule: str,
+        holder: str,
+        others: Sequence[str],
+        to_each: int,
+        cup: str,
+        to_cup: int,
+        ref_key: str | None = None,
+        card: str | None = None,
+    ) -> None:
+        """`holder` pays `to_each` to each of `others`, and `to_cup` into `cup`."""
+        postings = {holder: -2 * to_each - to_cup}
+        for other in others:
+            postings[other] = to_each
+        postings[cup] = to_cup
+        if not (to_each and to_cup and self._has_cups and len(others) == 2):
+            self.post(rule, postings, ref_key, holder, card)  # it leaves out a zero entry, and checks
+            return
+        if cup == PAGAT_CUP:  # balanced by construction
+            self.pagat += to_cup
+        else:
+            self.king += to_cup
+        self.items.append(LineItem(rule, self._refs[ref_key or rule], postings, holder, card))
 
     def into_each_cup(
         self, rule: str, payer: str, amount: int, others: Sequence[str], player: str | None = None
@@ -138,16 +154,26 @@ class _Book:
         elif amount:  # balanced by construction
             self.pagat += amount
             self.king += amount
-            self._append(rule, {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}, None, player, None)
+            postings = {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}
+            self.items.append(LineItem(rule, self._refs[rule], postings, player))
 
 
 KING_CARDS = {suit: f"king:{suit}" for suit in SUITS}  # the `card` of an item about a King
 
 
-@functools.cache
-def _refs_of(preset: str) -> dict[str, str]:
+class _Refs(dict[str, str]):
     """Rule key -> seed reference for one preset, filled as a replay asks (the same few, often)."""
-    return {}
+
+    def __init__(self, preset: str):
+        super().__init__()
+        self.preset = preset
+
+    def __missing__(self, key: str) -> str:
+        ref = self[key] = seed_ref(self.preset, key)
+        return ref
+
+
+_REFS = {preset: _Refs(preset) for preset in SEED_FILES}
 
 
 def _add(*parts: Mapping[str, int]) -> dict[str, int]:
@@ -287,36 +313,21 @@ def _play_fees(book: _Book, deal: Deal, rules: RuleSet, *, last_trick: bool) -> 
         return
     rule_suffix = "last_trick_fee" if last_trick else None
     saved, lost = ("ultimo", "bagud") if last_trick else ("saved", "lost")
+    others = deal.others
     pagat = deal.pagat
     if pagat is not None:
+        holder = pagat.holder
         if pagat.fate == saved:
-            book.from_each(
-                "pagat_saved",
-                pagat.holder,
-                deal.others(pagat.holder),
-                rules.pagat_saved,
-                rule_suffix,
-                pagat.holder,
-                "pagat",
-            )
+            book.from_each("pagat_saved", holder, others(holder), rules.pagat_saved, rule_suffix, holder, "pagat")
         elif pagat.fate == lost:
-            postings = _loses(
-                deal, pagat.holder, rules.pagat_lost, PAGAT_CUP, rules.pagat_lost_cup if rules.cups else 0
-            )
-            book.post("pagat_lost", postings, rule_suffix, pagat.holder, "pagat")
+            fee = rules.pagat_lost_cup if rules.cups else 0
+            book.loses("pagat_lost", holder, others(holder), rules.pagat_lost, PAGAT_CUP, fee, rule_suffix, "pagat")
     for suit, fate in deal.kings.items():
         if fate.fate == lost:
-            postings = _loses(deal, fate.holder, rules.king_lost, KING_CUP, rules.king_lost_cup if rules.cups else 0)
-            book.post("king_lost", postings, rule_suffix, fate.holder, KING_CARDS[suit])
-
-
-def _loses(deal: Deal, holder: str, to_each: int, cup: str, to_cup: int) -> dict[str, int]:
-    """`holder` pays `to_each` to each of the other two, and `to_cup` into `cup`."""
-    postings = {holder: -2 * to_each - to_cup}
-    for other in deal.others(holder):
-        postings[other] = to_each
-    postings[cup] = to_cup
-    return postings
+            holder, fee = fate.holder, rules.king_lost_cup if rules.cups else 0
+            book.loses(
+                "king_lost", holder, others(holder), rules.king_lost, KING_CUP, fee, rule_suffix, KING_CARDS[suit]
+            )
 
 
 def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
@@ -364,7 +375,7 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
             )
         else:
             # 001 L305: bagud doubles the cup (x is 0 where there are no cups), and pays to each.
-            book.post(kind, _loses(deal, fate.holder, premium, cup, x), player=fate.holder, card=card)
+            book.loses(kind, fate.holder, deal.others(fate.holder), premium, cup, x, card=card)
 
     if rules.last_trick_fees:
         _play_fees(book, deal, rules, last_trick=True)  # 001 L308
@@ -487,7 +498,7 @@ def rounded_count(points: int) -> int:
 
 
 def _count(book: _Book, deal: Deal, rules: RuleSet) -> None:
-    counts = dict(deal.counts or {})
+    counts = deal.counts or {}
     if rules.count == "rounded":
         # 001 L345-L352: 39 and 19 give +15 and -5; forehand, who deals next, pays the rest.
         dealer = rounded_count(counts[deal.dealer])
@@ -496,7 +507,7 @@ def _count(book: _Book, deal: Deal, rules: RuleSet) -> None:
         return
     if len(counts) == 2:
         missing = next(p for p in deal.players if p not in counts)
-        counts[missing] = 78 - sum(counts.values())
+        counts = {**counts, missing: 78 - sum(counts.values())}
     postings = {p: counts[p] - 26 for p in deal.players}
     shortfall = 78 - sum(counts.values())
     if shortfall:

@@ -161,7 +161,7 @@ class _DealCheck:
         for player, meld in self.deal.melds.items():
             if player not in players and not self.active(player, f"melds.{player}"):
                 continue
-            self.meld_shape(meld, f"melds.{player}")
+            self.meld_shape(meld, "melds", player)
             if _needs_scus(meld, rules):
                 scus_users.append(player)
             if meld.matadors or (meld.taroks and meld.pagat):
@@ -193,28 +193,32 @@ class _DealCheck:
         if kings_melders:  # without a kings meld no King is claimed twice (the rest is above)
             self.king_claims(active_melders)
 
-    def meld_shape(self, meld: Meld, path: str) -> None:
-        """One player's meld on its own (also a wrong meld riding on its fine)."""
+    def meld_shape(self, meld: Meld, at: str, key: str) -> None:
+        """One player's meld on its own (also a wrong meld riding on its fine), at the field path
+        `at`.`key` (made only for a problem: nearly every meld has none)."""
         if meld.taroks is not None and meld.pagat is None:
-            self.fail(f"{path}.pagat", "meld_needs_pagat_flag")
+            self.fail(f"{at}.{key}.pagat", "meld_needs_pagat_flag")
         if meld.pagat is not None and meld.taroks is None:
-            self.fail(f"{path}.pagat", "meld_pagat_without_taroks")
+            self.fail(f"{at}.{key}.pagat", "meld_pagat_without_taroks")
         if meld.matadors is not None:
             # Matadors are taroks that hold the Pagat.
             if meld.taroks is not None and meld.matadors > meld.taroks:
-                self.fail(f"{path}.matadors", "meld_matadors_over_taroks", matadors=meld.matadors, taroks=meld.taroks)
+                self.fail(
+                    f"{at}.{key}.matadors", "meld_matadors_over_taroks", matadors=meld.matadors, taroks=meld.taroks
+                )
             if meld.pagat is False:
-                self.fail(f"{path}.pagat", "meld_matadors_without_pagat")
+                self.fail(f"{at}.{key}.pagat", "meld_matadors_without_pagat")
         for suit, suit_meld in meld.suits.items():
-            self.level_shape(suit_meld, path, f"suits.{suit}")
+            self.level_shape(suit_meld, at, key, suit)
         if meld.kings:
-            self.level_shape(meld.kings, path, "kings")
+            self.level_shape(meld.kings, at, key, None)
 
-    def level_shape(self, suit_meld: SuitMeld, path: str, key: str) -> None:
+    def level_shape(self, suit_meld: SuitMeld, at: str, key: str, suit: str | None) -> None:
+        """A suit meld (`suit`) or the kings meld (None) of the meld at `at`.`key`."""
         level = suit_meld.level
         if level != "half" and suit_meld.missing is not None:
             self.fail(
-                f"{path}.{key}.missing",
+                f"{_level_path(at, key, suit)}.missing",
                 "meld_missing_not_half",
                 level=level,
                 level_da=LEVELS_DA[level],
@@ -222,7 +226,7 @@ class _DealCheck:
             )
         if level == "overfull" and not self.rules.overfull_melds:
             self.fail(
-                f"{path}.{key}",
+                _level_path(at, key, suit),
                 "meld_level_not_in_preset",
                 preset=self.rules.preset,
                 level=level,
@@ -359,7 +363,7 @@ class _DealCheck:
                 if not rule.carries_meld:
                     self.fail(f"{path}.meld", "fine_meld_not_allowed")
                 else:
-                    self.meld_shape(fine.meld, f"{path}.meld")
+                    self.meld_shape(fine.meld, path, "meld")
             elif rule.pays_meld_back:
                 self.fail(f"{path}.meld", "fine_meld_required", preset=rules.preset)
 
@@ -460,7 +464,7 @@ class _DealCheck:
         if counts is None:
             return
         players = deal.players
-        if not all(p in players for p in counts):
+        if not counts.keys() <= set(players):
             for player in counts:
                 self.active(player, f"counts.{player}")
             return
@@ -616,9 +620,15 @@ class _DealCheck:
         return [f for f in self.deal.fines if f.player == player and f.offence in self.rules.fines]
 
 
+def _level_path(at: str, key: str, suit: str | None) -> str:
+    return f"{at}.{key}.kings" if suit is None else f"{at}.{key}.suits.{suit}"
+
+
 def _needs_scus(meld: Meld, rules: RuleSet) -> bool:
     if meld.matadors or (meld.kings and meld.kings.level in SCUS_LEVELS):  # half kings: 004 L111 too
         return True
+    if not meld.suits:
+        return False
     needs = SCUS_LEVELS if rules.half_suit_needs_scus else ("overfull",)
     return any(suit_meld.level in needs for suit_meld in meld.suits.values())
 
@@ -668,7 +678,10 @@ def count_is_void(deal: Deal, rules: RuleSet) -> bool:
         deal.stopped
         or deal.nolo is not None  # nolo voids the count (001 L356)
         or (tout_contract(deal, rules) and not rules.tout_counts)  # ensartede counts (000 L697)
-        or any(f.offence in rules.fines and rules.fines[f.offence].voids_dealer for f in deal.fines)
+        or (
+            bool(deal.fines)
+            and any(f.offence in rules.fines and rules.fines[f.offence].voids_dealer for f in deal.fines)
+        )
     )
 
 

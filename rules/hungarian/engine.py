@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import sitting
 from ..family import Accounts, Vocabulary
@@ -33,9 +32,9 @@ from .texts import TEXTS
 from .validation import validate_deal, validate_table
 
 
-@dataclass(frozen=True)
-class TableState:
-    """What a table carries from deal to deal: the pot's content (0 where no pot is kept)."""
+class TableState(NamedTuple):
+    """What a table carries from deal to deal: the pot's content (0 where no pot is kept). A named
+    tuple, as the Danish one: a replay makes one a deal."""
 
     pot: int = 0
 

@@ -140,7 +140,10 @@ def _stated(value: Any) -> bool:
     if value is None or value is False:
         return False
     if kind is dict or isinstance(value, Mapping):
-        return any(_stated(item) for item in value.values())
+        for item in value.values():
+            if _stated(item):
+                return True
+        return False
     return bool(value != [])
 
 
@@ -207,10 +210,10 @@ class _DealReader(Reader):
                     self.fail(item_path, "required", what="An entry", what_da="En post", what_hu="Egy tétel")
                 continue
             self.known_keys(data, keys, item_path)
-            present = [
-                self.required(data, key, f"{item_path}.{key}", key) for key in required
-            ]  # each missing key reported
-            if all(present):
+            missing = [key for key in required if data.get(key) is None]
+            for key in missing:  # each reported
+                self.required(data, key, f"{item_path}.{key}", key)
+            if not missing:
                 found.append((item_path, data))
         return found
 
@@ -229,9 +232,10 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
         return None
     read.known_keys(deal, DEAL_KEYS, "")
     get = deal.get
-    if get("dealer") is None:
+    dealer_data = get("dealer")
+    if dealer_data is None:
         read.fail("dealer", "required", what="The dealer", what_da="Giveren", what_hu="Az osztó")
-    dealer = read.name(get("dealer"), "dealer")
+    dealer = read.name(dealer_data, "dealer")
 
     call = None
     call_data = get("call")
@@ -256,8 +260,9 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
         call = Call(read.name(call_data.get("partner"), "call.partner"), card, king)
 
     announcements = []
-    if get("announcements") is not None:
-        for path, item in read.items(get("announcements"), "announcements", ANNOUNCEMENT_KEYS, ("figure", "by")):
+    announcements_data = get("announcements")
+    if announcements_data is not None:
+        for path, item in read.items(announcements_data, "announcements", ANNOUNCEMENT_KEYS, ("figure", "by")):
             figure = read.choice(item["figure"], f"{path}.figure", FIGURES)
             by = read.name(item["by"], f"{path}.by")
             contra = read.int_(item.get("contra", 0), f"{path}.contra")
@@ -278,8 +283,9 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
             made[party] = tuple(dict.fromkeys(figures))
 
     trump_counts = []
-    if get("trump_counts") is not None:
-        for path, item in read.items(get("trump_counts"), "trump_counts", TRUMP_COUNT_KEYS, ("player", "count")):
+    trump_counts_data = get("trump_counts")
+    if trump_counts_data is not None:
+        for path, item in read.items(trump_counts_data, "trump_counts", TRUMP_COUNT_KEYS, ("player", "count")):
             player = read.name(item["player"], f"{path}.player")
             count = read.int_(item["count"], f"{path}.count")
             announced = read.bool_(item.get("announced", True), f"{path}.announced")
@@ -287,8 +293,9 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
                 trump_counts.append(TrumpCount(player, count, announced))
 
     hand_bonuses = []
-    if get("hand_bonuses") is not None:
-        for path, item in read.items(get("hand_bonuses"), "hand_bonuses", BONUS_KEYS, ("player", "bonus")):
+    hand_bonuses_data = get("hand_bonuses")
+    if hand_bonuses_data is not None:
+        for path, item in read.items(hand_bonuses_data, "hand_bonuses", BONUS_KEYS, ("player", "bonus")):
             player = read.name(item["player"], f"{path}.player")
             bonus = read.choice(item["bonus"], f"{path}.bonus", HAND_BONUSES)
             if player and bonus:
@@ -306,9 +313,10 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
                 player_points[player] = value
 
     talon_honours: Mapping[str, tuple[str, ...]] = _EMPTY
-    if get("talon_honours") is not None:
+    honours_data = get("talon_honours")
+    if honours_data is not None:
         talon_honours = {}
-        for player, honours in (read.obj(get("talon_honours"), "talon_honours") or {}).items():
+        for player, honours in (read.obj(honours_data, "talon_honours") or {}).items():
             words = [
                 read.word(h, f"talon_honours.{player}[{i}]")
                 for i, h in enumerate(read.list_(honours, f"talon_honours.{player}"))
@@ -316,24 +324,27 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
             talon_honours[player] = tuple(w for w in words if w is not None)
 
     fines = []
-    if get("fines") is not None:
-        for path, item in read.items(get("fines"), "fines", FINE_KEYS, ("player", "offence")):
+    fines_data = get("fines")
+    if fines_data is not None:
+        for path, item in read.items(fines_data, "fines", FINE_KEYS, ("player", "offence")):
             player = read.name(item["player"], f"{path}.player")
             offence = read.word(item["offence"], f"{path}.offence")
             if player and offence:
                 fines.append(Fine(player, offence))
 
-    bidders = read.names(get("bidders"), "bidders") if get("bidders") is not None else None
+    bidders_data = get("bidders")
+    bidders = read.names(bidders_data, "bidders") if bidders_data is not None else None
     given = frozenset(
         [
             key
             for key, value in deal.items()
-            if type(value) is str or (_stated(value) and not (key == "game_contra" and value == 0))
+            if type(value) is str
+            or ((type(value) is int or _stated(value)) and not (key == "game_contra" and value == 0))
         ]
     )
     game_contra = get("game_contra", 0)
-    called_king_captured = get("called_king_captured")
-    conceded = get("conceded")
+    called_king_captured = get("called_king_captured", False)
+    conceded = get("conceded", False)
     trickless = get("trickless")
     parsed = Deal(
         number,
@@ -354,8 +365,12 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
         tuple(hand_bonuses),
         bidders,
         read.name(get("ultimo"), "ultimo"),
-        called_king_captured is True or bool(read.bool_(called_king_captured, "called_king_captured")),
-        conceded is True or bool(read.bool_(conceded, "conceded")),
+        (
+            called_king_captured
+            if type(called_king_captured) is bool
+            else bool(read.bool_(called_king_captured, "called_king_captured"))
+        ),
+        conceded if type(conceded) is bool else bool(read.bool_(conceded, "conceded")),
         player_points,
         () if trickless is None else tuple(dict.fromkeys(read.names(trickless, "trickless"))),
         talon_honours,

@@ -86,13 +86,14 @@ class Event(NamedTuple):
 class _Book:
     """Collects one event's line items and keeps the pot's content as they go."""
 
-    __slots__ = ("rules", "pot", "items", "contract")
+    __slots__ = ("rules", "pot", "items", "contract", "_refs")
 
     def __init__(self, rules: RuleSet, pot: int, contract: str | None = None):
         self.rules = rules
         self.pot = pot
         self.items: list[LineItem] = []
         self.contract = contract
+        self._refs = _refs_of(rules.preset)
 
     def post(self, rule: str, postings: dict[str, int], player: str | None = None, ref: str | None = None) -> None:
         """One line item; `postings` is the caller's own new dict, kept without its zero entries."""
@@ -105,7 +106,7 @@ class _Book:
         if POT in postings:
             self.pot += postings[POT]
         refinement = ref or self.contract
-        refs = _refs_of(self.rules.preset)
+        refs = self._refs
         cited = refs.get((rule, refinement))
         if cited is None:
             cited = refs[rule, refinement] = seed_ref(self.rules.preset, rule, refinement)
@@ -383,12 +384,13 @@ def _figures(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
     """Trick figures: each announcement won or lost; a figure made and not announced, silent."""
     rules = book.rules
     announced = {ann.figure for ann in deal.announcements}
-    made = (*deal.made_by("declarer"), *deal.made_by("opponents"))
-    if not announced and not made:
+    made = {"declarer": deal.made_by("declarer"), "opponents": deal.made_by("opponents")}
+    either = (*made["declarer"], *made["opponents"])
+    if not announced and not either:
         return  # most deals
-    volat_made = "volat" in made
+    volat_made = "volat" in either
     for figure in TRICK_FIGURES:
-        if figure not in rules.figures or (figure not in announced and figure not in made):
+        if figure not in rules.figures or (figure not in announced and figure not in either):
             continue  # most deals announce and make none of them
         announced_by = set()
         for ann in deal.announcements:
@@ -396,12 +398,12 @@ def _figures(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
                 continue
             side = sides.side(ann.by)
             announced_by.add(side)
-            won = figure in deal.made_by(side)
+            won = figure in made[side]
             winners, losers = (side, sides.other(side)) if won else (sides.other(side), side)
             amount = figure_values(figure, deal, rules, value)[0] * _times(ann.contra)
             book.won(f"{figure}.announced", sides.members(winners), sides.members(losers), amount, player=ann.by)
         for side in ("declarer", "opponents"):
-            if figure not in deal.made_by(side) or side in announced_by:
+            if figure not in made[side] or side in announced_by:
                 continue
             if figure in ("trull", "four_kings") and volat_made:
                 continue  # 002 L797, L1069: not paid beside a volát
