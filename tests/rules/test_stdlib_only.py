@@ -41,6 +41,7 @@ def test_the_rules_package_has_the_expected_modules():
         "danish/presets.py",
         "danish/records.py",
         "danish/settlement.py",
+        "danish/texts.py",
         "danish/validation.py",
         "envelope.py",
         "events.py",
@@ -53,12 +54,14 @@ def test_the_rules_package_has_the_expected_modules():
         "hungarian/presets.py",
         "hungarian/records.py",
         "hungarian/settlement.py",
+        "hungarian/texts.py",
         "hungarian/validation.py",
         "parameters.py",
         "problems.py",
         "registry.py",
         "replay.py",
         "sitting.py",
+        "texts.py",
     ]
 
 
