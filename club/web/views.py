@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -76,7 +77,8 @@ def service_worker(request):
     response = render(
         request,
         "club/sw.js",
-        {"shell_json": json.dumps(shell), "version": version, "static_prefix": static("")},
+        # STATIC_URL, not static(""): the production storage has no manifest entry for "".
+        {"shell_json": json.dumps(shell), "version": version, "static_prefix": settings.STATIC_URL},
         content_type="text/javascript; charset=utf-8",
     )
     response["Cache-Control"] = "no-cache"  # the browser asks for a new worker on every visit

@@ -143,6 +143,16 @@ def test_page_css_and_htmx_compressed_with_long_cache(server):
             assert decoded(headers, body) == source.read_bytes(), path
 
 
+def test_the_service_worker_keeps_the_hashed_shell(server):
+    status, headers, body = server.get("/sw.js", PROXIED)
+
+    assert status == 200
+    assert headers["content-type"] == "text/javascript; charset=utf-8"
+    script = decoded(headers, body).decode()
+    assert re.search(r'"/static/club/site\.[0-9a-f]{12}\.css"', script)
+    assert 'url.pathname.indexOf("/static/") === 0' in script
+
+
 def test_one_access_line_per_request(server):
     server.get("/healthz?access-log-probe", PROXIED)
     time.sleep(0.5)
