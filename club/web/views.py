@@ -270,6 +270,7 @@ def _sheet_context(club, member, sitting: Sitting, version: str) -> dict:
         "member": member,
         "sitting": sitting,
         "sheet": sheet,
+        "closed_how": sitting.season.family.phrase(sitting.closed_how) if sitting.closed_how else "",
         # For the phone's queue while offline: the next deal's number, and who dealt the last one.
         "next_number": last.number + 1 if last is not None and last.number else 1,
         "last_dealer": played[-1].dealer if played else None,

@@ -262,3 +262,17 @@ def test_the_club_page_shows_each_table_in_its_own_game(paskievics, season, memb
     assert re.findall(r'data-(\w+)="(\w+)">(\d+)<', rows["Bord 1"]) == [("pot", "pot", "0")]
     assert re.findall(r'data-(\w+)="(\w+)">(\d+)<', rows["Bord 2"]) == [("cup", "pagat", "80"), ("cup", "king", "80")]
     assert home.count('<table class="plain">') == 2
+
+
+def test_a_closed_hungarian_sitting_says_what_became_of_its_kassza(paskievics, members, as_member):
+    services.close_sitting(paskievics, by=members["Anna"].user, how="carry")
+    client = as_member("Anna")
+
+    danish, magyar = (
+        client.get(url("sitting", paskievics), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        for language in "da hu".split()
+    )
+
+    assert "afsluttet (før puljen (kassza) videre til næste spilleaften)" in danish
+    assert "lezárva (a kassza továbbvitele a következő estére)" in magyar
+    assert "kopperne" not in danish and "kasszák" not in magyar
