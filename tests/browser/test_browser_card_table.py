@@ -36,7 +36,6 @@ from card_table import (
     cups,
     enter_plain_deal,
     grid_button,
-    make_sitting,
     seg_button,
     sign_in,
     totals,
@@ -49,11 +48,6 @@ from ledger.models import Transaction
 PHONE = {"width": 360, "height": 740}  # as conftest.PHONE
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def sitting(django_user_model):
-    return make_sitting(django_user_model)
 
 
 def record_plain_deal(page) -> None:
