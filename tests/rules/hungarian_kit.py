@@ -1,4 +1,5 @@
-"""Builders for the Hungarian rules tests: a sitting dict, its replay, its problems.
+"""The Hungarian rules tests' sitting around their deals (world.records.hungarian_deal builds
+those), its replay, its problems.
 
 The book's Paskievics examples seat A, B, C, D with D dealing, so A is forehand (002 L241-L247);
 the default tables here follow that: D deals at four, C at three, B at two.
@@ -10,6 +11,7 @@ import copy
 from typing import Any
 
 import rules
+from world.records import deal_event
 
 TABLES = {2: ["A", "B"], 3: ["A", "B", "C"], 4: ["A", "B", "C", "D"], 5: ["A", "B", "C", "D", "E"]}
 DEFAULT_TABLE = {"paskievics": 4, "magyar": 3, "kiralyhivo": 4, "tapper": 3, "stromann": 2, "trisak": 4}
@@ -45,14 +47,6 @@ def codes(ruleset: str, deals: list[dict] | dict, table: list[str] | None = None
     return {code for _, _, code in problems(ruleset, deals, table, **extra)}
 
 
-def deal_event(result: dict, number: int = 1) -> dict:
-    return next(e for e in result["events"] if e["kind"] == "deal" and e["number"] == number)
-
-
 def items(event: dict) -> list[tuple[str, dict]]:
     """(rule, postings) of every line item of `event`, in order."""
     return [(item["rule"], item["postings"]) for item in event["items"]]
-
-
-def rules_of(event: dict) -> list[str]:
-    return [item["rule"] for item in event["items"]]

@@ -1,6 +1,7 @@
-"""Small builders for the rules tests: a deal dict, a sitting dict, and readers for the result.
+"""The Danish rules tests' sitting around their deals (world.records.danish_deal builds those),
+its replay or problems, and readers for the result.
 
-Names follow the brief: A deals, B is forehand, C middlehand at the default three-member table.
+Names follow the rulebooks: A deals, B is forehand, C middlehand at the default three-member table.
 """
 
 from __future__ import annotations
@@ -17,19 +18,6 @@ TABLE3 = ["A", "B", "C"]
 PRESETS = tuple(rules.danish.PRESETS)
 CUP_PRESETS = ("vlk-2010", "ensartede", "schiellerup-1900")
 P, K = "cup:pagat", "cup:king"
-
-
-def deal(dealer: str = "A", table: list[str] = TABLE3, **fields: Any) -> dict:
-    """A deal record; `players` follow the seat order from `dealer` unless given.
-
-    `last_trick` defaults to the dealer unless the deal is stopped or it is given (even as None).
-    """
-    players = list(rules.danish.seat_order_from(dealer, table)) if dealer in table else list(table[:3])
-    record: dict[str, Any] = {"dealer": dealer, "players": players}
-    if not fields.get("stopped"):
-        record["last_trick"] = dealer
-    record.update(fields)
-    return record
 
 
 def sitting(deals: list[dict] | dict, ruleset: str = "vlk-2010", table: list[str] = TABLE3, **extra: Any) -> dict:
@@ -64,10 +52,6 @@ def raw_problems(record: Any) -> list[tuple]:
     raise AssertionError("the sitting was accepted")
 
 
-def deal_event(result: dict, number: int = 1) -> dict:
-    return next(e for e in result["events"] if e["kind"] == "deal" and e["number"] == number)
-
-
 def items(event: dict, rule: str) -> list[dict]:
     """The postings of every line item of `event` under `rule`."""
     return [item["postings"] for item in event["items"] if item["rule"] == rule]
@@ -82,10 +66,6 @@ def item(event: dict, rule: str) -> dict:
 
 def refs(event: dict, rule: str) -> list[str]:
     return [i["ref"] for i in event["items"] if i["rule"] == rule]
-
-
-def rules_of(event: dict) -> list[str]:
-    return [i["rule"] for i in event["items"]]
 
 
 def only(event: dict, *wanted: str) -> dict[str, int]:

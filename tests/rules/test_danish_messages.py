@@ -4,7 +4,7 @@ languages."""
 import copy
 
 import rules
-from tarok_testkit import deal
+from world.records import danish_deal
 
 
 def errors(record):
@@ -66,7 +66,7 @@ def test_a_danish_message_names_the_suit_in_danish():
         {
             "ruleset": "ensartede",
             "table": ["A", "B", "C"],
-            "deals": [deal(melds={"B": {"kings": "full"}, "C": {"suits": {"clubs": "full"}}})],
+            "deals": [danish_deal(melds={"B": {"kings": "full"}, "C": {"suits": {"clubs": "full"}}})],
         }
     )
     assert found[0]["message"] == "B's melds hold the King of clubs, so this meld cannot hold it too."

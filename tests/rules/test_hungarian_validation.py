@@ -10,8 +10,9 @@ import pytest
 
 import rules
 from hungarian_kit import codes, net, problems
+from world.records import hungarian_deal
 
-PASK_DEAL = {"dealer": "D", "contract": "two", "declarer": "A", "call": {"card": 20, "partner": "C"}, "card_points": 50}
+PASK_DEAL = hungarian_deal("D", "two", declarer="A", call={"card": 20, "partner": "C"}, card_points=50)
 
 
 def pask(**changes):
