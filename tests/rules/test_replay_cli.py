@@ -3,6 +3,8 @@
 import json
 import os
 import random
+import re
+import shlex
 import subprocess
 import sys
 
@@ -117,3 +119,24 @@ def test_replay_help_gives_every_argument_its_help():
     assert "a record without 'ruleset' plays vlk-2010" in text
     for preset in ("vlk-2010", "schwartz-1847", "paskievics", "trisak"):
         assert preset in text
+
+
+def test_the_readmes_replay_lines_exit_as_the_readme_says():
+    """Each `python -m rules replay` line of README.md's "Rules engine" block, run as written (from
+    the checkout, with this interpreter), exits with the code its comment states."""
+    lines = re.findall(
+        r"^\.venv/bin/python -m rules (replay .+?)\s+# exit (\d)", (ROOT / "README.md").read_text("utf-8"), re.M
+    )
+    assert len(lines) >= 2, "README.md shows no replay line with its exit code"
+    for command, code in lines:
+        done = subprocess.run(
+            f"{shlex.quote(sys.executable)} -m rules {command}",
+            shell=True,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            timeout=60,
+        )
+        assert done.returncode == int(code), (command, done.stderr)
+        assert json.loads(done.stdout)  # the settled sitting, or the error list
