@@ -1,5 +1,5 @@
-"""Hostile input through the API and the web: every case of issue 10's "500s on input" and "No size
-limits" lists. Every answer is a 4xx with a message saying what is wrong (JSON on the API), and
+"""Hostile input through the API and the web: input that could end in a 500, and input of any
+size. Every answer is a 4xx with a message saying what is wrong (JSON on the API), and
 nothing is written: the rows of every table that holds a record, a seat, a dispute or money are
 counted before and after.
 

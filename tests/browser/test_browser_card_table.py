@@ -1,4 +1,4 @@
-"""The card table, second pass (issue 12), at 360×740 in Debian's Chromium: taps counted, Back
+"""The card table at 360×740 in Debian's Chromium: taps counted, Back
 after Save, undo, offline, several phones.
 
 The sitting is started through the services (the start page has its own test); everything a

@@ -1,4 +1,4 @@
-"""The card table without a connection, and two phones saving the same deal (issue 18).
+"""The card table without a connection, and two phones saving the same deal.
 
 Offline is the browser context's offline switch plus, for the service worker's own fetches (which
 the switch does not reach in Chromium), a route that aborts them: the phone sees no network at

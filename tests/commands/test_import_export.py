@@ -193,7 +193,7 @@ def test_export_of_a_missing_sitting_is_an_error(db):
 
 
 def test_every_demo_sitting_exports_to_a_record_that_replays_to_the_ledger(demo):
-    """Danish and (issue 13) Hungarian sittings alike: members' nets, and what the table's own
+    """Danish and Hungarian sittings alike: members' nets, and what the table's own
     accounts hold after the sitting (the cups; the ultimókassza where the game keeps one)."""
     sittings = Sitting.objects.filter(table__club=demo).select_related("season", "table").order_by("pk")
     assert len(sittings) == 21 + 10
@@ -280,7 +280,7 @@ def test_json_nested_50000_deep_is_refused(club, tmp_path):
 def test_the_whole_demo_season_exported_and_imported_into_another_club_keeps_every_balance(demo, tmp_path):
     """Every sitting of the demo, exported and imported in the order it was played, table by
     table into a new club with the same seasons and tables: each member ends with the same
-    balance, each sitting with the same nets, each table with the same cups. Since issue 13 the
+    balance, each sitting with the same nets, each table with the same cups. The
     demo also has the Hungarian circle's 10 sittings in six seasons of their own (test_load_demo):
     they go through the same path into copies of their seasons, and each table keeps its pot too.
     """

@@ -157,7 +157,7 @@ def test_the_balance_trigger_firing_at_commit_is_a_logged_server_error(
     """A bug in settlement that loses a posting: the service's own balance check is switched off
     so that the database's deferred trigger is what refuses it, at COMMIT."""
     sitting = start_sitting(season)
-    # Settlement goes through the season's family (club.families) since issue 13: the Danish one.
+    # Settlement goes through the season's family (club.families): the Danish one.
     play = families.DANISH.play
 
     def lossy_play(*args, **kwargs):

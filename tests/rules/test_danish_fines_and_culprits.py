@@ -51,7 +51,7 @@ def test_the_wrong_skat_needs_no_meld_in_other_presets(ruleset):
     assert item(event, "fine.wrong_skat") == {"A": -40, P: 20, K: 20}
 
 
-def test_schwartz_wrong_skat_still_voids_every_count():
+def test_schwartz_wrong_skat_voids_every_count():
     """004 L185 bars only the dealer from counting; the brief keeps "nobody counts" in rev. 2
     (an exact count of three cannot settle with one left out). B's meld is paid, A's is not."""
     record = danish_deal(

@@ -112,8 +112,8 @@ def test_matadors_up_to_the_taroks_are_fine():
 def test_the_dealer_who_laid_the_pagat_in_the_skat_cannot_meld_it():
     """000 L79: only a hand of three taroks or fewer lays taroks, so the dealer's taroks meld
     "med Pagat" with the Pagat in the skat is impossible. Matadors alone are not in §7's list
-    (see test_review_dk). "uden Pagat" was refused already: such a meld excludes the Pagat's
-    holder, and the dealer holds the Pagat he laid away (§7)."""
+    (test_the_dealers_matadors_alone_stand_with_the_pagat_in_the_skat). "uden Pagat" is refused
+    too: such a meld excludes the Pagat's holder, and the dealer holds the Pagat he laid away (§7)."""
     skat = {"holder": "A", "fate": "skat"}
     med = danish_deal(melds={"A": {"taroks": 10, "pagat": True}}, pagat=skat)
     assert problems(med, "ensartede") == [(1, "pagat.fate", "pagat_skat_melded")]

@@ -19,8 +19,8 @@ def errors(record):
 
 
 def test_required_fields_are_named_in_danish():
-    """Issue 12: "The dealer skal udfyldes" and "fate skal udfyldes" — the Danish message names
-    the field in Danish."""
+    """Not "The dealer skal udfyldes" or "fate skal udfyldes": the Danish message names the field
+    in Danish."""
     found = errors(
         {
             "ruleset": "vlk-2010",
@@ -34,7 +34,7 @@ def test_required_fields_are_named_in_danish():
     assert by_field["pagat.fate"]["message_da"] == "Udfaldet skal udfyldes."
 
 
-def test_every_new_code_has_an_english_and_a_danish_message():
+def test_every_input_bound_meld_and_culprit_code_has_an_english_and_a_danish_message():
     from rules.danish import DANISH_MESSAGES
     from rules.problems import MESSAGES
 

@@ -19,7 +19,7 @@ def test_rows_follow_the_events_of_the_sitting(played):
     )
 
 
-def test_a_corrected_deal_shows_what_it_settles_to_now(played):
+def test_a_corrected_deal_and_the_later_deal_it_moves_show_their_corrected_points(played):
     services.correct_deal(played.deals.get(number=1), DEAL_1_CORRECTED, reason="forgotten King")
 
     sheet = scoresheet(played)
