@@ -13,8 +13,8 @@ import uuid
 
 from django.urls import reverse
 
-from club import services
 from club.models import DealVersion
+from world.clubs import start_sitting
 
 KEY = "6f1c2a8e-3b4d-4e5f-9a7b-0c1d2e3f4a5b"
 
@@ -76,7 +76,9 @@ def test_an_api_key_reused_in_another_sitting_records_a_deal_there(world, api):
     first = bent.post(
         f"/api/sittings/{a.open_sitting.pk}/deals/", a.open_deal_2, format="json", HTTP_IDEMPOTENCY_KEY=KEY
     )
-    bord_2 = services.start_sitting(**_bord_2(a), by=a.users["scorer"])
+    bord_2 = start_sitting(
+        a.season, "Erik Finn Gitte", at=a.free_table, date=datetime.date(2026, 3, 19), by=a.users["scorer"]
+    )
     erik_deals = {"dealer": "Erik", "players": ["Erik", "Finn", "Gitte"], "last_trick": "Finn"}
 
     second = bent.post(f"/api/sittings/{bord_2.pk}/deals/", erik_deals, format="json", HTTP_IDEMPOTENCY_KEY=KEY)
@@ -94,14 +96,3 @@ def test_the_web_form_hands_out_random_keys(world, client):
     page = web(client, a.users["scorer"]).get(reverse("deal_new", args=[a.club.slug, a.open_sitting.pk])).text
     key = re.search(r'name="idempotency_key" value="([^"]*)"', page).group(1)
     assert uuid.UUID(hex=key).version == 4
-
-
-def _bord_2(w) -> dict:
-    seated = [w.members[name] for name in ("Erik", "Finn", "Gitte")]
-    return {
-        "season": w.season,
-        "table": w.free_table,
-        "members": seated,
-        "first_dealer": seated[0],
-        "date": datetime.date(2026, 3, 19),
-    }

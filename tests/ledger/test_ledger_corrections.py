@@ -18,6 +18,7 @@ from club import services
 from club.models import Deal, DealVersion
 from club.services.bookkeeping import cup_accounts
 from ledger.models import Transaction
+from world.clubs import make_user
 from world.records import SEATS, danish_deal
 
 pytestmark = pytest.mark.django_db
@@ -69,13 +70,13 @@ def _names(sitting, delta: dict[int, int]) -> dict[str, int]:
 
 
 def test_correcting_deal_1_reverses_and_reposts_it_and_the_later_bagud(
-    season, start_sitting, evening, deal_1_king_lost, scorer, django_user_model, postings, replayed, in_ledger
+    season, start_sitting, evening, deal_1_king_lost, scorer, postings, replayed, in_ledger
 ):
     sitting = _play(start_sitting, season, evening, scorer)
     deal_1, deal_3 = Deal.objects.get(sitting=sitting, number=1), Deal.objects.get(sitting=sitting, number=3)
     original = {t.entry.event: t for t in Transaction.objects.filter(entry__sitting=sitting)}
     frozen = {event: _frozen(txn) for event, txn in original.items()}
-    referee = django_user_model.objects.create_user("referee")
+    referee = make_user("referee")
 
     correction = services.correct_deal(deal_1, deal_1_king_lost, by=referee, reason=f"  {REASON}  ")
 

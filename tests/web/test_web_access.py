@@ -4,6 +4,7 @@ from django.urls import reverse
 
 from club.models import Member, Sitting
 from table_evening import PASSWORD
+from world.clubs import make_user
 
 
 def club_urls(sitting, members):
@@ -76,8 +77,8 @@ def test_a_member_of_two_clubs_chooses(members, make_club, client):
     assert 'href="/c/nordvest/"' in response.text and 'href="/c/sydhavn/"' in response.text
 
 
-def test_a_user_without_a_club_is_told_so(db, django_user_model, client):
-    client.force_login(django_user_model.objects.create_user("nobody"))
+def test_a_user_without_a_club_is_told_so(db, client):
+    client.force_login(make_user("nobody"))
 
     response = client.get("/", HTTP_ACCEPT_LANGUAGE="en")
 
