@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import rules
+from world.records import sitting_record
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout: rules/, fixtures/, benchmarks/
 
@@ -20,16 +21,9 @@ CUP_PRESETS = ("vlk-2010", "ensartede", "schiellerup-1900")
 P, K = "cup:pagat", "cup:king"
 
 
-def sitting(deals: list[dict] | dict, ruleset: str = "vlk-2010", table: list[str] = TABLE3, **extra: Any) -> dict:
-    record: dict[str, Any] = {"ruleset": ruleset, "table": list(table)}
-    record["deals"] = [deals] if isinstance(deals, dict) else list(deals)
-    record.update(extra)
-    return record
-
-
 def replay(deals: list[dict] | dict, ruleset: str = "vlk-2010", table: list[str] = TABLE3, **extra: Any) -> dict:
     """`rules.replay` of a sitting made of `deals`; the input is copied so tests may reuse it."""
-    return rules.replay(copy.deepcopy(sitting(deals, ruleset, table, **extra)))
+    return rules.replay(copy.deepcopy(sitting_record(ruleset, deals, table, **extra)))
 
 
 def problems(
@@ -37,7 +31,7 @@ def problems(
 ) -> list[tuple]:
     """The (deal, field, code) of every problem `replay` refuses the sitting for."""
     try:
-        rules.replay(copy.deepcopy(sitting(deals, ruleset, table, **extra)))
+        rules.replay(copy.deepcopy(sitting_record(ruleset, deals, table, **extra)))
     except rules.InvalidRecord as error:
         return [(p.deal, p.field, p.code) for p in error.problems]
     raise AssertionError("the sitting was accepted")

@@ -6,8 +6,8 @@ settled; and overrides, good and bad.
 import pytest
 
 import rules
-from tarok_testkit import K, P, item, items, problems, raw_problems, replay, sitting
-from world.records import danish_deal, deal_event, rules_of
+from tarok_testkit import K, P, item, items, problems, raw_problems, replay
+from world.records import danish_deal, deal_event, rules_of, sitting_record
 
 T4 = ["A", "B", "C", "D"]  # A deals: A, B, D play, C sits out
 
@@ -814,7 +814,7 @@ def test_every_problem_of_every_deal_is_reported_and_nothing_is_settled():
         danish_deal(dealer="A", last_trick="B", nolo="B", counts={"A": "many"}),
         danish_deal(dealer="B", last_trick="B", tout="C", melds={"A": {"taroks": 30, "pagat": True}}),
     ]
-    record = sitting(deals, "vlk-2010", overrides={"nolo": 30}, table=["A", "B", "C"])
+    record = sitting_record("vlk-2010", deals, ["A", "B", "C"], overrides={"nolo": 30})
     with pytest.raises(rules.InvalidRecord) as caught:
         rules.replay(record)
     found = [(p.deal, p.field, p.code) for p in caught.value.problems]

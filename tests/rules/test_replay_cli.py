@@ -10,8 +10,8 @@ import sys
 
 import rules
 from fixtures.sittings import random_sitting
-from tarok_testkit import ROOT, sitting
-from world.records import danish_deal
+from tarok_testkit import ROOT
+from world.records import danish_deal, sitting_record
 
 
 def run(*args, stdin=None):
@@ -39,7 +39,7 @@ def test_replay_file_prints_the_result_and_exits_0(tmp_path):
 
 
 def test_replay_stdin_prints_the_result_and_exits_0():
-    record = sitting(danish_deal(counts={"A": 39, "C": 19}), "vlk-2010", table=["Åse", "B", "C"])
+    record = sitting_record("vlk-2010", danish_deal(counts={"A": 39, "C": 19}), ["Åse", "B", "C"])
     record["deals"][0] = danish_deal(dealer="Åse", table=["Åse", "B", "C"], counts={"Åse": 39, "C": 19})
     done = run("replay", "-", stdin=json.dumps(record))
     assert done.returncode == 0, done.stderr
@@ -55,8 +55,8 @@ def test_replay_stdin_prints_the_result_and_exits_0():
 
 
 def test_an_invalid_sitting_exits_2_with_every_error_and_nothing_settled(tmp_path):
-    record = sitting(
-        [danish_deal(last_trick="C", nolo="C"), danish_deal(dealer="B", players=["B", "A", "C"])], "vlk-2010"
+    record = sitting_record(
+        "vlk-2010", [danish_deal(last_trick="C", nolo="C"), danish_deal(dealer="B", players=["B", "A", "C"])]
     )
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(record), encoding="utf-8")

@@ -1,10 +1,12 @@
-"""Deal records, one builder per family, and the reader of a deal's event in a replay.
+"""Deal records, one builder per family, the sitting record around them, and the reader of a
+deal's event in a replay.
 
 Standard library and `rules` only: the rules tests import this without Django.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,6 +37,28 @@ def hungarian_deal(dealer: str, contract: str | None = None, **fields: Any) -> d
     if contract is not None:
         record["contract"] = contract
     return record | fields
+
+
+# The tables a sitting record seats unless told: the rulebooks' A, B, C (A deals in Danish), and
+# for each Hungarian game the table the book's examples use, D dealing at four (002 L241-L247).
+DANISH_TABLE = ("A", "B", "C")
+HUNGARIAN_TABLES = {
+    "paskievics": ("A", "B", "C", "D"),
+    "magyar": ("A", "B", "C"),
+    "kiralyhivo": ("A", "B", "C", "D"),
+    "tapper": ("A", "B", "C"),
+    "stromann": ("A", "B"),
+    "trisak": ("A", "B", "C", "D"),
+}
+
+
+def sitting_record(ruleset: str, deals: list[dict] | dict, table: Sequence[str] | None = None, **extra: Any) -> dict:
+    """A sitting record of `ruleset` made of `deals` (one deal or a list), copied so a test may
+    reuse them; `table` defaults to the game's table above; `extra` keys (cups, close, ...) as given."""
+    seats = HUNGARIAN_TABLES.get(ruleset, DANISH_TABLE) if table is None else table
+    record: dict[str, Any] = {"ruleset": ruleset, "table": list(seats)}
+    record["deals"] = copy.deepcopy([deals] if isinstance(deals, dict) else list(deals))
+    return record | extra
 
 
 def deal_event(result: dict, number: int = 1) -> dict:
