@@ -1,6 +1,6 @@
 """Fixtures shared by the whole suite.
 
-pytest-django supplies ``client``, ``admin_client`` and ``db``. The two clubs below (`world`) serve the
+pytest-django supplies ``client``, ``admin_client`` and ``db``. The two clubs below (`two_clubs`) serve the
 API's tests, the authorization matrices of the API and the web, and the hostile-input tests.
 
 Two clubs with the same shape, for the API's tests. Every figure is worked out by hand.
@@ -133,19 +133,19 @@ def build_club(slug: str) -> ClubWorld:
     )
 
 
-def build_world() -> dict[str, ClubWorld]:
+def build_two_clubs() -> dict[str, ClubWorld]:
     return {"a": build_club("vestby"), "b": build_club("oestby")}
 
 
 @pytest.fixture
-def world(module_world, db) -> dict[str, ClubWorld]:
+def two_clubs(module_two_clubs, db) -> dict[str, ClubWorld]:
     """Club "a" (the requester's, in most tests) and club "b" (another club); whatever a test
     writes is rolled back after it."""
-    return module_world
+    return module_two_clubs
 
 
 @pytest.fixture(scope="module")
-def module_world(django_db_setup, django_db_blocker) -> dict[str, ClubWorld]:
+def module_two_clubs(django_db_setup, django_db_blocker) -> dict[str, ClubWorld]:
     """The two clubs, built once for a whole module, as Django's `setUpTestData` does.
 
     They are written inside a transaction that stays open for the module; each test's `db`
@@ -153,7 +153,7 @@ def module_world(django_db_setup, django_db_blocker) -> dict[str, ClubWorld]:
     reaches the next test, and the module's end rolls everything back.
     """
     with django_db_blocker.unblock(), transaction.atomic():
-        yield build_world()
+        yield build_two_clubs()
         transaction.set_rollback(True)
 
 

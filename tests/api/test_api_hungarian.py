@@ -87,8 +87,8 @@ DEALS = [
 
 
 @pytest.fixture
-def hungarian_club(world):
-    club = world["a"]
+def hungarian_club(two_clubs):
+    club = two_clubs["a"]
     # Anna to Dorte sit at the open Bord 1, and a member sits at one open sitting at a time.
     club.members |= add_members(club.club, ("Bela", "Csaba", "Dora", "Ede"))
     return club

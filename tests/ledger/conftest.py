@@ -61,7 +61,7 @@ def pytest_terminal_summary(terminalreporter, config):
     terminalreporter.write_line(f"{only}: {len(names)} tests in {modules}; to run them: {how}")
 
 
-# --- the scenario: the world's club (Anna to Erik at Bord 1) in 2024 -----------------------------
+# --- the scenario: the test world's club (Anna to Erik at Bord 1) in 2024 -----------------------------
 
 
 @pytest.fixture
