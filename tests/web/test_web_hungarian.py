@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from club import services
-from club.models import Deal, Season, Table
+from club.models import Deal
 from club.web import deal_forms
 
 DEAL_1_FORM = {
@@ -234,15 +234,16 @@ def test_honours_from_the_talon_go_into_the_record_and_back():
     assert (initial["talon_player"], initial["talon_honours"]) == ("Anna", ["skiz", "pagat"])
 
 
-def test_the_club_page_shows_each_table_in_its_own_game(paskievics, season, members, as_member, today):
+def test_the_club_page_shows_each_table_in_its_own_game(
+    paskievics, season, members, make_table, start_sitting, as_member
+):
     """Bord 1 plays Paskievics with the kassza; Bord 2 last played the Danish season: each table
     is listed under its own accounts, the Hungarian one with its kassza and no cups, the Danish one
     with its Pagatkop and Kongekop (each funded with 20 from each of four, 000 L69), whichever season
     is current."""
-    danish_table = Table.objects.create(club=paskievics.season.club, name="Bord 2")
-    seats = [members[n] for n in ("Anna", "Bent", "Carl", "Dorte")]
+    danish_table = make_table(paskievics.season.club, "Bord 2")
     services.close_sitting(paskievics, by=members["Anna"].user, how="carry")
-    services.start_sitting(season=season, table=danish_table, members=seats, first_dealer=seats[0], date=today)
+    start_sitting(season, at=danish_table)
 
     home = as_member("Anna").get(reverse("club_home", args=["nordvest"])).content.decode()
 
