@@ -1,6 +1,6 @@
 """Fixtures shared by the whole suite.
 
-pytest-django supplies ``client``, ``admin_client`` and ``db``. The two clubs below (`world`) serve the
+pytest-django supplies ``client``, ``admin_client`` and ``db``. The two clubs below (`two_clubs`) serve the
 API's tests, the authorization matrices of the API and the web, and the hostile-input tests.
 
 Two clubs with the same shape, for the API's tests. Every figure is worked out by hand.
@@ -34,24 +34,20 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from rest_framework.test import APIClient
 
-import rules
-from club import services
 from club.models import Club, Deal, Dispute, Member, Season, Sitting, Table
 from club.services import disputes
+from world import clubs
+from world.records import danish_deal
 
-
-def deal(dealer: str, table: str, **fields) -> dict:
-    """A deal record with the players in seat order from `dealer`."""
-    return {"dealer": dealer, "players": list(rules.danish.seat_order_from(dealer, table.split()))} | fields
-
+# The test world's fixtures (club, members, season, table, start_sitting, ...) for every folder.
+pytest_plugins = ["world.fixtures"]
 
 OPEN_TABLE = "Anna Bent Carl Dorte"
 CLOSED_TABLE = "Anna Bent Dorte Erik"
-OPEN_DEAL_1 = deal(
+OPEN_DEAL_1 = danish_deal(
     "Anna",
     OPEN_TABLE,
     melds={"Bent": {"taroks": 10, "pagat": True}},
@@ -60,13 +56,12 @@ OPEN_DEAL_1 = deal(
 )
 # The next deal at Bord 1: Bent deals, Carl takes the last trick.
 #   stake Bent -10 (cups +5 +5); last_trick Carl +40, Bent -20, Anna -20.
-OPEN_DEAL_2 = deal("Bent", OPEN_TABLE, last_trick="Carl")
-CLOSED_DEAL_1 = deal("Anna", CLOSED_TABLE, last_trick="Erik")
+OPEN_DEAL_2 = danish_deal("Bent", OPEN_TABLE, last_trick="Carl")
+CLOSED_DEAL_1 = danish_deal("Anna", CLOSED_TABLE, last_trick="Erik")
 # Deal 1 at Bord 1 as corrected: Dorte, not Bent, took the last trick.
 OPEN_DEAL_1_CORRECTED = OPEN_DEAL_1 | {"last_trick": "Dorte"}
 CLOSED_DEAL_1_CORRECTED = CLOSED_DEAL_1 | {"last_trick": "Bent"}
 
-SEASON_DATES = (datetime.date(2026, 1, 1), datetime.date(2026, 12, 31))
 OPEN_DATE = datetime.date(2026, 3, 12)
 CLOSED_DATE = datetime.date(2026, 3, 5)
 
@@ -104,32 +99,24 @@ class ClubWorld:
         }
 
 
-def build_club(slug: str, user_model) -> ClubWorld:
-    club = Club.objects.create(name=f"Tarokklubben {slug.title()}", slug=slug)
-    members = {
-        name: Member.objects.create(club=club, name=name, role=Member.Role.MEMBER)
-        for name in "Anna Bent Carl Dorte Erik Finn Gitte".split()
-    }
-    users = {}
-    for role, name in (("admin", "Anna"), ("scorer", "Bent"), ("member", "Carl")):
-        user = user_model.objects.create_user(f"{slug}-{role}")  # no password: hashing is slow
-        Member.objects.filter(pk=members[name].pk).update(user=user, role=role)
-        users[role] = user
-    members = {m.name: m for m in club.members.all()}
-    season = Season.objects.create(
-        club=club, name="2026", starts_on=SEASON_DATES[0], ends_on=SEASON_DATES[1], preset="vlk-2010"
+def build_club(slug: str) -> ClubWorld:
+    roles = {"Anna": Member.Role.ADMIN, "Bent": Member.Role.SCORER, "Carl": Member.Role.MEMBER}
+    club = clubs.make_club(
+        f"Tarokklubben {slug.title()}",
+        slug,
+        "Anna Bent Carl Dorte Erik Finn Gitte".split(),
+        roles=roles,
+        usernames={name: f"{slug}-{role}" for name, role in roles.items()},  # no password: hashing is slow
     )
-    open_table, free_table, closed_table = (Table.objects.create(club=club, name=f"Bord {n}") for n in (1, 2, 3))
+    members = {m.name: m for m in club.members.all()}
+    users = {role: members[name].user for name, role in roles.items()}
+    season = clubs.make_season(club, name="2026", year=2026)
+    open_table, free_table, closed_table = (clubs.make_table(club, f"Bord {n}") for n in (1, 2, 3))
 
-    def start(table: Table, seated: str, date: datetime.date) -> Sitting:
-        seats = [members[name] for name in seated.split()]
-        return services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=date)
-
-    closed_sitting = start(closed_table, CLOSED_TABLE, CLOSED_DATE)
-    closed_deal = services.record_deal(closed_sitting, CLOSED_DEAL_1).deal
-    services.close_sitting(closed_sitting, how="split")
-    open_sitting = start(open_table, OPEN_TABLE, OPEN_DATE)
-    open_deal = services.record_deal(open_sitting, OPEN_DEAL_1).deal
+    closed_sitting = clubs.start_sitting(season, CLOSED_TABLE, at=closed_table, date=CLOSED_DATE)
+    [closed_deal] = clubs.play(closed_sitting, [CLOSED_DEAL_1], close="split")
+    open_sitting = clubs.start_sitting(season, OPEN_TABLE, at=open_table, date=OPEN_DATE)
+    [open_deal] = clubs.play(open_sitting, [OPEN_DEAL_1])
     dispute = disputes.raise_dispute(open_deal, member=members["Carl"], comment="Bent had only 9 taroks")
     return ClubWorld(
         club,
@@ -146,19 +133,19 @@ def build_club(slug: str, user_model) -> ClubWorld:
     )
 
 
-def build_world(user_model) -> dict[str, ClubWorld]:
-    return {"a": build_club("vestby", user_model), "b": build_club("oestby", user_model)}
+def build_two_clubs() -> dict[str, ClubWorld]:
+    return {"a": build_club("vestby"), "b": build_club("oestby")}
 
 
 @pytest.fixture
-def world(module_world, db) -> dict[str, ClubWorld]:
+def two_clubs(module_two_clubs, db) -> dict[str, ClubWorld]:
     """Club "a" (the requester's, in most tests) and club "b" (another club); whatever a test
     writes is rolled back after it."""
-    return module_world
+    return module_two_clubs
 
 
 @pytest.fixture(scope="module")
-def module_world(django_db_setup, django_db_blocker) -> dict[str, ClubWorld]:
+def module_two_clubs(django_db_setup, django_db_blocker) -> dict[str, ClubWorld]:
     """The two clubs, built once for a whole module, as Django's `setUpTestData` does.
 
     They are written inside a transaction that stays open for the module; each test's `db`
@@ -166,7 +153,7 @@ def module_world(django_db_setup, django_db_blocker) -> dict[str, ClubWorld]:
     reaches the next test, and the module's end rolls everything back.
     """
     with django_db_blocker.unblock(), transaction.atomic():
-        yield build_world(get_user_model())
+        yield build_two_clubs()
         transaction.set_rollback(True)
 
 

@@ -13,8 +13,8 @@ import uuid
 
 from django.urls import reverse
 
-from club import services
 from club.models import DealVersion
+from world.clubs import start_sitting
 
 KEY = "6f1c2a8e-3b4d-4e5f-9a7b-0c1d2e3f4a5b"
 
@@ -37,8 +37,8 @@ def web(client, user):
     return client
 
 
-def test_a_web_key_from_another_club_records_the_deal(world, client):
-    a, b = world["a"], world["b"]
+def test_a_web_key_from_another_club_records_the_deal(two_clubs, client):
+    a, b = two_clubs["a"], two_clubs["b"]
     assert web_deal_2(web(client, a.users["scorer"]), a, KEY).status_code == 302
 
     # Club b's scorer posts club a's key: his deal is recorded, not answered "already saved".
@@ -57,8 +57,8 @@ def test_a_web_key_from_another_club_records_the_deal(world, client):
     }
 
 
-def test_a_key_first_used_on_the_web_in_one_club_does_not_block_the_api_in_another(world, client, api):
-    a, b = world["a"], world["b"]
+def test_a_key_first_used_on_the_web_in_one_club_does_not_block_the_api_in_another(two_clubs, client, api):
+    a, b = two_clubs["a"], two_clubs["b"]
     assert web_deal_2(web(client, b.users["scorer"]), b, KEY).status_code == 302
 
     response = api(a.users["scorer"]).post(
@@ -68,15 +68,17 @@ def test_a_key_first_used_on_the_web_in_one_club_does_not_block_the_api_in_anoth
     assert (response.status_code, response.json()["number"]) == (201, 2)
 
 
-def test_an_api_key_reused_in_another_sitting_records_a_deal_there(world, api):
+def test_an_api_key_reused_in_another_sitting_records_a_deal_there(two_clubs, api):
     """Bent records deal 2 at Bord 1 with a key, then starts Bord 2 and sends its first deal with
     the same key: a second deal at another table, not Bord 1's answer again."""
-    a = world["a"]
+    a = two_clubs["a"]
     bent = api(a.users["scorer"])
     first = bent.post(
         f"/api/sittings/{a.open_sitting.pk}/deals/", a.open_deal_2, format="json", HTTP_IDEMPOTENCY_KEY=KEY
     )
-    bord_2 = services.start_sitting(**_bord_2(a), by=a.users["scorer"])
+    bord_2 = start_sitting(
+        a.season, "Erik Finn Gitte", at=a.free_table, date=datetime.date(2026, 3, 19), by=a.users["scorer"]
+    )
     erik_deals = {"dealer": "Erik", "players": ["Erik", "Finn", "Gitte"], "last_trick": "Finn"}
 
     second = bent.post(f"/api/sittings/{bord_2.pk}/deals/", erik_deals, format="json", HTTP_IDEMPOTENCY_KEY=KEY)
@@ -89,19 +91,8 @@ def test_an_api_key_reused_in_another_sitting_records_a_deal_there(world, api):
     assert bord_2.deals.count() == 1
 
 
-def test_the_web_form_hands_out_random_keys(world, client):
-    a = world["a"]
+def test_the_web_form_hands_out_random_keys(two_clubs, client):
+    a = two_clubs["a"]
     page = web(client, a.users["scorer"]).get(reverse("deal_new", args=[a.club.slug, a.open_sitting.pk])).text
     key = re.search(r'name="idempotency_key" value="([^"]*)"', page).group(1)
     assert uuid.UUID(hex=key).version == 4
-
-
-def _bord_2(w) -> dict:
-    seated = [w.members[name] for name in ("Erik", "Finn", "Gitte")]
-    return {
-        "season": w.season,
-        "table": w.free_table,
-        "members": seated,
-        "first_dealer": seated[0],
-        "date": datetime.date(2026, 3, 19),
-    }

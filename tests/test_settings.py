@@ -69,7 +69,7 @@ def test_production_refuses_to_start_without_allowed_hosts():
 @pytest.mark.parametrize(
     ("name", "value", "says"),
     [
-        # Used to mean "off" silently; now an unknown word stops the start-up, naming the variable.
+        # An unknown word stops the start-up, naming the variable, rather than meaning "off".
         ("DEBUG", "flase", "DEBUG='flase' is not a yes/no value"),
         ("TRUST_X_FORWARDED_PROTO", "maybe", "TRUST_X_FORWARDED_PROTO='maybe' is not a yes/no value"),
         ("CONN_MAX_AGE", "1 minute", "CONN_MAX_AGE='1 minute' is not a whole number"),

@@ -197,9 +197,9 @@ def expected_status(endpoint: Endpoint, requester_club: str | None, role: str, t
     ("requester_club", "role"), REQUESTERS, ids=["admin", "scorer", "member", "anonymous", "other-club-admin"]
 )
 @pytest.mark.parametrize("endpoint", ENDPOINTS, ids=[e.name for e in ENDPOINTS])
-def test_status(world, api, endpoint, requester_club, role, target):
-    user = world[requester_club].users[role] if requester_club else None
-    objects = world[target]
+def test_status(two_clubs, api, endpoint, requester_club, role, target):
+    user = two_clubs[requester_club].users[role] if requester_club else None
+    objects = two_clubs[target]
     body = endpoint.body(objects) if endpoint.body else None
     response = getattr(api(user), endpoint.method)(endpoint.url(objects), body, format="json")
     assert response.status_code == expected_status(endpoint, requester_club, role, target), response.content[:300]

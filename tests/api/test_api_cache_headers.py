@@ -12,8 +12,8 @@ def vary(response) -> set[str]:
 
 
 @pytest.mark.parametrize("authentication", ["token", "session"])
-def test_an_authenticated_answer_is_private_and_varies_with_the_requester(world, authentication):
-    carl = world["a"].members["Carl"]
+def test_an_authenticated_answer_is_private_and_varies_with_the_requester(two_clubs, authentication):
+    carl = two_clubs["a"].members["Carl"]
     client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     if authentication == "token":
         client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=carl.user).key}")
@@ -26,7 +26,7 @@ def test_an_authenticated_answer_is_private_and_varies_with_the_requester(world,
         assert {"Authorization", "Cookie"} <= vary(response), url
 
 
-def test_an_anonymous_answer_varies_with_the_requester_too(world, api):
+def test_an_anonymous_answer_varies_with_the_requester_too(two_clubs, api):
     """A 401 cached for anyone would be served to the member who sends a token."""
     response = api(None).get("/api/clubs/")
 

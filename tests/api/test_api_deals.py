@@ -20,8 +20,8 @@ def record_url(sitting) -> str:
 
 
 @pytest.fixture
-def club(world):
-    return world["a"]
+def club(two_clubs):
+    return two_clubs["a"]
 
 
 @pytest.fixture
@@ -82,7 +82,7 @@ def test_the_recorded_deal_moves_the_balances(api, club):
         "member": carl.pk,
         "name": "Carl",
         "points": 0,
-        "saldo_ore": 0,  # the world's season plays at 1 øre a point
+        "saldo_ore": 0,  # the two clubs' season plays at 1 øre a point
         "seasons": [{"season": club.season.pk, "name": "2026", "points": 0}],
     }
     table = api(club.users["member"]).get(f"/api/tables/{club.open_table.pk}/").json()

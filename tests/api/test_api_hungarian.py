@@ -12,8 +12,7 @@ import datetime
 
 import pytest
 
-from club import services
-from club.models import Season, Table
+from world.clubs import add_members, make_season, make_table, start_sitting
 
 DATE = datetime.date(2026, 3, 12)
 
@@ -88,27 +87,19 @@ DEALS = [
 
 
 @pytest.fixture
-def hungarian_club(world):
-    club = world["a"]
+def hungarian_club(two_clubs):
+    club = two_clubs["a"]
     # Anna to Dorte sit at the open Bord 1, and a member sits at one open sitting at a time.
-    for name in ("Bela", "Csaba", "Dora", "Ede"):
-        club.members[name] = club.club.members.create(name=name)
+    club.members |= add_members(club.club, ("Bela", "Csaba", "Dora", "Ede"))
     return club
 
 
 @pytest.mark.parametrize(("preset", "seated", "record", "net"), DEALS, ids=[d[0] for d in DEALS])
 def test_one_deal_of_each_game(api, hungarian_club, preset, seated, record, net):
     club = hungarian_club
-    season = Season.objects.create(
-        club=club.club,
-        name=f"2026 {preset}",
-        starts_on=datetime.date(2026, 1, 1),
-        ends_on=datetime.date(2026, 12, 31),
-        preset=preset,
-    )
-    table = Table.objects.create(club=club.club, name=f"Asztal {preset}")
-    seats = [club.members[name] for name in seated.split()]
-    sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
+    season = make_season(club.club, preset, name=f"2026 {preset}", year=2026)
+    table = make_table(club.club, f"Asztal {preset}")
+    sitting = start_sitting(season, seated, at=table, date=DATE)
 
     response = api(club.users["scorer"]).post(f"/api/sittings/{sitting.pk}/deals/", record, format="json")
 
@@ -126,17 +117,9 @@ def test_a_hungarian_deal_with_a_pot_reports_the_pot(api, hungarian_club):
     """Paskievics with the ultimókassza: an all-pass deal pays the no-game pot, 5 from each of four
     (002 L287, L550): pot 20, each −5. The table's pot reads 20 through the API too."""
     club = hungarian_club
-    season = Season.objects.create(
-        club=club.club,
-        name="2026 pot",
-        starts_on=datetime.date(2026, 1, 1),
-        ends_on=datetime.date(2026, 12, 31),
-        preset="paskievics",
-        overrides={"pot": True},
-    )
-    table = Table.objects.create(club=club.club, name="Asztal pot")
-    seats = [club.members[name] for name in ("Ede", "Bela", "Csaba", "Dora")]
-    sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
+    season = make_season(club.club, "paskievics", name="2026 pot", year=2026, overrides={"pot": True})
+    table = make_table(club.club, "Asztal pot")
+    sitting = start_sitting(season, "Ede Bela Csaba Dora", at=table, date=DATE)
     scorer = api(club.users["scorer"])
 
     response = scorer.post(
@@ -154,16 +137,9 @@ def test_a_danish_record_in_a_hungarian_sitting_is_refused_with_its_fields(api, 
     """A Danish deal (with `players`) posted to a Strómann sitting: 400, every problem named by
     field, nothing written."""
     club = hungarian_club
-    season = Season.objects.create(
-        club=club.club,
-        name="2026 s",
-        starts_on=datetime.date(2026, 1, 1),
-        ends_on=datetime.date(2026, 12, 31),
-        preset="stromann",
-    )
-    table = Table.objects.create(club=club.club, name="Asztal s")
-    seats = [club.members["Ede"], club.members["Bela"]]
-    sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
+    season = make_season(club.club, "stromann", name="2026 s", year=2026)
+    table = make_table(club.club, "Asztal s")
+    sitting = start_sitting(season, "Ede Bela", at=table, date=DATE)
 
     response = api(club.users["scorer"]).post(
         f"/api/sittings/{sitting.pk}/deals/",

@@ -13,8 +13,8 @@ from club.models import Member, Season, Table
 pytestmark = pytest.mark.django_db
 
 
-def test_an_official_adds_and_edits_a_member(world, api):
-    a = world["a"]
+def test_an_official_adds_and_edits_a_member(two_clubs, api):
+    a = two_clubs["a"]
     client = api(a.users["admin"])
     created = client.post(
         "/api/members/", {"club": a.club.pk, "name": "Hanne", "email": "Hanne@Example.org"}, format="json"
@@ -35,8 +35,8 @@ def test_an_official_adds_and_edits_a_member(world, api):
 
 
 @pytest.mark.parametrize("role", ["scorer", "member"])
-def test_a_non_official_is_refused(world, api, role):
-    a = world["a"]
+def test_a_non_official_is_refused(two_clubs, api, role):
+    a = two_clubs["a"]
     client = api(a.users[role])
     assert client.post("/api/members/", {"club": a.club.pk, "name": "Hanne"}, format="json").status_code == 403
     assert client.patch(f"/api/tables/{a.free_table.pk}/", {"name": "X"}, format="json").status_code == 403
@@ -44,15 +44,15 @@ def test_a_non_official_is_refused(world, api, role):
     assert Table.objects.get(pk=a.free_table.pk).name == "Bord 2"
 
 
-def test_another_clubs_objects_are_404(world, api):
-    client = api(world["b"].users["admin"])
-    a = world["a"]
+def test_another_clubs_objects_are_404(two_clubs, api):
+    client = api(two_clubs["b"].users["admin"])
+    a = two_clubs["a"]
     assert client.post("/api/members/", {"club": a.club.pk, "name": "Hanne"}, format="json").status_code == 404
     assert client.patch(f"/api/members/{a.members['Carl'].pk}/", {"name": "X"}, format="json").status_code == 404
 
 
-def test_refusals_are_an_error_list(world, api):
-    a = world["a"]
+def test_refusals_are_an_error_list(two_clubs, api):
+    a = two_clubs["a"]
     client = api(a.users["admin"])
     taken = client.post("/api/members/", {"club": a.club.pk, "name": "carl"}, format="json")
     assert taken.status_code == 400
@@ -64,8 +64,8 @@ def test_refusals_are_an_error_list(world, api):
     assert {(e["field"], e["code"]) for e in bad.json()["errors"]} == {("name", "invalid"), ("role", "invalid")}
 
 
-def test_a_season_with_the_pot_and_a_refused_override(world, api):
-    a = world["a"]
+def test_a_season_with_the_pot_and_a_refused_override(two_clubs, api):
+    a = two_clubs["a"]
     client = api(a.users["admin"])
     body = {
         "club": a.club.pk,
@@ -86,15 +86,15 @@ def test_a_season_with_the_pot_and_a_refused_override(world, api):
     assert not Season.objects.filter(name="Onsdage").exists()
 
 
-def test_a_season_with_deals_keeps_its_rules(world, api):
-    a = world["a"]
+def test_a_season_with_deals_keeps_its_rules(two_clubs, api):
+    a = two_clubs["a"]
     answer = api(a.users["admin"]).patch(f"/api/seasons/{a.season.pk}/", {"overrides": {"nolo": 30}}, format="json")
     assert answer.status_code == 400
     assert answer.json()["errors"][0]["field"] == "preset"
 
 
-def test_tables_are_added_renamed_and_retired(world, api):
-    a = world["a"]
+def test_tables_are_added_renamed_and_retired(two_clubs, api):
+    a = two_clubs["a"]
     client = api(a.users["admin"])
     created = client.post("/api/tables/", {"club": a.club.pk, "name": "Vinduesbordet"}, format="json")
     assert created.status_code == 201

@@ -25,8 +25,8 @@ def body(member, **more) -> dict:
     } | more
 
 
-def test_an_official_records_a_payment(world, api):
-    a = world["a"]
+def test_an_official_records_a_payment(two_clubs, api):
+    a = two_clubs["a"]
     carl = a.members["Carl"]
     answer = api(a.users["admin"]).post("/api/payments/", body(carl, note="Kaffekassen"), format="json")
 
@@ -43,20 +43,22 @@ def test_an_official_records_a_payment(world, api):
 
 
 @pytest.mark.parametrize("role", ["scorer", "member"])
-def test_a_payment_by_someone_who_is_not_an_official_is_refused(world, api, role):
-    a = world["a"]
+def test_a_payment_by_someone_who_is_not_an_official_is_refused(two_clubs, api, role):
+    a = two_clubs["a"]
     answer = api(a.users[role]).post("/api/payments/", body(a.members["Carl"]), format="json")
     assert answer.status_code == 403
     assert not Payment.objects.exists()
 
 
-def test_another_clubs_member_is_404(world, api):
-    answer = api(world["b"].users["admin"]).post("/api/payments/", body(world["a"].members["Carl"]), format="json")
+def test_another_clubs_member_is_404(two_clubs, api):
+    answer = api(two_clubs["b"].users["admin"]).post(
+        "/api/payments/", body(two_clubs["a"].members["Carl"]), format="json"
+    )
     assert answer.status_code == 404
 
 
-def test_a_reversal_and_who_reads_what(world, api):
-    a = world["a"]
+def test_a_reversal_and_who_reads_what(two_clubs, api):
+    a = two_clubs["a"]
     admin = api(a.users["admin"])
     carl, dorte = a.members["Carl"], a.members["Dorte"]
     first = admin.post("/api/payments/", body(carl, amount_ore=4000), format="json").json()
@@ -74,8 +76,8 @@ def test_a_reversal_and_who_reads_what(world, api):
     assert money.saldo(carl) == -40
 
 
-def test_bad_input_is_an_error_list(world, api):
-    a = world["a"]
+def test_bad_input_is_an_error_list(two_clubs, api):
+    a = two_clubs["a"]
     answer = api(a.users["admin"]).post(
         "/api/payments/", body(a.members["Carl"], amount_ore=0, method="gold"), format="json"
     )

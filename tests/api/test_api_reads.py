@@ -20,8 +20,8 @@ def ids(response) -> set[int]:
 
 
 @pytest.mark.parametrize("role", ["admin", "scorer", "member"])
-def test_lists_hold_only_the_requesters_club(world, api, role):
-    a = world["a"]
+def test_lists_hold_only_the_requesters_club(two_clubs, api, role):
+    a = two_clubs["a"]
     client = api(a.users[role])
     assert ids(client.get("/api/clubs/")) == {a.club.pk}
     assert ids(client.get("/api/members/")) == {m.pk for m in a.members.values()}
@@ -30,10 +30,10 @@ def test_lists_hold_only_the_requesters_club(world, api, role):
 
 
 @pytest.mark.parametrize("role", ["admin", "scorer", "member"])
-def test_every_member_sees_every_sitting_and_deal_of_the_club(world, api, role):
+def test_every_member_sees_every_sitting_and_deal_of_the_club(two_clubs, api, role):
     """The score sheets are the whole club's (club.access): Carl, a plain member, also reads the
     closed sitting at Bord 3, where he did not sit."""
-    a = world["a"]
+    a = two_clubs["a"]
     client = api(a.users[role])
     sittings = {a.open_sitting.pk, a.closed_sitting.pk}
     deals = {a.open_deal.pk, a.closed_deal.pk}
@@ -41,29 +41,29 @@ def test_every_member_sees_every_sitting_and_deal_of_the_club(world, api, role):
     assert ids(client.get("/api/deals/")) == deals
 
 
-def test_lists_filter_by_season_table_and_sitting(world, api):
-    a = world["a"]
+def test_lists_filter_by_season_table_and_sitting(two_clubs, api):
+    a = two_clubs["a"]
     client = api(a.users["admin"])
     assert ids(client.get(f"/api/sittings/?table={a.open_table.pk}")) == {a.open_sitting.pk}
     assert ids(client.get(f"/api/sittings/?season={a.season.pk}")) == {a.open_sitting.pk, a.closed_sitting.pk}
     assert ids(client.get(f"/api/deals/?sitting={a.closed_sitting.pk}")) == {a.closed_deal.pk}
     # Another club's season filters to nothing; it is not an error that would reveal it.
-    assert client.get(f"/api/sittings/?season={world['b'].season.pk}").json()["count"] == 0
+    assert client.get(f"/api/sittings/?season={two_clubs['b'].season.pk}").json()["count"] == 0
     assert client.get("/api/deals/?sitting=x").json() == {"sitting": ["Expected a whole number."]}
 
 
 # --- one object -----------------------------------------------------------------------------------
 
 
-def test_a_sitting_shows_its_seats_in_order(world, api):
-    a = world["a"]
+def test_a_sitting_shows_its_seats_in_order(two_clubs, api):
+    a = two_clubs["a"]
     body = api(a.users["member"]).get(f"/api/sittings/{a.open_sitting.pk}/").json()
     assert [seat["name"] for seat in body["seats"]] == ["Anna", "Bent", "Carl", "Dorte"]
     assert (body["is_open"], body["first_dealer"], body["date"]) == (True, a.members["Anna"].pk, "2026-03-12")
 
 
-def test_a_deal_shows_what_it_settles_to(world, api):
-    a = world["a"]
+def test_a_deal_shows_what_it_settles_to(two_clubs, api):
+    a = two_clubs["a"]
     body = api(a.users["member"]).get(f"/api/deals/{a.open_deal.pk}/").json()
     assert body["record"] == a.open_deal_1
     assert [item["rule"] for item in body["events"][0]["items"]] == [
@@ -79,8 +79,8 @@ def test_a_deal_shows_what_it_settles_to(world, api):
 # --- balances and standings -----------------------------------------------------------------------
 
 
-def test_season_standings_best_first(world, api):
-    a = world["a"]
+def test_season_standings_best_first(two_clubs, api):
+    a = two_clubs["a"]
     body = api(a.users["member"]).get(f"/api/seasons/{a.season.pk}/standings/").json()
     assert [(row["name"], row["points"]) for row in body] == [
         ("Erik", 42),
@@ -93,22 +93,22 @@ def test_season_standings_best_first(world, api):
 
 
 @pytest.mark.parametrize(("name", "points"), [("Anna", -112), ("Bent", 13), ("Carl", -40)])
-def test_each_member_reads_their_own_balance(world, api, name, points):
-    a = world["a"]
+def test_each_member_reads_their_own_balance(two_clubs, api, name, points):
+    a = two_clubs["a"]
     member = a.members[name]
     role = {"Anna": "admin", "Bent": "scorer", "Carl": "member"}[name]
     body = api(a.users[role]).get(f"/api/members/{member.pk}/balance/").json()
     assert body == {
         "member": member.pk,
         "name": name,
-        "saldo_ore": points,  # the world's season plays at 1 øre a point
+        "saldo_ore": points,  # the two clubs' season plays at 1 øre a point
         "points": points,
         "seasons": [{"season": a.season.pk, "name": "2026", "points": points}],
     }
 
 
-def test_the_admin_reads_every_balance_a_member_only_their_own(world, api):
-    a = world["a"]
+def test_the_admin_reads_every_balance_a_member_only_their_own(two_clubs, api):
+    a = two_clubs["a"]
     erik = a.members["Erik"]
     assert api(a.users["admin"]).get(f"/api/members/{erik.pk}/balance/").json()["points"] == 42
     refused = api(a.users["member"]).get(f"/api/members/{erik.pk}/balance/")
@@ -121,8 +121,8 @@ def test_the_admin_reads_every_balance_a_member_only_their_own(world, api):
 # --- statements -----------------------------------------------------------------------------------
 
 
-def test_a_member_downloads_their_statement_as_pdf(world, api):
-    a = world["a"]
+def test_a_member_downloads_their_statement_as_pdf(two_clubs, api):
+    a = two_clubs["a"]
     carl = a.members["Carl"]
     response = api(a.users["member"]).get(f"/api/members/{carl.pk}/statements/2026-03.pdf")
 
@@ -134,8 +134,8 @@ def test_a_member_downloads_their_statement_as_pdf(world, api):
     assert "-40" in text.replace("−", "-")  # the March funding, his only money this season
 
 
-def test_a_refused_statement_is_json_even_when_pdf_was_asked_for(world, api):
-    a = world["a"]
+def test_a_refused_statement_is_json_even_when_pdf_was_asked_for(two_clubs, api):
+    a = two_clubs["a"]
     response = api(a.users["scorer"]).get(
         f"/api/members/{a.members['Carl'].pk}/statements/2026-03.pdf", HTTP_ACCEPT="application/pdf"
     )
@@ -144,8 +144,8 @@ def test_a_refused_statement_is_json_even_when_pdf_was_asked_for(world, api):
     assert response.json() == {"detail": "Only the member and the club's admins may see this."}
 
 
-def test_a_month_that_does_not_exist_is_404(world, api):
-    a = world["a"]
+def test_a_month_that_does_not_exist_is_404(two_clubs, api):
+    a = two_clubs["a"]
     response = api(a.users["member"]).get(f"/api/members/{a.members['Carl'].pk}/statements/2026-13.pdf")
     assert response.status_code == 404
 
@@ -153,34 +153,38 @@ def test_a_month_that_does_not_exist_is_404(world, api):
 # --- authentication -------------------------------------------------------------------------------
 
 
-def test_a_token_authenticates(world):
-    token = Token.objects.create(user=world["a"].users["scorer"])
+def test_a_token_authenticates(two_clubs):
+    token = Token.objects.create(user=two_clubs["a"].users["scorer"])
     client = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}")
-    assert ids(client.get("/api/clubs/")) == {world["a"].club.pk}
-    response = client.post(f"/api/sittings/{world['a'].open_sitting.pk}/deals/", world["a"].open_deal_2, format="json")
+    assert ids(client.get("/api/clubs/")) == {two_clubs["a"].club.pk}
+    response = client.post(
+        f"/api/sittings/{two_clubs['a'].open_sitting.pk}/deals/", two_clubs["a"].open_deal_2, format="json"
+    )
     assert (response.status_code, response.json()["entered_by"]) == (201, "vestby-scorer")
 
 
-def test_drf_create_token_issues_the_token_the_api_accepts(world):
+def test_drf_create_token_issues_the_token_the_api_accepts(two_clubs):
     out = io.StringIO()
     call_command("drf_create_token", "vestby-admin", stdout=out)
-    token = Token.objects.get(user=world["a"].users["admin"])
+    token = Token.objects.get(user=two_clubs["a"].users["admin"])
     assert token.key in out.getvalue()
     assert APIClient(HTTP_AUTHORIZATION=f"Token {token.key}").get("/api/clubs/").status_code == 200
 
 
-def test_no_or_a_wrong_token_answers_401_with_the_scheme(world):
+def test_no_or_a_wrong_token_answers_401_with_the_scheme(two_clubs):
     for client in (APIClient(), APIClient(HTTP_AUTHORIZATION="Token not-a-token")):
         response = client.get("/api/clubs/")
         assert response.status_code == 401
         assert response["WWW-Authenticate"] == "Token"
 
 
-def test_session_writes_need_the_csrf_token(world):
+def test_session_writes_need_the_csrf_token(two_clubs):
     """A logged-in browser is trusted only with Django's CSRF token; a token client needs none."""
     client = APIClient(enforce_csrf_checks=True)
-    client.force_login(world["a"].users["scorer"])
+    client.force_login(two_clubs["a"].users["scorer"])
     assert client.get("/api/clubs/").status_code == 200
-    refused = client.post(f"/api/sittings/{world['a'].open_sitting.pk}/deals/", world["a"].open_deal_2, format="json")
+    refused = client.post(
+        f"/api/sittings/{two_clubs['a'].open_sitting.pk}/deals/", two_clubs["a"].open_deal_2, format="json"
+    )
     assert refused.status_code == 403
     assert refused.json()["detail"].startswith("CSRF Failed")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-def test_the_api_root_lists_its_links_without_a_token(world, api):
+def test_the_api_root_lists_its_links_without_a_token(two_clubs, api):
     response = api(None).get("/api/")
 
     assert (response.status_code, response["Content-Type"]) == (200, "application/json")
@@ -20,4 +20,4 @@ def test_the_api_root_lists_its_links_without_a_token(world, api):
         "deals": base + "deals/",
     }
     for link in response.json().values():  # every link answers: the viewers to anyone, the data to a member
-        assert api(world["a"].users["member"]).get(link.removeprefix("http://testserver")).status_code == 200
+        assert api(two_clubs["a"].users["member"]).get(link.removeprefix("http://testserver")).status_code == 200

@@ -33,7 +33,7 @@ def test_recording_a_deal_is_described_with_the_deal_record_and_the_error_list(c
     assert set(responses) == {"200", "201", "400", "401", "403", "404", "409", "413", "415", "503"}
 
     components = schema["components"]["schemas"]
-    # Issue 13: a deal record is a Danish or a Hungarian deal; the Danish shape is the first.
+    # A deal record is a Danish or a Hungarian deal; the Danish shape is the first.
     record = components["DealRecord"]["oneOf"][0]
     assert record["required"] == ["dealer", "players"]
     assert record["properties"]["pagat"]["properties"]["fate"]["enum"] == ["saved", "lost", "ultimo", "bagud", "skat"]

@@ -1,40 +1,18 @@
-"""The card table's test world, shared by the browser tests of the Danish table: four scoring
-members at Bord 1 of Nordvest Tarok (vlk-2010), a thumb that counts its taps, and the plain deal
-every test starts from (the figures are in test_browser_card_table's docstring)."""
+"""What the browser tests of the Danish table share: the login of Nordvest Tarok's four scoring
+members (the club is conftest's `club`, its sitting the test world's), a thumb that counts its
+taps, and the plain deal every test starts from (the figures are in test_browser_card_table's
+docstring)."""
 
 from __future__ import annotations
 
-import datetime
 import threading
 import time
-
-from django.utils import timezone
-
-from club import services
-from club.models import Club, Member, Season, Table
 
 PASSWORD = "kort-og-kopper-2026"
 SEATS = ("Anna", "Bent", "Carl", "Dorte")
 START = [-40, -40, -40, -40]
 AFTER_PLAIN = [-60, 0, -40, -70]
 AFTER_ULTIMO = [-310, -25, 160, -90]
-
-
-def make_sitting(django_user_model):
-    club = Club.objects.create(name="Nordvest Tarok", slug="nordvest")
-    members = []
-    for name in SEATS:
-        user = django_user_model.objects.create_user(name.lower(), password=PASSWORD)
-        members.append(Member.objects.create(club=club, name=name, user=user, role=Member.Role.SCORER))
-    today = timezone.localdate()
-    season = Season.objects.create(
-        club=club,
-        name="Vinter",
-        starts_on=today - datetime.timedelta(days=60),
-        ends_on=today + datetime.timedelta(days=60),
-    )
-    table = Table.objects.create(club=club, name="Bord 1")
-    return services.start_sitting(season=season, table=table, members=members, first_dealer=members[0], date=today)
 
 
 class Taps:

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from card_table import wait_for_the_server
+from card_table import PASSWORD, SEATS, wait_for_the_server
+from club.models import Club, Member
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
@@ -30,6 +31,13 @@ def _database_calls_beside_playwrights_loop():
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def club(make_club) -> Club:
+    """Nordvest Tarok: Anna, Bent, Carl and Dorte, scorers who log in with their names in lower
+    case. Its season (vlk-2010, around today), Bord 1 and sitting are the test world's."""
+    return make_club("Nordvest Tarok", "nordvest", SEATS, role=Member.Role.SCORER, logins=True, password=PASSWORD)
 
 
 @pytest.fixture(scope="module")

@@ -15,9 +15,9 @@ from axe_playwright_python.base import AXE_SCRIPT
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from card_table import PASSWORD, Taps, enter_plain_deal, make_sitting
-from club import services
-from club.models import Club, Member, Season, Table
+from card_table import PASSWORD, Taps, enter_plain_deal
+from club.models import Member
+from world.clubs import start_sitting
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,8 +25,7 @@ PHONE = {"width": 360, "height": 740}
 
 
 @pytest.fixture
-def sitting(django_user_model):
-    sitting = make_sitting(django_user_model)
+def sitting(sitting):
     Member.objects.filter(name="Anna").update(role=Member.Role.ADMIN)  # the officials' pages too
     return sitting
 
@@ -143,26 +142,28 @@ def test_axe_finds_no_violation_on_the_pages_of_the_table_reports_and_officials(
 
 
 @pytest.fixture
-def paskievics_sitting(django_user_model):
+def paskievics_sitting(make_club, make_season, make_table):
     """Paskievics with the kassza (`"pot": true`) at a table of four, Anna an official."""
-    club = Club.objects.create(name="Budai Tarokk Kör", slug="buda")
-    members = []
-    for name in ("Anna", "Bent", "Carl", "Dorte"):
-        user = django_user_model.objects.create_user(name.lower(), password=PASSWORD)
-        role = Member.Role.ADMIN if name == "Anna" else Member.Role.SCORER
-        members.append(Member.objects.create(club=club, name=name, user=user, role=role))
+    club = make_club(
+        "Budai Tarokk Kör",
+        "buda",
+        ("Anna", "Bent", "Carl", "Dorte"),
+        role=Member.Role.SCORER,
+        roles={"Anna": Member.Role.ADMIN},
+        logins=True,
+        password=PASSWORD,
+    )
     today = timezone.localdate()
-    season = Season.objects.create(
-        club=club,
+    season = make_season(
+        club,
+        "paskievics",
         name="Tél",
         starts_on=today - datetime.timedelta(days=30),
         ends_on=today + datetime.timedelta(days=30),
-        preset="paskievics",
         overrides={"pot": True},
         close="carry",
     )
-    table = Table.objects.create(club=club, name="Asztal")
-    return services.start_sitting(season=season, table=table, members=members, first_dealer=members[0], date=today)
+    return start_sitting(season, at=make_table(club, "Asztal"), date=today)
 
 
 def test_axe_finds_no_violation_on_the_hungarian_table(paskievics_sitting, live_server, phone_without_csp):

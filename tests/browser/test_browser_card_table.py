@@ -1,4 +1,4 @@
-"""The card table, second pass (issue 12), at 360×740 in Debian's Chromium: taps counted, Back
+"""The card table at 360×740 in Debian's Chromium: taps counted, Back
 after Save, undo, offline, several phones.
 
 The sitting is started through the services (the start page has its own test); everything a
@@ -36,7 +36,6 @@ from card_table import (
     cups,
     enter_plain_deal,
     grid_button,
-    make_sitting,
     seg_button,
     sign_in,
     totals,
@@ -49,11 +48,6 @@ from ledger.models import Transaction
 PHONE = {"width": 360, "height": 740}  # as conftest.PHONE
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def sitting(django_user_model):
-    return make_sitting(django_user_model)
 
 
 def record_plain_deal(page) -> None:

@@ -29,8 +29,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from card_table import Taps
-from club import services
-from club.models import Club, Deal, Member, Season, Table
+from club.models import Deal, Member
+from world.clubs import make_club, make_season, make_table, start_sitting
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,29 +70,25 @@ GAMES = {
 TAPS = {"paskievics": 6, "magyar": 5, "kiralyhivo": 6, "tapper": 4, "stromann": 3, "trisak": 6}
 
 
-def start(django_user_model, game: str, size: int):
-    club = Club.objects.create(name="Budai Tarokk Kör", slug="buda")
-    members = []
-    for name in NAMES[:size]:
-        user = django_user_model.objects.create_user(name.lower(), password=PASSWORD)
-        members.append(Member.objects.create(club=club, name=name, user=user, role=Member.Role.SCORER))
+def start(game: str, size: int):
+    """A sitting of `game` at `size` scorers of Budai Tarokk Kör, Anna dealing first."""
+    club = make_club("Budai Tarokk Kör", "buda", NAMES[:size], role=Member.Role.SCORER, logins=True, password=PASSWORD)
     today = timezone.localdate()
-    season = Season.objects.create(
-        club=club,
+    season = make_season(
+        club,
+        game,
         name=game,
         starts_on=today - datetime.timedelta(days=30),
         ends_on=today + datetime.timedelta(days=30),
-        preset=game,
         close="carry",
     )
-    table = Table.objects.create(club=club, name="Asztal")
-    return services.start_sitting(season=season, table=table, members=members, first_dealer=members[0], date=today)
+    return start_sitting(season, NAMES[:size], at=make_table(club, "Asztal"), date=today)
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_hungarian_taps_the_commonest_deal_of_each_game(game, django_user_model, live_server, phone, screenshot):
+def test_hungarian_taps_the_commonest_deal_of_each_game(game, live_server, phone, screenshot):
     size, choices, card_points, net = GAMES[game]
-    sitting = start(django_user_model, game, size)
+    sitting = start(game, size)
     page = phone
     page.goto(f"{live_server.url}/login/")
     page.fill("#id_username", "anna")

@@ -1,4 +1,4 @@
-"""The card table without a connection, and two phones saving the same deal (issue 18).
+"""The card table without a connection, and two phones saving the same deal.
 
 Offline is the browser context's offline switch plus, for the service worker's own fetches (which
 the switch does not reach in Chromium), a route that aborts them: the phone sees no network at
@@ -27,7 +27,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from card_table import AFTER_PLAIN, PASSWORD, Taps, enter_plain_deal, grid_button, make_sitting, seg_button
+from card_table import AFTER_PLAIN, PASSWORD, Taps, enter_plain_deal, grid_button, seg_button
 from card_table import sign_in as sign_in_as_anna
 from card_table import totals as sheet_totals
 from club import services
@@ -37,11 +37,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"width": 360, "height": 740}
 AFTER_THREE = [-90, 100, -95, -105]
-
-
-@pytest.fixture
-def sitting(django_user_model):
-    return make_sitting(django_user_model)
 
 
 def _abort_service_worker(route):

@@ -20,14 +20,12 @@ of two each win or lose the value, a lone player gets or pays it from or to each
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import expect
 
-from club.models import Club, Deal, DealVersion, Member, Season, Table
+from club.models import Deal, DealVersion, Member
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,22 +34,12 @@ SEATS = ("Anna", "Bent", "Carl", "Dorte")
 
 
 @pytest.fixture
-def club(django_user_model):
-    club = Club.objects.create(name="Budai Tarokk Kör", slug="buda")
-    for name in SEATS:
-        user = django_user_model.objects.create_user(name.lower(), password=PASSWORD)
-        Member.objects.create(club=club, name=name, user=user, role=Member.Role.SCORER)
-    today = timezone.localdate()
-    Season.objects.create(
-        club=club,
-        name="Paskievics",
-        starts_on=today - datetime.timedelta(days=60),
-        ends_on=today + datetime.timedelta(days=60),
-        preset="paskievics",
-        overrides={"pot": True},
-        close="carry",
-    )
-    Table.objects.create(club=club, name="Magyar asztal")
+def club(make_club, make_season, make_table):
+    """Budai Tarokk Kör: four scorers, a Paskievics season around today that keeps the
+    ultimókassza and carries it, and Magyar asztal."""
+    club = make_club("Budai Tarokk Kör", "buda", SEATS, role=Member.Role.SCORER, logins=True, password=PASSWORD)
+    make_season(club, "paskievics", name="Paskievics", overrides={"pot": True}, close="carry")
+    make_table(club, "Magyar asztal")
     return club
 
 

@@ -25,36 +25,20 @@ rounded count). Anna, Bent, Carl and Dorte sit in that order; Anna deals first.
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import expect
 
-from club.models import Club, Deal, DealVersion, Member, Season, Table
+from card_table import PASSWORD, SEATS
+from club.models import Deal, DealVersion
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "kort-og-kopper-2026"
-SEATS = ("Anna", "Bent", "Carl", "Dorte")
-
 
 @pytest.fixture
-def club(django_user_model):
-    club = Club.objects.create(name="Nordvest Tarok", slug="nordvest")
-    for name in SEATS:
-        user = django_user_model.objects.create_user(name.lower(), password=PASSWORD)
-        Member.objects.create(club=club, name=name, user=user, role=Member.Role.SCORER)
-    today = timezone.localdate()
-    Season.objects.create(
-        club=club,
-        name="Vinter",
-        starts_on=today - datetime.timedelta(days=60),
-        ends_on=today + datetime.timedelta(days=60),
-        preset="vlk-2010",
-    )
-    Table.objects.create(club=club, name="Bord 1")
+def club(club, season, table):
+    """Nordvest Tarok with the test world's season and Bord 1, and no sitting: the test starts it."""
     return club
 
 

@@ -9,14 +9,13 @@ after it see the demo club too, so they look only at their own club.
 from __future__ import annotations
 
 import copy
-import datetime
 import io
 
 import pytest
 from django.core.management import call_command
 from django.db import transaction
 
-from club.models import Club, Season, Table
+from club.models import Club
 
 # Hand-settled in test_import_export.py (vlk-2010, empty cups): Anna -26, Bent 43, Carl -17.
 ONE_DEAL_SITTING = {
@@ -33,16 +32,11 @@ def one_deal_sitting() -> dict:
 
 
 @pytest.fixture
-def club(db):
-    club = Club.objects.create(name="Nørrebro Tarok", slug="norrebro")
-    Season.objects.create(
-        club=club,
-        name="2026",
-        starts_on=datetime.date(2026, 1, 1),
-        ends_on=datetime.date(2026, 12, 31),
-        preset="vlk-2010",
-    )
-    Table.objects.create(club=club, name="Bord 1")
+def club(make_club, make_season, make_table):
+    """The test world's builders, for a club with no members yet: a 2026 vlk-2010 season and Bord 1."""
+    club = make_club("Nørrebro Tarok", "norrebro")
+    make_season(club, "vlk-2010", name="2026", year=2026)
+    make_table(club, "Bord 1")
     return club
 
 

@@ -14,10 +14,11 @@ from django.utils import translation
 import rules
 from club import services
 from club.management.commands.load_demo import DEMO_DIRECTORY
-from club.models import Club, Deal, Member, Season, Sitting, Table
+from club.models import Deal, Member, Sitting, Table
 from club.services import bookkeeping
 from club.services.bookkeeping import cups_of, table_balances
 from ledger.models import Posting, Transaction
+from world.clubs import add_members, make_club, make_season, make_table
 
 pytestmark = pytest.mark.django_db
 
@@ -135,7 +136,7 @@ def test_a_file_whose_cups_are_not_the_tables_is_refused(club, tmp_path, one_dea
 
 
 def test_unknown_members_are_named_unless_they_may_be_created(club, tmp_path, one_deal_sitting):
-    Member.objects.create(club=club, name="Bent")
+    add_members(club, ["Bent"])
 
     _out, _err, error = run("import_sitting", write(tmp_path, one_deal_sitting), *CLUB_ARGS)
 
@@ -192,7 +193,7 @@ def test_export_of_a_missing_sitting_is_an_error(db):
 
 
 def test_every_demo_sitting_exports_to_a_record_that_replays_to_the_ledger(demo):
-    """Danish and (issue 13) Hungarian sittings alike: members' nets, and what the table's own
+    """Danish and Hungarian sittings alike: members' nets, and what the table's own
     accounts hold after the sitting (the cups; the ultimókassza where the game keeps one)."""
     sittings = Sitting.objects.filter(table__club=demo).select_related("season", "table").order_by("pk")
     assert len(sittings) == 21 + 10
@@ -279,22 +280,22 @@ def test_json_nested_50000_deep_is_refused(club, tmp_path):
 def test_the_whole_demo_season_exported_and_imported_into_another_club_keeps_every_balance(demo, tmp_path):
     """Every sitting of the demo, exported and imported in the order it was played, table by
     table into a new club with the same seasons and tables: each member ends with the same
-    balance, each sitting with the same nets, each table with the same cups. Since issue 13 the
+    balance, each sitting with the same nets, each table with the same cups. The
     demo also has the Hungarian circle's 10 sittings in six seasons of their own (test_load_demo):
     they go through the same path into copies of their seasons, and each table keeps its pot too.
     """
-    copy = Club.objects.create(name="Kopiklubben", slug="kopi")
+    copy = make_club("Kopiklubben", "kopi")
     for season in demo.seasons.all():
-        Season.objects.create(
-            club=copy,
+        make_season(
+            copy,
+            season.preset,
             name=season.name,
             starts_on=season.starts_on,
             ends_on=season.ends_on,
-            preset=season.preset,
             overrides=season.overrides,
             close=season.close,
         )
-    tables = {t.name: Table.objects.create(club=copy, name=t.name) for t in demo.tables.all()}
+    tables = {t.name: make_table(copy, t.name) for t in demo.tables.all()}
     originals = list(Sitting.objects.filter(table__club=demo).select_related("table", "season").order_by("pk"))
     assert len(originals) == 21 + 10
 

@@ -5,7 +5,6 @@ table holds the same pot."""
 
 from __future__ import annotations
 
-import datetime
 import io
 import json
 
@@ -16,8 +15,9 @@ from django.utils import translation
 
 import rules
 from club import balances
-from club.models import Club, Season, Sitting, Table
+from club.models import Sitting
 from club.services.bookkeeping import table_balances
+from world.clubs import make_club, make_season, make_table
 
 pytestmark = pytest.mark.django_db
 
@@ -52,17 +52,9 @@ def test_a_paskievics_sitting_goes_out_and_comes_back_in(demo, tmp_path):
     }
 
     # Another club: the same rules, a table whose pot is empty. The file opens with a pot: refused.
-    other = Club.objects.create(name="Pesti Tarokk", slug="pest")
-    Season.objects.create(
-        club=other,
-        name="2026",
-        starts_on=datetime.date(2026, 1, 1),
-        ends_on=datetime.date(2026, 12, 31),
-        preset="paskievics",
-        overrides={"pot": True},
-        close="carry",
-    )
-    Table.objects.create(club=other, name="Asztal")
+    other = make_club("Pesti Tarokk", "pest")
+    make_season(other, "paskievics", name="2026", year=2026, overrides={"pot": True}, close="carry")
+    make_table(other, "Asztal")
     args = [
         str(target),
         "--club",

@@ -34,7 +34,7 @@ def test_nobody_sits_at_two_tables_on_one_evening():
 
 
 def test_the_demo_club_is_loaded(demo):
-    """21 Danish sittings on Thursdays, and (issue 13) the Hungarian circle's 10 on Tuesdays: five
+    """21 Danish sittings on Thursdays, and the Hungarian circle's 10 on Tuesdays: five
     Paskievics sittings at Magyar asztal, one of each other game at Kis asztal. Its nine members
     not already in the club join it (Anna plays both)."""
     assert demo.name == "Vestbyens Tarokklub"

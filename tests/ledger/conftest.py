@@ -1,6 +1,6 @@
-"""Factories for the ledger's tests: a club with members and a table, seasons of each preset,
-sittings started through the services, deal records, and what the rules engine says a sitting
-settles to.
+"""The ledger tests' scenario on the test world (tests/world): the world's club plays 2024, an
+evening of four hand-computed deals, and what the ledger holds against what the rules engine says
+a sitting settles to.
 
 Helpers are fixtures (this folder is no package, so tests cannot import from here).
 """
@@ -16,13 +16,14 @@ from django.db import connection
 from django.db.models import Sum
 
 import rules
-from club import balances, services
-from club.models import Club, Deal, DealVersion, Member, Season, Sitting, Table
+from club import balances
+from club.models import Club, Deal, DealVersion, Season, Sitting
 from club.services import bookkeeping
 from club.services.bookkeeping import cups_of
 from ledger.models import Account, Posting, Transaction
+from world.clubs import make_user
+from world.records import SEATS, danish_deal
 
-NAMES = ("Anna", "Bent", "Carl", "Dorte", "Erik")
 SITTING_DATE = datetime.date(2024, 3, 7)
 
 # --- PostgreSQL-only modules: collected on PostgreSQL, deselected (not skipped) on SQLite -------
@@ -60,104 +61,55 @@ def pytest_terminal_summary(terminalreporter, config):
     terminalreporter.write_line(f"{only}: {len(names)} tests in {modules}; to run them: {how}")
 
 
-# --- the club ----------------------------------------------------------------------------------
+# --- the scenario: the test world's club (Anna to Erik at Bord 1) in 2024 -----------------------------
 
 
 @pytest.fixture
-def club(db) -> Club:
-    club = Club.objects.create(name="Tarokklubben Pagat", slug="pagat")
-    for name in NAMES:
-        Member.objects.create(club=club, name=name)
-    return club
+def scorer(db):
+    return make_user("scorer", password="not used")
 
 
 @pytest.fixture
-def members(club) -> dict[str, Member]:
-    return {m.name: m for m in club.members.all()}
+def season(club, make_season) -> Season:
+    return make_season(club, "vlk-2010", year=2024)
 
 
 @pytest.fixture
-def scorer(django_user_model):
-    return django_user_model.objects.create_user("scorer", password="not used")
-
-
-@pytest.fixture
-def table(club) -> Table:
-    return Table.objects.create(club=club, name="Bord 1")
-
-
-@pytest.fixture
-def make_season(club) -> Callable[..., Season]:
-    def make(
-        preset: str = "vlk-2010",
-        *,
-        close: str = "split",
-        overrides: dict | None = None,
-        name: str | None = None,
-        year: int = 2024,
-    ) -> Season:
-        return Season.objects.create(
-            club=club,
-            name=name or f"{year} {preset} {close}",
-            starts_on=datetime.date(year, 1, 1),
-            ends_on=datetime.date(year, 12, 31),
-            preset=preset,
-            overrides=overrides or {},
-            close=close,
-        )
-
-    return make
-
-
-@pytest.fixture
-def season(make_season) -> Season:
-    return make_season("vlk-2010")
-
-
-@pytest.fixture
-def start(members, table) -> Callable[..., Sitting]:
-    """Start a sitting through the service: `start(season, "Anna Bent Carl Dorte")`."""
-
-    def start_sitting(
-        season: Season, seated: str = "Anna Bent Carl Dorte", *, at: Table | None = None, date=SITTING_DATE, by=None
-    ) -> Sitting:
-        seats = [members[name] for name in seated.split()]
-        return services.start_sitting(
-            season=season, table=at or table, members=seats, first_dealer=seats[0], date=date, by=by
-        )
-
-    return start_sitting
-
-
-# --- deal records --------------------------------------------------------------------------------
-
-
-def deal(dealer: str, table: str = "Anna Bent Carl Dorte", **fields: Any) -> dict:
-    """A deal record: players in seat order from `dealer`; forehand wins a plain last trick
-    unless `last_trick` says otherwise. Other keys go in as given."""
-    players = list(rules.danish.seat_order_from(dealer, table.split()))
-    return {"dealer": dealer, "players": players, "last_trick": players[1]} | fields
-
-
-@pytest.fixture
-def deal_record() -> Callable[..., dict]:
-    return deal
+def sitting_date() -> datetime.date:
+    return SITTING_DATE
 
 
 # The sitting the settlement tests play (vlk-2010, Anna Bent Carl Dorte). Hand-computed nets
 # are in test_ledger_record_deal.py; `DEAL_1_KING_LOST` is deal 1 as corrected.
-DEAL_1 = deal(
-    "Anna", melds={"Bent": {"taroks": 11, "pagat": True}}, pagat={"holder": "Bent", "fate": "saved"}, last_trick="Dorte"
+DEAL_1 = danish_deal(
+    "Anna",
+    SEATS,
+    melds={"Bent": {"taroks": 11, "pagat": True}},
+    pagat={"holder": "Bent", "fate": "saved"},
+    last_trick="Dorte",
 )
 DEAL_1_KING_LOST = DEAL_1 | {"kings": {"spades": {"holder": "Dorte", "fate": "lost"}}}
-DEAL_2 = deal(
-    "Bent", melds={"Carl": {"suits": {"hearts": "full"}}}, pagat={"holder": "Anna", "fate": "ultimo"}, last_trick="Anna"
+DEAL_2 = danish_deal(
+    "Bent",
+    SEATS,
+    melds={"Carl": {"suits": {"hearts": "full"}}},
+    pagat={"holder": "Anna", "fate": "ultimo"},
+    last_trick="Anna",
 )
-DEAL_3 = deal(
-    "Carl", kings={"hearts": {"holder": "Bent", "fate": "bagud"}}, last_trick="Dorte", counts={"Carl": 39, "Bent": 19}
+DEAL_3 = danish_deal(
+    "Carl",
+    SEATS,
+    kings={"hearts": {"holder": "Bent", "fate": "bagud"}},
+    last_trick="Dorte",
+    counts={"Carl": 39, "Bent": 19},
 )
-DEAL_4 = deal(
-    "Dorte", melds={"Carl": {"matadors": 3}}, pagat={"holder": "Carl", "fate": "lost"}, last_trick="Anna", nolo="Dorte"
+DEAL_4 = danish_deal(
+    "Dorte",
+    SEATS,
+    melds={"Carl": {"matadors": 3}},
+    pagat={"holder": "Carl", "fate": "lost"},
+    last_trick="Anna",
+    nolo="Dorte",
 )
 
 

@@ -67,11 +67,11 @@ def with_fine(record: dict) -> dict:
 @pytest.mark.django_db
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=operations)
-def test_kept_figures_stay_the_sums_of_their_postings(steps, club, members, season, start, evening):
+def test_kept_figures_stay_the_sums_of_their_postings(steps, club, members, season, start_sitting, evening):
     with transaction.atomic():  # each example starts from the empty club: its writes roll back
         for member in members.values():  # the fixture's objects outlive the last example's accounts
             member.refresh_from_db()
-        sitting = start(season)
+        sitting = start_sitting(season)
         sittings = 1
         for step in steps:
             kind = step[0]
@@ -88,7 +88,7 @@ def test_kept_figures_stay_the_sums_of_their_postings(steps, club, members, seas
             elif kind == "close" and sitting.is_open:
                 services.close_sitting(sitting, how=step[1])
                 sittings += 1
-                sitting = start(season, date=season.starts_on + datetime.timedelta(days=30 * sittings))
+                sitting = start_sitting(season, date=season.starts_on + datetime.timedelta(days=30 * sittings))
             elif kind == "pay":
                 _kind, name, ore, paid_in = step
                 payments.record_payment(

@@ -8,6 +8,7 @@ from django.utils import translation
 import rules
 from club import services
 from club.models import Deal
+from world.records import SEATS, danish_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -20,8 +21,10 @@ pytestmark = pytest.mark.django_db
         ({"players": ["Bent", "Anna", "Carl"]}, "players"),  # not the seat order from Bent
     ],
 )
-def test_an_invalid_record_names_deal_and_field_and_writes_nothing(season, start, evening, counts, change, field):
-    sitting = start(season)
+def test_an_invalid_record_names_deal_and_field_and_writes_nothing(
+    season, start_sitting, evening, counts, change, field
+):
+    sitting = start_sitting(season)
     services.record_deal(sitting, evening[0])
     before = counts()
 
@@ -36,8 +39,8 @@ def test_an_invalid_record_names_deal_and_field_and_writes_nothing(season, start
     assert services.record_deal(sitting, evening[1], idempotency_key="tap-1").deal.number == 2
 
 
-def test_a_record_that_is_no_deal_at_all_is_refused(season, start, counts):
-    sitting = start(season)
+def test_a_record_that_is_no_deal_at_all_is_refused(season, start_sitting, counts):
+    sitting = start_sitting(season)
     before = counts()
     with pytest.raises(rules.InvalidRecord) as refused:
         services.record_deal(sitting, ["not", "a", "deal"])
@@ -45,8 +48,8 @@ def test_a_record_that_is_no_deal_at_all_is_refused(season, start, counts):
     assert counts() == before
 
 
-def test_recording_into_a_closed_sitting_is_refused(season, start, evening, counts):
-    sitting = start(season)
+def test_recording_into_a_closed_sitting_is_refused(season, start_sitting, evening, counts):
+    sitting = start_sitting(season)
     services.record_deal(sitting, evening[0])
     services.close_sitting(sitting)
     before = counts()
@@ -58,8 +61,8 @@ def test_recording_into_a_closed_sitting_is_refused(season, start, evening, coun
     assert counts() == before
 
 
-def test_an_invalid_correction_is_refused_and_writes_nothing(season, start, evening, counts):
-    sitting = start(season)
+def test_an_invalid_correction_is_refused_and_writes_nothing(season, start_sitting, evening, counts):
+    sitting = start_sitting(season)
     for record in evening:
         services.record_deal(sitting, record)
     deal_2 = Deal.objects.get(sitting=sitting, number=2)
@@ -73,20 +76,20 @@ def test_an_invalid_correction_is_refused_and_writes_nothing(season, start, even
     assert Deal.objects.get(pk=deal_2.pk).current_version.version == 1
 
 
-def test_a_correction_that_makes_a_later_deal_invalid_is_refused_whole(make_season, start, deal_record, counts):
+def test_a_correction_that_makes_a_later_deal_invalid_is_refused_whole(club, make_season, start_sitting, counts):
     """Deal 2 fines the previous dealer for not pushing the cups (ensartede); correcting deal 1's
     dealer makes that fine fall on the wrong member, and nothing is written."""
-    ensartede = make_season("ensartede")
-    sitting = start(ensartede)
-    services.record_deal(sitting, deal_record("Anna", last_trick="Bent"))
+    ensartede = make_season(club, "ensartede", year=2024)
+    sitting = start_sitting(ensartede)
+    services.record_deal(sitting, danish_deal("Anna", SEATS, last_trick="Bent"))
     services.record_deal(
-        sitting, deal_record("Bent", last_trick="Carl", fines=[{"player": "Anna", "offence": "cups_not_pushed"}])
+        sitting, danish_deal("Bent", SEATS, last_trick="Carl", fines=[{"player": "Anna", "offence": "cups_not_pushed"}])
     )
     before = counts()
 
     with pytest.raises(rules.InvalidRecord) as refused:
         services.correct_deal(
-            sitting.deals.get(number=1), deal_record("Dorte", last_trick="Anna"), reason="Dorte dealt"
+            sitting.deals.get(number=1), danish_deal("Dorte", SEATS, last_trick="Anna"), reason="Dorte dealt"
         )
 
     assert {(e["deal"], e["field"]) for e in refused.value.as_dict()["errors"]} == {(2, "fines.0.player")}

@@ -19,7 +19,8 @@ from django.utils import timezone
 
 import rules
 from club import balances, services
-from club.models import Deal, Table
+from club.models import Deal
+from world.records import danish_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -27,14 +28,14 @@ MARCH, APRIL = datetime.date(2024, 3, 7), datetime.date(2024, 4, 11)
 
 
 @pytest.fixture
-def season_2024(club, season, start, table, evening, deal_record):
-    first = start(season, date=MARCH)
+def season_2024(club, season, start_sitting, make_table, evening):
+    first = start_sitting(season, date=MARCH)
     for record in evening:
         services.record_deal(first, record)
     services.close_sitting(first)
-    bord_2 = Table.objects.create(club=club, name="Bord 2")
-    second = start(season, "Bent Carl Erik", at=bord_2, date=APRIL)
-    services.record_deal(second, deal_record("Erik", "Bent Carl Erik"))
+    bord_2 = make_table(club, "Bord 2")
+    second = start_sitting(season, "Bent Carl Erik", at=bord_2, date=APRIL)
+    services.record_deal(second, danish_deal("Erik", "Bent Carl Erik", last_trick="Bent"))
     return first, second
 
 
@@ -105,13 +106,15 @@ def test_a_correction_counts_in_its_sitting_and_on_the_day_it_was_made(
     assert club_total(club) == 0
 
 
-def test_standings_are_per_season(club, season, season_2024, make_season, start, deal_record, members, club_total):
+def test_standings_are_per_season(club, season, season_2024, make_season, start_sitting, members, club_total):
     # Bent and Carl leave Bord 2 first (one open sitting per member); carrying the cups on moves no
     # member's points, so the 2024 figures stand. A sitting's date lies inside its season.
     services.close_sitting(season_2024[1], how="carry")
-    old_book = make_season("schwartz-1847", name="2025", year=2025)
-    sitting = start(old_book, "Anna Bent Carl", date=datetime.date(2025, 2, 1))
-    services.record_deal(sitting, deal_record("Anna", "Anna Bent Carl", pagat={"holder": "Carl", "fate": "saved"}))
+    old_book = make_season(club, "schwartz-1847", name="2025", year=2025)
+    sitting = start_sitting(old_book, "Anna Bent Carl", date=datetime.date(2025, 2, 1))
+    services.record_deal(
+        sitting, danish_deal("Anna", "Anna Bent Carl", pagat={"holder": "Carl", "fate": "saved"}, last_trick="Bent")
+    )
 
     assert [(s.name, s.points) for s in balances.season_standings(old_book)] == [
         ("Carl", 10),

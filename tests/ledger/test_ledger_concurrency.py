@@ -45,8 +45,8 @@ def _race(sitting, calls: list[dict]) -> list:
 
 
 @pytest.fixture
-def after_deal_1(season, start, evening):
-    sitting = start(season)
+def after_deal_1(season, start_sitting, evening):
+    sitting = start_sitting(season)
     services.record_deal(sitting, evening[0], number=1)
     return sitting
 

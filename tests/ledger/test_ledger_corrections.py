@@ -18,6 +18,8 @@ from club import services
 from club.models import Deal, DealVersion
 from club.services.bookkeeping import cup_accounts
 from ledger.models import Transaction
+from world.clubs import make_user
+from world.records import SEATS, danish_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -47,8 +49,8 @@ DEAL_3_CORRECTED = sorted(
 )
 
 
-def _play(start, season, evening, scorer):
-    sitting = start(season)
+def _play(start_sitting, season, evening, scorer):
+    sitting = start_sitting(season)
     for record in evening:
         services.record_deal(sitting, record, by=scorer)
     return sitting
@@ -68,13 +70,13 @@ def _names(sitting, delta: dict[int, int]) -> dict[str, int]:
 
 
 def test_correcting_deal_1_reverses_and_reposts_it_and_the_later_bagud(
-    season, start, evening, deal_1_king_lost, scorer, django_user_model, postings, replayed, in_ledger
+    season, start_sitting, evening, deal_1_king_lost, scorer, postings, replayed, in_ledger
 ):
-    sitting = _play(start, season, evening, scorer)
+    sitting = _play(start_sitting, season, evening, scorer)
     deal_1, deal_3 = Deal.objects.get(sitting=sitting, number=1), Deal.objects.get(sitting=sitting, number=3)
     original = {t.entry.event: t for t in Transaction.objects.filter(entry__sitting=sitting)}
     frozen = {event: _frozen(txn) for event, txn in original.items()}
-    referee = django_user_model.objects.create_user("referee")
+    referee = make_user("referee")
 
     correction = services.correct_deal(deal_1, deal_1_king_lost, by=referee, reason=f"  {REASON}  ")
 
@@ -132,9 +134,9 @@ def test_correcting_deal_1_reverses_and_reposts_it_and_the_later_bagud(
 
 
 def test_correcting_a_closed_split_sitting_reposts_the_split(
-    season, start, evening, deal_1_king_lost, postings, replayed, in_ledger
+    season, start_sitting, evening, deal_1_king_lost, postings, replayed, in_ledger
 ):
-    sitting = _play(start, season, evening, None)
+    sitting = _play(start_sitting, season, evening, None)
     services.close_sitting(sitting)
     close = Transaction.objects.get(entry__sitting=sitting, entry__event="close")
     # 295 in the cups: 73 each and 3 over, one each from the first dealer Anna in seat order.
@@ -173,14 +175,14 @@ def test_correcting_a_closed_split_sitting_reposts_the_split(
 
 
 def test_correcting_a_carried_sitting_changes_the_next_sitting_at_the_table(
-    season, start, evening, deal_1_king_lost, deal_record, replayed, in_ledger, postings
+    season, start_sitting, evening, deal_1_king_lost, replayed, in_ledger, postings
 ):
-    first = _play(start, season, evening, None)
+    first = _play(start_sitting, season, evening, None)
     services.close_sitting(first, how="carry")  # the cups (95/200) stay with the table
-    second = start(season, date=datetime.date(2024, 3, 14))
+    second = start_sitting(season, date=datetime.date(2024, 3, 14))
     # Bent's King of clubs ultimo takes the Kongekop: 200 + Anna's stake 5 = 205, and 40 from each.
     services.record_deal(
-        second, deal_record("Anna", kings={"clubs": {"holder": "Bent", "fate": "ultimo"}}, last_trick="Bent")
+        second, danish_deal("Anna", SEATS, kings={"clubs": {"holder": "Bent", "fate": "ultimo"}}, last_trick="Bent")
     )
     assert not Transaction.objects.filter(
         entry__sitting=second, entry__kind="funding"
@@ -210,8 +212,8 @@ def test_correcting_a_carried_sitting_changes_the_next_sitting_at_the_table(
     )
 
 
-def test_a_correction_that_changes_no_money_still_names_the_new_version(season, start, evening):
-    sitting = _play(start, season, evening, None)
+def test_a_correction_that_changes_no_money_still_names_the_new_version(season, start_sitting, evening):
+    sitting = _play(start_sitting, season, evening, None)
     deal_2 = Deal.objects.get(sitting=sitting, number=2)
     same_money = evening[1] | {"kings": {"spades": {"holder": "Carl", "fate": "kept"}}}
 
@@ -231,8 +233,8 @@ def test_a_correction_that_changes_no_money_still_names_the_new_version(season, 
 
 
 @pytest.mark.parametrize("reason", ["", "   "])
-def test_a_correction_needs_a_reason(season, start, evening, deal_1_king_lost, counts, reason):
-    sitting = _play(start, season, evening, None)
+def test_a_correction_needs_a_reason(season, start_sitting, evening, deal_1_king_lost, counts, reason):
+    sitting = _play(start_sitting, season, evening, None)
     before = counts()
     with translation.override("en"), pytest.raises(services.SittingError, match="needs a reason"):
         services.correct_deal(Deal.objects.get(sitting=sitting, number=1), deal_1_king_lost, reason=reason)
@@ -248,9 +250,9 @@ def test_a_correction_needs_a_reason(season, start, evening, deal_1_king_lost, c
     ],
 )
 def test_a_correction_reason_is_bounded_text_whatever_form_sent_it(
-    season, start, evening, deal_1_king_lost, counts, reason, message
+    season, start_sitting, evening, deal_1_king_lost, counts, reason, message
 ):
-    sitting = _play(start, season, evening, None)
+    sitting = _play(start_sitting, season, evening, None)
     before = counts()
     with translation.override("en"), pytest.raises(services.SittingError, match=message):
         services.correct_deal(Deal.objects.get(sitting=sitting, number=1), deal_1_king_lost, reason=reason)

@@ -21,7 +21,7 @@ from django.utils import translation
 
 import rules
 from club import balances, services
-from club.models import Club, Deal, Member, Season, Sitting, Table
+from club.models import Club, Deal, Season, Sitting, Table
 from club.services import bookkeeping
 from fixtures.hungarian_sittings import MEMBERS, random_deal, random_sitting
 from ledger.models import Account, Posting, Transaction
@@ -40,31 +40,32 @@ DATE = datetime.date(2026, 3, 12)
 
 
 @pytest.fixture
-def club(db) -> Club:
-    club = Club.objects.create(name="Budai Tarokk Kör", slug="buda")
-    for name in MEMBERS:
-        Member.objects.create(club=club, name=name)
-    return club
+def club(make_club) -> Club:
+    return make_club("Budai Tarokk Kör", "buda", MEMBERS)
 
 
-def make_season(club: Club, preset: str, overrides: dict, close: str = "carry") -> Season:
-    return Season.objects.create(
-        club=club,
-        name=f"2026 {preset}",
-        starts_on=datetime.date(2026, 1, 1),
-        ends_on=datetime.date(2026, 12, 31),
-        preset=preset,
-        overrides=overrides,
-        close=close,
+@pytest.fixture
+def table(club, make_table) -> Table:
+    return make_table(club, "Asztal 1")
+
+
+@pytest.fixture
+def sitting_date() -> datetime.date:
+    return DATE
+
+
+@pytest.fixture
+def season_of(club, make_season):
+    """`season_of(preset, overrides, close="carry")`: a 2026 season of the game."""
+    return lambda preset, overrides, close="carry": make_season(
+        club, preset, year=2026, overrides=overrides, close=close
     )
 
 
-def play_through_services(club: Club, season: Season, table: Table, record: dict, date=DATE) -> Sitting:
+def play_through_services(start_sitting, season: Season, record: dict, date=DATE) -> Sitting:
     """Start the sitting, record each deal as a phone would, and close it as the record says."""
-    members = {m.name: m for m in club.members.all()}
-    seats = [members[name] for name in record["table"]]
     dealer = record["deals"][0]["dealer"] if record["deals"] else record["table"][0]
-    sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=members[dealer], date=date)
+    sitting = start_sitting(season, record["table"], first_dealer=dealer, date=date)
     for number, deal in enumerate(record["deals"], start=1):
         services.record_deal(sitting, deal, number=number)
     if record.get("close"):
@@ -123,19 +124,18 @@ def assert_ledger_is_replay(sitting: Sitting) -> dict:
 
 @pytest.mark.parametrize("preset", list(GAMES))
 @pytest.mark.parametrize("seed", [1, 2])
-def test_ledger_equals_replay_of_the_export_for_random_sittings(club, preset, seed):
+def test_ledger_equals_replay_of_the_export_for_random_sittings(club, preset, seed, season_of, table, start_sitting):
     """Two sittings at one table: the first carries its pot (where kept) into the second, which
     splits it. Each sitting's ledger equals the replay of its export, event by event."""
-    season = make_season(club, preset, GAMES[preset])
-    table = Table.objects.create(club=club, name="Asztal 1")
+    season = season_of(preset, GAMES[preset])
     rng = random.Random(f"{preset}-{seed}")
     first = random_sitting(rng, preset, deals=14, close="carry", overrides=GAMES[preset], opening_pot=None)
-    sitting_1 = play_through_services(club, season, table, first)
+    sitting_1 = play_through_services(start_sitting, season, first)
     exported_1 = assert_ledger_is_replay(sitting_1)
     assert exported_1["deals"] == first["deals"]
 
     second = random_sitting(rng, preset, deals=10, close="split", overrides=GAMES[preset], opening_pot=None)
-    sitting_2 = play_through_services(club, season, table, second, date=DATE + datetime.timedelta(days=7))
+    sitting_2 = play_through_services(start_sitting, season, second, date=DATE + datetime.timedelta(days=7))
     exported_2 = assert_ledger_is_replay(sitting_2)
     held = bookkeeping.table_balances(table)
     if season.ruleset().pot:
@@ -153,14 +153,13 @@ def test_ledger_equals_replay_of_the_export_for_random_sittings(club, preset, se
 
 
 @pytest.mark.parametrize("preset", list(GAMES))
-def test_a_correction_reposts_what_replay_says(club, preset):
+def test_a_correction_reposts_what_replay_says(club, preset, season_of, table, start_sitting):
     """Correct an early deal to another valid deal by the same dealer: the ledger still equals the
     replay of the export (a pot doubled later moves with it), and ledger_check finds nothing."""
-    season = make_season(club, preset, GAMES[preset])
-    table = Table.objects.create(club=club, name="Asztal 1")
+    season = season_of(preset, GAMES[preset])
     rng = random.Random(f"correct-{preset}")
     record = random_sitting(rng, preset, deals=12, close=None, overrides=GAMES[preset], opening_pot=None)
-    sitting = play_through_services(club, season, table, record)
+    sitting = play_through_services(start_sitting, season, record)
     deal = sitting.deals.get(number=2)
     dealer = deal.current_version.record["dealer"]
     for _attempt in range(20):
@@ -177,30 +176,24 @@ def test_a_correction_reposts_what_replay_says(club, preset):
     assert "problems found: 0." in out.getvalue()
 
 
-def test_a_table_seats_as_many_as_the_game(club):
+def test_a_table_seats_as_many_as_the_game(club, season_of, start_sitting):
     """Strómann is a two-player game (002 L1283): three members are refused with table_size."""
-    season = make_season(club, "stromann", {})
-    table = Table.objects.create(club=club, name="Asztal 1")
+    season = season_of("stromann", {})
     members = list(club.members.order_by("name")[:3])
     with pytest.raises(rules.InvalidRecord) as refused:
-        services.start_sitting(season=season, table=table, members=members, first_dealer=members[0], date=DATE)
+        start_sitting(season, members)
     assert [p.code for p in refused.value.problems] == ["table_size"]
     assert not Sitting.objects.exists()
-    sitting = services.start_sitting(
-        season=season, table=table, members=members[:2], first_dealer=members[0], date=DATE
-    )
+    sitting = start_sitting(season, members[:2])
     assert sitting.seat_names() == ["Anna", "Bela"]
 
 
-def test_the_pot_is_a_table_account(club):
+def test_the_pot_is_a_table_account(club, season_of, table, start_sitting):
     """Paskievics with a pot of 5 a head per deal (pot_fund 5) at four: deal 1, a no-game deal
     (all pass) also pays the no-game pot, 5 each (002 L287, L550). Pot after: 4·5 + 4·5 = 40, each
     member −10. The pot shows as the table's ultimókassza account."""
-    season = make_season(club, "paskievics", {"pot": True, "pot_fund": 5})
-    table = Table.objects.create(club=club, name="Asztal 1")
-    members = {m.name: m for m in club.members.all()}
-    seats = [members[n] for n in ("Anna", "Bela", "Csaba", "Dora")]
-    sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
+    season = season_of("paskievics", {"pot": True, "pot_fund": 5})
+    sitting = start_sitting(season, "Anna Bela Csaba Dora")
     services.record_deal(sitting, {"dealer": "Anna", "no_game": "all_pass"})
     pot = Account.objects.get(owner=bookkeeping.table_owner(table.pk))
     assert pot.kind == bookkeeping.POT and bookkeeping.account_names([club])[pot.pk] == "ultimókassza (Asztal 1)"
@@ -215,11 +208,10 @@ def test_the_pot_is_a_table_account(club):
     assert bookkeeping.table_balances(table)["pot"] == 40
 
 
-def test_import_and_export_a_hungarian_sitting(club):
+def test_import_and_export_a_hungarian_sitting(season_of, table):
     """import_sitting records a Tapper sitting with an opening pot only when the table holds it;
     export gives the same record back (pot, deals, close)."""
-    season = make_season(club, "tapper", {"pot": True})
-    table = Table.objects.create(club=club, name="Asztal 1")
+    season = season_of("tapper", {"pot": True})
     record = random_sitting(random.Random(5), "tapper", deals=8, close="carry", overrides={"pot": True}, opening_pot=0)
     sitting = services.import_sitting(season=season, table=table, data=record, date=DATE)
     exported = services.export_sitting(sitting)
@@ -249,18 +241,15 @@ def test_a_season_offers_every_preset_of_both_families():
     assert set(hungarian.PRESETS) == {"paskievics", "magyar", "kiralyhivo", "tapper", "stromann", "trisak"}
 
 
-def test_the_kept_table_state_is_the_pot_and_a_void_deal_leaves_it(club):
+def test_the_kept_table_state_is_the_pot_and_a_void_deal_leaves_it(club, season_of, table, start_sitting):
     """The state kept with a Hungarian sitting and its deals is `{pot}` (club.families), and the
     void of cardtable's undo works as in Danish. Paskievics with pot_fund 5 at four. Deal 1, all
     pass, into an empty pot: the fund, 5 a head (002 L1260), and the no-game pot, 5 a head (002
     L287, L550): 4·5 + 4·5 = 40. Deal 2, all pass, into a pot that holds 40: no fund, only the
     no-game pot, 4·5 = 20, so 60. Opening {pot: 0}; after deal 1 {pot: 40}; deal 2 starts from 40
     and leaves 60; voiding deal 2 goes back to 40; the split close pays 40 / 4 = 10 to each seat."""
-    season = make_season(club, "paskievics", {"pot": True, "pot_fund": 5}, close="split")
-    table = Table.objects.create(club=club, name="Asztal 1")
-    members = {m.name: m for m in club.members.all()}
-    seats = [members[n] for n in ("Anna", "Bela", "Csaba", "Dora")]
-    sitting = services.start_sitting(season=season, table=table, members=seats, first_dealer=seats[0], date=DATE)
+    season = season_of("paskievics", {"pot": True, "pot_fund": 5}, close="split")
+    sitting = start_sitting(season, "Anna Bela Csaba Dora")
     assert Sitting.objects.get(pk=sitting.pk).state == {"pot": 0}
 
     first = services.record_deal(sitting, {"dealer": "Anna", "no_game": "all_pass"})

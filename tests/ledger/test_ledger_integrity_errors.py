@@ -22,8 +22,8 @@ def _integrity_error(write) -> IntegrityError:
 
 
 @pytest.fixture
-def recorded(season, start, evening):
-    sitting = start(season)
+def recorded(season, start_sitting, evening):
+    sitting = start_sitting(season)
     return services.record_deal(sitting, evening[0], idempotency_key="tap-1")
 
 

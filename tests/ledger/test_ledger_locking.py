@@ -16,7 +16,9 @@ from django.db import connection, transaction
 from django.utils import translation
 
 from club import services
-from club.models import Deal, Member, Table
+from club.models import Deal
+from world.clubs import add_members
+from world.records import danish_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,27 +51,27 @@ def _in_threads(*jobs) -> list[BaseException]:
 
 
 @pytest.fixture
-def second_table(club, members):
-    for name in TABLE_2.split():
-        members[name] = Member.objects.create(club=club, name=name)
-    return Table.objects.create(club=club, name="Bord 2")
+def second_table(club, members, make_table):
+    members |= add_members(club, TABLE_2.split())
+    return make_table(club, "Bord 2")
 
 
-def _dealers(table: str, count: int, first: int = 0) -> list[str]:
+def _plain_deals(table: str, count: int) -> list[dict]:
+    """`count` deals round the table, each won in the last trick by the forehand."""
     seats = table.split()
-    return [seats[(first + k) % len(seats)] for k in range(count)]
+    return [danish_deal(seats[k % len(seats)], table, last_trick=seats[(k + 1) % len(seats)]) for k in range(count)]
 
 
 def test_corrections_of_a_carried_sitting_while_the_next_sitting_and_another_table_record(
-    make_season, start, deal_record, evening, deal_1_king_lost, second_table
+    club, make_season, start_sitting, evening, deal_1_king_lost, second_table
 ):
-    season = make_season(close="carry")
-    carried = start(season)
+    season = make_season(club, close="carry", year=2024)
+    carried = start_sitting(season)
     for record in evening:
         services.record_deal(carried, record)
     services.close_sitting(carried)  # carries its cups into the next sitting at Bord 1
-    following = start(season)
-    elsewhere = start(season, TABLE_2, at=second_table)
+    following = start_sitting(season)
+    elsewhere = start_sitting(season, TABLE_2, at=second_table)
     corrected = carried.deals.get(number=1)
 
     def correct():
@@ -79,8 +81,8 @@ def test_corrections_of_a_carried_sitting_while_the_next_sitting_and_another_tab
 
     def record_at(sitting, table):
         def job():
-            for dealer in _dealers(table, 12):
-                services.record_deal(sitting, deal_record(dealer, table))
+            for record in _plain_deals(table, 12):
+                services.record_deal(sitting, record)
 
         return job
 
@@ -97,10 +99,10 @@ def test_corrections_of_a_carried_sitting_while_the_next_sitting_and_another_tab
 
 
 def test_a_deal_at_another_table_does_not_wait_for_a_sitting_held_at_the_first(
-    season, start, deal_record, evening, second_table
+    season, start_sitting, evening, second_table
 ):
-    held = start(season)
-    elsewhere = start(season, TABLE_2, at=second_table)
+    held = start_sitting(season)
+    elsewhere = start_sitting(season, TABLE_2, at=second_table)
     holding, release = threading.Event(), threading.Event()
 
     def hold_bord_1():
@@ -118,7 +120,7 @@ def test_a_deal_at_another_table_does_not_wait_for_a_sitting_held_at_the_first(
         with transaction.atomic():
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL lock_timeout = '1ms'")
-            recorded = services.record_deal(elsewhere, deal_record("Frida", TABLE_2))
+            recorded = services.record_deal(elsewhere, danish_deal("Frida", TABLE_2, last_trick="Gorm"))
     finally:
         release.set()
         holder.join(timeout=30)

@@ -17,8 +17,8 @@ def _writes(queries) -> list[str]:
     return [q["sql"] for q in queries if q["sql"].lstrip().split(" ", 1)[0].upper() in ("INSERT", "UPDATE", "DELETE")]
 
 
-def test_preview_deal_settles_the_next_deal_and_writes_nothing(season, start, evening, counts):
-    sitting = start(season)
+def test_preview_deal_settles_the_next_deal_and_writes_nothing(season, start_sitting, evening, counts):
+    sitting = start_sitting(season)
     services.record_deal(sitting, evening[0])
     before = counts()
 
@@ -34,8 +34,10 @@ def test_preview_deal_settles_the_next_deal_and_writes_nothing(season, start, ev
     assert event.cups_after == rules.danish.Cups(80, 90)
 
 
-def test_preview_correction_lists_the_differences_and_writes_nothing(season, start, evening, deal_1_king_lost, counts):
-    sitting = start(season)
+def test_preview_correction_lists_the_differences_and_writes_nothing(
+    season, start_sitting, evening, deal_1_king_lost, counts
+):
+    sitting = start_sitting(season)
     for record in evening:
         services.record_deal(sitting, record)
     services.close_sitting(sitting)
@@ -59,8 +61,8 @@ def test_preview_correction_lists_the_differences_and_writes_nothing(season, sta
     assert [(d.key, d.delta()) for d in made.differences] == [(d.key, d.delta()) for d in differences]
 
 
-def test_preview_of_an_invalid_record_raises_and_writes_nothing(season, start, evening, counts):
-    sitting = start(season)
+def test_preview_of_an_invalid_record_raises_and_writes_nothing(season, start_sitting, evening, counts):
+    sitting = start_sitting(season)
     before = counts()
     with pytest.raises(rules.InvalidRecord):
         services.preview_deal(sitting, evening[0] | {"last_trick": "Carl"})  # Carl sits out

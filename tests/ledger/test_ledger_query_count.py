@@ -8,36 +8,40 @@ The counts are compared across sizes, not with a figure copied from the code's o
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from club import services
-from club.models import Deal, Member, Table
+from club.models import Deal, Member
+from world.clubs import make_user
+from world.records import SEATS, danish_deal
 
 pytestmark = pytest.mark.django_db
 
-DEALERS = ("Anna", "Bent", "Carl", "Dorte")
+
+def _plain(k: int) -> dict:
+    """Deal `k` round Anna, Bent, Carl and Dorte: the forehand takes the last trick."""
+    return danish_deal(SEATS[k % 4], SEATS, last_trick=SEATS[(k + 1) % 4])
 
 
-def _sitting_with(start, season, deal_record, table, deals: int):
+def _sitting_with(start_sitting, season, table, deals: int):
     """An open sitting at `table` with `deals` deals recorded (through the services, in bulk)."""
-    sitting = start(season, at=table)
-    services.record_deals(sitting, [deal_record(DEALERS[k % 4]) for k in range(deals)])
+    sitting = start_sitting(season, at=table)
+    services.record_deals(sitting, [_plain(k) for k in range(deals)])
     return sitting
 
 
-def _history(season, start, deal_record, table, deals: int, per_sitting: int = 100):
+def _history(season, start_sitting, table, deals: int, per_sitting: int = 100):
     """`deals` earlier deals at one table, `per_sitting` to a sitting (cups carried), then an open one."""
     done = 0
-    sitting = start(season, at=table)
+    sitting = start_sitting(season, at=table)
     while done < deals:
         if done:
             services.close_sitting(sitting, how="carry")
-            sitting = start(season, at=table)
+            sitting = start_sitting(season, at=table)
         count = min(per_sitting, deals - done)
-        services.record_deals(sitting, [deal_record(DEALERS[(done + k) % 4]) for k in range(count)])
+        services.record_deals(sitting, [_plain(done + k) for k in range(count)])
         done += count
     return sitting
 
@@ -49,15 +53,13 @@ def _queries(call) -> list[str]:
 
 
 def test_recording_after_5_or_1000_deals_of_the_sitting_costs_the_same_queries(
-    club, season, start, deal_record, in_ledger, replayed
+    club, season, make_table, start_sitting, in_ledger, replayed
 ):
     counted = {}
     for size in (5, 1000):
-        table = Table.objects.create(club=club, name=f"Bord {size}")
-        sitting = _sitting_with(start, season, deal_record, table, size)
-        counted[size] = _queries(
-            lambda: services.record_deal(sitting, deal_record(DEALERS[size % 4]), idempotency_key=f"k{size}")
-        )
+        table = make_table(club, f"Bord {size}")
+        sitting = _sitting_with(start_sitting, season, table, size)
+        counted[size] = _queries(lambda: services.record_deal(sitting, _plain(size), idempotency_key=f"k{size}"))
         assert Deal.objects.filter(sitting=sitting).count() == size + 1
         assert in_ledger(sitting) == replayed(sitting)  # and what it posted is what a replay settles
         services.close_sitting(sitting)
@@ -67,20 +69,22 @@ def test_recording_after_5_or_1000_deals_of_the_sitting_costs_the_same_queries(
 
 @pytest.mark.parametrize("per_sitting", [100, 1000], ids=["10 sittings of 100", "one of 1000"])
 def test_recording_after_10_or_1000_earlier_deals_at_the_table_costs_the_same_queries(
-    club, season, start, deal_record, in_ledger, replayed, per_sitting
+    club, season, make_table, start_sitting, in_ledger, replayed, per_sitting
 ):
     counted = {}
     for earlier in (10, 1000):
-        table = Table.objects.create(club=club, name=f"Bord {earlier}")
-        sitting = _history(season, start, deal_record, table, earlier, per_sitting)
-        counted[earlier] = _queries(lambda: services.record_deal(sitting, deal_record(DEALERS[earlier % 4])))
+        table = make_table(club, f"Bord {earlier}")
+        sitting = _history(season, start_sitting, table, earlier, per_sitting)
+        counted[earlier] = _queries(lambda: services.record_deal(sitting, _plain(earlier)))
         assert in_ledger(sitting) == replayed(sitting)
         services.close_sitting(sitting)
 
     assert len(counted[10]) == len(counted[1000]), "\n".join(counted[1000])
 
 
-def test_posting_a_deal_through_the_api_costs_the_same_queries_after_5_or_1000_deals(club, season, start, deal_record):
+def test_posting_a_deal_through_the_api_costs_the_same_queries_after_5_or_1000_deals(
+    club, season, make_table, start_sitting
+):
     """Deal 1,001 through the API answers 201 with its settlement (on SQLite too: no query lists
     a thousand ids, which SQLite refuses as "Expression tree is too large").
 
@@ -89,19 +93,17 @@ def test_posting_a_deal_through_the_api_costs_the_same_queries_after_5_or_1000_d
     1,001. Anna deals it (1,000 is a multiple of 4), Anna, Bent and Dorte play, forehand Bent
     takes the last trick, 20 from each of the other two: Anna -10 - 20 = -30, Bent +40, Dorte -20.
     """
-    user = get_user_model().objects.create_user("scorer", password="not used")
+    user = make_user("scorer", password="not used")
     Member.objects.filter(club=club, name="Anna").update(user=user, role=Member.Role.SCORER)
     api = APIClient()
     api.force_authenticate(user)
     counted = {}
     for size in (5, 1000):
-        table = Table.objects.create(club=club, name=f"Bord {size}")
-        sitting = _sitting_with(start, season, deal_record, table, size)
+        table = make_table(club, f"Bord {size}")
+        sitting = _sitting_with(start_sitting, season, table, size)
         answers = []
         counted[size] = _queries(
-            lambda: answers.append(
-                api.post(f"/api/sittings/{sitting.pk}/deals/", deal_record(DEALERS[size % 4]), format="json")
-            )
+            lambda: answers.append(api.post(f"/api/sittings/{sitting.pk}/deals/", _plain(size), format="json"))
         )
         assert answers[0].status_code == 201, answers[0].content
         assert answers[0].json()["number"] == size + 1

@@ -50,8 +50,8 @@ CUPS_AFTER = [
 ]
 
 
-def test_funding_at_the_start_puts_20_from_each_into_both_cups(season, start, table, members, postings):
-    sitting = start(season)
+def test_funding_at_the_start_puts_20_from_each_into_both_cups(season, start_sitting, table, members, postings):
+    sitting = start_sitting(season)
 
     funding = Transaction.objects.get(entry__sitting=sitting)
     assert (funding.entry.kind, funding.entry.event) == ("funding", "funding:1")
@@ -65,8 +65,8 @@ def test_funding_at_the_start_puts_20_from_each_into_both_cups(season, start, ta
     } == dict.fromkeys(("Anna", "Bent", "Carl", "Dorte"), -40)
 
 
-def test_each_deal_posts_the_hand_computed_settlement(season, start, table, members, evening, scorer):
-    sitting = start(season)
+def test_each_deal_posts_the_hand_computed_settlement(season, start_sitting, table, members, evening, scorer):
+    sitting = start_sitting(season)
     for number, record in enumerate(evening, start=1):
         recorded = services.record_deal(sitting, record, by=scorer, number=number)
 
@@ -87,8 +87,8 @@ def test_each_deal_posts_the_hand_computed_settlement(season, start, table, memb
     assert standings == {"Anna": 70, "Dorte": 50, "Carl": -95, "Bent": -320}
 
 
-def test_ledger_equals_the_replay_of_the_exported_sitting(season, start, table, evening, replayed, in_ledger):
-    sitting = start(season)
+def test_ledger_equals_the_replay_of_the_exported_sitting(season, start_sitting, table, evening, replayed, in_ledger):
+    sitting = start_sitting(season)
     for record in evening:
         services.record_deal(sitting, record)
 
@@ -97,8 +97,8 @@ def test_ledger_equals_the_replay_of_the_exported_sitting(season, start, table, 
     assert in_ledger(sitting) == expected
 
 
-def test_every_posting_carries_the_rule_seed_line_and_line_item_it_settles(season, start, evening):
-    sitting = start(season)
+def test_every_posting_carries_the_rule_seed_line_and_line_item_it_settles(season, start_sitting, evening):
+    sitting = start_sitting(season)
     services.record_deal(sitting, evening[0])
 
     txn = Transaction.objects.get(entry__sitting=sitting, entry__event="deal:1")
@@ -120,8 +120,8 @@ def test_every_posting_carries_the_rule_seed_line_and_line_item_it_settles(seaso
     }
 
 
-def test_the_same_idempotency_key_twice_makes_one_deal(season, start, evening, counts):
-    sitting = start(season)
+def test_the_same_idempotency_key_twice_makes_one_deal(season, start_sitting, evening, counts):
+    sitting = start_sitting(season)
     first = services.record_deal(sitting, evening[0], idempotency_key="phone-7f3a")
     after_first = counts()
 
@@ -135,8 +135,8 @@ def test_the_same_idempotency_key_twice_makes_one_deal(season, start, evening, c
     assert DealVersion.objects.filter(idempotency_key=f"-:{sitting.pk}:phone-7f3a").count() == 1  # no user
 
 
-def test_a_stale_deal_number_is_a_conflict_that_names_the_next_deal(season, start, evening, counts):
-    sitting = start(season)
+def test_a_stale_deal_number_is_a_conflict_that_names_the_next_deal(season, start_sitting, evening, counts):
+    sitting = start_sitting(season)
     services.record_deal(sitting, evening[0], number=1)
     before = counts()
 
@@ -159,23 +159,19 @@ def _nets(txn, members):
 @pytest.mark.parametrize("preset", sorted(rules.danish.PRESETS))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_sittings_of_every_preset_post_what_replay_settles(
-    club, make_season, table, preset, seed, replayed, in_ledger, club_total
+    club, make_season, table, start_sitting, preset, seed, replayed, in_ledger, club_total
 ):
     """Two sittings in a row at one table (so a carry reaches the second), 25 deals each."""
-    from club.models import Member
     from fixtures.sittings import MEMBERS, random_sitting
+    from world.clubs import add_members
 
-    members = {m.name: m for m in club.members.all()}
-    members |= {name: Member.objects.create(club=club, name=name) for name in MEMBERS if name not in members}
-    season = make_season(preset, close="carry")
+    add_members(club, [name for name in MEMBERS if not club.members.filter(name=name).exists()])
+    season = make_season(club, preset, close="carry", year=2024)
     rng = random.Random(f"{preset}-{seed}")
     for close in ("carry", "split"):
         record = random_sitting(rng, preset, deals=25, close=close, opening_cups=None)
-        seated = [members[name] for name in record["table"]]
-        first_dealer = members[record["deals"][0]["dealer"]]
-        sitting = services.start_sitting(
-            season=season, table=table, members=seated, first_dealer=first_dealer, date=season.starts_on
-        )
+        first_dealer = record["deals"][0]["dealer"]
+        sitting = start_sitting(season, record["table"], first_dealer=first_dealer, date=season.starts_on)
         for number, deal in enumerate(record["deals"], start=1):
             services.record_deal(sitting, deal, number=number)
         services.close_sitting(sitting, how=close)

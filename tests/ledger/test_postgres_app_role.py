@@ -62,8 +62,8 @@ def as_app(app_role):
 
 
 @pytest.fixture
-def posted(season, start, evening):
-    sitting = start(season)
+def posted(season, start_sitting, evening):
+    sitting = start_sitting(season)
     services.record_deal(sitting, evening[0])
     return sitting
 
@@ -107,12 +107,12 @@ def test_the_app_role_reads_the_ledger(posted, as_app):
     assert postings == 22
 
 
-def test_the_app_runs_as_the_role(app_role, season, start, evening, deal_1_king_lost):
+def test_the_app_runs_as_the_role(app_role, season, start_sitting, evening, deal_1_king_lost):
     with connection.cursor() as cursor:
         cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
         cursor.execute("SELECT current_user")
         assert cursor.fetchone() == (app_role,)
-    sitting = start(season)
+    sitting = start_sitting(season)
     for record in evening:
         services.record_deal(sitting, record)
     services.correct_deal(sitting.deals.get(number=1), deal_1_king_lost, reason="Dorte lost the King of spades")

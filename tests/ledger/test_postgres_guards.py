@@ -22,8 +22,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def posted(season, start, evening):
-    sitting = start(season)
+def posted(season, start_sitting, evening):
+    sitting = start_sitting(season)
     services.record_deal(sitting, evening[0])
     return Transaction.objects.get(entry__sitting=sitting, entry__event="deal:1")
 
@@ -151,11 +151,13 @@ def test_a_deal_version_cannot_be_changed_or_deleted(posted, sql, operation):
     assert DealVersion.objects.get(pk=version.pk).record == version.record
 
 
-def test_the_balance_trigger_firing_at_commit_is_a_logged_server_error(season, start, evening, monkeypatch, caplog):
+def test_the_balance_trigger_firing_at_commit_is_a_logged_server_error(
+    season, start_sitting, evening, monkeypatch, caplog
+):
     """A bug in settlement that loses a posting: the service's own balance check is switched off
     so that the database's deferred trigger is what refuses it, at COMMIT."""
-    sitting = start(season)
-    # Settlement goes through the season's family (club.families) since issue 13: the Danish one.
+    sitting = start_sitting(season)
+    # Settlement goes through the season's family (club.families): the Danish one.
     play = families.DANISH.play
 
     def lossy_play(*args, **kwargs):

@@ -17,8 +17,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def posted(season, start, evening):
-    sitting = start(season)
+def posted(season, start_sitting, evening):
+    sitting = start_sitting(season)
     services.record_deal(sitting, evening[0])
     return Transaction.objects.get(entry__sitting=sitting, entry__event="deal:1")
 

@@ -71,11 +71,11 @@ def test_api_viewers_widen_only_styles_and_workers(client):
 
 
 @pytest.mark.django_db
-def test_the_csrf_failure_page_is_ours_and_styled_under_the_policy(world):
+def test_the_csrf_failure_page_is_ours_and_styled_under_the_policy(two_clubs):
     from django.test import Client
 
     client = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(world["a"].users["member"])
+    client.force_login(two_clubs["a"].users["member"])
     response = client.post("/logout/")  # no CSRF token
 
     assert response.status_code == 403

@@ -43,7 +43,10 @@ import pytest
 from django.utils import timezone
 
 from club import services
-from club.models import Club, Member, Season, Table
+from club.models import Member, Season
+from world import clubs
+from world.clubs import start_sitting
+from world.records import danish_deal
 
 OCTOBER_SITTING = datetime.date(2026, 10, 20)
 NOVEMBER_SITTING = datetime.date(2026, 11, 4)
@@ -51,12 +54,6 @@ CORRECTION_DAY = datetime.date(2026, 11, 20)
 
 TABLE = ["Anna Jensen", "Bent Ørsted", "Carl Åberg"]
 ANNA, BENT, CARL = TABLE
-
-
-def deal(dealer: str, last_trick: str, **more) -> dict:
-    """A vlk-2010 deal record; the players are the whole three-seat table from the dealer."""
-    start = TABLE.index(dealer)
-    return {"dealer": dealer, "players": TABLE[start:] + TABLE[:start], "last_trick": last_trick, **more}
 
 
 def booked_on(day: datetime.date):
@@ -67,70 +64,57 @@ def booked_on(day: datetime.date):
 # Helpers are fixtures too: this folder is no package, so tests cannot import from here.
 
 
-@pytest.fixture(name="deal")
-def deal_fixture():
-    return deal
-
-
 @pytest.fixture(name="booked_on")
 def booked_on_fixture():
     return booked_on
 
 
 @pytest.fixture
-def make_user(django_user_model):
-    def make(username: str):
-        return django_user_model.objects.create_user(username)  # no password: no slow hashing
-
-    return make
-
-
-@pytest.fixture
-def vestbyen(db, make_user):
-    """The club with its season, table, members and users; no sittings yet."""
-    club = Club.objects.create(name="Vestbyens Tarokklub", slug="vestbyen")
-    members = {}
-    for name, username, role in [
-        (ANNA, "anna", Member.Role.SCORER),
-        (BENT, "bent", Member.Role.MEMBER),
-        (CARL, "carl", Member.Role.MEMBER),
-        ("Dorte Ærø", "dorte", Member.Role.ADMIN),
-    ]:
-        members[username] = Member.objects.create(club=club, name=name, user=make_user(username), role=role)
-    season = Season.objects.create(
-        club=club,
+def vestbyen(make_club, make_season, make_table):
+    """The club with its season, table, members and users (by username); no sittings yet."""
+    club = make_club(
+        "Vestbyens Tarokklub",
+        "vestbyen",
+        [*TABLE, "Dorte Ærø"],
+        roles={ANNA: Member.Role.SCORER, "Dorte Ærø": Member.Role.ADMIN},
+        logins=True,
+    )
+    season = make_season(
+        club,
+        "vlk-2010",
         name="2026/27",
         starts_on=datetime.date(2026, 8, 1),
         ends_on=datetime.date(2027, 5, 31),
-        preset="vlk-2010",
         point_value_ore=25,
         close=Season.Close.SPLIT,
     )
-    table = Table.objects.create(club=club, name="Bord 1")
-    return SimpleNamespace(club=club, season=season, table=table, **members)
+    members = {member.user.username: member for member in club.members.all()}
+    return SimpleNamespace(club=club, season=season, table=make_table(club, "Bord 1"), **members)
 
 
 def play(club, records: list[dict], date: datetime.date, *, close: bool = True):
-    seated = [Member.objects.get(club=club.club, name=name) for name in TABLE]
-    sitting = services.start_sitting(
-        season=club.season, table=club.table, members=seated, first_dealer=seated[0], date=date, by=club.anna.user
-    )
-    deals = [services.record_deal(sitting, record, by=club.anna.user).deal for record in records]
-    if close:
-        services.close_sitting(sitting, by=club.anna.user)
-    return sitting, deals
+    sitting = start_sitting(club.season, TABLE, at=club.table, date=date, by=club.anna.user)
+    return sitting, clubs.play(sitting, records, by=club.anna.user, close=close)
 
 
 @pytest.fixture
 def autumn(vestbyen):
     """October and November as in the module docstring, correction included."""
-    october, (october_deal,) = play(vestbyen, [deal(ANNA, BENT)], OCTOBER_SITTING)
+    october, (october_deal,) = play(vestbyen, [danish_deal(ANNA, TABLE, last_trick=BENT)], OCTOBER_SITTING)
     november, november_deals = play(
-        vestbyen, [deal(ANNA, BENT), deal(BENT, ANNA, melds={CARL: {"taroks": 11, "pagat": False}})], NOVEMBER_SITTING
+        vestbyen,
+        [
+            danish_deal(ANNA, TABLE, last_trick=BENT),
+            danish_deal(BENT, TABLE, last_trick=ANNA, melds={CARL: {"taroks": 11, "pagat": False}}),
+        ],
+        NOVEMBER_SITTING,
     )
     with booked_on(CORRECTION_DAY):
         correction = services.correct_deal(
-            october_deal, deal(ANNA, CARL), by=vestbyen.dorte.user, reason="Carl took the last trick, not Bent"
+            october_deal,
+            danish_deal(ANNA, TABLE, last_trick=CARL),
+            by=vestbyen.dorte.user,
+            reason="Carl took the last trick, not Bent",
         )
     october_deal.refresh_from_db()
     return SimpleNamespace(
@@ -144,7 +128,6 @@ def autumn(vestbyen):
 
 
 @pytest.fixture
-def other_club(db, make_user):
-    club = Club.objects.create(name="Østerbro Tarok", slug="osterbro")
-    member = Member.objects.create(club=club, name="Ebbe", user=make_user("ebbe"), role=Member.Role.ADMIN)
-    return SimpleNamespace(club=club, ebbe=member)
+def other_club(make_club):
+    club = make_club("Østerbro Tarok", "osterbro", ["Ebbe"], role=Member.Role.ADMIN, logins=True)
+    return SimpleNamespace(club=club, ebbe=club.members.get())

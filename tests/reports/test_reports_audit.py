@@ -29,22 +29,29 @@ from django.utils import timezone
 from club import services
 from club.models import Dispute
 from club.reports.audit import Change, record_diff
+from world.clubs import play, start_sitting
+from world.records import danish_deal
 
 SITTING_DAY = datetime.date(2026, 11, 10)
 
 
 @pytest.fixture
-def ultimo(vestbyen, deal, booked_on):
-    anna, bent, carl = vestbyen.anna.name, vestbyen.bent.name, vestbyen.carl.name
-    seated = [vestbyen.anna, vestbyen.bent, vestbyen.carl]
-    sitting = services.start_sitting(
-        season=vestbyen.season, table=vestbyen.table, members=seated, first_dealer=vestbyen.anna, date=SITTING_DAY
+def ultimo(vestbyen, booked_on):
+    table = anna, bent, carl = [vestbyen.anna.name, vestbyen.bent.name, vestbyen.carl.name]
+    sitting = start_sitting(vestbyen.season, table, at=vestbyen.table, date=SITTING_DAY)
+    fined = danish_deal(anna, table, last_trick=bent, fines=[{"player": carl, "offence": "scus_called_in_vain"}])
+    first, _ = play(
+        sitting,
+        [fined, danish_deal(bent, table, last_trick=anna, pagat={"holder": anna, "fate": "ultimo"})],
+        by=vestbyen.anna.user,
     )
-    fined = deal(anna, bent, fines=[{"player": carl, "offence": "scus_called_in_vain"}])
-    first = services.record_deal(sitting, fined, by=vestbyen.anna.user).deal
-    services.record_deal(sitting, deal(bent, anna, pagat={"holder": anna, "fate": "ultimo"}), by=vestbyen.anna.user)
     with booked_on(datetime.date(2026, 11, 12)):
-        services.correct_deal(first, deal(anna, bent), by=vestbyen.dorte.user, reason="No Scus was called in vain")
+        services.correct_deal(
+            first,
+            danish_deal(anna, table, last_trick=bent),
+            by=vestbyen.dorte.user,
+            reason="No Scus was called in vain",
+        )
     vestbyen.sitting, vestbyen.deal = sitting, first
     return vestbyen
 

@@ -11,6 +11,7 @@ from django.utils import translation
 from club import services
 from club.balances import member_balance
 from club.reports.statements import Month, build_statement, members_with_statements
+from world.records import danish_deal
 
 NOVEMBER = Month(2026, 11)
 
@@ -76,15 +77,15 @@ def test_december_carries_the_balance_without_activity(autumn):
     assert (statement.opening, statement.closing, statement.has_activity) == (39, 39, False)
 
 
-def test_a_correction_in_the_same_month_as_its_sitting_is_not_counted_twice(autumn, deal, booked_on):
+def test_a_correction_in_the_same_month_as_its_sitting_is_not_counted_twice(autumn, booked_on):
     """November's deal 2 corrected in November: the sitting line keeps what was played, the
     correction line holds the change, and the two add up to the ledger."""
-    anna, bent, carl = autumn.anna.name, autumn.bent.name, autumn.carl.name
+    table = anna, bent, carl = [autumn.anna.name, autumn.bent.name, autumn.carl.name]
     with booked_on(datetime.date(2026, 11, 25)):
         # 12 taroks meld 20 from each instead of 15: Carl +10, Anna and Bent -5 each.
         services.correct_deal(
             autumn.november_deals[1],
-            deal(bent, anna, melds={carl: {"taroks": 12, "pagat": False}}),
+            danish_deal(bent, table, last_trick=anna, melds={carl: {"taroks": 12, "pagat": False}}),
             by=autumn.dorte.user,
             reason="Carl had 12 taroks",
         )

@@ -1,7 +1,8 @@
-"""Builders for the Hungarian rules tests: a sitting dict, its replay, its problems.
+"""The Hungarian rules tests' sitting around their deals (world.records.hungarian_deal builds
+those), its replay, its problems.
 
 The book's Paskievics examples seat A, B, C, D with D dealing, so A is forehand (002 L241-L247);
-the default tables here follow that: D deals at four, C at three, B at two.
+the default tables (world.records) follow that: D deals at four, C at three, B at two.
 """
 
 from __future__ import annotations
@@ -10,21 +11,12 @@ import copy
 from typing import Any
 
 import rules
-
-TABLES = {2: ["A", "B"], 3: ["A", "B", "C"], 4: ["A", "B", "C", "D"], 5: ["A", "B", "C", "D", "E"]}
-DEFAULT_TABLE = {"paskievics": 4, "magyar": 3, "kiralyhivo": 4, "tapper": 3, "stromann": 2, "trisak": 4}
-
-
-def sitting(ruleset: str, deals: list[dict] | dict, table: list[str] | None = None, **extra: Any) -> dict:
-    record: dict[str, Any] = {"ruleset": ruleset, "table": list(table or TABLES[DEFAULT_TABLE[ruleset]])}
-    record["deals"] = [deals] if isinstance(deals, dict) else list(deals)
-    record.update(extra)
-    return record
+from world.records import deal_event, sitting_record
 
 
 def replay(ruleset: str, deals: list[dict] | dict, table: list[str] | None = None, **extra: Any) -> dict:
     """`rules.replay` of a sitting made of `deals`; the input is copied so tests may reuse it."""
-    return rules.replay(copy.deepcopy(sitting(ruleset, deals, table, **extra)))
+    return rules.replay(copy.deepcopy(sitting_record(ruleset, deals, table, **extra)))
 
 
 def net(ruleset: str, deal: dict, table: list[str] | None = None, **extra: Any) -> dict[str, int]:
@@ -35,7 +27,7 @@ def net(ruleset: str, deal: dict, table: list[str] | None = None, **extra: Any) 
 def problems(ruleset: str, deals: list[dict] | dict, table: list[str] | None = None, **extra: Any) -> list[tuple]:
     """The (deal, field, code) of every problem `replay` refuses the sitting for."""
     try:
-        rules.replay(copy.deepcopy(sitting(ruleset, deals, table, **extra)))
+        rules.replay(copy.deepcopy(sitting_record(ruleset, deals, table, **extra)))
     except rules.InvalidRecord as error:
         return [(p.deal, p.field, p.code) for p in error.problems]
     raise AssertionError("the sitting was accepted")
@@ -45,14 +37,6 @@ def codes(ruleset: str, deals: list[dict] | dict, table: list[str] | None = None
     return {code for _, _, code in problems(ruleset, deals, table, **extra)}
 
 
-def deal_event(result: dict, number: int = 1) -> dict:
-    return next(e for e in result["events"] if e["kind"] == "deal" and e["number"] == number)
-
-
 def items(event: dict) -> list[tuple[str, dict]]:
     """(rule, postings) of every line item of `event`, in order."""
     return [(item["rule"], item["postings"]) for item in event["items"]]
-
-
-def rules_of(event: dict) -> list[str]:
-    return [item["rule"] for item in event["items"]]

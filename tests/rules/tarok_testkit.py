@@ -1,6 +1,7 @@
-"""Small builders for the rules tests: a deal dict, a sitting dict, and readers for the result.
+"""The Danish rules tests' sitting around their deals (world.records.danish_deal builds those),
+its replay or problems, and readers for the result.
 
-Names follow the brief: A deals, B is forehand, C middlehand at the default three-member table.
+Names follow the rulebooks: A deals, B is forehand, C middlehand at the default three-member table.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import rules
+from world.records import sitting_record
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout: rules/, fixtures/, benchmarks/
 
@@ -19,29 +21,9 @@ CUP_PRESETS = ("vlk-2010", "ensartede", "schiellerup-1900")
 P, K = "cup:pagat", "cup:king"
 
 
-def deal(dealer: str = "A", table: list[str] = TABLE3, **fields: Any) -> dict:
-    """A deal record; `players` follow the seat order from `dealer` unless given.
-
-    `last_trick` defaults to the dealer unless the deal is stopped or it is given (even as None).
-    """
-    players = list(rules.danish.seat_order_from(dealer, table)) if dealer in table else list(table[:3])
-    record: dict[str, Any] = {"dealer": dealer, "players": players}
-    if not fields.get("stopped"):
-        record["last_trick"] = dealer
-    record.update(fields)
-    return record
-
-
-def sitting(deals: list[dict] | dict, ruleset: str = "vlk-2010", table: list[str] = TABLE3, **extra: Any) -> dict:
-    record: dict[str, Any] = {"ruleset": ruleset, "table": list(table)}
-    record["deals"] = [deals] if isinstance(deals, dict) else list(deals)
-    record.update(extra)
-    return record
-
-
 def replay(deals: list[dict] | dict, ruleset: str = "vlk-2010", table: list[str] = TABLE3, **extra: Any) -> dict:
     """`rules.replay` of a sitting made of `deals`; the input is copied so tests may reuse it."""
-    return rules.replay(copy.deepcopy(sitting(deals, ruleset, table, **extra)))
+    return rules.replay(copy.deepcopy(sitting_record(ruleset, deals, table, **extra)))
 
 
 def problems(
@@ -49,7 +31,7 @@ def problems(
 ) -> list[tuple]:
     """The (deal, field, code) of every problem `replay` refuses the sitting for."""
     try:
-        rules.replay(copy.deepcopy(sitting(deals, ruleset, table, **extra)))
+        rules.replay(copy.deepcopy(sitting_record(ruleset, deals, table, **extra)))
     except rules.InvalidRecord as error:
         return [(p.deal, p.field, p.code) for p in error.problems]
     raise AssertionError("the sitting was accepted")
@@ -62,10 +44,6 @@ def raw_problems(record: Any) -> list[tuple]:
     except rules.InvalidRecord as error:
         return [(p.deal, p.field, p.code) for p in error.problems]
     raise AssertionError("the sitting was accepted")
-
-
-def deal_event(result: dict, number: int = 1) -> dict:
-    return next(e for e in result["events"] if e["kind"] == "deal" and e["number"] == number)
 
 
 def items(event: dict, rule: str) -> list[dict]:
@@ -82,10 +60,6 @@ def item(event: dict, rule: str) -> dict:
 
 def refs(event: dict, rule: str) -> list[str]:
     return [i["ref"] for i in event["items"] if i["rule"] == rule]
-
-
-def rules_of(event: dict) -> list[str]:
-    return [i["rule"] for i in event["items"]]
 
 
 def only(event: dict, *wanted: str) -> dict[str, int]:

@@ -151,8 +151,9 @@ def run(data: bytes, *args: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_the_issue_9_inputs_through_a_real_process():
-    """Each of these ended in a traceback before rev. 2 (issue 9)."""
+def test_bytes_nesting_numbers_and_names_it_cannot_read_exit_2_through_a_real_process():
+    """Not UTF-8, a number too long, nesting too deep, a lone surrogate in a name: each is exit 2
+    with its own code and nothing on stderr, never a traceback."""
     cases = {
         "not_utf8": b'{"table": ["\xe6", "B", "C"]}',
         "number_too_long": b'{"cups": {"pagat": ' + b"1" * 5000 + b"}}",

@@ -9,8 +9,9 @@ is 105 and 85.
 
 import pytest
 
-from tarok_testkit import K, P, deal, deal_event, item, items, problems, refs, replay, rules_of
+from tarok_testkit import K, P, item, items, problems, refs, replay
 from tarok_testkit import carried_cups as cups
+from world.records import danish_deal, deal_event, rules_of
 
 # --- the vlk-2010 wrong skat (001 L275) --------------------------------------------------
 
@@ -19,17 +20,19 @@ def test_vlk_wrong_skat_before_anyone_else_melded_is_put_right_not_fined():
     """001 L275: "er der afgivet en positiv melding på anden hånd, kan fejlen ikke rettes" —
     before that the skat is put right and nothing is recorded: refused."""
     fine = [{"player": "A", "offence": "wrong_skat"}]
-    assert problems(deal(fines=fine, stopped=True), "vlk-2010") == [(1, "fines.0.offence", "wrong_skat_correctable")]
-    own_meld = deal(fines=fine, stopped=True, melds={"A": {"taroks": 10, "pagat": True}})
+    assert problems(danish_deal(fines=fine, stopped=True), "vlk-2010") == [
+        (1, "fines.0.offence", "wrong_skat_correctable")
+    ]
+    own_meld = danish_deal(fines=fine, stopped=True, melds={"A": {"taroks": 10, "pagat": True}})
     assert problems(own_meld, "vlk-2010") == [(1, "fines.0.offence", "wrong_skat_correctable")]
-    nothing_to_meld = deal(fines=fine, stopped=True, melds={"B": {}})
+    nothing_to_meld = danish_deal(fines=fine, stopped=True, melds={"B": {}})
     assert problems(nothing_to_meld, "vlk-2010") == [(1, "fines.0.offence", "wrong_skat_correctable")]
 
 
 def test_vlk_wrong_skat_after_another_hands_meld_stops_the_deal_and_costs_40_into_each_cup():
     """001 L275-L277: "Spillet må standse, og der bødes i hver kop 40 points". B melded half
     kings (5 from each). A: -10 stake - 5 meld - 80 fine = -95; B +10; C -5."""
-    record = deal(
+    record = danish_deal(
         fines=[{"player": "A", "offence": "wrong_skat"}],
         stopped=True,
         melds={"B": {"kings": {"level": "half", "missing": "clubs"}}},
@@ -44,14 +47,14 @@ def test_vlk_wrong_skat_after_another_hands_meld_stops_the_deal_and_costs_40_int
 @pytest.mark.parametrize("ruleset", ["ensartede", "schiellerup-1900"])
 def test_the_wrong_skat_needs_no_meld_in_other_presets(ruleset):
     """000 L79 and 003 L36 fine every wrong skat, 20 into each cup."""
-    event = deal_event(replay(deal(fines=[{"player": "A", "offence": "wrong_skat"}]), ruleset, **cups()))
+    event = deal_event(replay(danish_deal(fines=[{"player": "A", "offence": "wrong_skat"}]), ruleset, **cups()))
     assert item(event, "fine.wrong_skat") == {"A": -40, P: 20, K: 20}
 
 
-def test_schwartz_wrong_skat_still_voids_every_count():
+def test_schwartz_wrong_skat_voids_every_count():
     """004 L185 bars only the dealer from counting; the brief keeps "nobody counts" in rev. 2
     (an exact count of three cannot settle with one left out). B's meld is paid, A's is not."""
-    record = deal(
+    record = danish_deal(
         fines=[{"player": "A", "offence": "wrong_skat"}],
         melds={"A": {"suits": {"hearts": "full"}}, "B": {"suits": {"spades": "full"}}},
         counts={"A": 40, "B": 20, "C": 18},
@@ -67,7 +70,7 @@ def test_schwartz_wrong_skat_still_voids_every_count():
 def test_the_revoke_fine_is_inside_the_x_the_ultimo_takes():
     """Extract DT11 puts the revoke fine after the ultimo; brief §2 (unchanged in rev. 2) pays
     fines at step 4, before the last trick at step 6. So X = 80 + 5 stake + 20 fine = 105."""
-    record = deal(
+    record = danish_deal(
         last_trick="B",
         kings={"diamonds": {"holder": "B", "fate": "ultimo"}},
         fines=[{"player": "C", "offence": "revoke"}],
@@ -87,7 +90,7 @@ def test_ensartede_missing_meld_that_causes_an_ultimo_is_settled_as_for_a_revoke
     (L101), pays both premiums (2 x 40) to C and puts X back; A pays nothing; no refund.
 
     X = 80 + 5 stake + 5 fine = 90. A -10; B -10 - 80 - 90 = -180; C +90 + 80 = 170."""
-    record = deal(
+    record = danish_deal(
         last_trick="C",
         kings={"hearts": {"holder": "C", "fate": "ultimo"}},
         fines=[{"player": "B", "offence": "missing_meld"}],
@@ -104,7 +107,7 @@ def test_ensartede_missing_meld_that_causes_an_ultimo_is_settled_as_for_a_revoke
 def test_schiellerup_meld_error_makes_no_culprit_it_has_its_own_fine():
     """003 L50 fines a meld that causes an ultimo 20 into each cup (`meld_caused_ultimo`); the
     culprit rule of 003 L86/L90 knows only revoke and wrong cards."""
-    record = deal(
+    record = danish_deal(
         last_trick="C",
         kings={"hearts": {"holder": "C", "fate": "ultimo"}},
         fines=[{"player": "B", "offence": "missing_meld"}],
@@ -119,7 +122,7 @@ def test_schiellerup_meld_error_makes_no_culprit_it_has_its_own_fine():
 def combined(caused=("ultimo", "bagud")):
     """000 L201, case (f) of the extract: as in (e) B's wrong cards make A (forehand) go bagud
     with the King of spades, and C (dealer) ultimos with the King of hearts. Table C, A, B."""
-    return deal(
+    return danish_deal(
         dealer="C",
         table=["A", "B", "C"],
         last_trick="C",
@@ -189,7 +192,7 @@ def test_both_needs_an_ultimo_and_exactly_one_bagud():
 def prevented(**changes):
     """B's revoke made C's King of clubs ultimo fail; C lost the King (5 to each, 5 into the
     Kongekop) and A won a plain last trick."""
-    record = deal(
+    record = danish_deal(
         last_trick="A",
         kings={"clubs": {"holder": "C", "fate": "lost"}},
         fines=[{"player": "B", "offence": "revoke"}],
@@ -319,7 +322,7 @@ def test_schiellerup_prevented_ultimo_needs_a_revoke_or_wrong_cards():
 def test_play_out_of_turn_costs_5_into_each_cup():
     """000 L157 "forsynder nogen sig derimod, ifalder han sædvanlig bøde"; 003 L88 "betaler han
     ligeledes den samme bøde" (5 into each cup). Not barred: B still ultimos."""
-    record = deal(
+    record = danish_deal(
         last_trick="B", pagat={"holder": "B", "fate": "ultimo"}, fines=[{"player": "B", "offence": "play_out_of_turn"}]
     )
     for ruleset, ref in (("ensartede", "000 L157"), ("schiellerup-1900", "003 L88")):
@@ -334,19 +337,19 @@ def test_meld_out_of_time_bars_and_its_meld_rides_unpaid():
     ultimere": no money, no meld payment, no ultimo (B wins the last trick with the Pagat and
     gets nothing: ensartede pays no plain last trick with the Pagat in it)."""
     fine = {"player": "B", "offence": "meld_out_of_time", "meld": {"taroks": 11, "pagat": True}}
-    record = deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}, fines=[fine])
+    record = danish_deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}, fines=[fine])
     event = deal_event(replay(record, "ensartede", **cups()))
     assert rules_of(event) == ["stake"]
 
 
 @pytest.mark.parametrize("ruleset", ["vlk-2010", "schiellerup-1900", "schwartz-1847"])
 def test_meld_out_of_time_is_ensartede_only(ruleset):
-    record = deal(fines=[{"player": "B", "offence": "meld_out_of_time"}])
+    record = danish_deal(fines=[{"player": "B", "offence": "meld_out_of_time"}])
     assert problems(record, ruleset) == [(1, "fines.0.offence", "offence_not_in_preset")]
 
 
 def test_only_wrong_and_out_of_time_melds_ride_on_a_fine():
     ride = {"player": "B", "offence": "play_out_of_turn", "meld": {"taroks": 11, "pagat": True}}
-    assert problems(deal(fines=[ride]), "ensartede") == [(1, "fines.0.meld", "fine_meld_not_allowed")]
+    assert problems(danish_deal(fines=[ride]), "ensartede") == [(1, "fines.0.meld", "fine_meld_not_allowed")]
     shape = {"player": "B", "offence": "meld_out_of_time", "meld": {"taroks": 11}}
-    assert problems(deal(fines=[shape]), "ensartede") == [(1, "fines.0.meld.pagat", "meld_needs_pagat_flag")]
+    assert problems(danish_deal(fines=[shape]), "ensartede") == [(1, "fines.0.meld.pagat", "meld_needs_pagat_flag")]

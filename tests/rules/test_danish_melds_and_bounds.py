@@ -9,7 +9,8 @@ import json
 import pytest
 
 import rules
-from tarok_testkit import deal, deal_event, item, problems, raw_problems, replay, rules_of
+from tarok_testkit import item, problems, raw_problems, replay
+from world.records import danish_deal, deal_event, rules_of
 
 # --- impossible meld combinations ---------------------------------------------------------
 
@@ -77,7 +78,7 @@ from tarok_testkit import deal, deal_event, item, problems, raw_problems, replay
     ],
 )
 def test_a_king_belongs_to_one_player_across_all_melds(ruleset, melds, expected):
-    record = deal(melds=melds)
+    record = danish_deal(melds=melds)
     if expected:
         assert problems(record, ruleset) == expected
     else:
@@ -98,12 +99,12 @@ def test_a_king_belongs_to_one_player_across_all_melds(ruleset, melds, expected)
     ],
 )
 def test_impossible_melds_of_one_player(meld, expected):
-    assert problems(deal(melds={"B": meld}), "ensartede") == expected
+    assert problems(danish_deal(melds={"B": meld}), "ensartede") == expected
 
 
 def test_matadors_up_to_the_taroks_are_fine():
     """11 taroks with the Pagat and 11 matadors: 10 + 5 = 15 and 10 + 5 x 8 = 50 from each."""
-    event = deal_event(replay(deal(melds={"B": {"taroks": 11, "pagat": True, "matadors": 11}}), "ensartede"))
+    event = deal_event(replay(danish_deal(melds={"B": {"taroks": 11, "pagat": True, "matadors": 11}}), "ensartede"))
     assert item(event, "meld.taroks") == {"B": 30, "A": -15, "C": -15}
     assert item(event, "meld.matadors") == {"B": 100, "A": -50, "C": -50}
 
@@ -111,12 +112,12 @@ def test_matadors_up_to_the_taroks_are_fine():
 def test_the_dealer_who_laid_the_pagat_in_the_skat_cannot_meld_it():
     """000 L79: only a hand of three taroks or fewer lays taroks, so the dealer's taroks meld
     "med Pagat" with the Pagat in the skat is impossible. Matadors alone are not in §7's list
-    (see test_review_dk). "uden Pagat" was refused already: such a meld excludes the Pagat's
-    holder, and the dealer holds the Pagat he laid away (§7)."""
+    (test_the_dealers_matadors_alone_stand_with_the_pagat_in_the_skat). "uden Pagat" is refused
+    too: such a meld excludes the Pagat's holder, and the dealer holds the Pagat he laid away (§7)."""
     skat = {"holder": "A", "fate": "skat"}
-    med = deal(melds={"A": {"taroks": 10, "pagat": True}}, pagat=skat)
+    med = danish_deal(melds={"A": {"taroks": 10, "pagat": True}}, pagat=skat)
     assert problems(med, "ensartede") == [(1, "pagat.fate", "pagat_skat_melded")]
-    uden = deal(melds={"A": {"taroks": 10, "pagat": False}}, pagat=skat)
+    uden = danish_deal(melds={"A": {"taroks": 10, "pagat": False}}, pagat=skat)
     assert problems(uden, "ensartede") == [(1, "pagat.holder", "pagat_holder_excluded")]
 
 
@@ -139,18 +140,22 @@ def test_the_dealer_who_laid_the_pagat_in_the_skat_cannot_meld_it():
 def test_member_names_are_bounded(table, expected):
     """Brief §7 (rev. 2): non-empty after trimming, valid Unicode, at most 60 characters. A table
     of numbers reports each number once, not also as duplicates of one another."""
-    assert raw_problems({"ruleset": "vlk-2010", "table": table, "deals": [deal()]}) == expected
+    assert raw_problems({"ruleset": "vlk-2010", "table": table, "deals": [danish_deal()]}) == expected
 
 
 def test_a_name_of_60_characters_is_fine():
     name = "Å" * 60
-    record = {"ruleset": "vlk-2010", "table": [name, "B", "C"], "deals": [deal(dealer=name, table=[name, "B", "C"])]}
+    record = {
+        "ruleset": "vlk-2010",
+        "table": [name, "B", "C"],
+        "deals": [danish_deal(dealer=name, table=[name, "B", "C"])],
+    }
     assert rules.replay(record)["balances"][name] == -20 - 20 - 10 + 40
 
 
 def test_a_lone_surrogate_in_a_reference_is_a_bad_name():
-    assert problems(deal(last_trick="\udc00"), "vlk-2010") == [(1, "last_trick", "bad_name")]
-    assert problems(deal(counts={"\ud800": 3, "C": 3}), "vlk-2010")[0] == (1, "counts.\ud800", "bad_name")
+    assert problems(danish_deal(last_trick="\udc00"), "vlk-2010") == [(1, "last_trick", "bad_name")]
+    assert problems(danish_deal(counts={"\ud800": 3, "C": 3}), "vlk-2010")[0] == (1, "counts.\ud800", "bad_name")
 
 
 @pytest.mark.parametrize(
@@ -163,7 +168,7 @@ def test_a_lone_surrogate_in_a_reference_is_a_bad_name():
     ],
 )
 def test_cups_hold_pagat_and_king_up_to_a_million_million(cups_value, expected):
-    record = {"ruleset": "vlk-2010", "table": ["A", "B", "C"], "cups": cups_value, "deals": [deal()]}
+    record = {"ruleset": "vlk-2010", "table": ["A", "B", "C"], "cups": cups_value, "deals": [danish_deal()]}
     if expected:
         assert raw_problems(record) == expected
     else:
@@ -198,15 +203,15 @@ def test_override_amounts_are_whole_numbers_up_to_a_million(amount, ok):
 )
 def test_an_unknown_key_anywhere_in_a_deal_is_refused(change, field):
     """Brief §7 (rev. 2): a misspelt key must not silently mean "nothing happened"."""
-    record = deal(**change)
+    record = danish_deal(**change)
     found = [p for p in problems(record, "vlk-2010") if p[2] == "unknown_key"]
     assert found == [(1, field, "unknown_key")]
 
 
 def test_an_unknown_key_in_the_sitting_is_refused_and_the_date_is_known():
-    record = {"ruleset": "vlk-2010", "table": ["A", "B", "C"], "deals": [deal()], "clsoe": "split"}
+    record = {"ruleset": "vlk-2010", "table": ["A", "B", "C"], "deals": [danish_deal()], "clsoe": "split"}
     assert raw_problems(record) == [(None, "clsoe", "unknown_key")]
-    record = {"ruleset": "vlk-2010", "table": ["A", "B", "C"], "deals": [deal()], "date": "2026-11-26"}
+    record = {"ruleset": "vlk-2010", "table": ["A", "B", "C"], "deals": [danish_deal()], "date": "2026-11-26"}
     rules.replay(record)
     record["date"] = "26/11/2026"
     assert raw_problems(record) == [(None, "date", "wrong_type")]
@@ -218,16 +223,18 @@ def test_an_unknown_key_in_the_sitting_is_refused_and_the_date_is_known():
 def test_a_last_trick_override_applies_in_schwartz():
     """Brief §9: an override of `last_trick` applies in every preset. No ultimo: B takes 10 from
     each. With B's King ultimo (10 from each, 004 L151) there is no plain last trick."""
-    plain = deal_event(replay(deal(last_trick="B"), "schwartz-1847", overrides={"last_trick": 10}))
+    plain = deal_event(replay(danish_deal(last_trick="B"), "schwartz-1847", overrides={"last_trick": 10}))
     assert item(plain, "last_trick") == {"B": 20, "A": -10, "C": -10}
-    ultimo = deal(last_trick="B", kings={"hearts": {"holder": "B", "fate": "ultimo"}})
+    ultimo = danish_deal(last_trick="B", kings={"hearts": {"holder": "B", "fate": "ultimo"}})
     event = deal_event(replay(ultimo, "schwartz-1847", overrides={"last_trick": 10}))
     assert rules_of(event) == ["king_ultimo"]
     assert item(event, "king_ultimo") == {"B": 20, "A": -10, "C": -10}
 
 
 def test_a_preset_without_cups_prints_no_cup_contents():
-    result = replay([deal(last_trick="B"), deal(dealer="B", last_trick="C")], "schwartz-1847", close="split")
+    result = replay(
+        [danish_deal(last_trick="B"), danish_deal(dealer="B", last_trick="C")], "schwartz-1847", close="split"
+    )
     assert all("cups_after" not in event for event in result["events"])
     assert set(result["balances"]) == {"A", "B", "C"}
     assert "cup" not in json.dumps(result)
@@ -241,6 +248,6 @@ def test_the_dealers_matadors_alone_stand_with_the_pagat_in_the_skat():
     matadors 3: 10 + 5·(3 − 3) = 10 from each (§3): A +20 − 10 stake − 40 funding = −30; the
     plain last trick to A is 10 from each (000 L141, no Pagat or King in it): A −30 + 20 = −10;
     B and C −40 − 10 − 10 = −60; each cup 60 + 5 = 65."""
-    record = deal(melds={"A": {"matadors": 3}}, pagat={"holder": "A", "fate": "skat"})
+    record = danish_deal(melds={"A": {"matadors": 3}}, pagat={"holder": "A", "fate": "skat"})
     balances = replay(record, "ensartede")["balances"]
     assert balances == {"A": -10, "B": -60, "C": -60, "cup:pagat": 65, "cup:king": 65}

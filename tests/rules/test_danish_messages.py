@@ -4,7 +4,7 @@ languages."""
 import copy
 
 import rules
-from tarok_testkit import deal
+from world.records import danish_deal
 
 
 def errors(record):
@@ -19,8 +19,8 @@ def errors(record):
 
 
 def test_required_fields_are_named_in_danish():
-    """Issue 12: "The dealer skal udfyldes" and "fate skal udfyldes" — the Danish message names
-    the field in Danish."""
+    """Not "The dealer skal udfyldes" or "fate skal udfyldes": the Danish message names the field
+    in Danish."""
     found = errors(
         {
             "ruleset": "vlk-2010",
@@ -34,7 +34,7 @@ def test_required_fields_are_named_in_danish():
     assert by_field["pagat.fate"]["message_da"] == "Udfaldet skal udfyldes."
 
 
-def test_every_new_code_has_an_english_and_a_danish_message():
+def test_every_input_bound_meld_and_culprit_code_has_an_english_and_a_danish_message():
     from rules.danish import DANISH_MESSAGES
     from rules.problems import MESSAGES
 
@@ -66,7 +66,7 @@ def test_a_danish_message_names_the_suit_in_danish():
         {
             "ruleset": "ensartede",
             "table": ["A", "B", "C"],
-            "deals": [deal(melds={"B": {"kings": "full"}, "C": {"suits": {"clubs": "full"}}})],
+            "deals": [danish_deal(melds={"B": {"kings": "full"}, "C": {"suits": {"clubs": "full"}}})],
         }
     )
     assert found[0]["message"] == "B's melds hold the King of clubs, so this meld cannot hold it too."

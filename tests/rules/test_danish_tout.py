@@ -2,8 +2,9 @@
 computed by hand in each docstring at the table A (dealer), B (forehand), C (middlehand)."""
 
 import rules
-from tarok_testkit import K, P, deal, deal_event, item, replay, rules_of
+from tarok_testkit import K, P, item, replay
 from tarok_testkit import carried_cups as cups
+from world.records import danish_deal, deal_event, rules_of
 
 # --- the ensartede tout (000 L709, L697) -------------------------------------------------
 
@@ -16,7 +17,7 @@ def test_ensartede_tout_counts_with_the_skat_for_the_dealer():
     Cups 100/80; A's stake: 105/85. C takes 190 and 170. Refund: 20 from each of A, B, C per cup.
     A: -10 - 85 - 24 - 40 = -159; B: -85 - 26 - 40 = -151; C: 190 + 170 + 50 - 40 = 370.
     """
-    record = deal(last_trick="C", tout="C", counts={"A": 2, "C": 76})
+    record = danish_deal(last_trick="C", tout="C", counts={"A": 2, "C": 76})
     event = deal_event(replay(record, "ensartede", **cups()))
     assert item(event, "tout") == {"C": 190 + 170, "A": -85, "B": -85, P: -105, K: -85}
     assert item(event, "count") == {"A": -24, "B": -26, "C": 50}
@@ -27,7 +28,9 @@ def test_ensartede_tout_counts_with_the_skat_for_the_dealer():
 def test_ensartede_tout_with_a_king_bagud_doubles_the_cup_it_took():
     """Brief §2 step 6: the tout takes X (85 in the Kongekop); B's King goes bagud in the last
     trick and pays X = 85 into it and 40 to each; then the refund of 60. The count as usual."""
-    record = deal(last_trick="C", tout="C", kings={"clubs": {"holder": "B", "fate": "bagud"}}, counts={"A": 0, "C": 78})
+    record = danish_deal(
+        last_trick="C", tout="C", kings={"clubs": {"holder": "B", "fate": "bagud"}}, counts={"A": 0, "C": 78}
+    )
     event = deal_event(replay(record, "ensartede", **cups()))
     assert item(event, "king_bagud") == {"B": -85 - 80, K: 85, "A": 40, "C": 40}
     assert item(event, "count") == {"A": -26, "B": -26, "C": 52}
@@ -42,12 +45,12 @@ def test_tout_counts_is_a_parameter():
         False,
         False,
     ]
-    record = deal(last_trick="C", tout="C", counts={"A": 2, "C": 76})
+    record = danish_deal(last_trick="C", tout="C", counts={"A": 2, "C": 76})
     off = deal_event(replay(record, "ensartede", overrides={"tout_counts": False}, **cups()))
     assert "count" not in rules_of(off)
     vlk = deal_event(
         replay(
-            deal(last_trick="B", tout="B", counts={"A": 0, "C": 0}),
+            danish_deal(last_trick="B", tout="B", counts={"A": 0, "C": 0}),
             "vlk-2010",
             overrides={"tout_counts": True},
             **cups(),

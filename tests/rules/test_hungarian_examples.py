@@ -5,7 +5,8 @@ per-player amount (brief §1): in 2 v 2 each winner gets it and each loser pays 
 the book states ("nyeresége 9 pont", 002 L1024) is each member's result.
 """
 
-from hungarian_kit import deal_event, items, net, replay
+from hungarian_kit import items, net, replay
+from world.records import deal_event, hungarian_deal
 
 PASK = "paskievics"
 
@@ -176,7 +177,7 @@ def test_tris_2_a_trickless_player_gets_nine_and_the_others_nothing():
 
 
 def _pask(contract, **fields):
-    return {"dealer": "D", "contract": contract, "declarer": "A", "call": {"card": 20, "partner": "C"}, **fields}
+    return hungarian_deal("D", contract, declarer="A", call={"card": 20, "partner": "C"}, **fields)
 
 
 def test_table_of_values_002_l1047_l1073_per_player_in_two_v_two():

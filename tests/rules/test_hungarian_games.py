@@ -7,7 +7,8 @@ from or to each opponent.
 
 import pytest
 
-from hungarian_kit import deal_event, items, net, replay, rules_of
+from hungarian_kit import items, net, replay
+from world.records import deal_event, hungarian_deal, rules_of
 
 
 def one_v_two(amount):
@@ -24,7 +25,7 @@ def one_v_three(amount, declarer="A"):
 
 
 def magyar(contract, choice=None, **fields):
-    deal = {"dealer": "C", "contract": contract, "declarer": "A", **fields}
+    deal = hungarian_deal("C", contract, declarer="A", **fields)
     if choice is not None:
         deal["choice"] = choice
     return deal
@@ -82,7 +83,7 @@ def test_magyar_all_pass_pays_nothing():
 
 
 def kiraly(contract, partner="C", **fields):
-    deal = {"dealer": "D", "contract": contract, "declarer": "A", **fields}
+    deal = hungarian_deal("D", contract, declarer="A", **fields)
     if contract in ("call", "solo"):
         deal["call"] = {"king": "hearts", "partner": partner}
     return deal
@@ -190,7 +191,7 @@ def test_thrown_game_pays_four_each():
 
 
 def tapper(contract, **fields):
-    return {"dealer": "C", "contract": contract, "declarer": "A", **fields}
+    return hungarian_deal("C", contract, declarer="A", **fields)
 
 
 @pytest.mark.parametrize("contract, value", [("three", 3), ("lower_three", 4), ("upper_three", 5), ("solo", 8)])
@@ -318,7 +319,7 @@ def test_stromann_bonuses_one_each_two_in_game():
 
 
 def trisak(contract, declarer="A", **fields):
-    return {"dealer": "D", "contract": contract, "declarer": declarer, **fields}
+    return hungarian_deal("D", contract, declarer=declarer, **fields)
 
 
 def test_trisak_simple_with_the_called_trump_holder():

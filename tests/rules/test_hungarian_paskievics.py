@@ -7,13 +7,14 @@ calls C: A–C against B–D, each item per player (brief §1).
 import pytest
 
 import rules
-from hungarian_kit import deal_event, items, net, replay, rules_of
+from hungarian_kit import items, net, replay
+from world.records import deal_event, hungarian_deal, rules_of
 
 PASK = "paskievics"
 
 
 def pask(contract="three", partner="C", **fields):
-    return {"dealer": "D", "contract": contract, "declarer": "A", "call": {"card": 20, "partner": partner}, **fields}
+    return hungarian_deal("D", contract, declarer="A", call={"card": 20, "partner": partner}, **fields)
 
 
 def two_v_two(amount):

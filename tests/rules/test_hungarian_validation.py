@@ -10,8 +10,9 @@ import pytest
 
 import rules
 from hungarian_kit import codes, net, problems
+from world.records import hungarian_deal
 
-PASK_DEAL = {"dealer": "D", "contract": "two", "declarer": "A", "call": {"card": 20, "partner": "C"}, "card_points": 50}
+PASK_DEAL = hungarian_deal("D", "two", declarer="A", call={"card": 20, "partner": "C"}, card_points=50)
 
 
 def pask(**changes):
@@ -42,7 +43,7 @@ def test_unknown_and_bad_overrides():
     ]
 
 
-def test_a_bad_override_still_reports_the_deals_problems():
+def test_a_bad_override_is_reported_with_the_deals_problems():
     found = problems("paskievics", pask(card_points=95), overrides={"pot": 1})
     assert found == [(None, "overrides.pot", "bad_override"), (1, "card_points", "card_points_range")]
 

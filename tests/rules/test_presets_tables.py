@@ -7,23 +7,8 @@ Kongekop 80 where the preset has cups, so after A's stake X is 105 and 85.
 
 import pytest
 
-from tarok_testkit import (
-    CUP_PRESETS,
-    PRESETS,
-    TABLE3,
-    K,
-    P,
-    cups,
-    deal,
-    deal_event,
-    item,
-    items,
-    only,
-    problems,
-    refs,
-    replay,
-    rules_of,
-)
+from tarok_testkit import CUP_PRESETS, PRESETS, TABLE3, K, P, cups, item, items, only, problems, refs, replay
+from world.records import danish_deal, deal_event, rules_of
 
 PRESET_FIGURES = {
     # preset: pagat ultimo/bagud premium, king ultimo/bagud premium, plain last trick, nolo
@@ -52,7 +37,7 @@ def from_each(receiver, amount, payers=None):
 @pytest.mark.parametrize("n", [10, 11, 12, 15, 19, 20, 22])
 @pytest.mark.parametrize("with_pagat", [True, False])
 def test_taroks_meld_pays_10_plus_5_per_tarok_over_10_from_each(ruleset, n, with_pagat):
-    event = settle(ruleset, deal(melds={"B": {"taroks": n, "pagat": with_pagat}}))
+    event = settle(ruleset, danish_deal(melds={"B": {"taroks": n, "pagat": with_pagat}}))
     value = 10 + 5 * (n - 10)
     assert item(event, "meld.taroks") == {"B": 2 * value, "A": -value, "C": -value}
 
@@ -60,14 +45,14 @@ def test_taroks_meld_pays_10_plus_5_per_tarok_over_10_from_each(ruleset, n, with
 @pytest.mark.parametrize("ruleset", PRESETS)
 @pytest.mark.parametrize("n, value", [(3, 10), (4, 15), (5, 20), (9, 40), (22, 105)])
 def test_matadors_meld_pays_10_plus_5_per_matador_over_3_from_each(ruleset, n, value):
-    event = settle(ruleset, deal(melds={"C": {"matadors": n}}))
+    event = settle(ruleset, danish_deal(melds={"C": {"matadors": n}}))
     assert item(event, "meld.matadors") == {"C": 2 * value, "A": -value, "B": -value}
 
 
 @pytest.mark.parametrize("ruleset", PRESETS)
 @pytest.mark.parametrize("level, value", [("half", 5), ("full", 10), ("overfull", 15)])
 def test_suit_meld_half_full_overfull(ruleset, level, value):
-    record = deal(
+    record = danish_deal(
         melds={"B": {"suits": {"hearts": {"level": level, "missing": "knight"} if level == "half" else level}}}
     )
     if ruleset == "schwartz-1847" and level == "overfull":
@@ -80,7 +65,7 @@ def test_suit_meld_half_full_overfull(ruleset, level, value):
 @pytest.mark.parametrize("ruleset", PRESETS)
 @pytest.mark.parametrize("level, value", [("half", 5), ("full", 10), ("overfull", 15)])
 def test_kings_meld_half_full_overfull(ruleset, level, value):
-    record = deal(melds={"A": {"kings": {"level": level, "missing": "spades"} if level == "half" else level}})
+    record = danish_deal(melds={"A": {"kings": {"level": level, "missing": "spades"} if level == "half" else level}})
     if ruleset == "schwartz-1847" and level == "overfull":
         assert problems(record, ruleset) == [(1, "melds.A.kings", "meld_level_not_in_preset")]
         return
@@ -98,7 +83,7 @@ def test_one_scus_serves_several_melds_and_a_king_counts_in_suit_and_kings(rules
         "suits": {"hearts": {"level": "half", "missing": "knight"}},  # holds the ♥ King
         "kings": overfull,
     }
-    event = settle(ruleset, deal(melds={"B": meld}))
+    event = settle(ruleset, danish_deal(melds={"B": meld}))
     kings = 10 if ruleset == "schwartz-1847" else 15
     assert item(event, "meld.taroks") == from_each("B", 15)
     assert item(event, "meld.matadors") == from_each("B", 10)
@@ -110,7 +95,7 @@ def test_one_scus_serves_several_melds_and_a_king_counts_in_suit_and_kings(rules
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_half_suits_need_the_scus_except_in_schwartz(ruleset):
     """Brief §3: schwartz-1847's half suit is any 3 court cards without the Scus (004 L107-L108)."""
-    record = deal(melds={"B": {"suits": {"hearts": "half"}}, "C": {"suits": {"spades": "half"}}})
+    record = danish_deal(melds={"B": {"suits": {"hearts": "half"}}, "C": {"suits": {"spades": "half"}}})
     if ruleset == "schwartz-1847":
         event = settle(ruleset, record)
         assert items(event, "meld.suit") == [from_each("B", 5), from_each("C", 5)]
@@ -121,7 +106,7 @@ def test_half_suits_need_the_scus_except_in_schwartz(ruleset):
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_half_kings_need_the_scus_in_every_preset(ruleset):
     """Brief §3: half kings need the Scus, schwartz-1847 too (004 L111)."""
-    record = deal(melds={"B": {"kings": "half"}, "C": {"matadors": 3}})
+    record = danish_deal(melds={"B": {"kings": "half"}, "C": {"matadors": 3}})
     assert problems(record, ruleset) == [(1, "melds.C", "meld_scus_twice")]
 
 
@@ -131,7 +116,7 @@ def test_half_kings_need_the_scus_in_every_preset(ruleset):
 @pytest.mark.parametrize("ruleset", CUP_PRESETS)
 @pytest.mark.parametrize("table", [["A", "B", "C"], ["A", "B", "C", "D"], ["A", "B", "C", "D", "E"]])
 def test_empty_cups_are_funded_20_by_every_member_and_the_dealer_stakes_5_in_each(ruleset, table):
-    result = replay(deal(table=table), ruleset, table)
+    result = replay(danish_deal(table=table), ruleset, table)
     funding, settled = result["events"]
     assert funding["kind"] == "funding"
     members = {m: -20 for m in table}
@@ -146,21 +131,23 @@ def test_empty_cups_are_funded_20_by_every_member_and_the_dealer_stakes_5_in_eac
 
 @pytest.mark.parametrize("ruleset", CUP_PRESETS)
 def test_only_the_empty_cup_is_funded(ruleset):
-    result = replay(deal(), ruleset, cups={"pagat": 0, "king": 50})
+    result = replay(danish_deal(), ruleset, cups={"pagat": 0, "king": 50})
     funding = result["events"][0]
     assert [i["postings"] for i in funding["items"]] == [{P: 60, "A": -20, "B": -20, "C": -20}]
     assert deal_event(result)["cups_after"] == {"pagat": 65, "king": 55}
 
 
 def test_schwartz_has_no_cups_no_funding_and_no_stake():
-    result = replay(deal(), "schwartz-1847")
+    result = replay(danish_deal(), "schwartz-1847")
     assert [e["kind"] for e in result["events"]] == ["deal"]
     assert "stake" not in rules_of(result["events"][0])
     assert set(result["balances"]) == {"A", "B", "C"}
 
 
 def test_schwartz_refuses_opening_cups():
-    assert problems(deal(), "schwartz-1847", cups={"pagat": 10, "king": 0}) == [(None, "cups", "no_cups_in_preset")]
+    assert problems(danish_deal(), "schwartz-1847", cups={"pagat": 10, "king": 0}) == [
+        (None, "cups", "no_cups_in_preset")
+    ]
 
 
 # --- §4 play: Pagat saved / lost, King lost ------------------------------------------------------
@@ -168,13 +155,13 @@ def test_schwartz_refuses_opening_cups():
 
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_pagat_saved_earns_5_from_each(ruleset):
-    event = settle(ruleset, deal(pagat={"holder": "B", "fate": "saved"}))
+    event = settle(ruleset, danish_deal(pagat={"holder": "B", "fate": "saved"}))
     assert item(event, "pagat_saved") == {"B": 10, "A": -5, "C": -5}
 
 
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_pagat_lost_pays_5_to_each_and_5_to_the_pagatkop(ruleset):
-    event = settle(ruleset, deal(pagat={"holder": "B", "fate": "lost"}))
+    event = settle(ruleset, danish_deal(pagat={"holder": "B", "fate": "lost"}))
     if ruleset == "schwartz-1847":
         assert item(event, "pagat_lost") == {"B": -10, "A": 5, "C": 5}
     else:
@@ -188,14 +175,14 @@ def test_each_king_lost_pays_5_to_each_and_5_to_the_kongekop(ruleset):
         "clubs": {"holder": "C", "fate": "lost"},
         "spades": {"holder": "A", "fate": "kept"},
     }
-    event = settle(ruleset, deal(kings=kings))
+    event = settle(ruleset, danish_deal(kings=kings))
     one = {"C": -10, "A": 5, "B": 5} if ruleset == "schwartz-1847" else {"C": -15, "A": 5, "B": 5, K: 5}
     assert items(event, "king_lost") == [one, one]
 
 
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_pagat_in_the_skat_pays_nothing_and_vlk_forbids_it(ruleset):
-    record = deal(pagat={"holder": "A", "fate": "skat"})
+    record = danish_deal(pagat={"holder": "A", "fate": "skat"})
     if ruleset == "vlk-2010":
         assert problems(record, ruleset) == [(1, "pagat.fate", "pagat_skat_forbidden")]
         return
@@ -208,7 +195,7 @@ def test_pagat_in_the_skat_pays_nothing_and_vlk_forbids_it(ruleset):
 
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_plain_last_trick(ruleset):
-    event = settle(ruleset, deal(last_trick="C"))
+    event = settle(ruleset, danish_deal(last_trick="C"))
     amount = PRESET_FIGURES[ruleset]["last_trick"]
     if amount:
         assert item(event, "last_trick") == from_each("C", amount)
@@ -219,7 +206,7 @@ def test_plain_last_trick(ruleset):
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_last_trick_when_only_a_bagud_is_in_it(ruleset):
     """vlk-2010 pays 20 whenever no ultimo is paid; ensartede and schiellerup only without cards."""
-    event = settle(ruleset, deal(last_trick="B", kings={"hearts": {"holder": "C", "fate": "bagud"}}))
+    event = settle(ruleset, danish_deal(last_trick="B", kings={"hearts": {"holder": "C", "fate": "bagud"}}))
     if ruleset == "vlk-2010":
         assert item(event, "last_trick") == from_each("B", 20)
     else:
@@ -231,7 +218,7 @@ def test_last_trick_when_only_a_bagud_is_in_it(ruleset):
 
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_pagat_ultimo(ruleset):
-    event = settle(ruleset, deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}))
+    event = settle(ruleset, danish_deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}))
     premium = PRESET_FIGURES[ruleset]["pagat"]
     if ruleset == "schwartz-1847":
         assert item(event, "pagat_ultimo") == from_each("B", 15)
@@ -251,7 +238,7 @@ def test_pagat_ultimo(ruleset):
 
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_king_ultimo(ruleset):
-    event = settle(ruleset, deal(last_trick="C", kings={"hearts": {"holder": "C", "fate": "ultimo"}}))
+    event = settle(ruleset, danish_deal(last_trick="C", kings={"hearts": {"holder": "C", "fate": "ultimo"}}))
     premium = PRESET_FIGURES[ruleset]["king"]
     if ruleset == "schwartz-1847":
         assert item(event, "king_ultimo") == from_each("C", 10)
@@ -266,7 +253,7 @@ def test_king_ultimo(ruleset):
 
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_pagat_bagud(ruleset):
-    event = settle(ruleset, deal(last_trick="B", pagat={"holder": "C", "fate": "bagud"}))
+    event = settle(ruleset, danish_deal(last_trick="B", pagat={"holder": "C", "fate": "bagud"}))
     premium = PRESET_FIGURES[ruleset]["pagat"]
     if ruleset == "schwartz-1847":
         assert item(event, "pagat_bagud") == {"C": -30, "A": 15, "B": 15}
@@ -285,7 +272,7 @@ def test_pagat_bagud(ruleset):
 
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_king_bagud(ruleset):
-    event = settle(ruleset, deal(last_trick="A", kings={"spades": {"holder": "B", "fate": "bagud"}}))
+    event = settle(ruleset, danish_deal(last_trick="A", kings={"spades": {"holder": "B", "fate": "bagud"}}))
     premium = PRESET_FIGURES[ruleset]["king"]
     if ruleset == "schwartz-1847":
         assert item(event, "king_bagud") == {"B": -20, "A": 10, "C": 10}
@@ -304,7 +291,7 @@ def test_king_bagud(ruleset):
 def test_king_ultimo_and_king_bagud_share_x_and_the_cup_is_refunded(ruleset):
     """Brief §2 step 6/9: the bagud pays the X the ultimo took; the refund still follows."""
     kings = {"hearts": {"holder": "B", "fate": "ultimo"}, "spades": {"holder": "C", "fate": "bagud"}}
-    event = settle(ruleset, deal(last_trick="B", kings=kings))
+    event = settle(ruleset, danish_deal(last_trick="B", kings=kings))
     assert item(event, "king_ultimo") == {"B": 85 + 80, K: -85, "A": -40, "C": -40}
     assert item(event, "king_bagud") == {"C": -85 - 80, K: 85, "A": 40, "B": 40}
     assert item(event, "refund") == {K: 60, "A": -20, "B": -20, "C": -20}
@@ -316,7 +303,7 @@ def test_king_ultimo_and_king_bagud_share_x_and_the_cup_is_refunded(ruleset):
 def test_two_bagud_in_one_cup_each_pay_the_same_x(ruleset):
     """Brief §2 step 6 (decision): two bagud in one cup each pay X, not a doubled X."""
     kings = {"hearts": {"holder": "B", "fate": "bagud"}, "spades": {"holder": "C", "fate": "bagud"}}
-    event = settle(ruleset, deal(last_trick="A", kings=kings))
+    event = settle(ruleset, danish_deal(last_trick="A", kings=kings))
     assert items(event, "king_bagud") == [
         {"B": -85 - 80, K: 85, "A": 40, "C": 40},
         {"C": -85 - 80, K: 85, "A": 40, "B": 40},
@@ -325,7 +312,7 @@ def test_two_bagud_in_one_cup_each_pay_the_same_x(ruleset):
 
 def test_vlk_pagat_winning_the_last_trick_earns_the_saved_fee_even_without_ultimo():
     """Brief §4: in vlk-2010 a Pagat that wins the last trick earns the saved fee: it took a trick."""
-    record = deal(
+    record = danish_deal(
         last_trick="B", pagat={"holder": "B", "fate": "ultimo"}, fines=[{"player": "B", "offence": "missing_meld"}]
     )
     event = settle("vlk-2010", record)
@@ -340,7 +327,7 @@ def test_vlk_pagat_winning_the_last_trick_earns_the_saved_fee_even_without_ultim
 
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_nolo_pays_from_each_and_voids_the_count(ruleset):
-    event = settle(ruleset, deal(last_trick="A", nolo="C", counts={"A": 39, "C": 19}))
+    event = settle(ruleset, danish_deal(last_trick="A", nolo="C", counts={"A": 39, "C": 19}))
     amount = PRESET_FIGURES[ruleset]["nolo"]
     assert item(event, "nolo") == from_each("C", amount)
     assert items(event, "count") == []
@@ -349,7 +336,7 @@ def test_nolo_pays_from_each_and_voids_the_count(ruleset):
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_nolo_voids_an_ultimo_which_settles_as_a_plain_last_trick(ruleset):
     """Brief §4: ensartede and schiellerup pay nothing with a Pagat in the last trick."""
-    event = settle(ruleset, deal(last_trick="B", nolo="C", pagat={"holder": "B", "fate": "ultimo"}))
+    event = settle(ruleset, danish_deal(last_trick="B", nolo="C", pagat={"holder": "B", "fate": "ultimo"}))
     assert items(event, "pagat_ultimo") == []
     assert items(event, "refund") == []
     if ruleset == "vlk-2010":
@@ -361,7 +348,7 @@ def test_nolo_voids_an_ultimo_which_settles_as_a_plain_last_trick(ruleset):
 
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_nolo_players_own_bagud_still_applies(ruleset):
-    event = settle(ruleset, deal(last_trick="A", nolo="C", kings={"hearts": {"holder": "C", "fate": "bagud"}}))
+    event = settle(ruleset, danish_deal(last_trick="A", nolo="C", kings={"hearts": {"holder": "C", "fate": "bagud"}}))
     premium = PRESET_FIGURES[ruleset]["king"]
     expected = {"C": -2 * premium, "A": premium, "B": premium}
     if ruleset != "schwartz-1847":
@@ -374,7 +361,7 @@ def test_nolo_players_own_bagud_still_applies(ruleset):
 
 
 def test_vlk_tout_takes_both_cups_and_80_from_each_without_count_or_last_trick():
-    event = settle("vlk-2010", deal(last_trick="B", tout="B", counts={"A": 0, "C": 0}))
+    event = settle("vlk-2010", danish_deal(last_trick="B", tout="B", counts={"A": 0, "C": 0}))
     assert item(event, "tout") == {"B": 105 + 85 + 160, "A": -80, "C": -80, P: -105, K: -85}
     assert items(event, "refund") == [{P: 60, "A": -20, "B": -20, "C": -20}, {K: 60, "A": -20, "B": -20, "C": -20}]
     assert rules_of(event) == ["stake", "tout", "refund", "refund"]
@@ -382,7 +369,7 @@ def test_vlk_tout_takes_both_cups_and_80_from_each_without_count_or_last_trick()
 
 
 def test_vlk_tout_with_the_pagat_in_the_last_trick_is_no_ultimo_but_earns_the_saved_fee():
-    event = settle("vlk-2010", deal(last_trick="B", tout="B", pagat={"holder": "B", "fate": "ultimo"}))
+    event = settle("vlk-2010", danish_deal(last_trick="B", tout="B", pagat={"holder": "B", "fate": "ultimo"}))
     assert items(event, "pagat_ultimo") == []
     assert item(event, "pagat_saved") == from_each("B", 5)
     assert rules_of(event) == ["stake", "tout", "pagat_saved", "refund", "refund"]
@@ -396,7 +383,9 @@ def test_ensartede_tout_takes_both_cups_and_85_from_each_and_counts_as_usual():
     Cups 100/80, A deals: stake makes 105/85. B takes 105 + 85 and 2 x 85 = 170: +360. Count
     exact: B 78 - 26 = +52, A and C -26 each. Both cups are refunded, 20 from each of three: 60.
     """
-    record = deal(last_trick="B", tout="B", pagat={"holder": "B", "fate": "ultimo"}, counts={"A": 0, "B": 78, "C": 0})
+    record = danish_deal(
+        last_trick="B", tout="B", pagat={"holder": "B", "fate": "ultimo"}, counts={"A": 0, "B": 78, "C": 0}
+    )
     event = settle("ensartede", record)
     assert item(event, "tout") == {"B": 105 + 85 + 170, "A": -85, "C": -85, P: -105, K: -85}
     assert refs(event, "tout") == ["000 L709"]
@@ -408,13 +397,13 @@ def test_ensartede_tout_takes_both_cups_and_85_from_each_and_counts_as_usual():
 
 
 def test_schiellerup_tout_takes_both_cups_and_95_from_each():
-    event = settle("schiellerup-1900", deal(last_trick="A", tout="A", counts={"A": 78, "B": 0}))
+    event = settle("schiellerup-1900", danish_deal(last_trick="A", tout="A", counts={"A": 78, "B": 0}))
     assert item(event, "tout") == {"A": 105 + 85 + 190, "B": -95, "C": -95, P: -105, K: -85}
     assert rules_of(event) == ["stake", "tout", "refund", "refund"]
 
 
 def test_schiellerup_failed_tout_pays_95_to_each_and_each_cups_content_into_it():
-    record = deal(last_trick="C", tout={"player": "B", "won": False}, counts={"A": 30, "B": 20, "C": 28})
+    record = danish_deal(last_trick="C", tout={"player": "B", "won": False}, counts={"A": 30, "B": 20, "C": 28})
     event = settle("schiellerup-1900", record)
     assert item(event, "tout_failed") == {"B": -190 - 105 - 85, "A": 95, "C": 95, P: 105, K: 85}
     assert item(event, "last_trick") == from_each("C", 10)
@@ -424,12 +413,12 @@ def test_schiellerup_failed_tout_pays_95_to_each_and_each_cups_content_into_it()
 
 @pytest.mark.parametrize("ruleset", ["vlk-2010", "ensartede", "schwartz-1847"])
 def test_only_schiellerup_knows_a_failed_tout(ruleset):
-    record = deal(last_trick="C", tout={"player": "B", "won": False})
+    record = danish_deal(last_trick="C", tout={"player": "B", "won": False})
     assert problems(record, ruleset) == [(1, "tout.won", "tout_failed_not_in_preset")]
 
 
 def test_schwartz_tout_is_no_contract():
-    event = settle("schwartz-1847", deal(last_trick="B", tout="B", counts={"A": 0, "B": 78}))
+    event = settle("schwartz-1847", danish_deal(last_trick="B", tout="B", counts={"A": 0, "B": 78}))
     assert rules_of(event) == ["count"]
     assert item(event, "count") == {"A": -26, "B": 52, "C": -26}
 
@@ -438,36 +427,36 @@ def test_schwartz_tout_is_no_contract():
 
 
 def test_vlk_rounded_count_dealer_and_middlehand_count_forehand_pays_the_rest():
-    event = settle("vlk-2010", deal(counts={"A": 39, "C": 19}))
+    event = settle("vlk-2010", danish_deal(counts={"A": 39, "C": 19}))
     assert item(event, "count") == {"A": 15, "C": -5, "B": -10}
 
 
 def test_vlk_rounded_count_with_three_counts_still_derives_forehand():
-    event = settle("vlk-2010", deal(counts={"A": 39, "B": 20, "C": 19}))
+    event = settle("vlk-2010", danish_deal(counts={"A": 39, "B": 20, "C": 19}))
     assert item(event, "count") == {"A": 15, "C": -5, "B": -10}
 
 
 @pytest.mark.parametrize("ruleset", ["ensartede", "schiellerup-1900", "schwartz-1847"])
 def test_exact_count_pays_points_minus_26(ruleset):
-    event = settle(ruleset, deal(counts={"A": 40, "B": 20}))
+    event = settle(ruleset, danish_deal(counts={"A": 40, "B": 20}))
     assert item(event, "count") == {"A": 14, "B": -6, "C": -8}
 
 
 def test_ensartede_count_shortfall_goes_to_the_pagatkop():
-    event = settle("ensartede", deal(counts={"A": 30, "B": 26, "C": 20}))
+    event = settle("ensartede", danish_deal(counts={"A": 30, "B": 26, "C": 20}))
     assert item(event, "count") == {"A": 4, "C": -6, P: 2}
     assert refs(event, "count") == ["000 L145"]
 
 
 @pytest.mark.parametrize("ruleset", ["schiellerup-1900", "schwartz-1847", "vlk-2010"])
 def test_other_presets_refuse_a_shortfall(ruleset):
-    assert problems(deal(counts={"A": 30, "B": 26, "C": 20}), ruleset) == [(1, "counts", "count_total")]
+    assert problems(danish_deal(counts={"A": 30, "B": 26, "C": 20}), ruleset) == [(1, "counts", "count_total")]
 
 
 @pytest.mark.parametrize("ruleset", PRESETS)
 def test_counts_above_78_are_refused(ruleset):
     counters = {"A": 40, "C": 39} if ruleset == "vlk-2010" else {"A": 32, "B": 27, "C": 21}
-    assert problems(deal(counts=counters), ruleset) == [(1, "counts", "count_total")]
+    assert problems(danish_deal(counts=counters), ruleset) == [(1, "counts", "count_total")]
 
 
 # --- §2 the order inside a deal ---------------------------------------------------------------
@@ -475,7 +464,7 @@ def test_counts_above_78_are_refused(ruleset):
 
 def test_settlement_order_of_one_deal():
     """Brief §2: stake, melds, fines, play, last trick, nolo, count, miscount fine, refund."""
-    record = deal(
+    record = danish_deal(
         last_trick="B",
         melds={"B": {"taroks": 10, "pagat": True}},
         pagat={"holder": "B", "fate": "ultimo"},
@@ -500,11 +489,11 @@ def test_settlement_order_of_one_deal():
 
 
 def test_cups_stay_with_the_table_on_carry_and_are_split_on_split():
-    result = replay(deal(last_trick="B"), "ensartede", cups={"pagat": 100, "king": 81}, close="carry")
+    result = replay(danish_deal(last_trick="B"), "ensartede", cups={"pagat": 100, "king": 81}, close="carry")
     assert result["events"][-1] == {"kind": "close", "items": [], "cups_after": {"pagat": 105, "king": 86}}
     table = ["A", "B", "C", "D"]
     result = replay(
-        deal(table=table, last_trick="B"), "ensartede", table, cups={"pagat": 100, "king": 81}, close="split"
+        danish_deal(table=table, last_trick="B"), "ensartede", table, cups={"pagat": 100, "king": 81}, close="split"
     )
     close = result["events"][-1]
     # 191 points for 4 members: 47 each and 3 left, one each in seat order from the first dealer.
@@ -516,7 +505,7 @@ def test_cups_stay_with_the_table_on_carry_and_are_split_on_split():
 def test_split_leftovers_start_at_the_first_dealer():
     table = ["A", "B", "C", "D"]
     result = replay(
-        deal(dealer="C", table=table, last_trick="C"),
+        danish_deal(dealer="C", table=table, last_trick="C"),
         "ensartede",
         table,
         cups={"pagat": 100, "king": 82},
@@ -526,7 +515,7 @@ def test_split_leftovers_start_at_the_first_dealer():
     # 192 points: 48 each, none left; with 193 the one left goes to C, the first dealer.
     assert close == {P: -105, K: -87, "C": 48, "D": 48, "A": 48, "B": 48}
     result = replay(
-        deal(dealer="C", table=table, last_trick="C"),
+        danish_deal(dealer="C", table=table, last_trick="C"),
         "ensartede",
         table,
         cups={"pagat": 101, "king": 82},
@@ -597,8 +586,8 @@ def fined_sitting(ruleset, offence, **deal2):
     if offence == "wrong_skat" and ruleset == "vlk-2010" and "melds" not in deal2:
         # 001 L275 (rev. 2): a wrong skat is fined only once another hand has melded.
         deal2["melds"] = {"C": {"suits": {"hearts": "full"}}}
-    second = deal(dealer="B", fines=[fine], **deal2)
-    return player, [deal(last_trick="B"), second]
+    second = danish_deal(dealer="B", fines=[fine], **deal2)
+    return player, [danish_deal(last_trick="B"), second]
 
 
 def test_the_fines_table_covers_every_offence_of_every_preset():
@@ -677,8 +666,8 @@ def test_offences_a_book_lacks_are_refused(offence, ruleset):
 
 def test_cups_not_pushed_falls_on_the_previous_dealer_even_sitting_out():
     table = ["A", "B", "C", "D"]
-    first = deal(table=table, last_trick="A")
-    second = deal(dealer="C", table=table, last_trick="C", fines=[{"player": "A", "offence": "cups_not_pushed"}])
+    first = danish_deal(table=table, last_trick="A")
+    second = danish_deal(dealer="C", table=table, last_trick="C", fines=[{"player": "A", "offence": "cups_not_pushed"}])
     assert second["players"] == ["C", "D", "B"]
     event = deal_event(replay([first, second], "ensartede", table), 2)
     assert item(event, "fine.cups_not_pushed") == {"A": -20, P: 10, K: 10}
@@ -709,11 +698,11 @@ def test_schwartz_wrong_skat_leaves_the_dealers_melds_unpaid_and_voids_the_count
 def test_schwartz_wrong_meld_pays_the_melds_value_to_each(offence):
     """004 L200: he received the meld and pays back double; the engine never paid it."""
     fine = {"player": "C", "offence": offence, "meld": {"taroks": 11, "pagat": True}}
-    event = deal_event(replay(deal(dealer="B", fines=[fine]), "schwartz-1847"))
+    event = deal_event(replay(danish_deal(dealer="B", fines=[fine]), "schwartz-1847"))
     assert item(event, f"fine.{offence}") == {"C": -30, "A": 15, "B": 15}
     assert items(event, "meld.taroks") == []
 
 
 def test_schwartz_wrong_meld_needs_the_meld():
-    record = deal(fines=[{"player": "C", "offence": "wrong_meld"}])
+    record = danish_deal(fines=[{"player": "C", "offence": "wrong_meld"}])
     assert problems(record, "schwartz-1847") == [(1, "fines.0.meld", "fine_meld_required")]

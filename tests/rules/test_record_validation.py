@@ -6,7 +6,8 @@ settled; and overrides, good and bad.
 import pytest
 
 import rules
-from tarok_testkit import K, P, deal, deal_event, item, items, problems, raw_problems, replay, rules_of, sitting
+from tarok_testkit import K, P, item, items, problems, raw_problems, replay
+from world.records import danish_deal, deal_event, rules_of, sitting_record
 
 T4 = ["A", "B", "C", "D"]  # A deals: A, B, D play, C sits out
 
@@ -47,7 +48,7 @@ def test_ruleset_of_the_wrong_type():
 
 
 def test_ruleset_defaults_to_vlk_2010():
-    result = rules.replay({"table": ["A", "B", "C"], "deals": [deal(counts={"A": 39, "C": 19})]})
+    result = rules.replay({"table": ["A", "B", "C"], "deals": [danish_deal(counts={"A": 39, "C": 19})]})
     assert result["ruleset"] == "vlk-2010"
     assert item(deal_event(result), "count") == {"A": 15, "C": -5, "B": -10}
 
@@ -70,11 +71,11 @@ def test_ruleset_defaults_to_vlk_2010():
     ],
 )
 def test_bad_overrides_are_refused(overrides, expected):
-    assert problems(deal(), "vlk-2010", overrides=overrides) == expected
+    assert problems(danish_deal(), "vlk-2010", overrides=overrides) == expected
 
 
 def test_overrides_must_be_an_object():
-    assert problems(deal(), "vlk-2010", overrides=[["nolo", 30]]) == [(None, "overrides", "wrong_type")]
+    assert problems(danish_deal(), "vlk-2010", overrides=[["nolo", 30]]) == [(None, "overrides", "wrong_type")]
 
 
 def test_every_brief_parameter_can_be_overridden():
@@ -89,21 +90,23 @@ def test_every_brief_parameter_can_be_overridden():
 
 
 def test_override_nolo_30():
-    event = deal_event(replay(deal(last_trick="A", nolo="C"), "vlk-2010", overrides={"nolo": 30}))
+    event = deal_event(replay(danish_deal(last_trick="A", nolo="C"), "vlk-2010", overrides={"nolo": 30}))
     assert item(event, "nolo") == {"C": 60, "A": -30, "B": -30}
 
 
 def test_override_fine_revoke_20_keeps_the_stop():
-    record = deal(stopped=True, fines=[{"player": "B", "offence": "revoke"}])
+    record = danish_deal(stopped=True, fines=[{"player": "B", "offence": "revoke"}])
     event = deal_event(replay(record, "vlk-2010", overrides={"fines": {"revoke": 20}}))
     assert item(event, "fine.revoke") == {"B": -40, P: 20, K: 20}
     assert problems(
-        deal(fines=[{"player": "B", "offence": "revoke"}]), "vlk-2010", overrides={"fines": {"revoke": 20}}
+        danish_deal(fines=[{"player": "B", "offence": "revoke"}]), "vlk-2010", overrides={"fines": {"revoke": 20}}
     ) == [(1, "stopped", "stopped_required")]
 
 
 def test_override_count_exact_and_fund_and_stake():
-    result = replay(deal(counts={"A": 40, "B": 20}), "vlk-2010", overrides={"count": "exact", "fund": 10, "stake": 2})
+    result = replay(
+        danish_deal(counts={"A": 40, "B": 20}), "vlk-2010", overrides={"count": "exact", "fund": 10, "stake": 2}
+    )
     assert result["events"][0]["cups_after"] == {"pagat": 30, "king": 30}
     event = deal_event(result)
     assert item(event, "stake") == {"A": -4, P: 2, K: 2}
@@ -112,7 +115,7 @@ def test_override_count_exact_and_fund_and_stake():
 
 def test_override_meld_and_play_amounts():
     overrides = {"meld_taroks": 20, "meld_taroks_step": 10, "pagat_saved": 7, "king_lost": 6, "king_lost_cup": 1}
-    record = deal(
+    record = danish_deal(
         melds={"B": {"taroks": 12, "pagat": True}},
         pagat={"holder": "B", "fate": "saved"},
         kings={"hearts": {"holder": "C", "fate": "lost"}},
@@ -126,7 +129,7 @@ def test_override_meld_and_play_amounts():
 def test_override_ultimo_premium_and_last_trick():
     event = deal_event(
         replay(
-            deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}),
+            danish_deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}),
             "vlk-2010",
             overrides={"pagat_ultimo": 50, "last_trick_fees": False},
             cups={"pagat": 100, "king": 80},
@@ -134,18 +137,18 @@ def test_override_ultimo_premium_and_last_trick():
     )
     assert item(event, "pagat_ultimo") == {"B": 205, P: -105, "A": -50, "C": -50}
     assert items(event, "pagat_saved") == []
-    event = deal_event(replay(deal(last_trick="B"), "vlk-2010", overrides={"last_trick": 0}))
+    event = deal_event(replay(danish_deal(last_trick="B"), "vlk-2010", overrides={"last_trick": 0}))
     assert items(event, "last_trick") == []
 
 
 def test_override_ensartede_last_trick_also_with_cards_in_it():
-    record = deal(last_trick="B", kings={"hearts": {"holder": "C", "fate": "bagud"}})
+    record = danish_deal(last_trick="B", kings={"hearts": {"holder": "C", "fate": "bagud"}})
     event = deal_event(replay(record, "ensartede", overrides={"last_trick_needs_no_ultimo_card": False}))
     assert item(event, "last_trick") == {"B": 20, "A": -10, "C": -10}
 
 
 def test_override_ensartede_no_shortfall():
-    record = deal(counts={"A": 30, "B": 26, "C": 20})
+    record = danish_deal(counts={"A": 30, "B": 26, "C": 20})
     assert problems(record, "ensartede", overrides={"count_shortfall_to_pagatkop": False}) == [
         (1, "counts", "count_total")
     ]
@@ -153,7 +156,7 @@ def test_override_ensartede_no_shortfall():
 
 def test_override_a_tout_premium_where_the_tout_is_no_contract():
     """A club's tout premium in ensartede without the cups: the premium, the play as usual."""
-    record = deal(last_trick="B", tout="B", pagat={"holder": "B", "fate": "ultimo"}, counts={"B": 78, "A": 0})
+    record = danish_deal(last_trick="B", tout="B", pagat={"holder": "B", "fate": "ultimo"}, counts={"B": 78, "A": 0})
     overrides = {"tout": 50, "tout_takes_cups": False}
     event = deal_event(replay(record, "ensartede", overrides=overrides, cups={"pagat": 100, "king": 80}))
     assert item(event, "tout") == {"B": 100, "A": -50, "C": -50}
@@ -162,25 +165,25 @@ def test_override_a_tout_premium_where_the_tout_is_no_contract():
 
 
 def test_override_a_tout_contract_without_cups():
-    record = deal(last_trick="B", tout="B", counts={"B": 78, "A": 0})
+    record = danish_deal(last_trick="B", tout="B", counts={"B": 78, "A": 0})
     event = deal_event(replay(record, "schwartz-1847", overrides={"tout_takes_cups": True, "tout": 30}))
     assert rules_of(event) == ["tout"]
     assert item(event, "tout") == {"B": 60, "A": -30, "C": -30}
 
 
 def test_opening_cups_must_be_whole_points():
-    assert problems(deal(), "vlk-2010", cups={"pagat": -1, "king": "x"}) == [
+    assert problems(danish_deal(), "vlk-2010", cups={"pagat": -1, "king": "x"}) == [
         (None, "cups.king", "wrong_type"),
         (None, "cups.pagat", "out_of_range"),
     ]
 
 
 def test_close_is_split_or_carry():
-    assert problems(deal(), "vlk-2010", close="later") == [(None, "close", "unknown_value")]
+    assert problems(danish_deal(), "vlk-2010", close="later") == [(None, "close", "unknown_value")]
 
 
 def test_deals_must_be_a_list():
-    assert raw_problems({"table": ["A", "B", "C"], "deals": {"1": deal()}}) == [(None, "deals", "wrong_type")]
+    assert raw_problems({"table": ["A", "B", "C"], "deals": {"1": danish_deal()}}) == [(None, "deals", "wrong_type")]
 
 
 # --- parse errors in a deal --------------------------------------------------------------------
@@ -235,11 +238,11 @@ def test_deals_must_be_a_list():
     ],
 )
 def test_parse_errors_name_deal_field_and_code(change, expected):
-    assert problems(deal(**change), "ensartede") == expected
+    assert problems(danish_deal(**change), "ensartede") == expected
 
 
 def test_a_deal_that_is_not_an_object():
-    assert problems([deal(), "deal two"], "vlk-2010") == [(2, "", "wrong_type"), (2, "", "required")]
+    assert problems([danish_deal(), "deal two"], "vlk-2010") == [(2, "", "wrong_type"), (2, "", "required")]
 
 
 # --- §7 who plays --------------------------------------------------------------------------------
@@ -258,7 +261,7 @@ def test_a_deal_that_is_not_an_object():
     ],
 )
 def test_three_distinct_players_in_seat_order_from_the_dealer(table, change, expected):
-    assert problems(deal(table=table, **change), "vlk-2010", table) == expected
+    assert problems(danish_deal(table=table, **change), "vlk-2010", table) == expected
 
 
 def test_seat_order_with_four_and_five_at_the_table():
@@ -270,7 +273,7 @@ def test_seat_order_with_four_and_five_at_the_table():
 
 
 def test_members_sitting_out_cannot_play_meld_hold_cards_count_or_be_fined():
-    record = deal(
+    record = danish_deal(
         table=T4,
         melds={"C": {"kings": "full"}},
         pagat={"holder": "C", "fate": "saved"},
@@ -290,7 +293,7 @@ def test_members_sitting_out_cannot_play_meld_hold_cards_count_or_be_fined():
 
 
 def test_names_not_at_the_table():
-    record = deal(last_trick="X", melds={"X": {"kings": "full"}}, tout="Y")
+    record = danish_deal(last_trick="X", melds={"X": {"kings": "full"}}, tout="Y")
     assert problems(record, "ensartede") == [
         (1, "last_trick", "not_at_table"),
         (1, "melds.X", "not_at_table"),
@@ -340,7 +343,7 @@ def test_names_not_at_the_table():
     ],
 )
 def test_meld_rules(melds, expected):
-    assert problems(deal(melds=melds), "ensartede") == expected
+    assert problems(danish_deal(melds=melds), "ensartede") == expected
 
 
 @pytest.mark.parametrize(
@@ -358,13 +361,13 @@ def test_meld_rules(melds, expected):
     ],
 )
 def test_melds_that_fit_one_deck_are_accepted(ruleset, melds, paid):
-    event = deal_event(replay(deal(melds=melds), ruleset))
+    event = deal_event(replay(danish_deal(melds=melds), ruleset))
     assert sum(1 for i in event["items"] if i["rule"].startswith("meld.")) == paid
 
 
 def test_schwartz_half_kings_with_someone_elses_half_suit_is_accepted():
     melds = {"B": {"kings": {"level": "half", "missing": "clubs"}}, "C": {"suits": {"clubs": "half"}}}
-    event = deal_event(replay(deal(melds=melds), "schwartz-1847"))
+    event = deal_event(replay(danish_deal(melds=melds), "schwartz-1847"))
     assert item(event, "meld.kings") == {"B": 10, "A": -5, "C": -5}
     assert item(event, "meld.suit") == {"C": 10, "A": -5, "B": -5}
 
@@ -429,11 +432,11 @@ def test_schwartz_half_kings_with_someone_elses_half_suit_is_accepted():
     ],
 )
 def test_card_holders_agree_with_the_melds(ruleset, change, expected):
-    assert problems(deal(**change), ruleset) == expected
+    assert problems(danish_deal(**change), ruleset) == expected
 
 
 def test_matching_holders_are_accepted():
-    record = deal(
+    record = danish_deal(
         melds={
             "B": {"taroks": 10, "pagat": False, "suits": {"hearts": {"level": "half", "missing": "king"}}},
             "C": {"kings": "full"},
@@ -485,11 +488,11 @@ def test_matching_holders_are_accepted():
     ],
 )
 def test_last_trick_rules(change, expected):
-    assert problems(deal(**change), "ensartede") == expected
+    assert problems(danish_deal(**change), "ensartede") == expected
 
 
 def test_one_card_each_from_three_players_is_accepted():
-    record = deal(
+    record = danish_deal(
         last_trick="B",
         pagat={"holder": "A", "fate": "bagud"},
         kings={"hearts": {"holder": "B", "fate": "ultimo"}, "spades": {"holder": "C", "fate": "bagud"}},
@@ -534,11 +537,11 @@ def test_one_card_each_from_three_players_is_accepted():
     ],
 )
 def test_nolo_and_tout_rules(ruleset, change, expected):
-    assert sorted(problems(deal(**change), ruleset)) == sorted(expected)
+    assert sorted(problems(danish_deal(**change), ruleset)) == sorted(expected)
 
 
 def test_nolo_player_may_lose_cards_and_go_bagud():
-    record = deal(
+    record = danish_deal(
         last_trick="A",
         nolo="C",
         pagat={"holder": "C", "fate": "lost"},
@@ -549,7 +552,7 @@ def test_nolo_player_may_lose_cards_and_go_bagud():
 
 
 def test_a_failed_tout_needs_no_last_trick_of_its_own():
-    record = deal(last_trick="A", tout={"player": "B", "won": False}, pagat={"holder": "C", "fate": "saved"})
+    record = danish_deal(last_trick="A", tout={"player": "B", "won": False}, pagat={"holder": "C", "fate": "saved"})
     event = deal_event(replay(record, "schiellerup-1900", cups={"pagat": 100, "king": 80}))
     assert "tout_failed" in rules_of(event)
 
@@ -572,13 +575,13 @@ def test_a_failed_tout_needs_no_last_trick_of_its_own():
     ],
 )
 def test_count_rules(ruleset, counts, expected):
-    assert problems(deal(counts=counts), ruleset) == expected
+    assert problems(danish_deal(counts=counts), ruleset) == expected
 
 
 def test_counts_in_a_void_count_are_ignored_but_still_name_active_players():
-    event = deal_event(replay(deal(last_trick="A", nolo="B", counts={"A": 70, "C": 70}), "vlk-2010"))
+    event = deal_event(replay(danish_deal(last_trick="A", nolo="B", counts={"A": 70, "C": 70}), "vlk-2010"))
     assert items(event, "count") == []
-    assert problems(deal(table=T4, last_trick="A", nolo="B", counts={"A": 70, "C": 70}), "vlk-2010", T4) == [
+    assert problems(danish_deal(table=T4, last_trick="A", nolo="B", counts={"A": 70, "C": 70}), "vlk-2010", T4) == [
         (1, "counts.C", "not_active")
     ]
 
@@ -587,7 +590,7 @@ def test_counts_in_a_void_count_are_ignored_but_still_name_active_players():
 
 
 def test_fine_rules():
-    record = deal(
+    record = danish_deal(
         fines=[
             {"player": "B", "offence": "wrong_skat"},
             {"player": "B", "offence": "revoke", "meld": {"kings": "full"}},
@@ -604,9 +607,9 @@ def test_fine_rules():
 
 
 def test_cups_not_pushed_must_name_the_previous_dealer():
-    deals = [deal(), deal(dealer="B", fines=[{"player": "C", "offence": "cups_not_pushed"}])]
+    deals = [danish_deal(), danish_deal(dealer="B", fines=[{"player": "C", "offence": "cups_not_pushed"}])]
     assert problems(deals, "ensartede") == [(2, "fines.0.player", "fine_not_previous_dealer")]
-    deals = [deal(fines=[{"player": "Z", "offence": "cups_not_pushed"}])]
+    deals = [danish_deal(fines=[{"player": "Z", "offence": "cups_not_pushed"}])]
     assert problems(deals, "ensartede") == [(1, "fines.0.player", "not_at_table")]
 
 
@@ -665,7 +668,7 @@ def test_cups_not_pushed_must_name_the_previous_dealer():
     ],
 )
 def test_stopped_rules(ruleset, change, expected):
-    assert problems(deal(**change), ruleset) == expected
+    assert problems(danish_deal(**change), ruleset) == expected
 
 
 ULTIMO_B = {"last_trick": "B", "pagat": {"holder": "B", "fate": "ultimo"}}
@@ -780,13 +783,13 @@ ULTIMO_B = {"last_trick": "B", "pagat": {"holder": "B", "fate": "ultimo"}}
 def test_culprit_rules(ruleset, change, expected):
     table = change.get("table", ["A", "B", "C"])
     if expected:
-        assert problems(deal(**change), ruleset, table) == expected
+        assert problems(danish_deal(**change), ruleset, table) == expected
     else:
-        assert "culprit_ultimo" in rules_of(deal_event(replay(deal(**change), ruleset, table)))
+        assert "culprit_ultimo" in rules_of(deal_event(replay(danish_deal(**change), ruleset, table)))
 
 
 def test_ensartede_meld_fines_can_cause_an_ultimo():
-    record = deal(
+    record = danish_deal(
         last_trick="B",
         pagat={"holder": "B", "fate": "ultimo"},
         fines=[{"player": "A", "offence": "missing_meld"}],
@@ -803,15 +806,15 @@ def test_ensartede_meld_fines_can_cause_an_ultimo():
 
 def test_every_problem_of_every_deal_is_reported_and_nothing_is_settled():
     deals = [
-        deal(counts={"A": 39, "C": 19}),
-        deal(
+        danish_deal(counts={"A": 39, "C": 19}),
+        danish_deal(
             dealer="B", players=["B", "A", "C"], melds={"A": {"taroks": 10}}
         ),  # two problems, first one stops the deal's checks
-        deal(dealer="C", last_trick="C"),
-        deal(dealer="A", last_trick="B", nolo="B", counts={"A": "many"}),
-        deal(dealer="B", last_trick="B", tout="C", melds={"A": {"taroks": 30, "pagat": True}}),
+        danish_deal(dealer="C", last_trick="C"),
+        danish_deal(dealer="A", last_trick="B", nolo="B", counts={"A": "many"}),
+        danish_deal(dealer="B", last_trick="B", tout="C", melds={"A": {"taroks": 30, "pagat": True}}),
     ]
-    record = sitting(deals, "vlk-2010", overrides={"nolo": 30}, table=["A", "B", "C"])
+    record = sitting_record("vlk-2010", deals, ["A", "B", "C"], overrides={"nolo": 30})
     with pytest.raises(rules.InvalidRecord) as caught:
         rules.replay(record)
     found = [(p.deal, p.field, p.code) for p in caught.value.problems]
@@ -830,7 +833,7 @@ def test_every_problem_of_every_deal_is_reported_and_nothing_is_settled():
 
 
 def test_one_deal_reports_every_problem_it_has():
-    record = deal(
+    record = danish_deal(
         last_trick="C",
         nolo="C",
         melds={"B": {"taroks": 10}},
@@ -850,7 +853,7 @@ def test_one_deal_reports_every_problem_it_has():
 def test_play_refuses_a_bad_deal_without_settling():
     ruleset = rules.danish.ruleset("vlk-2010")
     problems_found: list = []
-    bad = rules.danish.parse_deal(deal(last_trick="B", nolo="B"), 1, problems_found)
+    bad = rules.danish.parse_deal(danish_deal(last_trick="B", nolo="B"), 1, problems_found)
     assert problems_found == []
     state = rules.danish.TableState(rules.danish.Cups(100, 80))
     with pytest.raises(rules.InvalidRecord) as caught:
@@ -862,7 +865,7 @@ def test_play_refuses_a_bad_deal_without_settling():
 def test_play_settles_a_good_deal_and_carries_the_state():
     ruleset = rules.danish.ruleset("ensartede")
     found: list = []
-    first = rules.danish.parse_deal(deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}), 1, found)
+    first = rules.danish.parse_deal(danish_deal(last_trick="B", pagat={"holder": "B", "fate": "ultimo"}), 1, found)
     events, state = rules.danish.play(first, ("A", "B", "C"), rules.danish.TableState(), ruleset)
     assert [e.kind for e in events] == ["funding", "deal"]
     assert state == rules.danish.TableState(rules.danish.Cups(60, 65), "A")
@@ -880,7 +883,7 @@ def test_ruleset_raises_on_a_bad_preset_or_override():
 
 def test_a_bad_override_does_not_hide_the_deals_problems():
     """Every problem in one answer: the deals are still checked against the preset itself."""
-    broken = deal(dealer="A", players=["A", "C", "B"])
+    broken = danish_deal(dealer="A", players=["A", "C", "B"])
     assert problems(broken, overrides={"pace": 1}) == [
         (None, "overrides.pace", "unknown_override"),
         (1, "players", "players_seat_order"),
@@ -888,7 +891,7 @@ def test_a_bad_override_does_not_hide_the_deals_problems():
 
 
 def test_member_names_may_not_look_like_cup_accounts():
-    assert problems(deal(), table=["A", "B", "cup:pagat"]) == [(None, "table.2", "reserved_name")]
+    assert problems(danish_deal(), table=["A", "B", "cup:pagat"]) == [(None, "table.2", "reserved_name")]
 
 
 T5 = ["A", "B", "C", "D", "E"]
@@ -904,7 +907,7 @@ def test_five_at_the_table_any_three_in_seat_order_from_the_dealer_play():
     last trick, 20 from B and D (001 L300): A +40 - 10 - 20 = +10, B and D -20 - 20 = -40,
     C and E only the funding, -40."""
     for players in (["A", "B", "D"], ["A", "C", "E"], ["A", "B", "C"]):
-        result = replay(deal(table=T5, players=players), "vlk-2010", T5)
+        result = replay(danish_deal(table=T5, players=players), "vlk-2010", T5)
         balances = result["balances"]
         assert balances[players[0]] == -40 - 10 + 40
         assert [balances[p] for p in players[1:]] == [-40 - 20, -40 - 20]

@@ -3,12 +3,15 @@
 import json
 import os
 import random
+import re
+import shlex
 import subprocess
 import sys
 
 import rules
 from fixtures.sittings import random_sitting
-from tarok_testkit import ROOT, deal, sitting
+from tarok_testkit import ROOT
+from world.records import danish_deal, sitting_record
 
 
 def run(*args, stdin=None):
@@ -36,8 +39,8 @@ def test_replay_file_prints_the_result_and_exits_0(tmp_path):
 
 
 def test_replay_stdin_prints_the_result_and_exits_0():
-    record = sitting(deal(counts={"A": 39, "C": 19}), "vlk-2010", table=["Åse", "B", "C"])
-    record["deals"][0] = deal(dealer="Åse", table=["Åse", "B", "C"], counts={"Åse": 39, "C": 19})
+    record = sitting_record("vlk-2010", danish_deal(counts={"A": 39, "C": 19}), ["Åse", "B", "C"])
+    record["deals"][0] = danish_deal(dealer="Åse", table=["Åse", "B", "C"], counts={"Åse": 39, "C": 19})
     done = run("replay", "-", stdin=json.dumps(record))
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
@@ -52,7 +55,9 @@ def test_replay_stdin_prints_the_result_and_exits_0():
 
 
 def test_an_invalid_sitting_exits_2_with_every_error_and_nothing_settled(tmp_path):
-    record = sitting([deal(last_trick="C", nolo="C"), deal(dealer="B", players=["B", "A", "C"])], "vlk-2010")
+    record = sitting_record(
+        "vlk-2010", [danish_deal(last_trick="C", nolo="C"), danish_deal(dealer="B", players=["B", "A", "C"])]
+    )
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     done = run("replay", str(path))
@@ -114,3 +119,24 @@ def test_replay_help_gives_every_argument_its_help():
     assert "a record without 'ruleset' plays vlk-2010" in text
     for preset in ("vlk-2010", "schwartz-1847", "paskievics", "trisak"):
         assert preset in text
+
+
+def test_the_readmes_replay_lines_exit_as_the_readme_says():
+    """Each `python -m rules replay` line of README.md's "Rules engine" block, run as written (from
+    the checkout, with this interpreter), exits with the code its comment states."""
+    lines = re.findall(
+        r"^\.venv/bin/python -m rules (replay .+?)\s+# exit (\d)", (ROOT / "README.md").read_text("utf-8"), re.M
+    )
+    assert len(lines) >= 2, "README.md shows no replay line with its exit code"
+    for command, code in lines:
+        done = subprocess.run(
+            f"{shlex.quote(sys.executable)} -m rules {command}",
+            shell=True,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            timeout=60,
+        )
+        assert done.returncode == int(code), (command, done.stderr)
+        assert json.loads(done.stdout)  # the settled sitting, or the error list

@@ -121,3 +121,22 @@ def test_rules_works_without_site_packages_at_all():
     balances, third = json.loads(done.stdout)
     assert balances == {"A": -40 - 10 - 20, "B": -40 + 40, "C": -40 - 20, "cup:pagat": 65, "cup:king": 65}
     assert third == []
+
+
+def test_the_test_worlds_deal_builders_load_no_django():
+    """The rules tests build their deals with tests/world/records.py: it needs `rules` and the
+    standard library only, whatever the Django half of the test world imports."""
+    code = (
+        "import json, sys; sys.path[:0] = sys.argv[1:]; import world.records; "
+        "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code, str(ROOT / "tests"), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = set(json.loads(done.stdout))
+    assert {"world", "rules"} <= loaded
+    assert not loaded & {"django", "rest_framework", "club", "ledger", "pytest"}

@@ -1,15 +1,13 @@
-"""Nordvest Tarok at one table, its members with logins; the evening is in table_evening.py."""
+"""Nordvest Tarok on the test world (tests/world): its members with logins, Bord 1, the world's
+season and sitting; the evening is in table_evening.py."""
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
-from django.utils import timezone
 
-from club import services
-from club.models import Club, Member, Season, Table
+from club.models import Club, Member
 from table_evening import DEAL_1, DEAL_2, DEAL_3, PASSWORD, SEATS
+from world.clubs import play
 
 
 @pytest.fixture(autouse=True)
@@ -19,65 +17,31 @@ def _fast_passwords(settings):
 
 
 @pytest.fixture
-def today() -> datetime.date:
-    return timezone.localdate()
-
-
-@pytest.fixture
-def club(db) -> Club:
-    return Club.objects.create(name="Nordvest Tarok", slug="nordvest")
-
-
-@pytest.fixture
-def members(club, django_user_model) -> dict[str, Member]:
-    """Anna is the club admin, Bent to Dorte score; Erik is a member who only looks."""
-    roles = {"Anna": Member.Role.ADMIN, "Erik": Member.Role.MEMBER}
-    found = {}
-    for name in (*SEATS, "Erik"):
-        user = django_user_model.objects.create_user(name.lower(), password=PASSWORD)
-        found[name] = Member.objects.create(club=club, name=name, user=user, role=roles.get(name, Member.Role.SCORER))
-    return found
-
-
-@pytest.fixture
-def season(club, today) -> Season:
-    return Season.objects.create(
-        club=club,
-        name="Vinter",
-        starts_on=today - datetime.timedelta(days=60),
-        ends_on=today + datetime.timedelta(days=60),
-        preset="vlk-2010",
-        close="split",
-    )
-
-
-@pytest.fixture
-def table(club) -> Table:
-    return Table.objects.create(club=club, name="Bord 1")
-
-
-@pytest.fixture
-def sitting(season, table, members, today):
-    return services.start_sitting(
-        season=season, table=table, members=[members[n] for n in SEATS], first_dealer=members["Anna"], date=today
+def club(make_club) -> Club:
+    """Anna is the club admin, Bent to Dorte score; Erik is a member who only looks. Each logs in
+    with their name in lower case. The season, Bord 1 and the sitting are the test world's."""
+    return make_club(
+        "Nordvest Tarok",
+        "nordvest",
+        (*SEATS, "Erik"),
+        role=Member.Role.SCORER,
+        roles={"Anna": Member.Role.ADMIN, "Erik": Member.Role.MEMBER},
+        logins=True,
+        password=PASSWORD,
     )
 
 
 @pytest.fixture
 def played(sitting, members):
     """The sitting after the three deals of the module docstring."""
-    for record in (DEAL_1, DEAL_2, DEAL_3):
-        services.record_deal(sitting, record, by=members["Anna"].user)
+    play(sitting, [DEAL_1, DEAL_2, DEAL_3], by=members["Anna"].user)
     return sitting
 
 
 @pytest.fixture
-def outsider(db, django_user_model):
+def outsider(make_club):
     """An active member of another club: every page of Nordvest Tarok is 404 to him."""
-    other = Club.objects.create(name="Sydhavn Tarok", slug="sydhavn")
-    user = django_user_model.objects.create_user("olaf", password=PASSWORD)
-    Member.objects.create(club=other, name="Olaf", user=user)
-    return user
+    return make_club("Sydhavn Tarok", "sydhavn", ["Olaf"], logins=True, password=PASSWORD).members.get().user
 
 
 @pytest.fixture

@@ -2,9 +2,9 @@
 
 from django.urls import reverse
 
-from club import services
-from club.models import Club, Member, Season, Sitting, Table
+from club.models import Member, Sitting
 from table_evening import PASSWORD
+from world.clubs import make_user
 
 
 def club_urls(sitting, members):
@@ -66,8 +66,8 @@ def test_logging_in_goes_to_the_members_club(members, client):
     assert "Nordvest Tarok" in response.text
 
 
-def test_a_member_of_two_clubs_chooses(members, client):
-    other = Club.objects.create(name="Sydhavn Tarok", slug="sydhavn")
+def test_a_member_of_two_clubs_chooses(members, make_club, client):
+    other = make_club("Sydhavn Tarok", "sydhavn")
     Member.objects.create(club=other, name="Anna S.", user=members["Anna"].user)
     client.post(reverse("login"), {"username": "anna", "password": PASSWORD})
 
@@ -77,8 +77,8 @@ def test_a_member_of_two_clubs_chooses(members, client):
     assert 'href="/c/nordvest/"' in response.text and 'href="/c/sydhavn/"' in response.text
 
 
-def test_a_user_without_a_club_is_told_so(db, django_user_model, client):
-    client.force_login(django_user_model.objects.create_user("nobody"))
+def test_a_user_without_a_club_is_told_so(db, client):
+    client.force_login(make_user("nobody"))
 
     response = client.get("/", HTTP_ACCEPT_LANGUAGE="en")
 
@@ -125,17 +125,13 @@ def test_a_good_login_clears_earlier_failures(members, client):
     assert client.post(reverse("login"), {"username": "anna", "password": PASSWORD}).status_code == 302
 
 
-def test_another_clubs_sitting_is_404_under_this_clubs_address(played, as_member, today):
-    other = Club.objects.create(name="Sydhavn Tarok", slug="sydhavn")
-    seated = [Member.objects.create(club=other, name=name) for name in ("Ib", "Jytte", "Kaj")]
-    season = Season.objects.create(club=other, name="Vinter", starts_on=today, ends_on=today)
-    foreign = services.start_sitting(
-        season=season,
-        table=Table.objects.create(club=other, name="Bord A"),
-        members=seated,
-        first_dealer=seated[0],
-        date=today,
-    )
+def test_another_clubs_sitting_is_404_under_this_clubs_address(
+    played, as_member, make_club, make_season, make_table, start_sitting, today
+):
+    other = make_club("Sydhavn Tarok", "sydhavn", ("Ib", "Jytte", "Kaj"))
+    season = make_season(other, name="Vinter", starts_on=today, ends_on=today)
+    foreign = start_sitting(season, "Ib Jytte Kaj", at=make_table(other, "Bord A"))
+    seated = list(other.members.order_by("pk"))
     client = as_member("Anna")
 
     assert client.get(reverse("sitting", args=["nordvest", foreign.pk])).status_code == 404

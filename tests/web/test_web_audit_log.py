@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from club.models import Dispute, Member
+from world.clubs import make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -66,8 +67,8 @@ def test_resolving_a_dispute_is_a_sentence(played, members, as_member):
     assert log(client)[0] == "Anna closed the dispute on deal 2 at Bord 1 (reason: Bent had it.)."
 
 
-def test_a_role_changed_in_the_admin_is_a_sentence(members, client, django_user_model):
-    staff = django_user_model.objects.create_user("ivar", password="x", is_staff=True, is_superuser=True)
+def test_a_role_changed_in_the_admin_is_a_sentence(members, client):
+    staff = make_user("ivar", password="x", is_staff=True, is_superuser=True)
     client.force_login(staff)
     carl = members["Carl"]
     client.post(

@@ -271,10 +271,10 @@ def expected_status(page: Page, requester_club: str | None, role: str, target: s
     ("requester_club", "role"), REQUESTERS, ids=["admin", "scorer", "member", "anonymous", "other-club-admin"]
 )
 @pytest.mark.parametrize("page", PAGES, ids=[f"{p.name}-{p.method}" for p in PAGES])
-def test_status(world, client, page, requester_club, role, target):
+def test_status(two_clubs, client, page, requester_club, role, target):
     if requester_club is not None:
-        client.force_login(world[requester_club].users[role])
-    objects = world[target]
+        client.force_login(two_clubs[requester_club].users[role])
+    objects = two_clubs[target]
     url = page.url(objects)
     response = getattr(client, page.method)(url, page.body(objects) if page.body else {})
     assert response.status_code == expected_status(page, requester_club, role, target), response.content[:300]

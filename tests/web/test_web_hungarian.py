@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from club import services
-from club.models import Deal, Season, Table
+from club.models import Deal
 from club.web import deal_forms
 
 DEAL_1_FORM = {
@@ -65,18 +65,11 @@ DEAL_3_FORM = {"dealer": "Bent", "no_game": "all_pass"}
 
 
 @pytest.fixture
-def paskievics(club, members, table, today):
-    season = Season.objects.create(
-        club=club,
-        name="Paskievics",
-        starts_on=today,
-        ends_on=today,
-        preset="paskievics",
-        overrides={"pot": True},
-        close="carry",
+def paskievics(club, make_season, start_sitting, today):
+    season = make_season(
+        club, "paskievics", name="Paskievics", starts_on=today, ends_on=today, overrides={"pot": True}, close="carry"
     )
-    seats = [members[n] for n in ("Anna", "Bent", "Carl", "Dorte")]
-    return services.start_sitting(season=season, table=table, members=seats, first_dealer=members["Dorte"], date=today)
+    return start_sitting(season, first_dealer="Dorte")
 
 
 def url(name: str, sitting, *extra) -> str:
@@ -192,18 +185,13 @@ def test_a_members_page_counts_the_hungarian_deals(paskievics, members, as_membe
     assert "Nolos" not in page and "data-meld" not in page  # the Danish game's figures
 
 
-def test_a_table_that_held_danish_cups_shows_only_the_pot(played, members, table, today, as_member):
+def test_a_table_that_held_danish_cups_shows_only_the_pot(played, club, make_season, start_sitting, today, as_member):
     """Bord 1 keeps Pagatkop 85 and Kongekop 195 from a Danish sitting closed with its cups
     carried; its Paskievics sitting that follows shows the ultimókassza alone: all pass in its
     first deal, 5 from each of the four into the pot."""
     services.close_sitting(played, how="carry")
-    season = Season.objects.create(
-        club=table.club, name="Paskievics", starts_on=today, ends_on=today, preset="paskievics", overrides={"pot": True}
-    )
-    seats = [members[n] for n in ("Anna", "Bent", "Carl", "Dorte")]
-    sitting = services.start_sitting(
-        season=season, table=table, members=seats, first_dealer=members["Bent"], date=today
-    )
+    season = make_season(club, "paskievics", name="Paskievics", starts_on=today, ends_on=today, overrides={"pot": True})
+    sitting = start_sitting(season, first_dealer="Bent")
     client = as_member("Bent")
     assert save(client, sitting, DEAL_3_FORM)[0].status_code == 302
 
@@ -246,15 +234,16 @@ def test_honours_from_the_talon_go_into_the_record_and_back():
     assert (initial["talon_player"], initial["talon_honours"]) == ("Anna", ["skiz", "pagat"])
 
 
-def test_the_club_page_shows_each_table_in_its_own_game(paskievics, season, members, as_member, today):
+def test_the_club_page_shows_each_table_in_its_own_game(
+    paskievics, season, members, make_table, start_sitting, as_member
+):
     """Bord 1 plays Paskievics with the kassza; Bord 2 last played the Danish season: each table
     is listed under its own accounts, the Hungarian one with its kassza and no cups, the Danish one
     with its Pagatkop and Kongekop (each funded with 20 from each of four, 000 L69), whichever season
     is current."""
-    danish_table = Table.objects.create(club=paskievics.season.club, name="Bord 2")
-    seats = [members[n] for n in ("Anna", "Bent", "Carl", "Dorte")]
+    danish_table = make_table(paskievics.season.club, "Bord 2")
     services.close_sitting(paskievics, by=members["Anna"].user, how="carry")
-    services.start_sitting(season=season, table=danish_table, members=seats, first_dealer=seats[0], date=today)
+    start_sitting(season, at=danish_table)
 
     home = as_member("Anna").get(reverse("club_home", args=["nordvest"])).content.decode()
 

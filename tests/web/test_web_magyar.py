@@ -15,8 +15,6 @@ from django.urls import reverse
 from django.utils import translation
 
 import rules
-from club import services
-from club.models import Season
 from club.web.templatetags import day_month, day_month_year
 from rules.problems import FAMILY_MESSAGES, MESSAGES
 from test_web_danish import BROKEN_DEALS, ENGLISH, visible_text
@@ -102,12 +100,9 @@ def test_a_problem_names_its_field_in_hungarian():
 
 
 @pytest.fixture
-def paskievics(club, members, table, today):
-    season = Season.objects.create(
-        club=club, name="Paskievics", starts_on=today, ends_on=today, preset="paskievics", close="carry"
-    )
-    seats = [members[n] for n in ("Anna", "Bent", "Carl", "Dorte")]
-    return services.start_sitting(season=season, table=table, members=seats, first_dealer=members["Dorte"], date=today)
+def paskievics(club, make_season, start_sitting, today):
+    season = make_season(club, "paskievics", name="Paskievics", starts_on=today, ends_on=today, close="carry")
+    return start_sitting(season, first_dealer="Dorte")
 
 
 def test_a_hungarian_form_shows_the_engines_problem_in_hungarian(paskievics, as_member):

@@ -39,8 +39,8 @@ def test_the_member_page_says_to_pay_in_danish(as_member, members, played):
     assert re.search(r"Saldo i dag: <strong>\u22123,05 kr\.</strong>\s+\(at betale\)", page.text)
 
 
-def test_the_api_refuses_another_members_balance_by_the_same_policy(api, world):
-    a = world["a"]
+def test_the_api_refuses_another_members_balance_by_the_same_policy(api, two_clubs):
+    a = two_clubs["a"]
     erik = a.members["Erik"]
     assert api(a.users["member"]).get(f"/api/members/{erik.pk}/balance/").status_code == 403
     assert api(a.users["admin"]).get(f"/api/members/{erik.pk}/balance/").json()["saldo_ore"] == 42

@@ -19,7 +19,7 @@ def test_rows_follow_the_events_of_the_sitting(played):
     )
 
 
-def test_a_corrected_deal_shows_what_it_settles_to_now(played):
+def test_a_corrected_deal_and_the_later_deal_it_moves_show_their_corrected_points(played):
     services.correct_deal(played.deals.get(number=1), DEAL_1_CORRECTED, reason="forgotten King")
 
     sheet = scoresheet(played)
@@ -30,13 +30,10 @@ def test_a_corrected_deal_shows_what_it_settles_to_now(played):
     assert sheet.held == {"cup:pagat": 85, "cup:king": 205}
 
 
-def test_carried_cups_open_the_next_sitting(played, season, table, members, today):
+def test_carried_cups_open_the_next_sitting(played, season, start_sitting):
     services.close_sitting(played, how="carry")
-    seated = [members[n] for n in ("Anna", "Bent", "Carl")]
 
-    following = scoresheet(
-        services.start_sitting(season=season, table=table, members=seated, first_dealer=seated[0], date=today)
-    )
+    following = scoresheet(start_sitting(season, "Anna Bent Carl"))
 
     assert following.held_before == {"cup:pagat": 85, "cup:king": 195}
     assert following.rows == [] and following.totals == [0, 0, 0]  # full cups: nothing to fund

@@ -65,9 +65,9 @@ def test_a_table_needs_three_to_five_different_members_and_a_seated_dealer(seaso
     twice = start(client, members, table, season, today, ["Anna", "Bent", "Anna"], "Anna")
     absent = start(client, members, table, season, today, ["Anna", "Bent", "Carl"], "Dorte")
 
-    # Refused: 400 with the reasons (it was 200, a page like any other, before issue 10).
+    # Refused: 400 with the reasons, not a 200 page like any other.
     assert two.status_code == twice.status_code == absent.status_code == 400
-    # Two seats are a Strómann table (issue 13): the form lets them through, and the season's
+    # Two seats are a Strómann table: the form lets them through, and the season's
     # game (vlk-2010 here) refuses them in the services.
     assert "A table seats 3, 4 or 5 members, not 2." in two.text
     assert "Anna appears more than once." in twice.text  # the rules engine's word on a table

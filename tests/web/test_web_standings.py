@@ -6,7 +6,6 @@ import re
 from django.urls import reverse
 
 from club import services
-from club.models import Season
 from club.web.charts import balance_chart
 from club.web.stats import member_stats
 from table_evening import DEAL_1_CORRECTED
@@ -33,10 +32,8 @@ def test_standings_list_every_balance_best_first_with_a_chart(played, as_member)
     assert "<script" not in page.text.split("</head>")[1]  # drawn on the server
 
 
-def test_standings_of_a_chosen_season(played, club, as_member, today):
-    old = Season.objects.create(
-        club=club, name="Forår", starts_on=datetime.date(2020, 1, 1), ends_on=datetime.date(2020, 6, 30)
-    )
+def test_standings_of_a_chosen_season(played, club, make_season, as_member):
+    old = make_season(club, name="Forår", starts_on=datetime.date(2020, 1, 1), ends_on=datetime.date(2020, 6, 30))
 
     page = as_member("Anna").get(reverse("season", args=["nordvest", old.pk]))
 
