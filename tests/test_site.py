@@ -22,14 +22,14 @@ def test_danish_is_the_default_language(client):
     response = client.get("/")
 
     assert '<html lang="da"' in response.text
-    assert "Pointbog og regnskab for danske tarokklubber." in response.text
+    assert "Pointbog og regnskab for tarokklubber: dansk tarok og ungarsk tarokk." in response.text
 
 
 def test_browser_asking_for_english_gets_english(client):
     response = client.get("/", headers={"accept-language": "en"})
 
     assert '<html lang="en"' in response.text
-    assert "Scorebook and ledger for Danish Tarok clubs." in response.text
+    assert "Scorebook and ledger for tarok clubs: Danish Tarok and Hungarian tarokk." in response.text
 
 
 def test_language_switch_sticks(client):
