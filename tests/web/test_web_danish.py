@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.urls import reverse
@@ -127,11 +128,13 @@ def test_the_engines_problems_with_their_field_names_are_danish(deal):
         assert english_words(problem.message_in("da")) == [], problem.message_in("da")
 
 
-def test_the_table_pages_are_danish(played, members, client):
-    """The pages a Danish member opens at the table, rendered, read as the eye reads them."""
-    client.force_login(members["Anna"].user)  # the club admin: every block of every page
+def table_pages(client, played, members) -> tuple[list[tuple[str, Any]], list[Any]]:
+    """The pages a member opens at the table, as the club's admin sees them (every block of every
+    page): (url, answer) for each page, and the answers to a refused save and a preview with
+    problems."""
+    client.force_login(members["Anna"].user)
     deal = played.deals.get(number=1)
-    pages = [
+    urls = [
         reverse("club_home", args=["nordvest"]),
         reverse("sitting", args=["nordvest", played.pk]),
         reverse("deal_new", args=["nordvest", played.pk]),
@@ -139,23 +142,30 @@ def test_the_table_pages_are_danish(played, members, client):
         reverse("standings", args=["nordvest"]),
         reverse("member", args=["nordvest", members["Bent"].pk]),
         reverse("deal-audit", args=["nordvest", deal.pk]),
+        reverse("club_log", args=["nordvest"]),
         "/c/nordvest/no-such-page/",
     ]
-    for url in pages:
-        page = client.get(url)
-        assert page.status_code in (200, 404), url
-        assert '<html lang="da"' in page.text, url
-        assert english_words(visible_text(page.text)) == [], url
-    # A refused save and a preview with problems, in Danish with Danish field names.
+    pages = [(url, client.get(url)) for url in urls]
     refused = client.post(
         reverse("deal_new", args=["nordvest", played.pk]), {"dealer": "Dorte", "number": "4", "idempotency_key": "k"}
     )
-    assert english_words(visible_text(refused.text)) == []
     preview = client.post(
         reverse("deal_preview", args=["nordvest", played.pk]),
         {"dealer": "Dorte", "forehand": "Anna", "middlehand": "Carl", "pagat": "Anna:ultimo", "dealer_count": "90"},
     )
-    assert english_words(visible_text(preview.text)) == []
+    return pages, [refused, preview]
+
+
+def test_the_table_pages_are_danish(played, members, client):
+    """The pages a Danish member opens at the table, rendered, read as the eye reads them; a refused
+    save and a preview with problems in Danish with Danish field names."""
+    pages, posted = table_pages(client, played, members)
+    for url, page in pages:
+        assert page.status_code in (200, 404), url
+        assert '<html lang="da"' in page.text, url
+        assert english_words(visible_text(page.text)) == [], url
+    for answer in posted:
+        assert english_words(visible_text(answer.text)) == []
 
 
 def test_the_error_pages_are_the_projects_own_in_danish(played, members, client):
