@@ -156,16 +156,21 @@ def table_pages(client, played, members) -> tuple[list[tuple[str, Any]], list[An
     return pages, [refused, preview]
 
 
+def assert_read_in(language: str, english_words, pages, posted) -> None:
+    """Each page answers in `language` and shows no English word; nor do the posted answers."""
+    for url, page in pages:
+        assert page.status_code in (200, 404), url
+        assert f'<html lang="{language}"' in page.text, url
+        assert english_words(visible_text(page.text)) == [], url
+    for answer in posted:
+        assert english_words(visible_text(answer.text)) == []
+
+
 def test_the_table_pages_are_danish(played, members, client):
     """The pages a Danish member opens at the table, rendered, read as the eye reads them; a refused
     save and a preview with problems in Danish with Danish field names."""
     pages, posted = table_pages(client, played, members)
-    for url, page in pages:
-        assert page.status_code in (200, 404), url
-        assert '<html lang="da"' in page.text, url
-        assert english_words(visible_text(page.text)) == [], url
-    for answer in posted:
-        assert english_words(visible_text(answer.text)) == []
+    assert_read_in("da", english_words, pages, posted)
 
 
 def test_the_error_pages_are_the_projects_own_in_danish(played, members, client):
