@@ -53,7 +53,7 @@ def both(form: forms.BaseForm) -> tuple[list[str], list[str]]:
     return rendered[0], rendered[1]
 
 
-@pytest.mark.parametrize("language", ["da", "en"])
+@pytest.mark.parametrize("language", ["da", "en", "hu"])
 def test_every_widget_is_written_as_django_writes_it(language):
     with override(language):
         django_wrote, quick_wrote = both(EveryWidget())
