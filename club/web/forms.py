@@ -336,16 +336,16 @@ class DealForm(forms.Form):
     def add_problems(self, problems: Sequence[rules.Problem], language: str, number: int | None = None) -> None:
         """Put each problem beside its field. A problem of another deal (`number` given: a
         correction can make a later deal invalid) goes above the form, naming that deal."""
-        placed: list[tuple[str | None, str]] = []
+        placed: list[tuple[str | None, str, str]] = []
         # Map every path first: add_error drops the field from cleaned_data, which maps names.
         for p in problems:
             if number is not None and p.deal is not None and p.deal != number:
                 message = _("Deal %(number)s: %(problem)s") % {"number": p.deal, "problem": p.message_in(language)}
-                placed.append((None, message))
+                placed.append((None, p.code, message))
             else:
-                placed.append((field_for(p.field, self.cleaned_data), p.message_in(language)))
-        for field, message in placed:
-            self.add_error(field if field in self.fields else None, message)
+                placed.append((field_for(p.field, self.cleaned_data), p.code, p.message_in(language)))
+        for field, code, message in placed:
+            self.add_error(field if field in self.fields else None, forms.ValidationError(message, code=code))
 
 
 def build_record(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -582,6 +582,38 @@ class DealForms:
     correction: type[forms.Form]
     rotation: Callable[[Sequence[str], Mapping[str, Any] | None, str], dict[str, Any]]
     initial_from_record: Callable[[Mapping[str, Any], Sequence[str]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class EntryProblems:
+    """A deal form's problems while it is being filled in (the live preview). A wrong answer shows
+    beside its field; a question not answered yet is only named in the save bar, below the
+    scorer's thumb, so nothing the thumb is aiming at moves as the form fills."""
+
+    beside: list[tuple[str, list[str]]]  # every field's html name and its wrong answers ([] clears)
+    wrong: list[tuple[str, str, str]]  # (field name, where, message)
+    unanswered: list[tuple[str, str]]  # (field name, where)
+
+
+def unanswered(code: str | None) -> bool:
+    """The problem says only that a question has no answer yet, not that an answer is wrong."""
+    return code == "required" or (code or "").endswith("_required")
+
+
+def entry_problems(form: forms.Form) -> EntryProblems:
+    codes = [error.code for errors in form.errors.as_data().values() for error in errors]
+    wrong: list[tuple[str, str, str]] = []
+    open_questions: list[tuple[str, str]] = []
+    for (name, where, message), code in zip(form.problem_list(), codes, strict=True):  # type: ignore[attr-defined]
+        if unanswered(code):
+            open_questions.append((name, where or message))
+        else:
+            wrong.append((name, where, message))
+    by_field: dict[str, list[str]] = {}
+    for name, _where, message in wrong:
+        by_field.setdefault(name, []).append(message)
+    beside = [(field.html_name, by_field.get(field.name, [])) for field in form]
+    return EntryProblems(beside, wrong, open_questions)
 
 
 # --- starting and closing a sitting ----------------------------------------------------------

@@ -268,16 +268,15 @@ class HungarianDealForm(forms.Form):
     mark_problems = DealForm.mark_problems  # aria attributes on every field, as the Danish form
 
     def add_problems(self, problems: Sequence[rules.Problem], language: str, number: int | None = None) -> None:
-        placed: list[tuple[str | None, str]] = []
+        placed: list[tuple[str | None, str, str]] = []
         for p in problems:
             if number is not None and p.deal is not None and p.deal != number:
-                placed.append(
-                    (None, _("Deal %(number)s: %(problem)s") % {"number": p.deal, "problem": p.message_in(language)})
-                )
+                message = _("Deal %(number)s: %(problem)s") % {"number": p.deal, "problem": p.message_in(language)}
+                placed.append((None, p.code, message))
             else:
-                placed.append((field_for(p.field, self.cleaned_data, self.seat_names), p.message_in(language)))
-        for field, message in placed:
-            self.add_error(field if field in self.fields else None, message)
+                placed.append((field_for(p.field, self.cleaned_data, self.seat_names), p.code, p.message_in(language)))
+        for field, code, message in placed:
+            self.add_error(field if field in self.fields else None, forms.ValidationError(message, code=code))
 
     def next_dealers_json(self) -> str:
         """For each dealer, who deals the deal after (the page moves on by itself while offline)."""

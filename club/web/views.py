@@ -40,7 +40,7 @@ from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_b
 from ..services.office import OfficeError
 from . import deal_forms
 from .charts import balance_chart
-from .forms import CloseSittingForm, EntryFields, StartSittingForm, VoidDealForm
+from .forms import CloseSittingForm, EntryFields, StartSittingForm, VoidDealForm, entry_problems
 from .login_lock import LoginForm
 from .present import describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
@@ -513,8 +513,9 @@ def _recorded_answer(request, club, sitting: Sitting, recorded, *, resend: bool,
 @club_page
 @require_POST
 def deal_preview(request, club, member, sitting_id):
-    """The live preview (htmx): problems beside their fields, each member's net and the cups
-    after beside the save button, and the settlement line by line on request."""
+    """The live preview (htmx): wrong answers beside their fields; beside the save button each
+    member's net and the cups after, or what is wrong or not answered yet; the settlement line by
+    line on request. The summary above the form is a refused save's and is left alone."""
     _require_scorer(member)
     sitting = _sitting(club, sitting_id)
     form = _deal_form("preview", sitting, request.POST)
@@ -534,6 +535,7 @@ def deal_preview(request, club, member, sitting_id):
         "club/partials/deal_preview.html",
         {
             "form": form,
+            "problems": entry_problems(form),
             "events": events,
             "net": net_of_events(events),
             "holdings_before": holdings_before,

@@ -177,11 +177,31 @@ def test_back_stale_out_of_range_count_shows_a_problem_not_an_old_preview(sittin
     expect(page.locator("#preview-net .problem-count")).to_be_visible()
     expect(page.locator("#problems-dealer_count")).not_to_be_empty()
     expect(page.locator("#id_dealer_count")).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("#form-problems a[href='#field-dealer_count']")).to_be_visible()
+    expect(page.locator("#preview-net a.problem-count[href='#field-dealer_count']")).to_be_visible()
+    expect(page.locator("#form-problems")).to_be_hidden()
     page.click("#save-deal")
     expect(page.locator("#form-problems")).to_be_focused()
+    expect(page.locator("#form-problems a[href='#field-dealer_count']")).to_be_visible()
     expect(page.locator("#id_dealer_count")).to_have_attribute("aria-invalid", "true")
     assert Deal.objects.count() == 0
+
+
+def test_nothing_moves_under_the_thumb_while_a_deal_is_filled_in(sitting, live_server, phone):
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    page.click("#new-deal")
+    last_trick, count = page.locator(seg_button("last_trick", "Bent")), page.locator("#id_dealer_count")
+    before = (last_trick.bounding_box(), count.bounding_box())
+    page.locator(grid_button("pagat", "Bent", "saved")).click()
+    # The preview answers the Pagat: the last trick and the counts are not answered yet.
+    expect(page.locator("#preview-net .unanswered")).to_have_text("Ikke besvaret endnu: Sidste stik til")
+    assert (last_trick.bounding_box(), count.bounding_box()) == before
+    expect(page.locator("#form-problems")).to_be_hidden()
+    expect(page.locator("#problems-last_trick")).to_be_empty()
+    expect(page.locator("#preview-net .unanswered a")).to_have_attribute("href", "#field-last_trick")
+    last_trick.click()
+    expect(page.locator("#preview-net .net")).to_be_visible()
+    assert count.bounding_box() == before[1]
 
 
 def test_undo_voids_the_last_deal_and_the_totals_return(sitting, live_server, phone, screenshot):

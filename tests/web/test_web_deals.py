@@ -252,6 +252,16 @@ def test_the_preview_shows_the_settlement_line_by_line_and_writes_nothing(played
     assert Posting.objects.count() == before and Deal.objects.count() == 3
 
 
+def test_the_preview_names_an_unanswered_question_beside_the_save_button_only(played, as_member):
+    data = {"dealer": "Dorte", "forehand": "Anna", "middlehand": "Carl", "dealer_count": "30", "middlehand_count": "20"}
+
+    page = as_member("Bent").post(preview_url(played), data, HTTP_HX_REQUEST="true")
+
+    assert '<p class="unanswered">Not answered yet: <a href="#field-last_trick">Last trick won by</a></p>' in page.text
+    assert '<div class="problems" id="problems-last_trick" hx-swap-oob="true"></div>' in page.text
+    assert "thing to fix" not in page.text and 'id="form-problems"' not in page.text
+
+
 def test_the_preview_puts_problems_beside_fields_out_of_band(played, as_member):
     data = {
         "dealer": "Dorte",
