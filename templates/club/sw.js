@@ -110,14 +110,21 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// The page names pages to keep in advance: the open sitting's sheet and its deal form.
+// The page names pages to keep in advance: the open sitting's sheet and its deal form. Only a
+// page not kept yet is fetched: every page opened is kept as it arrives (a save's redirect to the
+// sheet is a navigation too), so fetching it again would only compete with the scorer's next tap.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
-  event.waitUntil(Promise.all(data.urls.map(function (address) {
-    var url = new URL(address, self.location.origin);
-    if (url.origin !== self.location.origin) return null;
-    var request = new Request(url.href, { credentials: "same-origin" });
-    return fetch(request).then(function (response) { keep(request, response); }).catch(function () {});
-  })));
+  event.waitUntil(caches.open(PAGES).then(function (kept) {
+    return Promise.all(data.urls.map(function (address) {
+      var url = new URL(address, self.location.origin);
+      if (url.origin !== self.location.origin) return null;
+      var request = new Request(url.href, { credentials: "same-origin" });
+      return kept.match(url.href.split("#")[0]).then(function (page) {
+        if (page) return null;
+        return fetch(request).then(function (response) { keep(request, response); }).catch(function () {});
+      });
+    }));
+  }));
 });

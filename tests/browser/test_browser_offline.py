@@ -108,6 +108,22 @@ def offline_after_deal_1(page, live_server, sitting):
     return page
 
 
+def test_the_sheet_a_save_leads_to_is_the_one_kept_for_offline(sitting, live_server, phone):
+    page = phone
+    sign_in_as_anna(page, live_server.url, sitting)
+    page.click("#new-deal")
+    ready_for_offline(page)
+    enter_deal(page, "39", "19")
+    page.click("#save-deal")  # online: the save redirects to the sheet, which shows deal 1
+    expect(page.locator("#deal-1")).to_be_visible()
+
+    go_offline(page)
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-kept-copy", "")
+    expect(page.locator("#deal-1")).to_be_visible()
+    assert sheet_totals(page) == AFTER_PLAIN
+
+
 def test_offline_three_deals_with_a_reload_between_are_recorded_once_in_order(sitting, live_server, phone):
     page = phone
     url = sign_in_as_anna(page, live_server.url, sitting)
