@@ -30,6 +30,9 @@ self.addEventListener("activate", function (event) {
       return Promise.all(names.filter(function (name) {
         return name.indexOf("tarokbog-shell-") === 0 && name !== SHELL;
       }).map(function (name) { return caches.delete(name); }));
+    }).then(function () {
+      // The browser asks for a page while this worker is still starting, not after.
+      if (self.registration.navigationPreload) return self.registration.navigationPreload.enable();
     }).then(function () { return self.clients.claim(); })
   );
 });
@@ -51,8 +54,10 @@ function keep(request, response) {
   caches.open(PAGES).then(function (cache) { cache.put(request.url.split("#")[0], copy); });
 }
 
-function page(request) {
-  return fetch(request).then(function (response) {
+function page(request, preloaded) {
+  return Promise.resolve(preloaded).then(function (response) {
+    return response || fetch(request);
+  }).then(function (response) {
     keep(request, response);
     return response;
   }).catch(function () {
@@ -94,7 +99,7 @@ self.addEventListener("fetch", function (event) {
   }
   if (request.method !== "GET") return;
   if (request.mode === "navigate") {
-    event.respondWith(page(request));
+    event.respondWith(page(request, event.preloadResponse));
   } else if (url.pathname.indexOf("{{ static_prefix }}") === 0) {
     event.respondWith(
       fetch(request).then(function (response) {
