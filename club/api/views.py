@@ -16,7 +16,9 @@ Domain errors become HTTP answers in one place (`DomainErrors`):
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Q
 from django.http import HttpResponse
@@ -80,6 +82,29 @@ class Page(PageNumberPagination):
     page_size = 100
     page_size_query_param = "page_size"
     max_page_size = 500
+
+
+class _CountedPaginator(Paginator):
+    """A Paginator whose count is the view's `counted()` queryset's: the same number, cheaper."""
+
+    def __init__(self, object_list, per_page, *, counted, **options):
+        super().__init__(object_list, per_page, **options)
+        self.counted = counted
+
+    @cached_property
+    def count(self) -> int:
+        return self.counted.count()
+
+
+class CountedPage(Page):
+    """Pages whose `count` the view counts on a cheaper queryset with as many rows (`counted()`)."""
+
+    def paginate_queryset(self, queryset, request, view=None):
+        counted = view.counted()  # type: ignore[union-attr]
+        self.django_paginator_class = lambda rows, size, **options: _CountedPaginator(
+            rows, size, counted=counted, **options
+        )
+        return super().paginate_queryset(queryset, request, view)
 
 
 class ScoresForTheClub(BasePermission):
@@ -604,18 +629,23 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
 class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
     """Deals as their current version; one deal also shows what it settles to."""
 
-    pagination_class = Page
+    pagination_class = CountedPage
     lookup_value_regex = ID
     lookup_field = "deal_id"
     lookup_url_kwarg = "pk"
 
-    def get_queryset(self):
+    def counted(self):
+        """The listed deals themselves: as many as their current versions (a deal has one from
+        the transaction that records it), counted without reading a version."""
         deals = Requester.of(self.request).visible_deals()
-        versions = DealVersion.objects.filter(current_of__in=deals).select_related(
+        if self.action == "list" and (sitting := _int_param(self.request, "sitting")) is not None:
+            deals = deals.filter(sitting_id=sitting)
+        return deals
+
+    def get_queryset(self):
+        versions = DealVersion.objects.filter(current_of__in=self.counted()).select_related(
             "deal__sitting__season", "entered_by"
         )
-        if self.action == "list" and (sitting := _int_param(self.request, "sitting")) is not None:
-            versions = versions.filter(deal__sitting_id=sitting)
         return versions.order_by("deal__sitting_id", "deal__number")
 
     def get_serializer_class(self):
