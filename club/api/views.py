@@ -84,26 +84,18 @@ class Page(PageNumberPagination):
     max_page_size = 500
 
 
-class _CountedPaginator(Paginator):
-    """A Paginator whose count is the view's `counted()` queryset's: the same number, cheaper."""
-
-    def __init__(self, object_list, per_page, *, counted, **options):
-        super().__init__(object_list, per_page, **options)
-        self.counted = counted
-
-    @cached_property
-    def count(self) -> int:
-        return self.counted.count()
-
-
 class CountedPage(Page):
     """Pages whose `count` the view counts on a cheaper queryset with as many rows (`counted()`)."""
 
     def paginate_queryset(self, queryset, request, view=None):
-        counted = view.counted()  # type: ignore[union-attr]
-        self.django_paginator_class = lambda rows, size, **options: _CountedPaginator(
-            rows, size, counted=counted, **options
-        )
+        counted = view.counted()
+
+        class Counted(Paginator):
+            @cached_property
+            def count(self) -> int:
+                return counted.count()
+
+        self.django_paginator_class = Counted
         return super().paginate_queryset(queryset, request, view)
 
 
