@@ -626,18 +626,22 @@ class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
     lookup_field = "deal_id"
     lookup_url_kwarg = "pk"
 
+    def _sitting(self) -> int | None:
+        return _int_param(self.request, "sitting") if self.action == "list" else None
+
     def counted(self):
         """The listed deals themselves: as many as their current versions (a deal has one from
         the transaction that records it), counted without reading a version."""
         deals = Requester.of(self.request).visible_deals()
-        if self.action == "list" and (sitting := _int_param(self.request, "sitting")) is not None:
-            deals = deals.filter(sitting_id=sitting)
-        return deals
+        return deals if (sitting := self._sitting()) is None else deals.filter(sitting_id=sitting)
 
     def get_queryset(self):
-        versions = DealVersion.objects.filter(current_of__in=self.counted()).select_related(
+        deals = Requester.of(self.request).visible_deals()
+        versions = DealVersion.objects.filter(current_of__in=deals).select_related(
             "deal__sitting__season", "entered_by"
         )
+        if (sitting := self._sitting()) is not None:
+            versions = versions.filter(deal__sitting_id=sitting)
         return versions.order_by("deal__sitting_id", "deal__number")
 
     def get_serializer_class(self):
