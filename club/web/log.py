@@ -100,8 +100,7 @@ def _newest_first(club: Club, wanted: int | None) -> Iterator[LogLine]:
         _corrections(club, names, wanted),
         _payments(club, names, wanted),
     )
-    # Equal times keep the sources' order (the audit's, the corrections', the payments'), as the
-    # stable sort of all lines did.
+    # Lines of equal time keep the sources' order: the audit's, then the corrections', then the payments'.
     return heapq.merge(*sources, key=lambda line: line.when, reverse=True)
 
 
