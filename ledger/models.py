@@ -103,6 +103,9 @@ class Transaction(AppendOnly):
         ordering = ["id"]
         verbose_name = _("transaction")
         verbose_name_plural = _("transactions")
+        # A month's statement and a balance on a day inside a month read that month's transactions
+        # only: found by date, not by reading every posting of the account.
+        indexes = [models.Index(fields=["value_date"], name="transaction_value_date")]
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.reference}"

@@ -16,7 +16,9 @@ Domain errors become HTTP answers in one place (`DomainErrors`):
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Q
 from django.http import HttpResponse
@@ -80,6 +82,21 @@ class Page(PageNumberPagination):
     page_size = 100
     page_size_query_param = "page_size"
     max_page_size = 500
+
+
+class CountedPage(Page):
+    """Pages whose `count` the view counts on a cheaper queryset with as many rows (`counted()`)."""
+
+    def paginate_queryset(self, queryset, request, view=None):
+        counted = view.counted()
+
+        class Counted(Paginator):
+            @cached_property
+            def count(self) -> int:
+                return counted.count()
+
+        self.django_paginator_class = Counted
+        return super().paginate_queryset(queryset, request, view)
 
 
 class ScoresForTheClub(BasePermission):
@@ -604,17 +621,26 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
 class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
     """Deals as their current version; one deal also shows what it settles to."""
 
-    pagination_class = Page
+    pagination_class = CountedPage
     lookup_value_regex = ID
     lookup_field = "deal_id"
     lookup_url_kwarg = "pk"
+
+    def _sitting(self) -> int | None:
+        return _int_param(self.request, "sitting") if self.action == "list" else None
+
+    def counted(self):
+        """The listed deals themselves: as many as their current versions (a deal has one from
+        the transaction that records it), counted without reading a version."""
+        deals = Requester.of(self.request).visible_deals()
+        return deals if (sitting := self._sitting()) is None else deals.filter(sitting_id=sitting)
 
     def get_queryset(self):
         deals = Requester.of(self.request).visible_deals()
         versions = DealVersion.objects.filter(current_of__in=deals).select_related(
             "deal__sitting__season", "entered_by"
         )
-        if self.action == "list" and (sitting := _int_param(self.request, "sitting")) is not None:
+        if (sitting := self._sitting()) is not None:
             versions = versions.filter(deal__sitting_id=sitting)
         return versions.order_by("deal__sitting_id", "deal__number")
 

@@ -194,8 +194,15 @@ def _corrections() -> Q:
 
 def build_statement(member: Member, month: Month) -> Statement:
     club = member.club
+    # The account by its id, not through the member: PostgreSQL then knows how many postings it
+    # holds and reads the month's transactions first instead of the account's every posting. An
+    # account is opened once and never changes, so only a member read before it opened is asked again.
+    account_id = member.account_id
+    if account_id is None:
+        account_id = Member.objects.filter(pk=member.pk).values_list("account_id", flat=True).first()
+    accounts = [account_id] if account_id is not None else []  # never seated: no postings
     in_month = Posting.objects.filter(
-        account__member=member, transaction__value_date__range=(month.first_day, month.last_day)
+        account_id__in=accounts, transaction__value_date__range=(month.first_day, month.last_day)
     )
 
     played = dict(
@@ -222,7 +229,7 @@ def build_statement(member: Member, month: Month) -> Statement:
         for line in _correction_lines(
             Posting.objects.filter(
                 _corrections(),
-                account__member=member,
+                account_id__in=accounts,
                 transaction__entry__sitting__in=[line.sitting for line in sitting_lines],
                 transaction__value_date__gt=month.last_day,
             )

@@ -9,12 +9,15 @@ are bookkeeping rather than an act (a login linked, an order of rows) say nothin
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterator
+import heapq
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from auditlog.models import LogEntry
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -40,29 +43,104 @@ class LogLine:
 def club_log(request: HttpRequest, club: Club, member: Member) -> HttpResponse:
     if not access.is_official(member):
         raise PermissionDenied(_("Only the club's admins may read its log."))
-    page = Paginator(log_lines(club), PAGE_SIZE).get_page(request.GET.get("page"))
-    return render(request, "club/log.html", {"club": club, "page": page})
+    return render(request, "club/log.html", {"club": club, "page": log_page(club, request.GET.get("page"))})
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """One page of the log, newest first, with what the template asks of a Paginator's page."""
+
+    lines: list[LogLine]
+    number: int
+    has_next: bool
+
+    def __iter__(self) -> Iterator[LogLine]:
+        return iter(self.lines)
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    def has_other_pages(self) -> bool:
+        return self.has_previous() or self.has_next
+
+    def previous_page_number(self) -> int:
+        return self.number - 1
+
+    def next_page_number(self) -> int:
+        return self.number + 1
+
+
+def log_page(club: Club, asked: str | None) -> LogPage:
+    """Page `asked` of the log (the first for anything but a page number), reading only the lines
+    up to its end and one more: a club's lifetime of sittings is not built to show fifty lines. A
+    page past the end is the last page, as a Paginator's get_page answers it."""
+    number = int(asked) if asked and asked.isdigit() and len(asked) < 7 and int(asked) > 0 else 1
+    start = (number - 1) * PAGE_SIZE
+    lines = list(islice(_newest_first(club, start + PAGE_SIZE + 1), start, start + PAGE_SIZE + 1))
+    if not lines and number > 1:
+        last = Paginator(log_lines(club), PAGE_SIZE).get_page(number)
+        return LogPage(list(last), last.number, last.has_next())
+    return LogPage(lines[:PAGE_SIZE], number, len(lines) > PAGE_SIZE)
 
 
 def log_lines(club: Club) -> list[LogLine]:
     """Every sentence of the club's log, newest first."""
+    return list(_newest_first(club, None))
+
+
+def _newest_first(club: Club, wanted: int | None) -> Iterator[LogLine]:
+    """The three sources merged newest first; each reads its rows in batches of `wanted` (all at
+    once if None), so that the first `wanted` lines cost about `wanted` rows of each."""
     names = _Names(club)
-    lines = [line for entry in audit.club_log(club) for line in _entry_lines(entry, names)]
-    lines.extend(_corrections(club, names))
-    lines.extend(_payments(club, names))
-    return sorted(lines, key=lambda line: line.when, reverse=True)
+    sources = (
+        _audit_lines(club, names, wanted),
+        _corrections(club, names, wanted),
+        _payments(club, names, wanted),
+    )
+    # Lines of equal time keep the sources' order: the audit's, then the corrections', then the payments'.
+    return heapq.merge(*sources, key=lambda line: line.when, reverse=True)
+
+
+def _batches(rows: QuerySet, size: int | None) -> Iterator[list]:
+    """A newest-first queryset's rows in lists of `size` (one list of all if None)."""
+    if size is None:
+        yield list(rows)
+        return
+    offset = 0
+    while True:
+        batch = list(rows[offset : offset + size])
+        yield batch
+        if len(batch) < size:
+            return
+        offset += size
 
 
 class _Names:
-    """Who did it (a member's name in this club, else the login), and what a sitting was called."""
+    """Who did it (a member's name in this club, else the login), and what the sittings and
+    disputes the lines read so far were called: each batch of log entries loads only its own."""
 
     def __init__(self, club: Club):
+        self.club = club
         self.members = dict(Member.objects.filter(club=club).exclude(user=None).values_list("user_id", "name"))
-        self.sittings = {s.pk: s for s in Sitting.objects.filter(table__club=club).select_related("table")}
-        self.disputes = {
-            d.pk: d
-            for d in Dispute.objects.filter(deal__sitting__table__club=club).select_related("deal__sitting__table")
-        }
+        self.sittings: dict[int, Sitting] = {}
+        self.disputes: dict[int, Dispute] = {}
+
+    def load(self, entries: Iterable[LogEntry]) -> None:
+        """The sittings and disputes these entries name."""
+        wanted: dict[type, set[int]] = {Sitting: set(), Dispute: set()}
+        for entry in entries:
+            model = entry.content_type.model_class()
+            if model in wanted and str(entry.object_pk).isdigit() and len(str(entry.object_pk)) < 19:
+                wanted[model].add(int(entry.object_pk))
+        if wanted[Sitting]:
+            rows = Sitting.objects.filter(table__club=self.club, pk__in=wanted[Sitting]).select_related("table")
+            self.sittings |= {s.pk: s for s in rows}
+        if wanted[Dispute]:
+            disputes = Dispute.objects.filter(deal__sitting__table__club=self.club, pk__in=wanted[Dispute])
+            self.disputes |= {d.pk: d for d in disputes.select_related("deal__sitting__table")}
 
     def actor(self, user) -> str:
         if user is None:
@@ -77,6 +155,13 @@ def _change(entry: LogEntry) -> dict[str, tuple[str, str]]:
         old, new = (("" if v in (None, "None") else str(v)) for v in values)
         found[name] = (old, new)
     return found
+
+
+def _audit_lines(club: Club, names: _Names, wanted: int | None) -> Iterator[LogLine]:
+    for batch in _batches(audit.club_log(club), wanted):
+        names.load(batch)
+        for entry in batch:
+            yield from _entry_lines(entry, names)
 
 
 def _entry_lines(entry: LogEntry, names: _Names) -> Iterator[LogLine]:
@@ -217,13 +302,13 @@ _SAYERS: dict[type, Callable[[LogEntry, str, dict, _Names], Iterator[str]]] = {
 }
 
 
-def _corrections(club: Club, names: _Names) -> Iterator[LogLine]:
+def _corrections(club: Club, names: _Names, wanted: int | None) -> Iterator[LogLine]:
     versions = (
         DealVersion.objects.filter(deal__sitting__table__club=club, version__gt=1)
         .select_related("deal__sitting__table", "entered_by")
-        .order_by("-entered_at")
+        .order_by("-entered_at", "-pk")
     )
-    for version in versions:
+    for version in _rows(versions, wanted):
         where = {
             "who": names.actor(version.entered_by),
             "number": version.deal.number,
@@ -237,8 +322,11 @@ def _corrections(club: Club, names: _Names) -> Iterator[LogLine]:
         yield LogLine(version.entered_at, text, "deal")
 
 
-def _payments(club: Club, names: _Names) -> Iterator[LogLine]:
-    for payment in club.payments.select_related("member", "recorded_by", "reverses"):
+def _payments(club: Club, names: _Names, wanted: int | None) -> Iterator[LogLine]:
+    payments = club.payments.select_related("member", "recorded_by", "reverses").order_by(
+        "-recorded_at", "-paid_on", "-pk"
+    )
+    for payment in _rows(payments, wanted):
         values = {
             "name": payment.member.name,
             "amount": format_ore(payment.amount_ore),
@@ -254,3 +342,8 @@ def _payments(club: Club, names: _Names) -> Iterator[LogLine]:
         else:
             text = _("%(name)s was paid %(amount)s (%(method)s; recorded by %(who)s).") % values
         yield LogLine(payment.recorded_at, text, "payment")
+
+
+def _rows(rows: QuerySet, size: int | None) -> Iterator:
+    for batch in _batches(rows, size):
+        yield from batch

@@ -1,16 +1,18 @@
-"""A member's statistics over a season: pure counting over records and postings.
+"""A member's statistics over a season: pure counting over records and postings, kept per seat.
 
 What happened at the table (who played and dealt, and what the season's family counts: whose
 Pagat went ultimo or bagud, who melded what, who declared and won) is read from each deal's
 current version; what a deal paid the member is read from the ledger's postings by rule key.
 Nothing is priced here. Which figures a member's page shows is the family's answer
-(`club.families`).
+(`club.families`). Each seat keeps its sitting's figures (`Seat.stats`, club migration 0013), so a
+season's page counts only the sittings that changed since.
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from django.db.models import Sum
 
@@ -47,10 +49,42 @@ class MemberStats:
         return self.count_result / self.deals_counted if self.deals_counted else None
 
 
+# Part of every kept seat's statistics: a season whose rules changed, or a tally that counts
+# differently (raise this with any change to MemberStats or a family's tally), counts again.
+STATS_FORMAT = 1
+_COUNTERS = ("ultimos", "bagud", "melds", "counts")
+_NUMBERS = tuple(f.name for f in fields(MemberStats) if f.name not in (*_COUNTERS, "shown"))
+
+
 def member_stats(member: Member, season: Season) -> MemberStats:
+    """The member's season: the sum of his seats' kept statistics, counting again (and keeping)
+    only the sittings whose deals or ledger entries changed since they were kept."""
+    key = f"{STATS_FORMAT}:{season.preset}:{json.dumps(season.overrides, sort_keys=True)}"
+    # The seats' change counts are read before the deals and postings they stand for, so that a
+    # deal recorded meanwhile leaves a count behind and is counted by the next page.
+    seats = list(
+        Seat.objects.filter(member=member, sitting__season=season).only(
+            "sitting_id", "name", "changes", "stats_of", "stats"
+        )
+    )
+    stale = [seat for seat in seats if seat.stats_of != seat.changes or (seat.stats or {}).get("key") != key]
+    counted = _count_sittings(member, season, {seat.sitting_id: seat.name for seat in stale})
+    for seat in stale:
+        seat.stats, seat.stats_of = {"key": key, **_as_json(counted[seat.sitting_id])}, seat.changes
+    Seat.objects.bulk_update(stale, ["stats", "stats_of"], batch_size=500)
     stats = MemberStats()
+    for seat in seats:
+        _add(stats, seat.stats or {})
+    stats.shown = season.family.stat_rows(stats)
+    return stats
+
+
+def _count_sittings(member: Member, season: Season, seat_names: dict[int, str]) -> dict[int, MemberStats]:
+    """The member's statistics at each of these sittings (by id), from their deals and postings."""
+    counted = {sitting_id: MemberStats() for sitting_id in seat_names}
+    if not seat_names:
+        return counted
     family, ruleset = season.family, season.ruleset()
-    seat_names = dict(Seat.objects.filter(member=member, sitting__season=season).values_list("sitting_id", "name"))
     tables: dict[int, list[str]] = defaultdict(list)
     for sitting_id, name in (
         Seat.objects.filter(sitting_id__in=seat_names)
@@ -71,12 +105,22 @@ def member_stats(member: Member, season: Season) -> MemberStats:
         .order_by("sitting_id", "number")
     )
     for deal in deals:
-        name = seat_names[deal.sitting_id]
+        name, stats = seat_names[deal.sitting_id], counted[deal.sitting_id]
         record = deal.current_version.record
         if is_void(record) or not family.plays_in(record, name, tables[deal.sitting_id]):
             continue
         stats.deals_played += 1
         stats.deals_dealt += record.get("dealer") == name
         family.tally(stats, record, deal.number, name, ruleset, points[(deal.sitting_id, f"deal:{deal.number}")])
-    stats.shown = family.stat_rows(stats)
-    return stats
+    return counted
+
+
+def _as_json(stats: MemberStats) -> dict:
+    return {name: getattr(stats, name) for name in _NUMBERS} | {name: dict(getattr(stats, name)) for name in _COUNTERS}
+
+
+def _add(stats: MemberStats, kept: dict) -> None:
+    for name in _NUMBERS:
+        setattr(stats, name, getattr(stats, name) + kept.get(name, 0))
+    for name in _COUNTERS:
+        getattr(stats, name).update(kept.get(name, {}))

@@ -27,7 +27,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 import rules
@@ -45,7 +45,7 @@ from .login_lock import LoginForm
 from .present import describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
 from .stats import member_stats
-from .templatetags import signed
+from .templatetags import day_month, signed
 
 MELD_LABELS = {
     "taroks": gettext_lazy("Taroks"),
@@ -676,11 +676,32 @@ def season_standings(request, club, member, season_id=None):
             # Each saldo only where the policy lets the viewer read it: his own, or all for officials.
             "saldi": money.visible_saldi(member, club),
             "chart": balance_chart(series),
-            "sittings": season.sittings.select_related("table")
-            .annotate(deal_count=Count("deals"))
-            .order_by("-date", "-id"),
+            "sittings": _sitting_cards(club, season),
         },
     )
+
+
+def _sitting_cards(club, season) -> list[dict]:
+    """The season's sittings, newest first, as the standings page links them: a whole season's
+    are a few hundred, so each card is made here, not by template tags (a URL reversed and a
+    plural translated per card cost more than the rest of the page)."""
+    prefix = reverse("sitting", args=[club.slug, 1]).removesuffix("1/")  # …/sittings/<id>/
+    deals_text: dict[int, str] = {}
+    cards = []
+    for sitting in season.sittings.select_related("table").annotate(deal_count=Count("deals")).order_by("-date", "-id"):
+        count = sitting.deal_count
+        if count not in deals_text:
+            deals_text[count] = ngettext("%(deals)s deal", "%(deals)s deals", count) % {"deals": count}
+        cards.append(
+            {
+                "url": f"{prefix}{sitting.pk}/",
+                "table": sitting.table.name,
+                "day": day_month(sitting.date),
+                "deals": deals_text[count],
+                "is_open": sitting.is_open,
+            }
+        )
+    return cards
 
 
 @club_page

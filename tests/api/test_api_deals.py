@@ -96,6 +96,29 @@ def test_the_sittings_deal_list_shows_both_deals_in_order(scorer, club):
     assert [(d["number"], d["record"]) for d in listed["results"]] == [(1, club.open_deal_1), (2, club.open_deal_2)]
 
 
+def test_the_deal_list_counts_deals_not_versions_across_its_pages(scorer, club):
+    """Three deals (the closed sitting's one, the open sitting's two), deal 1 corrected once: the
+    count is 3 on every page, the pages hold the deals by sitting and number."""
+    scorer.post(record_url(club.open_sitting), club.open_deal_2, format="json")
+    scorer.post(
+        f"/api/deals/{club.open_deal.pk}/corrections/",
+        {"record": club.open_deal_1_corrected, "reason": "Dorte took the last trick"},
+        format="json",
+    )
+    deals = list(Deal.objects.filter(sitting__season__club=club.club).order_by("sitting_id", "number"))
+
+    first = scorer.get("/api/deals/?page_size=2").json()
+    second = scorer.get("/api/deals/?page_size=2&page=2").json()
+    of_the_sitting = scorer.get(f"/api/deals/?sitting={club.open_sitting.pk}&page_size=1").json()
+
+    assert len(deals) == 3
+    assert (first["count"], second["count"], of_the_sitting["count"]) == (3, 3, 2)
+    assert [d["id"] for d in first["results"] + second["results"]] == [d.pk for d in deals]
+    assert first["previous"] is None and first["next"].endswith("page=2&page_size=2")
+    assert second["next"] is None
+    assert [(d["number"], d["version"]) for d in of_the_sitting["results"]] == [(1, 2)]
+
+
 # --- refusing ---------------------------------------------------------------------------------
 
 # Deal 2 with a mistake in four fields, each caught while reading the record. The engine reads

@@ -113,3 +113,52 @@ def test_another_clubs_log_is_404(outsider, client, members):
     client.force_login(outsider)
 
     assert client.get(reverse("club_log", args=["nordvest"])).status_code == 404
+
+
+def test_the_log_pages_fifty_lines_newest_first_across_its_three_sources(played, members, as_member, today):
+    from club import services
+    from club.models import Payment, Table
+    from club.services.payments import record_payment
+
+    bord = Table.objects.get(name="Bord 1")
+    deal = played.deals.get(number=1)
+    newest_first = []
+    # 60 rounds of a payment and a table renamed, a correction every twentieth: 123 lines, each
+    # source's lines interleaved with the others' across both page boundaries.
+    for i in range(1, 61):
+        record_payment(
+            played.table.club,
+            member=members["Bent"],
+            direction=Payment.Direction.IN,
+            amount_ore=100 * i,
+            method=Payment.Method.CASH,
+            paid_on=today,
+            by=members["Anna"].user,
+        )
+        newest_first.insert(0, f"Bent paid in {i}.00 kr. (cash; recorded by Anna).")
+        bord.name = f"Bord {i + 1}"
+        bord.save()
+        newest_first.insert(0, f"The system renamed the table Bord {i} to Bord {i + 1}.")
+        if i % 20 == 0:
+            record = deal.current_version.record | {"last_trick": "Dorte" if i % 40 else "Bent"}
+            services.correct_deal(deal, record, by=members["Anna"].user, reason=f"runde {i}")
+            deal.refresh_from_db()
+            newest_first.insert(0, f"Anna corrected deal 1 at Bord 61 (reason: runde {i}).")
+    client = as_member("Anna")
+    url = reverse("club_log", args=["nordvest"])
+
+    first, second, third = (client.get(url, {"page": n}).text for n in (1, 2, 3))
+
+    assert len(newest_first) == 123
+    assert rows(first) == newest_first[:50]
+    assert rows(second) == newest_first[50:100]
+    older = rows(third)
+    assert older[:23] == newest_first[100:]
+    # Then what the sitting's start and the club's setting-up left, the start of the sitting last.
+    assert older[23] == f"The system started a sitting at Bord 61 on {today.day} {today:%b %Y}."
+    assert 'href="?page=2">Older' in first and "Newer" not in first
+    assert 'href="?page=1">Newer' in second and 'href="?page=3">Older' in second
+    assert 'href="?page=2">Newer' in third and "Older" not in third
+    # A page past the end is the last one; a page that is no number is the first.
+    assert rows(client.get(url, {"page": 9}).text) == older
+    assert rows(client.get(url, {"page": "x"}).text) == newest_first[:50]

@@ -108,6 +108,62 @@ def test_statistics_follow_corrections_and_skip_void_counts(played, sitting, mem
     assert dorte.bagud == {"king:hearts": 1} and dorte.ultimos == {}
 
 
+DEAL_4_NOLO = {
+    "dealer": "Dorte",
+    "players": ["Dorte", "Anna", "Carl"],
+    "nolo": "Carl",
+    "last_trick": "Anna",
+    "counts": {"Dorte": 30, "Carl": 0},
+}
+
+
+def figures(stats):
+    return (
+        stats.deals_played,
+        stats.deals_dealt,
+        stats.nolos,
+        stats.deals_counted,
+        stats.own_counts,
+        stats.count_result,
+    )
+
+
+def test_kept_statistics_follow_a_correction_a_new_deal_and_a_void(played, members, django_assert_num_queries):
+    from club.models import Seat
+
+    carl, dorte = members["Carl"], members["Dorte"]
+    first = {name: figures(member_stats(members[name], played.season)) for name in ("Carl", "Dorte")}
+    seat = Seat.objects.get(sitting=played, member=carl)
+    assert seat.stats_of == seat.changes and seat.stats["deals_played"] == first["Carl"][0]
+    with django_assert_num_queries(1):  # nothing changed: the seats' kept figures, no deal read
+        assert figures(member_stats(carl, played.season)) == first["Carl"]
+
+    # The same correction and deal 4 as above, now over kept figures: the same hand-counted values.
+    services.correct_deal(played.deals.get(number=1), DEAL_1_CORRECTED, reason="forgotten King")
+    services.record_deal(played, DEAL_4_NOLO)
+    carl_stats, dorte_stats = member_stats(carl, played.season), member_stats(dorte, played.season)
+    assert (carl_stats.deals_played, carl_stats.nolos, carl_stats.deals_counted, carl_stats.own_counts) == (3, 1, 2, 1)
+    assert (dorte_stats.deals_played, dorte_stats.deals_dealt, dorte_stats.count_result) == (3, 1, -15)
+    assert dorte_stats.bagud == {"king:hearts": 1} and dorte_stats.ultimos == {}
+
+    # Deal 4 voided: Carl loses its deal and its nolo (its counts were void) and keeps deal 3, which
+    # he dealt; Dorte loses deal 4, the one she dealt.
+    services.correct_deal(played.deals.get(number=4), {"void": True}, reason="misdeal")
+    assert figures(member_stats(carl, played.season))[:5] == (2, 1, 0, 2, 1)
+    assert figures(member_stats(dorte, played.season))[:4] == (2, 0, 0, 2)
+    assert member_stats(dorte, played.season).count_result == -15
+
+
+def test_kept_statistics_are_counted_again_when_the_seasons_rules_change(played, members):
+    from club.models import Seat
+
+    member_stats(members["Carl"], played.season)
+    kept = Seat.objects.get(sitting=played, member=members["Carl"]).stats
+    Seat.objects.filter(sitting=played).update(stats={**kept, "deals_played": 99, "key": "0:old rules"})
+
+    assert member_stats(members["Carl"], played.season).deals_played == kept["deals_played"]
+
+
 def test_a_member_of_another_club_is_404_by_id(played, members, outsider, as_member):
     olaf = outsider.memberships.get()
 
