@@ -77,13 +77,18 @@ def log_page(club: Club, asked: str | None) -> LogPage:
     """Page `asked` of the log (the first for anything but a page number), reading only the lines
     up to its end and one more: a club's lifetime of sittings is not built to show fifty lines. A
     page past the end is the last page, as a Paginator's get_page answers it."""
-    number = int(asked) if asked and asked.isdigit() and len(asked) < 7 and int(asked) > 0 else 1
+    number = _whole_number(asked or "", digits=6) or 1
     start = (number - 1) * PAGE_SIZE
     lines = list(islice(_newest_first(club, start + PAGE_SIZE + 1), start, start + PAGE_SIZE + 1))
     if not lines and number > 1:
         last = Paginator(log_lines(club), PAGE_SIZE).get_page(number)
         return LogPage(list(last), last.number, last.has_next())
     return LogPage(lines[:PAGE_SIZE], number, len(lines) > PAGE_SIZE)
+
+
+def _whole_number(text: str, digits: int) -> int | None:
+    """`text` as a number of at most `digits` ASCII digits ("²" and "٣" are digits to str.isdigit)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
 
 
 def log_lines(club: Club) -> list[LogLine]:
@@ -133,14 +138,22 @@ class _Names:
         wanted: dict[type, set[int]] = {Sitting: set(), Dispute: set()}
         for entry in entries:
             model = entry.content_type.model_class()
-            if model in wanted and str(entry.object_pk).isdigit() and len(str(entry.object_pk)) < 19:
-                wanted[model].add(int(entry.object_pk))
+            if model in wanted and (pk := _whole_number(str(entry.object_pk), digits=18)) is not None:
+                wanted[model].add(pk)
         if wanted[Sitting]:
             rows = Sitting.objects.filter(table__club=self.club, pk__in=wanted[Sitting]).select_related("table")
             self.sittings |= {s.pk: s for s in rows}
         if wanted[Dispute]:
             disputes = Dispute.objects.filter(deal__sitting__table__club=self.club, pk__in=wanted[Dispute])
             self.disputes |= {d.pk: d for d in disputes.select_related("deal__sitting__table")}
+
+    def sitting(self, pk: object) -> Sitting | None:
+        number = _whole_number(str(pk), digits=18)
+        return None if number is None else self.sittings.get(number)
+
+    def dispute(self, pk: object) -> Dispute | None:
+        number = _whole_number(str(pk), digits=18)
+        return None if number is None else self.disputes.get(number)
 
     def actor(self, user) -> str:
         if user is None:
@@ -259,7 +272,7 @@ def _table(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[s
 
 
 def _sitting(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
-    sitting = names.sittings.get(int(entry.object_pk)) if str(entry.object_pk).isdigit() else None
+    sitting = names.sitting(entry.object_pk)
     if sitting is None:
         return
     where = {"who": who, "table": sitting.table.name, "date": day_month_year(sitting.date)}
@@ -276,7 +289,7 @@ def _sitting(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator
 
 
 def _dispute(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
-    dispute = names.disputes.get(int(entry.object_pk)) if str(entry.object_pk).isdigit() else None
+    dispute = names.dispute(entry.object_pk)
     if dispute is None:
         return
     where = {"who": who, "number": dispute.deal.number, "table": dispute.deal.sitting.table.name}

@@ -161,4 +161,5 @@ def test_the_log_pages_fifty_lines_newest_first_across_its_three_sources(played,
     assert 'href="?page=2">Newer' in third and "Older" not in third
     # A page past the end is the last one; a page that is no number is the first.
     assert rows(client.get(url, {"page": 9}).text) == older
-    assert rows(client.get(url, {"page": "x"}).text) == newest_first[:50]
+    for not_a_page in ("x", "²", "٣", "0", "9" * 40):
+        assert rows(client.get(url, {"page": not_a_page}).text) == newest_first[:50]
