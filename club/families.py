@@ -103,7 +103,7 @@ class Pages:
     def tally(
         self, stats: Any, record: Mapping[str, Any], number: int, name: str, ruleset: Any, points: Mapping[str, int]
     ) -> None:
-        """Add one deal the member played to `stats` (`club.web.stats.MemberStats`); `points`
+        """Add one deal the member played to `stats` (`club.services.stats.MemberStats`); `points`
         is what the ledger posted to the member for it, by rule key."""
 
     def stat_rows(self, stats: Any) -> list[Stat]:

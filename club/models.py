@@ -203,7 +203,7 @@ class Seat(models.Model):
     # What the member won or lost at the sitting: kept by the database from the sitting's ledger
     # entries (club migration 0012), so a season's chart reads seats, never postings.
     points = models.BigIntegerField(default=0, db_default=0, editable=False)
-    # The member's statistics of the sitting (club.web.stats), kept as a cache: `changes` is
+    # The member's statistics of the sitting (club.services.stats), kept as a cache: `changes` is
     # counted up by the database with every deal version and ledger entry of the sitting (club
     # migration 0013), `stats_of` is the count the kept `stats` were taken at.
     changes = models.BigIntegerField(default=0, db_default=0, editable=False)

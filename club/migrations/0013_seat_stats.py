@@ -1,4 +1,4 @@
-"""Each seat keeps its member's statistics of the sitting (`Seat.stats`, `club.web.stats`), so a
+"""Each seat keeps its member's statistics of the sitting (`Seat.stats`, `club.services.stats`), so a
 member's page sums one row per sitting, never a season's deals.
 
 The statistics are counted by Python (the family's tally), so they are a cache: `Seat.changes`

@@ -18,6 +18,8 @@ Where each write lives:
   ledger, for corrections and `ledger_check`.
 - `import_export`: a whole sitting from its record (through the writes above), and back.
 - `disputes`: raising a dispute and resolving it; it never moves money.
+- `stats`: a member's season in figures, summed from what each seat keeps (a cache the database
+  marks stale as deals and entries are written; a page recounts a stale seat and keeps it).
 - the office, what officials do besides the score (`office` holds their shared refusals):
   `members` (a new club and its first official, members, invitations), `seasons`, `tables`, and
   `money` (the one meaning of a member's saldo, in øre).

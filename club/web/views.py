@@ -38,13 +38,13 @@ from ..reports.statements import Month
 from ..services import money, payments
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..services.office import OfficeError
+from ..services.stats import member_stats
 from . import deal_forms
 from .charts import balance_chart
 from .forms import CloseSittingForm, EntryFields, StartSittingForm, VoidDealForm, entry_problems
 from .login_lock import LoginForm
 from .present import describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
-from .stats import member_stats
 from .templatetags import day_month, signed
 
 MELD_LABELS = {

@@ -6,8 +6,8 @@ import re
 from django.urls import reverse
 
 from club import services
+from club.services.stats import member_stats
 from club.web.charts import balance_chart
-from club.web.stats import member_stats
 from table_evening import DEAL_1_CORRECTED
 
 

@@ -20,7 +20,7 @@ from ledger.models import Posting
 
 from ..families import Stat
 from ..models import Deal, Member, Season, Seat
-from ..services import is_void
+from .deals import is_void
 
 
 @dataclass
