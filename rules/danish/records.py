@@ -256,10 +256,6 @@ class _Reader:
         self.good.add(value)
         return cast(str, value)  # name_problem found nothing wrong: a str
 
-    def known(self, value: Any) -> bool:
-        """Whether `value` is a name already found well-formed."""
-        return type(value) is str and value in self.good
-
     def choice(self, value: Any, at: str, key: Any, choices: tuple[str, ...]) -> str | None:
         if value is None:
             return None
@@ -289,15 +285,22 @@ class _Reader:
         get = data.get
         suits = get("suits")
         if suits is not None:
-            suits = self.per_suit(suits, f"{path}.suits", self.suit_meld, COURT_CARDS)
-        kings = get("kings")
-        return Meld(
-            self.int_(get("taroks"), path, "taroks", 10, 22),
-            self.bool_(get("pagat"), path, "pagat"),
-            self.int_(get("matadors"), path, "matadors", 3, 22),
-            suits or _NO_SUITS,
-            None if kings is None else self.suit_meld(kings, path, "kings", SUITS),
-        )
+            suits = _plain_suits(suits) or self.per_suit(suits, f"{path}.suits", self.suit_meld, COURT_CARDS)
+        # A well-formed value is taken as it is; any other is read (and its problem said) in order.
+        taroks, pagat, matadors, kings = get("taroks"), get("pagat"), get("matadors"), get("kings")
+        if taroks is not None and not (type(taroks) is int and 10 <= taroks <= 22):
+            taroks = self.int_(taroks, path, "taroks", 10, 22)
+        if not (pagat is None or pagat is True or pagat is False):
+            pagat = self.bool_(pagat, path, "pagat")
+        if matadors is not None and not (type(matadors) is int and 3 <= matadors <= 22):
+            matadors = self.int_(matadors, path, "matadors", 3, 22)
+        if kings is not None:
+            kings = (
+                _LEVELS.get(kings)
+                if type(kings) is str and kings in _LEVELS
+                else self.suit_meld(kings, path, "kings", SUITS)
+            )
+        return Meld(taroks, pagat, matadors, suits or _NO_SUITS, kings)
 
     def card_fate(self, value: Any, at: str, key: str, fates: tuple[str, ...]) -> CardFate | None:
         if type(value) is dict and len(value) == 2:
@@ -362,6 +365,17 @@ _LEVELS = {level: SuitMeld(level) for level in MELD_LEVELS}
 _SUIT_SET = frozenset(SUITS)
 
 
+def _plain_suits(value: Any) -> dict[str, SuitMeld] | None:
+    """The suit melds of the usual record, each a level word ({"clubs": "full"}); None when one
+    needs reading on its own (a level with its missing card, or a mistake)."""
+    if type(value) is not dict or not _SUIT_SET.issuperset(value):
+        return None
+    try:
+        return {suit: _LEVELS[level] for suit, level in value.items()}
+    except (KeyError, TypeError):  # not a level word (unhashable: an object or a list)
+        return None
+
+
 def _at(path: str, key: Any) -> str:
     """The field path of `key` inside the object at `path` (no key: the object itself)."""
     if key is None:
@@ -392,7 +406,8 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
         read.fail("players", "players_count")
     else:
         first, second, third = players_data
-        if read.known(first) and read.known(second) and read.known(third):
+        good = read.good
+        if type(first) is str and type(second) is str and type(third) is str and good.issuperset(players_data):
             players = (first, second, third)
         else:
             players = tuple(name(p, "players", i) or "" for i, p in enumerate(players_data))
