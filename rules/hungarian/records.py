@@ -52,6 +52,7 @@ BONUS_KEYS = frozenset(("player", "bonus"))
 FINE_KEYS = frozenset(("player", "offence"))
 PARTIES = ("declarer", "opponents")
 PARTY_KEYS = frozenset(PARTIES)
+_FIGURE_SET = frozenset(FIGURES)
 
 # The parsed record is made of named tuples: immutable, and cheap to make by the ten thousand.
 
@@ -168,7 +169,7 @@ class _DealReader(Reader):
         super().known_keys(data, keys, path)
 
     def name(self, value: Any, path: str) -> str | None:
-        if type(value) is str and value in self.good:
+        if value is None or (type(value) is str and value in self.good):
             return value
         name = super().name(value, path)
         if name is not None:
@@ -178,7 +179,7 @@ class _DealReader(Reader):
     def int_(
         self, value: Any, path: str, low: int | None = None, high: int | None = None, code: str = "out_of_range"
     ) -> int | None:
-        if type(value) is int and low is None and high is None:
+        if value is None or (type(value) is int and low is None and high is None):
             return value
         return super().int_(value, path, low, high, code)
 
@@ -263,9 +264,14 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
     announcements_data = get("announcements")
     if announcements_data is not None:
         for path, item in read.items(announcements_data, "announcements", ANNOUNCEMENT_KEYS, ("figure", "by")):
-            figure = read.choice(item["figure"], f"{path}.figure", FIGURES)
-            by = read.name(item["by"], f"{path}.by")
-            contra = read.int_(item.get("contra", 0), f"{path}.contra")
+            # A well-formed value is taken as it is (a field's path is made only for a problem).
+            figure, by, contra = item["figure"], item["by"], item.get("contra", 0)
+            if type(figure) is not str or figure not in _FIGURE_SET:
+                figure = read.choice(figure, f"{path}.figure", FIGURES)
+            if type(by) is not str or by not in read.good:
+                by = read.name(by, f"{path}.by")
+            if type(contra) is not int:
+                contra = read.int_(contra, f"{path}.contra")
             if figure and by and contra is not None:
                 announcements.append(Announcement(figure, by, contra))
 
@@ -278,7 +284,9 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
         for party in PARTIES:
             figures = []
             for i, figure in enumerate(read.list_(made_data.get(party), f"made.{party}")):
-                if read.choice(figure, f"made.{party}[{i}]", FIGURES) is not None:
+                if (type(figure) is str and figure in _FIGURE_SET) or read.choice(
+                    figure, f"made.{party}[{i}]", FIGURES
+                ) is not None:
                     figures.append(figure)
             made[party] = tuple(dict.fromkeys(figures))
 
