@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, cast
 
 from ..envelope import name_problem
 from ..envelope import read_date as _date
+from ..events import maker
 from ..problems import Problem, expecting, has_lone_surrogate
 from .messages import problem
 
@@ -300,14 +301,14 @@ class _Reader:
                 if type(kings) is str and kings in _LEVELS
                 else self.suit_meld(kings, path, "kings", SUITS)
             )
-        return Meld(taroks, pagat, matadors, suits or _NO_SUITS, kings)
+        return _new_meld((taroks, pagat, matadors, suits or _NO_SUITS, kings))
 
     def card_fate(self, value: Any, at: str, key: str, fates: tuple[str, ...]) -> CardFate | None:
         if type(value) is dict and len(value) == 2:
             # The usual record: a known holder and a fate, nothing else (checked in full below).
             holder, fate = value.get("holder"), value.get("fate")
             if type(holder) is str and holder in self.good and type(fate) is str and fate in fates:
-                return CardFate(holder, fate)
+                return _new_card_fate((holder, fate))
         path = _at(at, key)
         data = self.obj(value, path, FATE_KEYS)
         if data is None:
@@ -316,7 +317,7 @@ class _Reader:
         holder = self.name(get("holder"), path, "holder")
         fate = self.choice(get("fate"), path, "fate", fates)
         if holder and fate:
-            return CardFate(holder, fate)
+            return _new_card_fate((holder, fate))
         for key in ("holder", "fate"):
             if get(key) is None:
                 self.required(f"{path}.{key}", key)
@@ -362,6 +363,8 @@ class _Reader:
 
 
 _LEVELS = {level: SuitMeld(level) for level in MELD_LEVELS}
+# The named tuples a replay makes several times a deal, made from a tuple of every field.
+_new_deal, _new_meld, _new_card_fate = maker(Deal), maker(Meld), maker(CardFate)
 _SUIT_SET = frozenset(SUITS)
 
 
@@ -492,20 +495,22 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
     last_trick = get("last_trick")
     nolo = get("nolo")
     stopped = get("stopped", False)
-    parsed = Deal(
-        number,
-        dealer or "",
-        players,  # type: ignore[arg-type]
-        melds,
-        pagat,
-        kings,
-        None if last_trick is None else name(last_trick, "last_trick"),
-        None if nolo is None else name(nolo, "nolo"),
-        tout,
-        counts,
-        tuple(fines),
-        culprit,
-        stopped if stopped is False or stopped is True else bool(read.bool_(stopped, "stopped", None)),
+    parsed = _new_deal(
+        (
+            number,
+            dealer or "",
+            players,
+            melds,
+            pagat,
+            kings,
+            None if last_trick is None else name(last_trick, "last_trick"),
+            None if nolo is None else name(nolo, "nolo"),
+            tout,
+            counts,
+            tuple(fines),
+            culprit,
+            stopped if stopped is False or stopped is True else bool(read.bool_(stopped, "stopped", None)),
+        )
     )
     return parsed if len(problems) == before else None
 

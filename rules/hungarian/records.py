@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..envelope import Reader, read_date
+from ..events import maker
 from ..problems import Problem
 from .messages import problem
 from .presets import FIGURES, HAND_BONUSES, KINGS
@@ -128,6 +129,9 @@ class Sitting(NamedTuple):
     deals: tuple[Deal, ...]
     close: str | None = None
     pot_given: bool = False
+
+
+_new_deal = maker(Deal)  # a deal from a tuple of every field: a replay makes one a deal
 
 
 def _stated(value: Any) -> bool:
@@ -354,35 +358,37 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
     called_king_captured = get("called_king_captured", False)
     conceded = get("conceded", False)
     trickless = get("trickless")
-    parsed = Deal(
-        number,
-        dealer or "",
-        given,
-        frozenset(deal),
-        read.word(get("contract"), "contract"),
-        read.word(get("no_game"), "no_game"),
-        read.name(get("declarer"), "declarer"),
-        call,
-        read.int_(get("choice"), "choice"),
-        game_contra if type(game_contra) is int else read.int_(game_contra, "game_contra") or 0,
-        tuple(announcements),
-        read.int_(get("card_points"), "card_points"),
-        read.int_(get("tricks"), "tricks"),
-        made,
-        tuple(trump_counts),
-        tuple(hand_bonuses),
-        bidders,
-        read.name(get("ultimo"), "ultimo"),
+    parsed = _new_deal(
         (
-            called_king_captured
-            if type(called_king_captured) is bool
-            else bool(read.bool_(called_king_captured, "called_king_captured"))
-        ),
-        conceded if type(conceded) is bool else bool(read.bool_(conceded, "conceded")),
-        player_points,
-        () if trickless is None else tuple(dict.fromkeys(read.names(trickless, "trickless"))),
-        talon_honours,
-        tuple(fines),
+            number,
+            dealer or "",
+            given,
+            frozenset(deal),
+            read.word(get("contract"), "contract"),
+            read.word(get("no_game"), "no_game"),
+            read.name(get("declarer"), "declarer"),
+            call,
+            read.int_(get("choice"), "choice"),
+            game_contra if type(game_contra) is int else read.int_(game_contra, "game_contra") or 0,
+            tuple(announcements),
+            read.int_(get("card_points"), "card_points"),
+            read.int_(get("tricks"), "tricks"),
+            made,
+            tuple(trump_counts),
+            tuple(hand_bonuses),
+            bidders,
+            read.name(get("ultimo"), "ultimo"),
+            (
+                called_king_captured
+                if type(called_king_captured) is bool
+                else bool(read.bool_(called_king_captured, "called_king_captured"))
+            ),
+            conceded if type(conceded) is bool else bool(read.bool_(conceded, "conceded")),
+            player_points,
+            () if trickless is None else tuple(dict.fromkeys(read.names(trickless, "trickless"))),
+            talon_honours,
+            tuple(fines),
+        )
     )
     return parsed if len(problems) == before else None
 
