@@ -15,6 +15,7 @@ import re
 import sys
 from typing import Any
 
+from .envelope import collector_paused
 from .problems import InvalidRecord, problem
 from .registry import FAMILIES
 from .replay import ALL_PRESETS, replay
@@ -91,7 +92,8 @@ def _settled_as_read(raw: bytes) -> dict[str, Any] | None:
     """
     try:
         text = (raw[len(BOM) :] if raw.startswith(BOM) else raw).decode("utf-8")
-        return replay(json.loads(text))
+        with collector_paused():  # reading makes only acyclic objects too (see `replay_with`)
+            return replay(json.loads(text))
     except (ValueError, RecursionError):  # refused (InvalidRecord) or unreadable: answered check by check
         return None
 
