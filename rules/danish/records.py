@@ -366,6 +366,7 @@ _LEVELS = {level: SuitMeld(level) for level in MELD_LEVELS}
 # The named tuples a replay makes several times a deal, made from a tuple of every field.
 _new_deal, _new_meld, _new_card_fate = maker(Deal), maker(Meld), maker(CardFate)
 _SUIT_SET = frozenset(SUITS)
+_KING_FATE_SET = frozenset(KING_FATES)
 
 
 def _plain_suits(value: Any) -> dict[str, SuitMeld] | None:
@@ -377,6 +378,22 @@ def _plain_suits(value: Any) -> dict[str, SuitMeld] | None:
         return {suit: _LEVELS[level] for suit, level in value.items()}
     except (KeyError, TypeError):  # not a level word (unhashable: an object or a list)
         return None
+
+
+def _plain_kings(value: Any, good: set[str]) -> dict[str, CardFate] | None:
+    """The Kings of the usual record, each a known holder and a fate and nothing else; None when
+    one needs reading on its own (`card_fate` says what is wrong)."""
+    if type(value) is not dict or not _SUIT_SET.issuperset(value):
+        return None
+    found = {}
+    for suit, fate in value.items():
+        if type(fate) is not dict or len(fate) != 2:
+            return None
+        holder, word = fate.get("holder"), fate.get("fate")
+        if type(holder) is not str or holder not in good or type(word) is not str or word not in _KING_FATE_SET:
+            return None
+        found[suit] = _new_card_fate((holder, word))
+    return found
 
 
 def _at(path: str, key: Any) -> str:
@@ -428,9 +445,9 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
                 melds[player] = meld
 
     kings_data = get("kings")
-    kings: dict[str, CardFate] = (
-        read.per_suit(kings_data, "kings", read.card_fate, KING_FATES) if kings_data is not None else {}
-    )
+    kings: dict[str, CardFate] = {}
+    if kings_data is not None:
+        kings = _plain_kings(kings_data, read.good) or read.per_suit(kings_data, "kings", read.card_fate, KING_FATES)
     pagat_data = get("pagat")
     pagat = read.card_fate(pagat_data, "", "pagat", PAGAT_FATES) if pagat_data is not None else None
 
