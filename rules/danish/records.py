@@ -340,6 +340,8 @@ class _Reader:
 
     def names_as_keys(self, data: Mapping[str, Any], path: str) -> None:
         """The keys of `melds` and `counts` are members' names: no lone surrogates, which no text can hold."""
+        if self.good.issuperset(data):
+            return  # names already found well-formed: nearly every deal
         for key in data:
             if type(key) is str and key not in self.good and has_lone_surrogate(key):
                 self.fail(_at(path, key), "bad_name")

@@ -135,13 +135,15 @@ class _Book:
         card: str | None = None,
     ) -> None:
         """`holder` pays `to_each` to each of `others`, and `to_cup` into `cup`."""
-        postings = {holder: -2 * to_each - to_cup}
-        for other in others:
-            postings[other] = to_each
-        postings[cup] = to_cup
         if not (to_each and to_cup and self._has_cups and len(others) == 2):
+            postings = {holder: -2 * to_each - to_cup}
+            for other in others:
+                postings[other] = to_each
+            postings[cup] = to_cup
             self.post(rule, postings, ref_key, holder, card)  # it leaves out a zero entry, and checks
             return
+        first, second = others
+        postings = {holder: -2 * to_each - to_cup, first: to_each, second: to_each, cup: to_cup}
         if cup == PAGAT_CUP:  # balanced by construction
             self.pagat += to_cup
         else:
