@@ -305,6 +305,8 @@ class _DealCheck:
             if fate.holder not in players and not self.active(fate.holder, f"kings.{suit}.holder"):
                 continue
             for player, meld in claims:
+                if meld.kings is None and suit not in meld.suits:
+                    continue  # his melds say nothing of this King
                 says = _meld_says_king(meld, suit)
                 if says is True and fate.holder != player:
                     self.fail(f"kings.{suit}.holder", "king_holder_conflict", expected=player)
