@@ -8,8 +8,11 @@ Each family's event adds its table accounts after the event (`cups_after`, `pot_
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar, cast
+
+T = TypeVar("T")
 
 
 class LineItem(NamedTuple):
@@ -28,6 +31,18 @@ class LineItem(NamedTuple):
         if self.card is not None:
             data["card"] = self.card
         return data
+
+
+def maker(kind: type[T]) -> Callable[[tuple[Any, ...]], T]:
+    """Makes a `kind` (a named tuple) from a tuple of all its fields, in order.
+
+    A named tuple's own constructor is a Python function; this is the C one under it, for the
+    values a replay makes several times a deal (line items, card fates, deals, events).
+    """
+    return cast(Callable[[tuple[Any, ...]], T], functools.partial(tuple.__new__, kind))
+
+
+new_line_item = maker(LineItem)
 
 
 class UnbalancedItem(ArithmeticError):

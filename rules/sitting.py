@@ -77,25 +77,31 @@ def replay_with(family: Family, data: Any) -> dict[str, Any]:
 
     Raises `InvalidRecord` listing every problem; nothing is settled then.
     """
+    # The collector runs again once the answer alone is left: its first pass has less to look at.
     with collector_paused():
-        sitting, rules, problems = check_sitting(family, data)
-        if problems or sitting is None or rules is None:
-            raise InvalidRecord(problems)
-        # check_sitting has validated every deal in order, so each is settled without a second check.
-        events, state = _run(family, sitting, rules, family.settle)
-        table = sitting.table
-        balances = dict.fromkeys(table, 0)
-        settled = []
-        for event in events:
-            data = family.event_dict(event, table, rules)
-            for member, points in (data["net"] if "net" in data else event.net(table)).items():
-                if points:
-                    balances[member] += points
-            settled.append(data)
-        held = family.accounts(state)
-        for account in family.table_accounts(rules):
-            balances[account] = held[account]
-        return {"ruleset": rules.preset, "events": settled, "balances": balances}
+        return _replay(family, data)
+
+
+def _replay(family: Family, data: Any) -> dict[str, Any]:
+    """`replay_with` without the collector paused."""
+    sitting, rules, problems = check_sitting(family, data)
+    if problems or sitting is None or rules is None:
+        raise InvalidRecord(problems)
+    # check_sitting has validated every deal in order, so each is settled without a second check.
+    events, state = _run(family, sitting, rules, family.settle)
+    table = sitting.table
+    balances = dict.fromkeys(table, 0)
+    settled = []
+    for event in events:
+        data = family.event_dict(event, table, rules)
+        for member, points in (data["net"] if "net" in data else event.net(table)).items():
+            if points:
+                balances[member] += points
+        settled.append(data)
+    held = family.accounts(state)
+    for account in family.table_accounts(rules):
+        balances[account] = held[account]
+    return {"ruleset": rules.preset, "events": settled, "balances": balances}
 
 
 def check_deal(

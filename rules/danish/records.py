@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, cast
 
 from ..envelope import name_problem
 from ..envelope import read_date as _date
+from ..events import maker
 from ..problems import Problem, expecting, has_lone_surrogate
 from .messages import problem
 
@@ -256,10 +257,6 @@ class _Reader:
         self.good.add(value)
         return cast(str, value)  # name_problem found nothing wrong: a str
 
-    def known(self, value: Any) -> bool:
-        """Whether `value` is a name already found well-formed."""
-        return type(value) is str and value in self.good
-
     def choice(self, value: Any, at: str, key: Any, choices: tuple[str, ...]) -> str | None:
         if value is None:
             return None
@@ -289,22 +286,29 @@ class _Reader:
         get = data.get
         suits = get("suits")
         if suits is not None:
-            suits = self.per_suit(suits, f"{path}.suits", self.suit_meld, COURT_CARDS)
-        kings = get("kings")
-        return Meld(
-            self.int_(get("taroks"), path, "taroks", 10, 22),
-            self.bool_(get("pagat"), path, "pagat"),
-            self.int_(get("matadors"), path, "matadors", 3, 22),
-            suits or _NO_SUITS,
-            None if kings is None else self.suit_meld(kings, path, "kings", SUITS),
-        )
+            suits = _plain_suits(suits) or self.per_suit(suits, f"{path}.suits", self.suit_meld, COURT_CARDS)
+        # A well-formed value is taken as it is; any other is read (and its problem said) in order.
+        taroks, pagat, matadors, kings = get("taroks"), get("pagat"), get("matadors"), get("kings")
+        if taroks is not None and not (type(taroks) is int and 10 <= taroks <= 22):
+            taroks = self.int_(taroks, path, "taroks", 10, 22)
+        if not (pagat is None or pagat is True or pagat is False):
+            pagat = self.bool_(pagat, path, "pagat")
+        if matadors is not None and not (type(matadors) is int and 3 <= matadors <= 22):
+            matadors = self.int_(matadors, path, "matadors", 3, 22)
+        if kings is not None:
+            kings = (
+                _LEVELS.get(kings)
+                if type(kings) is str and kings in _LEVELS
+                else self.suit_meld(kings, path, "kings", SUITS)
+            )
+        return _new_meld((taroks, pagat, matadors, suits or _NO_SUITS, kings))
 
     def card_fate(self, value: Any, at: str, key: str, fates: tuple[str, ...]) -> CardFate | None:
         if type(value) is dict and len(value) == 2:
             # The usual record: a known holder and a fate, nothing else (checked in full below).
             holder, fate = value.get("holder"), value.get("fate")
             if type(holder) is str and holder in self.good and type(fate) is str and fate in fates:
-                return CardFate(holder, fate)
+                return _new_card_fate((holder, fate))
         path = _at(at, key)
         data = self.obj(value, path, FATE_KEYS)
         if data is None:
@@ -313,7 +317,7 @@ class _Reader:
         holder = self.name(get("holder"), path, "holder")
         fate = self.choice(get("fate"), path, "fate", fates)
         if holder and fate:
-            return CardFate(holder, fate)
+            return _new_card_fate((holder, fate))
         for key in ("holder", "fate"):
             if get(key) is None:
                 self.required(f"{path}.{key}", key)
@@ -336,6 +340,8 @@ class _Reader:
 
     def names_as_keys(self, data: Mapping[str, Any], path: str) -> None:
         """The keys of `melds` and `counts` are members' names: no lone surrogates, which no text can hold."""
+        if self.good.issuperset(data):
+            return  # names already found well-formed: nearly every deal
         for key in data:
             if type(key) is str and key not in self.good and has_lone_surrogate(key):
                 self.fail(_at(path, key), "bad_name")
@@ -359,7 +365,37 @@ class _Reader:
 
 
 _LEVELS = {level: SuitMeld(level) for level in MELD_LEVELS}
+# The named tuples a replay makes several times a deal, made from a tuple of every field.
+_new_deal, _new_meld, _new_card_fate = maker(Deal), maker(Meld), maker(CardFate)
 _SUIT_SET = frozenset(SUITS)
+_KING_FATE_SET = frozenset(KING_FATES)
+
+
+def _plain_suits(value: Any) -> dict[str, SuitMeld] | None:
+    """The suit melds of the usual record, each a level word ({"clubs": "full"}); None when one
+    needs reading on its own (a level with its missing card, or a mistake)."""
+    if type(value) is not dict or not _SUIT_SET.issuperset(value):
+        return None
+    try:
+        return {suit: _LEVELS[level] for suit, level in value.items()}
+    except (KeyError, TypeError):  # not a level word (unhashable: an object or a list)
+        return None
+
+
+def _plain_kings(value: Any, good: set[str]) -> dict[str, CardFate] | None:
+    """The Kings of the usual record, each a known holder and a fate and nothing else; None when
+    one needs reading on its own (`card_fate` says what is wrong)."""
+    if type(value) is not dict or not _SUIT_SET.issuperset(value):
+        return None
+    found = {}
+    for suit, fate in value.items():
+        if type(fate) is not dict or len(fate) != 2:
+            return None
+        holder, word = fate.get("holder"), fate.get("fate")
+        if type(holder) is not str or holder not in good or type(word) is not str or word not in _KING_FATE_SET:
+            return None
+        found[suit] = _new_card_fate((holder, word))
+    return found
 
 
 def _at(path: str, key: Any) -> str:
@@ -392,7 +428,8 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
         read.fail("players", "players_count")
     else:
         first, second, third = players_data
-        if read.known(first) and read.known(second) and read.known(third):
+        good = read.good
+        if type(first) is str and type(second) is str and type(third) is str and good.issuperset(players_data):
             players = (first, second, third)
         else:
             players = tuple(name(p, "players", i) or "" for i, p in enumerate(players_data))
@@ -410,9 +447,9 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
                 melds[player] = meld
 
     kings_data = get("kings")
-    kings: dict[str, CardFate] = (
-        read.per_suit(kings_data, "kings", read.card_fate, KING_FATES) if kings_data is not None else {}
-    )
+    kings: dict[str, CardFate] = {}
+    if kings_data is not None:
+        kings = _plain_kings(kings_data, read.good) or read.per_suit(kings_data, "kings", read.card_fate, KING_FATES)
     pagat_data = get("pagat")
     pagat = read.card_fate(pagat_data, "", "pagat", PAGAT_FATES) if pagat_data is not None else None
 
@@ -477,20 +514,22 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
     last_trick = get("last_trick")
     nolo = get("nolo")
     stopped = get("stopped", False)
-    parsed = Deal(
-        number,
-        dealer or "",
-        players,  # type: ignore[arg-type]
-        melds,
-        pagat,
-        kings,
-        None if last_trick is None else name(last_trick, "last_trick"),
-        None if nolo is None else name(nolo, "nolo"),
-        tout,
-        counts,
-        tuple(fines),
-        culprit,
-        stopped if stopped is False or stopped is True else bool(read.bool_(stopped, "stopped", None)),
+    parsed = _new_deal(
+        (
+            number,
+            dealer or "",
+            players,
+            melds,
+            pagat,
+            kings,
+            None if last_trick is None else name(last_trick, "last_trick"),
+            None if nolo is None else name(nolo, "nolo"),
+            tout,
+            counts,
+            tuple(fines),
+            culprit,
+            stopped if stopped is False or stopped is True else bool(read.bool_(stopped, "stopped", None)),
+        )
     )
     return parsed if len(problems) == before else None
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..events import LineItem, UnbalancedItem, net_of
+from ..events import LineItem, UnbalancedItem, maker, net_of, new_line_item
 from .citations import SEED_FILES, seed_ref
 from .presets import RuleSet
 from .records import KING_CUP, PAGAT_CUP, PREVENTED, SUITS, CardFate, Cups, Deal, Meld, others_of
@@ -61,6 +61,9 @@ class Event(NamedTuple):
         return data
 
 
+_new_event = maker(Event)
+
+
 class _Book:
     """Collects line items for one event and keeps the cups' content as they go."""
 
@@ -95,7 +98,7 @@ class _Book:
                 raise UnbalancedItem(f"{rule}: a cup posting in a preset without cups: {postings}")
             self.pagat += postings.get(PAGAT_CUP, 0)
             self.king += postings.get(KING_CUP, 0)
-        self.items.append(LineItem(rule, self._refs[ref_key or rule], postings, player, card))
+        self.items.append(new_line_item((rule, self._refs[ref_key or rule], postings, player, card)))
 
     def from_each(
         self,
@@ -113,7 +116,7 @@ class _Book:
         if len(payers) == 2 and receiver not in payers:  # "each of the other two": nearly always
             first, second = payers
             postings = {receiver: amount + amount, first: -amount, second: -amount}
-            self.items.append(LineItem(rule, self._refs[ref_key or rule], postings, player, card))
+            self.items.append(new_line_item((rule, self._refs[ref_key or rule], postings, player, card)))
             return
         postings = {receiver: amount * len(payers)}
         for payer in payers:
@@ -132,18 +135,20 @@ class _Book:
         card: str | None = None,
     ) -> None:
         """`holder` pays `to_each` to each of `others`, and `to_cup` into `cup`."""
-        postings = {holder: -2 * to_each - to_cup}
-        for other in others:
-            postings[other] = to_each
-        postings[cup] = to_cup
         if not (to_each and to_cup and self._has_cups and len(others) == 2):
+            postings = {holder: -2 * to_each - to_cup}
+            for other in others:
+                postings[other] = to_each
+            postings[cup] = to_cup
             self.post(rule, postings, ref_key, holder, card)  # it leaves out a zero entry, and checks
             return
+        first, second = others
+        postings = {holder: -2 * to_each - to_cup, first: to_each, second: to_each, cup: to_cup}
         if cup == PAGAT_CUP:  # balanced by construction
             self.pagat += to_cup
         else:
             self.king += to_cup
-        self.items.append(LineItem(rule, self._refs[ref_key or rule], postings, holder, card))
+        self.items.append(new_line_item((rule, self._refs[ref_key or rule], postings, holder, card)))
 
     def into_each_cup(
         self, rule: str, payer: str, amount: int, others: Sequence[str], player: str | None = None
@@ -155,7 +160,7 @@ class _Book:
             self.pagat += amount
             self.king += amount
             postings = {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}
-            self.items.append(LineItem(rule, self._refs[rule], postings, player))
+            self.items.append(new_line_item((rule, self._refs[rule], postings, player, None)))
 
 
 KING_CARDS = {suit: f"king:{suit}" for suit in SUITS}  # the `card` of an item about a King
@@ -278,7 +283,7 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
     _play_fees(book, deal, rules, last_trick=False)
 
     if deal.stopped:
-        return Event("deal", tuple(book.items), cups, book.cups, deal.number)
+        return _new_event(("deal", tuple(book.items), cups, book.cups, deal.number))
 
     # 6. The last trick.
     taken = _last_trick(book, deal, rules)
@@ -304,7 +309,7 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
     for cup in taken:
         book.post("refund", {cup: rules.fund * len(table)} | {m: -rules.fund for m in table})
 
-    return Event("deal", tuple(book.items), cups, book.cups, deal.number)
+    return _new_event(("deal", tuple(book.items), cups, book.cups, deal.number))
 
 
 def _play_fees(book: _Book, deal: Deal, rules: RuleSet, *, last_trick: bool) -> None:
@@ -313,20 +318,30 @@ def _play_fees(book: _Book, deal: Deal, rules: RuleSet, *, last_trick: bool) -> 
         return
     rule_suffix = "last_trick_fee" if last_trick else None
     saved, lost = ("ultimo", "bagud") if last_trick else ("saved", "lost")
-    others = deal.others
+    players = deal.players
+    others = others_of(players).get  # as `deal.others`, looked up once for the deal
     pagat = deal.pagat
     if pagat is not None:
         holder = pagat.holder
         if pagat.fate == saved:
-            book.from_each("pagat_saved", holder, others(holder), rules.pagat_saved, rule_suffix, holder, "pagat")
+            payers = others(holder, players)
+            book.from_each("pagat_saved", holder, payers, rules.pagat_saved, rule_suffix, holder, "pagat")
         elif pagat.fate == lost:
             fee = rules.pagat_lost_cup if rules.cups else 0
-            book.loses("pagat_lost", holder, others(holder), rules.pagat_lost, PAGAT_CUP, fee, rule_suffix, "pagat")
+            payers = others(holder, players)
+            book.loses("pagat_lost", holder, payers, rules.pagat_lost, PAGAT_CUP, fee, rule_suffix, "pagat")
     for suit, fate in deal.kings.items():
         if fate.fate == lost:
             holder, fee = fate.holder, rules.king_lost_cup if rules.cups else 0
             book.loses(
-                "king_lost", holder, others(holder), rules.king_lost, KING_CUP, fee, rule_suffix, KING_CARDS[suit]
+                "king_lost",
+                holder,
+                others(holder, players),
+                rules.king_lost,
+                KING_CUP,
+                fee,
+                rule_suffix,
+                KING_CARDS[suit],
             )
 
 

@@ -208,8 +208,10 @@ class _DealCheck:
                 )
             if meld.pagat is False:
                 self.fail(f"{at}.{key}.pagat", "meld_matadors_without_pagat")
+        overfull_ok = self.rules.overfull_melds
         for suit, suit_meld in meld.suits.items():
-            self.level_shape(suit_meld, at, key, suit)
+            if suit_meld.missing is not None or (suit_meld.level == "overfull" and not overfull_ok):
+                self.level_shape(suit_meld, at, key, suit)  # a bare level of the preset needs no look
         if meld.kings:
             self.level_shape(meld.kings, at, key, None)
 
@@ -303,6 +305,8 @@ class _DealCheck:
             if fate.holder not in players and not self.active(fate.holder, f"kings.{suit}.holder"):
                 continue
             for player, meld in claims:
+                if meld.kings is None and suit not in meld.suits:
+                    continue  # his melds say nothing of this King
                 says = _meld_says_king(meld, suit)
                 if says is True and fate.holder != player:
                     self.fail(f"kings.{suit}.holder", "king_holder_conflict", expected=player)

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..envelope import Reader, read_date
+from ..events import maker
 from ..problems import Problem
 from .messages import problem
 from .presets import FIGURES, HAND_BONUSES, KINGS
@@ -52,6 +53,7 @@ BONUS_KEYS = frozenset(("player", "bonus"))
 FINE_KEYS = frozenset(("player", "offence"))
 PARTIES = ("declarer", "opponents")
 PARTY_KEYS = frozenset(PARTIES)
+_FIGURE_SET = frozenset(FIGURES)
 
 # The parsed record is made of named tuples: immutable, and cheap to make by the ten thousand.
 
@@ -129,6 +131,9 @@ class Sitting(NamedTuple):
     pot_given: bool = False
 
 
+_new_deal = maker(Deal)  # a deal from a tuple of every field: a replay makes one a deal
+
+
 def _stated(value: Any) -> bool:
     """A key counts as stated unless it holds its default: null, false, an empty list, an object
     whose every value is such a default (`{"declarer": []}`)."""
@@ -168,7 +173,7 @@ class _DealReader(Reader):
         super().known_keys(data, keys, path)
 
     def name(self, value: Any, path: str) -> str | None:
-        if type(value) is str and value in self.good:
+        if value is None or (type(value) is str and value in self.good):
             return value
         name = super().name(value, path)
         if name is not None:
@@ -178,7 +183,7 @@ class _DealReader(Reader):
     def int_(
         self, value: Any, path: str, low: int | None = None, high: int | None = None, code: str = "out_of_range"
     ) -> int | None:
-        if type(value) is int and low is None and high is None:
+        if value is None or (type(value) is int and low is None and high is None):
             return value
         return super().int_(value, path, low, high, code)
 
@@ -263,9 +268,14 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
     announcements_data = get("announcements")
     if announcements_data is not None:
         for path, item in read.items(announcements_data, "announcements", ANNOUNCEMENT_KEYS, ("figure", "by")):
-            figure = read.choice(item["figure"], f"{path}.figure", FIGURES)
-            by = read.name(item["by"], f"{path}.by")
-            contra = read.int_(item.get("contra", 0), f"{path}.contra")
+            # A well-formed value is taken as it is (a field's path is made only for a problem).
+            figure, by, contra = item["figure"], item["by"], item.get("contra", 0)
+            if type(figure) is not str or figure not in _FIGURE_SET:
+                figure = read.choice(figure, f"{path}.figure", FIGURES)
+            if type(by) is not str or by not in read.good:
+                by = read.name(by, f"{path}.by")
+            if type(contra) is not int:
+                contra = read.int_(contra, f"{path}.contra")
             if figure and by and contra is not None:
                 announcements.append(Announcement(figure, by, contra))
 
@@ -278,7 +288,9 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
         for party in PARTIES:
             figures = []
             for i, figure in enumerate(read.list_(made_data.get(party), f"made.{party}")):
-                if read.choice(figure, f"made.{party}[{i}]", FIGURES) is not None:
+                if (type(figure) is str and figure in _FIGURE_SET) or read.choice(
+                    figure, f"made.{party}[{i}]", FIGURES
+                ) is not None:
                     figures.append(figure)
             made[party] = tuple(dict.fromkeys(figures))
 
@@ -346,35 +358,37 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
     called_king_captured = get("called_king_captured", False)
     conceded = get("conceded", False)
     trickless = get("trickless")
-    parsed = Deal(
-        number,
-        dealer or "",
-        given,
-        frozenset(deal),
-        read.word(get("contract"), "contract"),
-        read.word(get("no_game"), "no_game"),
-        read.name(get("declarer"), "declarer"),
-        call,
-        read.int_(get("choice"), "choice"),
-        game_contra if type(game_contra) is int else read.int_(game_contra, "game_contra") or 0,
-        tuple(announcements),
-        read.int_(get("card_points"), "card_points"),
-        read.int_(get("tricks"), "tricks"),
-        made,
-        tuple(trump_counts),
-        tuple(hand_bonuses),
-        bidders,
-        read.name(get("ultimo"), "ultimo"),
+    parsed = _new_deal(
         (
-            called_king_captured
-            if type(called_king_captured) is bool
-            else bool(read.bool_(called_king_captured, "called_king_captured"))
-        ),
-        conceded if type(conceded) is bool else bool(read.bool_(conceded, "conceded")),
-        player_points,
-        () if trickless is None else tuple(dict.fromkeys(read.names(trickless, "trickless"))),
-        talon_honours,
-        tuple(fines),
+            number,
+            dealer or "",
+            given,
+            frozenset(deal),
+            read.word(get("contract"), "contract"),
+            read.word(get("no_game"), "no_game"),
+            read.name(get("declarer"), "declarer"),
+            call,
+            read.int_(get("choice"), "choice"),
+            game_contra if type(game_contra) is int else read.int_(game_contra, "game_contra") or 0,
+            tuple(announcements),
+            read.int_(get("card_points"), "card_points"),
+            read.int_(get("tricks"), "tricks"),
+            made,
+            tuple(trump_counts),
+            tuple(hand_bonuses),
+            bidders,
+            read.name(get("ultimo"), "ultimo"),
+            (
+                called_king_captured
+                if type(called_king_captured) is bool
+                else bool(read.bool_(called_king_captured, "called_king_captured"))
+            ),
+            conceded if type(conceded) is bool else bool(read.bool_(conceded, "conceded")),
+            player_points,
+            () if trickless is None else tuple(dict.fromkeys(read.names(trickless, "trickless"))),
+            talon_honours,
+            tuple(fines),
+        )
     )
     return parsed if len(problems) == before else None
 

@@ -18,7 +18,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ..events import LineItem, UnbalancedItem, net_of
+from ..events import LineItem, UnbalancedItem, net_of, new_line_item
 from .citations import seed_ref
 from .presets import RuleSet
 from .records import POT, Announcement, Deal
@@ -110,7 +110,7 @@ class _Book:
         cited = refs.get((rule, refinement))
         if cited is None:
             cited = refs[rule, refinement] = seed_ref(self.rules.preset, rule, refinement)
-        self.items.append(LineItem(rule, cited, postings, player))
+        self.items.append(new_line_item((rule, cited, postings, player, None)))
 
     def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, **kw: Any) -> None:
         """`receiver` gets `amount` from each payer (a negative amount: pays each)."""

@@ -15,10 +15,13 @@ import random
 import subprocess
 import sys
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fixtures.hungarian_sittings import random_sitting as hungarian_random_sitting
 from fixtures.sittings import random_sitting
+from rules import hungarian
 from rules.__main__ import main
 from tarok_testkit import PRESETS, ROOT
 
@@ -176,3 +179,30 @@ def test_a_closed_pipe_is_no_traceback():
     )
     assert done.stdout == b'{\n  "rules'
     assert b"Traceback" not in done.stderr and b"BrokenPipe" not in done.stderr
+
+
+def every_path(node, path=()):
+    """The path of every value inside a JSON value, the value itself first."""
+    yield path
+    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, child in children:
+        yield from every_path(child, (*path, key))
+
+
+@pytest.mark.parametrize("preset", [*PRESETS, *hungarian.PRESETS])
+def test_a_value_nested_too_deep_anywhere_in_a_valid_sitting_is_refused(preset):
+    # A record that settles is answered without the depth walk: none of them can hold 101 levels.
+    rng = random.Random(f"deep:{preset}")
+    if preset in hungarian.PRESETS:
+        record = hungarian_random_sitting(rng, preset, 4, overrides="random")
+    else:
+        record = random_sitting(rng, preset, 4, close="split", overrides={"fines": {"misdeal": 5}, "nolo": 30})
+    deep = json.loads("[" * 100 + "]" * 100)  # 100 levels; 101 and more where it replaces a value below the top
+    for path in list(every_path(record))[1:]:
+        changed = copy.deepcopy(record)
+        target = changed
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = deep
+        status, output = run_main(encode(changed))
+        assert (status, [e["code"] for e in json.loads(output)["errors"]]) == (2, ["too_deep"]), path
