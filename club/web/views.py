@@ -707,9 +707,13 @@ def _sitting_cards(club, season) -> list[dict]:
 @club_page
 def member_detail(request, club, member, member_id):
     subject = get_object_or_404(club.members, pk=member_id)
-    season = _current_season(club)
     if (season_id := inputs.optional_id(request.GET, "season")) is not None:
         season = get_object_or_404(club.seasons, pk=season_id)
+    else:
+        # The season he last sat down in (a Hungarian table's player is not shown the Danish
+        # season's zeros), else the club's current one.
+        played = club.seasons.filter(sittings__seats__member=subject).order_by("-sittings__date", "-sittings__id")
+        season = played.first() or _current_season(club)
     context = {"club": club, "subject": subject, "season": season, "seasons": club.seasons.all()}
     if season is not None:
         stats = member_stats(subject, season)

@@ -21,6 +21,7 @@ B +6 and -2 for each other. Totals then A 0, B +4, C -12, D -12; the pot stays 2
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
@@ -183,6 +184,33 @@ def test_a_members_page_counts_the_hungarian_deals(paskievics, members, as_membe
     assert [stats("Carl")[k] for k in keys] == ["3", "0", "0", "0", "1"]
     page = client.get(reverse("member", args=["nordvest", members["Anna"].pk])).content.decode()
     assert "Nolos" not in page and "data-meld" not in page  # the Danish game's figures
+
+
+def test_a_members_page_opens_on_the_season_he_last_played(
+    season, make_season, start_sitting, today, members, as_member
+):
+    """The club's current season, Vinter, is Danish and nobody has played it; Anna, Bent, Carl and
+    Dorte played a Paskievics evening last winter, all passing in its one deal."""
+    last_winter = today - datetime.timedelta(days=300)
+    paskievics = make_season(
+        season.club,
+        "paskievics",
+        name="Paskievics",
+        starts_on=last_winter,
+        ends_on=last_winter,
+        overrides={"pot": True},
+    )
+    sitting = start_sitting(paskievics, date=last_winter)
+    client = as_member("Bent")
+    assert save(client, sitting, DEAL_3_FORM)[0].status_code == 302
+
+    anna = client.get(reverse("member", args=["nordvest", members["Anna"].pk])).content.decode()
+    assert '<p class="lead">Paskievics · ' in anna
+    assert dict(re.findall(r'data-stat="([a-z_]+)">([^<]+)<', anna))["no_game"] == "1"
+    erik = client.get(reverse("member", args=["nordvest", members["Erik"].pk])).content.decode()
+    assert '<p class="lead">Vinter · ' in erik  # never seated: the club's current season
+    sheet = client.get(url("sitting", sitting)).content.decode()
+    assert f'/members/{members["Anna"].pk}/?season={paskievics.pk}">Anna</a>' in sheet
 
 
 def test_a_table_that_held_danish_cups_shows_only_the_pot(played, club, make_season, start_sitting, today, as_member):
