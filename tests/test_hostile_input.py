@@ -130,6 +130,16 @@ def test_api_refuses_a_3_mb_body_with_json_413(two_clubs, api, unchanged):
     assert response.json() == {"detail": "The request body is larger than 262144 bytes."}
 
 
+def test_api_answers_a_content_length_of_other_digits_in_json(two_clubs, api, unchanged):
+    # A latin-1 header may say "²", a digit to str.isdigit but no length: Django reads no body.
+    w = two_clubs["a"]
+    body = json.dumps(w.open_deal_2 | {"dealer": None}).encode()
+    response = api(w.users["scorer"]).generic("POST", deals_url(w), body, "application/json", CONTENT_LENGTH="²")
+
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/json"
+
+
 TOO_DEEP = "JSON parse error - nested deeper than 32 levels."
 
 
@@ -259,6 +269,9 @@ def test_api_answers_every_error_as_json(two_clubs, api, unchanged):
         ),
         (api(None).get("/api/clubs/"), 401, {"detail": "Authentication credentials were not provided."}),
         (client.get("/api/sittings/?season=abc"), 400, {"season": ["Expected a whole number."]}),
+        # "²" and "٣" are digits to str.isdigit, not to int() or the database.
+        (client.get("/api/deals/", {"sitting": "²"}), 400, {"sitting": ["Expected a whole number."]}),
+        (client.get("/api/sittings/", {"season": "٣"}), 400, {"season": ["Expected a whole number."]}),
     ]
     for response, status, body in cases:
         assert (response.status_code, response["Content-Type"], response.json()) == (status, "application/json", body)
@@ -383,7 +396,7 @@ def test_web_refuses_a_hostile_resolution(two_clubs, web, unchanged, data, messa
     assert Dispute.objects.get(pk=w.dispute.pk).is_open
 
 
-@pytest.mark.parametrize("season", ["abc", "1" * 30, "-1", "1.5"])
+@pytest.mark.parametrize("season", ["abc", "1" * 30, "-1", "1.5", "²"])
 def test_web_member_page_and_postings_csv_answer_404_to_a_bad_season(two_clubs, web, season):
     w = two_clubs["a"]
     client = web(w.users["member"])

@@ -24,7 +24,12 @@ class BoundedJSONParser(JSONParser):
         parser_context = parser_context or {}
         request = parser_context.get("request")
         declared = request.META.get("CONTENT_LENGTH") if request is not None else None
-        if declared and declared.isdigit() and int(declared) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+        if (
+            declared
+            and declared.isascii()
+            and declared.isdigit()
+            and int(declared) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        ):
             raise RequestTooLarge()
         body = stream.read(settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)
         if len(body) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:

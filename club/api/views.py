@@ -135,7 +135,7 @@ def _int_param(request, name: str, *, as_problem: bool = False) -> int | None:
     value = request.query_params.get(name)
     if value in (None, ""):
         return None
-    if not value.isdigit() or len(value) > 18:
+    if not (value.isascii() and value.isdigit()) or len(value) > 18:
         if as_problem:
             raise RequestProblems([request_problem(name, "invalid", lambda: _("Expected a whole number."))])
         raise ValidationError({name: [_("Expected a whole number.")]})

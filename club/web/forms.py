@@ -498,7 +498,7 @@ def field_for(path: str, data: Mapping[str, Any]) -> str | None:  # noqa: C901 (
     head, rest = parts[0], parts[1:]
     role_of = {data.get(role): role for role in reversed(ROLES) if data.get(role)}
     if head in ("dealer", "players"):
-        if head == "players" and rest and rest[0].isdigit() and int(rest[0]) < len(ROLES):
+        if head == "players" and rest and rest[0].isascii() and rest[0].isdigit() and int(rest[0]) < len(ROLES):
             return ROLES[int(rest[0])]
         return "dealer"
     if head == "melds":
@@ -526,7 +526,7 @@ def field_for(path: str, data: Mapping[str, Any]) -> str | None:  # noqa: C901 (
         return f"{role}_count" if role else "dealer_count"
     if head == "fines":
         rows = _filled_fine_rows(data)
-        if not rest or not rest[0].isdigit() or int(rest[0]) >= len(rows):
+        if not rest or not (rest[0].isascii() and rest[0].isdigit()) or int(rest[0]) >= len(rows):
             return "fine_0_player"
         row = rows[int(rest[0])]
         return f"fine_{row}_player" if rest[1:2] == ["player"] else f"fine_{row}_offence"

@@ -468,7 +468,7 @@ def field_for(path: str, data: Mapping[str, Any], seat_names: Sequence[str]) -> 
     if head in rows:
         prefix, count, keys, first = rows[head]
         filled = _filled(data, prefix, count, keys)
-        if not rest or not rest[0].isdigit() or int(rest[0]) >= len(filled):
+        if not rest or not (rest[0].isascii() and rest[0].isdigit()) or int(rest[0]) >= len(filled):
             return f"{prefix}_0_{first}"
         key = rest[1] if len(rest) > 1 else first
         key = {"announced": "silent"}.get(key, key)
