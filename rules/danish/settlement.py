@@ -355,6 +355,8 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
     others = deal.others
     culprit = deal.culprit
     taken: list[str] = []
+    # About half the deals have no Pagat or King in the last trick: no ultimo, bagud or fee then.
+    cards_in_trick = _cards_in_last_trick(deal)
 
     if tout_contract(deal, rules):
         taken = _tout(book, deal, rules, content)
@@ -363,17 +365,19 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
             # A club's tout premium where the tout is no contract of its own: the premium,
             # and the play settles as usual.
             book.from_each("tout", deal.tout.player, others(deal.tout.player), rules.tout, player=deal.tout.player)
-        ultimo = effective_ultimo(deal, rules)
+        ultimo = effective_ultimo(deal, rules) if cards_in_trick else None
         if ultimo is not None:
             taken = _ultimo(book, deal, rules, content, *ultimo)
         else:
             if culprit is not None and culprit.caused == (PREVENTED,):
                 _prevented_ultimo(book, deal, rules, content)
             if rules.last_trick:
-                _plain_last_trick(book, deal, rules)
+                _plain_last_trick(book, deal, rules, cards_in_trick)
         if deal.tout is not None and not deal.tout.won:
             _failed_tout(book, deal, rules, content)
 
+    if not cards_in_trick:
+        return taken
     for fate, cup, card in _bagud_cards(deal):
         kind = "pagat_bagud" if cup == PAGAT_CUP else "king_bagud"
         premium = rules.pagat_bagud if cup == PAGAT_CUP else rules.king_bagud
@@ -463,10 +467,9 @@ def _prevented_ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str
         book.post("prevented_ultimo", {culprit_player: -x, victim: x}, None, culprit_player, card)
 
 
-def _plain_last_trick(book: _Book, deal: Deal, rules: RuleSet) -> None:
+def _plain_last_trick(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: list[CardFate]) -> None:
     """The last trick when no ultimo is paid (001 L300 with L242; 000 L141: only without cards)."""
     winner = deal.last_trick
-    cards_in_trick = _cards_in_last_trick(deal)
     if winner is None or (rules.last_trick_needs_no_ultimo_card and cards_in_trick):
         return  # a deal without a winner (stopped) pays no last trick
     would_be_ultimo = any(f.holder == winner and f.fate == "ultimo" for f in cards_in_trick)
