@@ -61,7 +61,7 @@ class Event(NamedTuple):
         return data
 
 
-_new_event = maker(Event)
+_new_event, _new_cups = maker(Event), maker(Cups)
 
 
 class _Book:
@@ -77,7 +77,7 @@ class _Book:
 
     @property
     def cups(self) -> Cups:
-        return Cups(self.pagat, self.king)
+        return _new_cups((self.pagat, self.king))
 
     def post(
         self,
