@@ -421,15 +421,13 @@ def _ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int], cu
     premium = rules.pagat_ultimo if cup == PAGAT_CUP else rules.king_ultimo
     card = "pagat" if cup == PAGAT_CUP else _king_card(deal, fate)
     winner, x, culprit = fate.holder, content[cup], deal.culprit
-    take = {winner: x, cup: -x}
     if culprit is None or "ultimo" not in culprit.caused:
-        book.post(
-            kind,
-            _add(take, {winner: 2 * premium}, {p: -premium for p in deal.others(winner)}),
-            player=winner,
-            card=card,
-        )
+        postings = {winner: x + 2 * premium, cup: -x}  # he takes X, and the premium from each
+        for other in deal.others(winner):
+            postings[other] = -premium
+        book.post(kind, postings, player=winner, card=card)
         return [cup] if rules.cups else []
+    take = {winner: x, cup: -x}
     if rules.culprit == "ensartede":
         # 000 L161, L189: the culprit pays both premiums; the innocent third pays nothing.
         premiums = {winner: 2 * premium, culprit.player: -2 * premium}
