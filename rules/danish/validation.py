@@ -371,7 +371,7 @@ class _DealCheck:
                     self.fail(f"{path}.player", "not_at_table", player=fine.player)
                 elif previous_dealer is not None and fine.player != previous_dealer:
                     self.fail(f"{path}.player", "fine_not_previous_dealer", expected=previous_dealer)
-            elif self.active(fine.player, f"{path}.player"):
+            elif fine.player in deal.players or self.active(fine.player, f"{path}.player"):
                 if fine.offence == "wrong_skat" and fine.player != deal.dealer:
                     self.fail(f"{path}.player", "fine_player_not_dealer")
             if rule.needs_other_meld and not any(p != deal.dealer and not m.is_empty for p, m in deal.melds.items()):
