@@ -8,7 +8,7 @@ carried from event to event by the caller as `Cups`; nothing here keeps state.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..events import LineItem, UnbalancedItem, maker, net_of, new_line_item
@@ -378,7 +378,9 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
 
     if not cards_in_trick:
         return taken
-    for fate, cup, card in _bagud_cards(deal):
+    for fate, cup, card in cards_in_trick:
+        if fate.fate != "bagud":
+            continue
         kind = "pagat_bagud" if cup == PAGAT_CUP else "king_bagud"
         premium = rules.pagat_bagud if cup == PAGAT_CUP else rules.king_bagud
         x = content[cup]
@@ -465,12 +467,12 @@ def _prevented_ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str
         book.post("prevented_ultimo", {culprit_player: -x, victim: x}, None, culprit_player, card)
 
 
-def _plain_last_trick(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: list[CardFate]) -> None:
+def _plain_last_trick(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: list[TrickCard]) -> None:
     """The last trick when no ultimo is paid (001 L300 with L242; 000 L141: only without cards)."""
     winner = deal.last_trick
     if winner is None or (rules.last_trick_needs_no_ultimo_card and cards_in_trick):
         return  # a deal without a winner (stopped) pays no last trick
-    would_be_ultimo = any(f.holder == winner and f.fate == "ultimo" for f in cards_in_trick)
+    would_be_ultimo = any(f.holder == winner and f.fate == "ultimo" for f, _cup, _card in cards_in_trick)
     barred = would_be_ultimo and is_barred(deal, winner, rules)
     book.from_each(
         "last_trick",
@@ -491,17 +493,18 @@ def _failed_tout(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int
     book.post("tout_failed", postings, player=touter)
 
 
-def _cards_in_last_trick(deal: Deal) -> list[CardFate]:
-    cards = [deal.pagat] if deal.pagat is not None and deal.pagat.fate in ("ultimo", "bagud") else []
-    return cards + [f for f in deal.kings.values() if f.fate in ("ultimo", "bagud")]
+TrickCard = tuple[CardFate, str, str]  # a card's fate, its cup, its `card`
+_IN_LAST_TRICK = ("ultimo", "bagud")
 
 
-def _bagud_cards(deal: Deal) -> Iterator[tuple[CardFate, str, str]]:
-    if deal.pagat is not None and deal.pagat.fate == "bagud":
-        yield deal.pagat, PAGAT_CUP, "pagat"
+def _cards_in_last_trick(deal: Deal) -> list[TrickCard]:
+    """The Pagat and the Kings in the last trick (each an ultimo or a bagud), the Pagat first."""
+    pagat = deal.pagat
+    cards = [(pagat, PAGAT_CUP, "pagat")] if pagat is not None and pagat.fate in _IN_LAST_TRICK else []
     for suit, fate in deal.kings.items():
-        if fate.fate == "bagud":
-            yield fate, KING_CUP, KING_CARDS[suit]
+        if fate.fate in _IN_LAST_TRICK:
+            cards.append((fate, KING_CUP, KING_CARDS[suit]))
+    return cards
 
 
 def _king_card(deal: Deal, fate: CardFate) -> str:
