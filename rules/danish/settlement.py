@@ -260,8 +260,9 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
     for player, meld in deal.melds.items():
         if dealer_void and player == deal.dealer:
             continue  # 004 L185: a wrong skat leaves the dealer's melds unpaid
+        payers = others(player, players)
         for rule, value in meld_values(meld, rules):
-            book.from_each(rule, player, others(player, players), value, player=player)
+            book.from_each(rule, player, payers, value, player=player)
 
     # 4. Fines, except the miscount fine which follows the count.
     for fine in deal.fines:
