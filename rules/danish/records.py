@@ -366,7 +366,7 @@ class _Reader:
 
 _LEVELS = {level: SuitMeld(level) for level in MELD_LEVELS}
 # The named tuples a replay makes several times a deal, made from a tuple of every field.
-_new_deal, _new_meld, _new_card_fate = maker(Deal), maker(Meld), maker(CardFate)
+_new_deal, _new_meld, _new_card_fate, _new_fine = maker(Deal), maker(Meld), maker(CardFate), maker(Fine)
 _SUIT_SET = frozenset(SUITS)
 _KING_FATE_SET = frozenset(KING_FATES)
 
@@ -498,11 +498,12 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
             offence = data.get("offence")
             if type(offence) is not str:
                 read.required(f"{path}.offence", "offence")
-            meld = read.meld(data.get("meld"), f"{path}.meld")
+            meld_data = data.get("meld")  # most fines carry no meld
+            meld = None if meld_data is None else read.meld(meld_data, f"{path}.meld")
             if data.get("player") is None:
                 read.required(f"{path}.player", "fined")
             if player and type(offence) is str:
-                fines.append(Fine(player, offence, meld))
+                fines.append(_new_fine((player, offence, meld)))
 
     culprit = None
     culprit_data = get("culprit")

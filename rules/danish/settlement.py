@@ -8,7 +8,7 @@ carried from event to event by the caller as `Cups`; nothing here keeps state.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..events import LineItem, UnbalancedItem, maker, net_of, new_line_item
@@ -61,7 +61,7 @@ class Event(NamedTuple):
         return data
 
 
-_new_event = maker(Event)
+_new_event, _new_cups = maker(Event), maker(Cups)
 
 
 class _Book:
@@ -77,7 +77,7 @@ class _Book:
 
     @property
     def cups(self) -> Cups:
-        return Cups(self.pagat, self.king)
+        return _new_cups((self.pagat, self.king))
 
     def post(
         self,
@@ -260,8 +260,9 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
     for player, meld in deal.melds.items():
         if dealer_void and player == deal.dealer:
             continue  # 004 L185: a wrong skat leaves the dealer's melds unpaid
+        payers = others(player, players)
         for rule, value in meld_values(meld, rules):
-            book.from_each(rule, player, others(player, players), value, player=player)
+            book.from_each(rule, player, payers, value, player=player)
 
     # 4. Fines, except the miscount fine which follows the count.
     for fine in deal.fines:
@@ -355,6 +356,8 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
     others = deal.others
     culprit = deal.culprit
     taken: list[str] = []
+    # About half the deals have no Pagat or King in the last trick: no ultimo, bagud or fee then.
+    cards_in_trick = _cards_in_last_trick(deal)
 
     if tout_contract(deal, rules):
         taken = _tout(book, deal, rules, content)
@@ -363,18 +366,22 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
             # A club's tout premium where the tout is no contract of its own: the premium,
             # and the play settles as usual.
             book.from_each("tout", deal.tout.player, others(deal.tout.player), rules.tout, player=deal.tout.player)
-        ultimo = effective_ultimo(deal, rules)
+        ultimo = effective_ultimo(deal, rules) if cards_in_trick else None
         if ultimo is not None:
             taken = _ultimo(book, deal, rules, content, *ultimo)
         else:
             if culprit is not None and culprit.caused == (PREVENTED,):
                 _prevented_ultimo(book, deal, rules, content)
             if rules.last_trick:
-                _plain_last_trick(book, deal, rules)
+                _plain_last_trick(book, deal, rules, cards_in_trick)
         if deal.tout is not None and not deal.tout.won:
             _failed_tout(book, deal, rules, content)
 
-    for fate, cup, card in _bagud_cards(deal):
+    if not cards_in_trick:
+        return taken
+    for fate, cup, card in cards_in_trick:
+        if fate.fate != "bagud":
+            continue
         kind = "pagat_bagud" if cup == PAGAT_CUP else "king_bagud"
         premium = rules.pagat_bagud if cup == PAGAT_CUP else rules.king_bagud
         x = content[cup]
@@ -417,15 +424,13 @@ def _ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int], cu
     premium = rules.pagat_ultimo if cup == PAGAT_CUP else rules.king_ultimo
     card = "pagat" if cup == PAGAT_CUP else _king_card(deal, fate)
     winner, x, culprit = fate.holder, content[cup], deal.culprit
-    take = {winner: x, cup: -x}
     if culprit is None or "ultimo" not in culprit.caused:
-        book.post(
-            kind,
-            _add(take, {winner: 2 * premium}, {p: -premium for p in deal.others(winner)}),
-            player=winner,
-            card=card,
-        )
+        postings = {winner: x + 2 * premium, cup: -x}  # he takes X, and the premium from each
+        for other in deal.others(winner):
+            postings[other] = -premium
+        book.post(kind, postings, player=winner, card=card)
         return [cup] if rules.cups else []
+    take = {winner: x, cup: -x}
     if rules.culprit == "ensartede":
         # 000 L161, L189: the culprit pays both premiums; the innocent third pays nothing.
         premiums = {winner: 2 * premium, culprit.player: -2 * premium}
@@ -463,13 +468,12 @@ def _prevented_ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str
         book.post("prevented_ultimo", {culprit_player: -x, victim: x}, None, culprit_player, card)
 
 
-def _plain_last_trick(book: _Book, deal: Deal, rules: RuleSet) -> None:
+def _plain_last_trick(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: list[TrickCard]) -> None:
     """The last trick when no ultimo is paid (001 L300 with L242; 000 L141: only without cards)."""
     winner = deal.last_trick
-    cards_in_trick = _cards_in_last_trick(deal)
     if winner is None or (rules.last_trick_needs_no_ultimo_card and cards_in_trick):
         return  # a deal without a winner (stopped) pays no last trick
-    would_be_ultimo = any(f.holder == winner and f.fate == "ultimo" for f in cards_in_trick)
+    would_be_ultimo = any(f.holder == winner and f.fate == "ultimo" for f, _cup, _card in cards_in_trick)
     barred = would_be_ultimo and is_barred(deal, winner, rules)
     book.from_each(
         "last_trick",
@@ -490,17 +494,18 @@ def _failed_tout(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int
     book.post("tout_failed", postings, player=touter)
 
 
-def _cards_in_last_trick(deal: Deal) -> list[CardFate]:
-    cards = [deal.pagat] if deal.pagat is not None and deal.pagat.fate in ("ultimo", "bagud") else []
-    return cards + [f for f in deal.kings.values() if f.fate in ("ultimo", "bagud")]
+TrickCard = tuple[CardFate, str, str]  # a card's fate, its cup, its `card`
+_IN_LAST_TRICK = ("ultimo", "bagud")
 
 
-def _bagud_cards(deal: Deal) -> Iterator[tuple[CardFate, str, str]]:
-    if deal.pagat is not None and deal.pagat.fate == "bagud":
-        yield deal.pagat, PAGAT_CUP, "pagat"
+def _cards_in_last_trick(deal: Deal) -> list[TrickCard]:
+    """The Pagat and the Kings in the last trick (each an ultimo or a bagud), the Pagat first."""
+    pagat = deal.pagat
+    cards = [(pagat, PAGAT_CUP, "pagat")] if pagat is not None and pagat.fate in _IN_LAST_TRICK else []
     for suit, fate in deal.kings.items():
-        if fate.fate == "bagud":
-            yield fate, KING_CUP, KING_CARDS[suit]
+        if fate.fate in _IN_LAST_TRICK:
+            cards.append((fate, KING_CUP, KING_CARDS[suit]))
+    return cards
 
 
 def _king_card(deal: Deal, fate: CardFate) -> str:

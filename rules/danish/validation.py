@@ -150,6 +150,9 @@ class _DealCheck:
     # --- melds ---------------------------------------------------------------------------
 
     def melds(self) -> None:
+        if len(self.deal.melds) == 1:
+            self.lone_meld()  # about half the deals that meld
+            return
         rules = self.rules
         scus_users: list[str] = []
         pagat_with: list[str] = []
@@ -192,6 +195,17 @@ class _DealCheck:
             self.fail("melds", "meld_taroks_total", total=tarok_total)
         if kings_melders:  # without a kings meld no King is claimed twice (the rest is above)
             self.king_claims(active_melders)
+
+    def lone_meld(self) -> None:
+        """`melds` for a deal where one player melds: no other meld can claim a card or a meld
+        twice, or a King, with his; his meld is checked on its own."""
+        ((player, meld),) = self.deal.melds.items()
+        if player not in self.deal.players and not self.active(player, f"melds.{player}"):
+            return
+        self.meld_shape(meld, "melds", player)
+        tarok_total = max(meld.taroks or 0, meld.matadors or 0)
+        if tarok_total > 22:
+            self.fail("melds", "meld_taroks_total", total=tarok_total)
 
     def meld_shape(self, meld: Meld, at: str, key: str) -> None:
         """One player's meld on its own (also a wrong meld riding on its fine), at the field path
@@ -357,7 +371,7 @@ class _DealCheck:
                     self.fail(f"{path}.player", "not_at_table", player=fine.player)
                 elif previous_dealer is not None and fine.player != previous_dealer:
                     self.fail(f"{path}.player", "fine_not_previous_dealer", expected=previous_dealer)
-            elif self.active(fine.player, f"{path}.player"):
+            elif fine.player in deal.players or self.active(fine.player, f"{path}.player"):
                 if fine.offence == "wrong_skat" and fine.player != deal.dealer:
                     self.fail(f"{path}.player", "fine_player_not_dealer")
             if rule.needs_other_meld and not any(p != deal.dealer and not m.is_empty for p, m in deal.melds.items()):
