@@ -39,20 +39,20 @@ PHONE = {"width": 360, "height": 740}
 AFTER_THREE = [-90, 100, -95, -105]
 
 
-def _abort_service_worker(route):
-    if route.request.service_worker is not None:
-        route.abort("internetdisconnected")
-    else:
-        route.continue_()
+def _no_network(route):
+    route.abort("internetdisconnected")
 
 
 def go_offline(page) -> None:
+    """No request reaches the server: the emulated offline state covers neither the service
+    worker's requests nor, at first, a page just navigated to (its script may see
+    navigator.onLine true and send), so every request that leaves the browser is refused too."""
     page.context.set_offline(True)
-    page.context.route("**/*", _abort_service_worker)
+    page.context.route("**/*", _no_network)
 
 
 def go_online(page) -> None:
-    page.context.unroute("**/*", _abort_service_worker)
+    page.context.unroute("**/*", _no_network)
     page.context.set_offline(False)
 
 
