@@ -30,9 +30,6 @@ self.addEventListener("activate", function (event) {
       return Promise.all(names.filter(function (name) {
         return name.indexOf("tarokbog-shell-") === 0 && name !== SHELL;
       }).map(function (name) { return caches.delete(name); }));
-    }).then(function () {
-      // The browser asks for a page while this worker is still starting, not after.
-      if (self.registration.navigationPreload) return self.registration.navigationPreload.enable();
     }).then(function () { return self.clients.claim(); })
   );
 });
@@ -54,10 +51,8 @@ function keep(request, response) {
   caches.open(PAGES).then(function (cache) { cache.put(request.url.split("#")[0], copy); });
 }
 
-function page(request, preloaded) {
-  return Promise.resolve(preloaded).then(function (response) {
-    return response || fetch(request);
-  }).then(function (response) {
+function page(request) {
+  return fetch(request).then(function (response) {
     keep(request, response);
     return response;
   }).catch(function () {
@@ -99,7 +94,7 @@ self.addEventListener("fetch", function (event) {
   }
   if (request.method !== "GET") return;
   if (request.mode === "navigate") {
-    event.respondWith(page(request, event.preloadResponse));
+    event.respondWith(page(request));
   } else if (url.pathname.indexOf("{{ static_prefix }}") === 0) {
     event.respondWith(
       fetch(request).then(function (response) {

@@ -124,14 +124,6 @@ def test_the_sheet_a_save_leads_to_is_the_one_kept_for_offline(sitting, live_ser
     assert sheet_totals(page) == AFTER_PLAIN
 
 
-def test_a_page_is_asked_for_while_the_service_worker_starts(sitting, live_server, phone):
-    page = phone
-    sign_in_as_anna(page, live_server.url, sitting)
-    ready_for_offline(page)
-    state = page.evaluate("async () => (await navigator.serviceWorker.ready).navigationPreload.getState()")
-    assert state["enabled"] is True
-
-
 def test_offline_three_deals_with_a_reload_between_are_recorded_once_in_order(sitting, live_server, phone):
     page = phone
     url = sign_in_as_anna(page, live_server.url, sitting)
