@@ -161,6 +161,12 @@ def json_depth_exceeds(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
     return False
 
 
+def whole_number(text: str, digits: int = 18) -> int | None:
+    """`text` as a number of 1 to `digits` ASCII digits, else None ("²" and "٣" are digits to
+    str.isdigit, and int() refuses the first)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
+
+
 def id_or_404(value: Any) -> int:
     """An id from a URL or a query string, or 404 if it cannot name an object."""
     if not isinstance(value, str) or not re.fullmatch(ID_PATTERN, value):

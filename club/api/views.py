@@ -135,11 +135,12 @@ def _int_param(request, name: str, *, as_problem: bool = False) -> int | None:
     value = request.query_params.get(name)
     if value in (None, ""):
         return None
-    if not (value.isascii() and value.isdigit()) or len(value) > 18:
+    number = inputs.whole_number(value)
+    if number is None:
         if as_problem:
             raise RequestProblems([request_problem(name, "invalid", lambda: _("Expected a whole number."))])
         raise ValidationError({name: [_("Expected a whole number.")]})
-    return int(value)
+    return number
 
 
 def _validated(serializer_class, data) -> dict:

@@ -23,6 +23,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from .. import access, audit
+from ..inputs import whole_number
 from ..models import Club, DealVersion, Dispute, Member, Payment, Season, Sitting, Table
 from ..services.deals import is_void
 from ..services.money import format_ore
@@ -77,18 +78,13 @@ def log_page(club: Club, asked: str | None) -> LogPage:
     """Page `asked` of the log (the first for anything but a page number), reading only the lines
     up to its end and one more: a club's lifetime of sittings is not built to show fifty lines. A
     page past the end is the last page, as a Paginator's get_page answers it."""
-    number = _whole_number(asked or "", digits=6) or 1
+    number = whole_number(asked or "", digits=6) or 1
     start = (number - 1) * PAGE_SIZE
     lines = list(islice(_newest_first(club, start + PAGE_SIZE + 1), start, start + PAGE_SIZE + 1))
     if not lines and number > 1:
         last = Paginator(log_lines(club), PAGE_SIZE).get_page(number)
         return LogPage(list(last), last.number, last.has_next())
     return LogPage(lines[:PAGE_SIZE], number, len(lines) > PAGE_SIZE)
-
-
-def _whole_number(text: str, digits: int) -> int | None:
-    """`text` as a number of at most `digits` ASCII digits ("²" and "٣" are digits to str.isdigit)."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
 
 
 def log_lines(club: Club) -> list[LogLine]:
@@ -138,7 +134,7 @@ class _Names:
         wanted: dict[type, set[int]] = {Sitting: set(), Dispute: set()}
         for entry in entries:
             model = entry.content_type.model_class()
-            if model in wanted and (pk := _whole_number(str(entry.object_pk), digits=18)) is not None:
+            if model in wanted and (pk := whole_number(str(entry.object_pk))) is not None:
                 wanted[model].add(pk)
         if wanted[Sitting]:
             rows = Sitting.objects.filter(table__club=self.club, pk__in=wanted[Sitting]).select_related("table")
@@ -148,11 +144,11 @@ class _Names:
             self.disputes |= {d.pk: d for d in disputes.select_related("deal__sitting__table")}
 
     def sitting(self, pk: object) -> Sitting | None:
-        number = _whole_number(str(pk), digits=18)
+        number = whole_number(str(pk))
         return None if number is None else self.sittings.get(number)
 
     def dispute(self, pk: object) -> Dispute | None:
-        number = _whole_number(str(pk), digits=18)
+        number = whole_number(str(pk))
         return None if number is None else self.disputes.get(number)
 
     def actor(self, user) -> str:
