@@ -306,7 +306,7 @@ def resolve(preset: Any, overrides: Mapping[str, Any] | None = None) -> tuple[Ru
             )
     if problems:
         return None, problems
-    return replace(base, **changes), []
+    return (replace(base, **changes) if changes else base), []  # a preset as the book has it: no copy
 
 
 def _is_amount(value: Any) -> bool:

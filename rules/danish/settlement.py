@@ -26,6 +26,7 @@ class Event(NamedTuple):
     cups_before: Cups
     cups_after: Cups
     number: int | None = None
+    totals: Mapping[str, int] | None = None  # a deal's net for each member of the table, kept as it settled
 
     def net(self, members: Sequence[str]) -> dict[str, int]:
         return net_of(self.items, members)
@@ -38,7 +39,6 @@ class Event(NamedTuple):
             data["number"] = self.number
         items: list[dict[str, Any]] = []
         add = items.append
-        totals = dict.fromkeys(members, 0)
         for rule, ref, postings, player, card in self.items:
             if card is not None:
                 add(
@@ -50,12 +50,9 @@ class Event(NamedTuple):
                 add({"rule": rule, "ref": ref, "postings": postings, "player": player})
             else:
                 add({"rule": rule, "ref": ref, "postings": postings})
-            for account, points in postings.items():
-                if account in totals:
-                    totals[account] += points
         data["items"] = items
         if self.kind == "deal":
-            data["net"] = totals
+            data["net"] = dict(self.totals) if self.totals is not None else self.net(members)
         if with_cups:
             data["cups_after"] = {"pagat": self.cups_after.pagat, "king": self.cups_after.king}
         return data
@@ -65,14 +62,16 @@ _new_event, _new_cups = maker(Event), maker(Cups)
 
 
 class _Book:
-    """Collects line items for one event and keeps the cups' content as they go."""
+    """Collects line items for one event and keeps, as they go, the cups' content and each
+    member's net."""
 
-    __slots__ = ("rules", "pagat", "king", "items", "_refs", "_has_cups")
+    __slots__ = ("rules", "pagat", "king", "items", "net", "_refs", "_has_cups")
 
-    def __init__(self, rules: RuleSet, cups: Cups):
+    def __init__(self, rules: RuleSet, cups: Cups, members: Sequence[str]):
         self.rules = rules
         self.pagat, self.king = cups
         self.items: list[LineItem] = []
+        self.net = dict.fromkeys(members, 0)
         self._refs, self._has_cups = _REFS[rules.preset], rules.cups
 
     @property
@@ -98,6 +97,10 @@ class _Book:
                 raise UnbalancedItem(f"{rule}: a cup posting in a preset without cups: {postings}")
             self.pagat += postings.get(PAGAT_CUP, 0)
             self.king += postings.get(KING_CUP, 0)
+        net = self.net
+        for account, points in postings.items():
+            if account in net:
+                net[account] += points
         self.items.append(new_line_item((rule, self._refs[ref_key or rule], postings, player, card)))
 
     def from_each(
@@ -116,6 +119,10 @@ class _Book:
         if len(payers) == 2 and receiver not in payers:  # "each of the other two": nearly always
             first, second = payers
             postings = {receiver: amount + amount, first: -amount, second: -amount}
+            net = self.net
+            net[receiver] += amount + amount
+            net[first] -= amount
+            net[second] -= amount
             self.items.append(new_line_item((rule, self._refs[ref_key or rule], postings, player, card)))
             return
         postings = {receiver: amount * len(payers)}
@@ -144,6 +151,10 @@ class _Book:
             return
         first, second = others
         postings = {holder: -2 * to_each - to_cup, first: to_each, second: to_each, cup: to_cup}
+        net = self.net
+        net[holder] -= 2 * to_each + to_cup
+        net[first] += to_each
+        net[second] += to_each
         if cup == PAGAT_CUP:  # balanced by construction
             self.pagat += to_cup
         else:
@@ -159,6 +170,7 @@ class _Book:
         elif amount:  # balanced by construction
             self.pagat += amount
             self.king += amount
+            self.net[payer] -= 2 * amount
             postings = {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}
             self.items.append(new_line_item((rule, self._refs[rule], postings, player, None)))
 
@@ -196,7 +208,7 @@ def fund(table: Sequence[str], cups: Cups, rules: RuleSet) -> Event | None:
     """Step 1: a cup that is empty gets `fund` from every member at the table (000 L69)."""
     if (cups.pagat and cups.king) or not rules.cups:
         return None  # nearly every deal: nothing to fund
-    book = _Book(rules, cups)
+    book = _Book(rules, cups, table)
     if rules.cups and rules.fund:
         for cup in (PAGAT_CUP, KING_CUP):
             if cups.of(cup) == 0:
@@ -212,7 +224,7 @@ def close(table: Sequence[str], cups: Cups, rules: RuleSet, how: str, first_deal
     Split (000 L71, 003): equal shares; the points that do not divide go one each to members in
     seat order from the sitting's first dealer (decision: 000 L71 says only "deles").
     """
-    book = _Book(rules, cups)
+    book = _Book(rules, cups, table)
     if how == "split" and rules.cups:
         total = cups.pagat + cups.king
         share, rest = divmod(total, len(table))
@@ -247,7 +259,7 @@ def _level_value(level: str, rules: RuleSet) -> int:
 
 def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) -> Event:
     """Settle one validated deal from the cups' content before it (after any funding)."""
-    book = _Book(rules, cups)
+    book = _Book(rules, cups, table)
     players = deal.players
     others = others_of(players).get  # each player's other two (all three for one sitting out)
 
@@ -281,10 +293,10 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
             )
 
     # 5. Play: the Pagat saved or lost, each King lost, during the play.
-    _play_fees(book, deal, rules, last_trick=False)
+    _play_fees(book, deal, rules)
 
     if deal.stopped:
-        return _new_event(("deal", tuple(book.items), cups, book.cups, deal.number))
+        return _new_event(("deal", tuple(book.items), cups, book.cups, deal.number, book.net))
 
     # 6. The last trick.
     taken = _last_trick(book, deal, rules)
@@ -310,40 +322,49 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
     for cup in taken:
         book.post("refund", {cup: rules.fund * len(table)} | {m: -rules.fund for m in table})
 
-    return _new_event(("deal", tuple(book.items), cups, book.cups, deal.number))
+    return _new_event(("deal", tuple(book.items), cups, book.cups, deal.number, book.net))
 
 
-def _play_fees(book: _Book, deal: Deal, rules: RuleSet, *, last_trick: bool) -> None:
-    """Pagat saved / lost and Kings lost; at step 6 the vlk-2010 fees for the last trick."""
+def _play_fees(book: _Book, deal: Deal, rules: RuleSet) -> None:
+    """Step 5: the Pagat saved or lost and each King lost during the play."""
     if deal.pagat is None and not deal.kings:
         return
-    rule_suffix = "last_trick_fee" if last_trick else None
-    saved, lost = ("ultimo", "bagud") if last_trick else ("saved", "lost")
     players = deal.players
     others = others_of(players).get  # as `deal.others`, looked up once for the deal
     pagat = deal.pagat
     if pagat is not None:
         holder = pagat.holder
-        if pagat.fate == saved:
-            payers = others(holder, players)
-            book.from_each("pagat_saved", holder, payers, rules.pagat_saved, rule_suffix, holder, "pagat")
-        elif pagat.fate == lost:
+        if pagat.fate == "saved":
+            book.from_each("pagat_saved", holder, others(holder, players), rules.pagat_saved, None, holder, "pagat")
+        elif pagat.fate == "lost":
             fee = rules.pagat_lost_cup if rules.cups else 0
-            payers = others(holder, players)
-            book.loses("pagat_lost", holder, payers, rules.pagat_lost, PAGAT_CUP, fee, rule_suffix, "pagat")
+            book.loses("pagat_lost", holder, others(holder, players), rules.pagat_lost, PAGAT_CUP, fee, None, "pagat")
+    king_lost, fee = rules.king_lost, rules.king_lost_cup if rules.cups else 0
     for suit, fate in deal.kings.items():
-        if fate.fate == lost:
-            holder, fee = fate.holder, rules.king_lost_cup if rules.cups else 0
-            book.loses(
-                "king_lost",
-                holder,
-                others(holder, players),
-                rules.king_lost,
-                KING_CUP,
-                fee,
-                rule_suffix,
-                KING_CARDS[suit],
-            )
+        if fate.fate == "lost":
+            holder = fate.holder
+            book.loses("king_lost", holder, others(holder, players), king_lost, KING_CUP, fee, None, KING_CARDS[suit])
+
+
+def _last_trick_fees(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: list[TrickCard]) -> None:
+    """001 L308: the fees of step 5 once more for the cards in the last trick, an ultimo Pagat as
+    saved and a bagud card as lost."""
+    players = deal.players
+    others = others_of(players).get
+    for fate, cup, card in cards_in_trick:
+        holder = fate.holder
+        if cup == PAGAT_CUP:
+            if fate.fate == "ultimo":
+                payers = others(holder, players)
+                book.from_each("pagat_saved", holder, payers, rules.pagat_saved, "last_trick_fee", holder, card)
+            else:
+                fee = rules.pagat_lost_cup if rules.cups else 0
+                payers = others(holder, players)
+                book.loses("pagat_lost", holder, payers, rules.pagat_lost, PAGAT_CUP, fee, "last_trick_fee", card)
+        elif fate.fate == "bagud":
+            fee = rules.king_lost_cup if rules.cups else 0
+            payers = others(holder, players)
+            book.loses("king_lost", holder, payers, rules.king_lost, KING_CUP, fee, "last_trick_fee", card)
 
 
 def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
@@ -400,7 +421,7 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
             book.loses(kind, fate.holder, deal.others(fate.holder), premium, cup, x, card=card)
 
     if rules.last_trick_fees:
-        _play_fees(book, deal, rules, last_trick=True)  # 001 L308
+        _last_trick_fees(book, deal, rules, cards_in_trick)
     return taken
 
 
