@@ -410,7 +410,12 @@ def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] |
 
     `good`: names already found well-formed (a sitting passes the same set to every deal).
     """
-    read = _Reader(number, problems, good)
+    return _read_deal(_Reader(number, problems, good), data)
+
+
+def _read_deal(read: _Reader, data: Any) -> Deal | None:
+    """`parse_deal` with the reader of its sitting, `read.deal` its number."""
+    number, problems = read.deal, read.problems
     before = len(problems)
     deal = read.obj(data, "", DEAL_KEYS)
     if deal is None:
@@ -601,9 +606,11 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
         read.fail("deals", "wrong_type", **expecting("list"))
         deals_data = []
     for index, deal_data in enumerate(deals_data):
-        deal = parse_deal(deal_data, index + 1, problems, read.good)
+        read.deal = index + 1
+        deal = _read_deal(read, deal_data)
         if deal is not None:
             deals.append(deal)
+    read.deal = None
 
     # Deals that could not be read are left out but keep their numbers, so validation can still
     # report the problems of every other deal in the same answer.

@@ -494,8 +494,12 @@ def _plain_last_trick(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: l
     winner = deal.last_trick
     if winner is None or (rules.last_trick_needs_no_ultimo_card and cards_in_trick):
         return  # a deal without a winner (stopped) pays no last trick
-    would_be_ultimo = any(f.holder == winner and f.fate == "ultimo" for f, _cup, _card in cards_in_trick)
-    barred = would_be_ultimo and is_barred(deal, winner, rules)
+    # Barred only by a fine, and only from an ultimo this trick would have been.
+    barred = (
+        bool(deal.fines and cards_in_trick)
+        and any(f.holder == winner and f.fate == "ultimo" for f, _cup, _card in cards_in_trick)
+        and is_barred(deal, winner, rules)
+    )
     book.from_each(
         "last_trick",
         winner,

@@ -7,7 +7,7 @@ Every check appends a `Problem` and goes on, so one answer lists everything the 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..problems import Problem
@@ -17,6 +17,7 @@ from .records import PREVENTED, SUITS, CardFate, Culprit, Deal, Fine, Meld, Suit
 
 STOPPING_OFFENCES = ("revoke", "wrong_cards", "wrong_skat")  # 001 L275, L288, L295
 SCUS_LEVELS = ("half", "overfull")
+_IN_LAST_TRICK = ("ultimo", "bagud")  # the fates of a card in the last trick
 SUITS_DA = {"hearts": "hjerter", "diamonds": "ruder", "clubs": "klør", "spades": "spar"}
 LEVELS_DA = {"half": "halv", "full": "fuld", "overfull": "overfyldt"}
 SUITS_HU = {"hearts": "kőr", "diamonds": "káró", "clubs": "treff", "spades": "pikk"}
@@ -401,24 +402,28 @@ class _DealCheck:
             self.fail("last_trick", "last_trick_nolo")
         if deal.fines and any(self.rules.fines[f.offence].no_last_trick for f in self.known_fines(winner)):
             self.fail("last_trick", "last_trick_barred", player=winner)
-        in_trick: dict[str, list[str]] = {}
-        for card, path, fate in self.last_trick_cards():
-            in_trick.setdefault(fate.holder, []).append(card)
+        in_trick = self.last_trick_cards()
+        for _card, path, fate in in_trick:
             if fate.fate == "ultimo" and fate.holder != winner:
                 self.fail(f"{path}.holder", "ultimo_not_winner", winner=winner)
             if fate.fate == "bagud" and fate.holder == winner:
                 self.fail(f"{path}.fate", "bagud_is_winner", winner=winner)
-        for player, cards in in_trick.items():
-            if len(cards) > 1:
-                self.fail("last_trick", "two_cards_last_trick", player=player, cards=" + ".join(cards))
+        if len(in_trick) > 1:
+            cards_of: dict[str, list[str]] = {}
+            for card, _path, fate in in_trick:
+                cards_of.setdefault(fate.holder, []).append(card)
+            for player, cards in cards_of.items():
+                if len(cards) > 1:
+                    self.fail("last_trick", "two_cards_last_trick", player=player, cards=" + ".join(cards))
 
-    def last_trick_cards(self) -> Iterable[tuple[str, str, CardFate]]:
+    def last_trick_cards(self) -> list[tuple[str, str, CardFate]]:
+        """The Pagat and the Kings in the last trick, the Pagat first: (card, field path, fate)."""
         pagat = self.deal.pagat
-        if pagat is not None and pagat.fate in ("ultimo", "bagud"):
-            yield "Pagat", "pagat", pagat
+        cards = [("Pagat", "pagat", pagat)] if pagat is not None and pagat.fate in _IN_LAST_TRICK else []
         for suit, fate in self.deal.kings.items():
-            if fate.fate in ("ultimo", "bagud"):
-                yield f"{suit} King", f"kings.{suit}", fate
+            if fate.fate in _IN_LAST_TRICK:
+                cards.append((f"{suit} King", f"kings.{suit}", fate))
+        return cards
 
     def nolo_and_tout(self) -> None:
         deal = self.deal
