@@ -194,15 +194,16 @@ class _Reader:
 
     A field's path is made only when it has a problem: methods take the path of the object
     (`at`) and the field's key, joined by `_at`. `good` remembers the names already found
-    well-formed, which a sitting repeats in every deal.
+    well-formed, which a sitting repeats in every deal, each as the one string the sitting uses
+    for it from then on (the table's, mostly): every later comparison of names is one of identity.
     """
 
     __slots__ = ("deal", "problems", "good")
 
-    def __init__(self, deal: int | None, problems: list[Problem], good: set[str] | None = None):
+    def __init__(self, deal: int | None, problems: list[Problem], good: dict[str, str] | None = None):
         self.deal = deal
         self.problems = problems
-        self.good = good if good is not None else set()
+        self.good = good if good is not None else {}
 
     def fail(self, path: str, code: str, **params: Any) -> None:
         self.problems.append(problem(self.deal, path, code, **params))
@@ -247,14 +248,16 @@ class _Reader:
         not blank, valid Unicode, at most 60 characters (rules.envelope.name_problem)."""
         if value is None:
             return None
-        if type(value) is str and value in self.good:
-            return value
+        if type(value) is str:
+            known = self.good.get(value)
+            if known is not None:
+                return known
         wrong = name_problem(value)
         if wrong is not None:
             code, params = wrong
             self.fail(_at(at, key), code, **params)
             return None
-        self.good.add(value)
+        self.good[value] = value
         return cast(str, value)  # name_problem found nothing wrong: a str
 
     def choice(self, value: Any, at: str, key: Any, choices: tuple[str, ...]) -> str | None:
@@ -307,8 +310,10 @@ class _Reader:
         if type(value) is dict and len(value) == 2:
             # The usual record: a known holder and a fate, nothing else (checked in full below).
             holder, fate = value.get("holder"), value.get("fate")
-            if type(holder) is str and holder in self.good and type(fate) is str and fate in fates:
-                return _new_card_fate((holder, fate))
+            if type(holder) is str and type(fate) is str and fate in fates:
+                known = self.good.get(holder)
+                if known is not None:
+                    return _new_card_fate((known, fate))
         path = _at(at, key)
         data = self.obj(value, path, FATE_KEYS)
         if data is None:
@@ -340,7 +345,7 @@ class _Reader:
 
     def names_as_keys(self, data: Mapping[str, Any], path: str) -> None:
         """The keys of `melds` and `counts` are members' names: no lone surrogates, which no text can hold."""
-        if self.good.issuperset(data):
+        if self.good.keys() >= data.keys():
             return  # names already found well-formed: nearly every deal
         for key in data:
             if type(key) is str and key not in self.good and has_lone_surrogate(key):
@@ -382,7 +387,7 @@ def _plain_suits(value: Any) -> dict[str, SuitMeld] | None:
         return None
 
 
-def _plain_kings(value: Any, good: set[str]) -> dict[str, CardFate] | None:
+def _plain_kings(value: Any, good: dict[str, str]) -> dict[str, CardFate] | None:
     """The Kings of the usual record, each a known holder and a fate and nothing else; None when
     one needs reading on its own (`card_fate` says what is wrong)."""
     if type(value) is not dict or not _SUIT_SET.issuperset(value):
@@ -392,7 +397,10 @@ def _plain_kings(value: Any, good: set[str]) -> dict[str, CardFate] | None:
         if type(fate) is not dict or len(fate) != 2:
             return None
         holder, word = fate.get("holder"), fate.get("fate")
-        if type(holder) is not str or holder not in good or type(word) is not str or word not in _KING_FATE_SET:
+        if type(holder) is not str or type(word) is not str or word not in _KING_FATE_SET:
+            return None
+        holder = good.get(holder)
+        if holder is None:
             return None
         found[suit] = _new_card_fate((holder, word))
     return found
@@ -405,7 +413,7 @@ def _at(path: str, key: Any) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
-def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] | None = None) -> Deal | None:
+def parse_deal(data: Any, number: int, problems: list[Problem], good: dict[str, str] | None = None) -> Deal | None:
     """Parse one deal object; shape problems go into `problems`, None if it cannot be read.
 
     `good`: names already found well-formed (a sitting passes the same set to every deal).
@@ -433,8 +441,15 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
         read.fail("players", "players_count")
     else:
         first, second, third = players_data
-        good = read.good
-        if type(first) is str and type(second) is str and type(third) is str and good.issuperset(players_data):
+        known = read.good.get
+        if (
+            type(first) is str
+            and type(second) is str
+            and type(third) is str
+            and (first := known(first)) is not None
+            and (second := known(second)) is not None
+            and (third := known(third)) is not None
+        ):
             players = (first, second, third)
         else:
             players = tuple(name(p, "players", i) or "" for i, p in enumerate(players_data))
@@ -446,10 +461,11 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
         melds_data = read.obj(melds_data, "melds")
     if melds_data:
         read.names_as_keys(melds_data, "melds")
+        known = read.good.get
         for player, meld_data in melds_data.items():
             meld = read.meld(meld_data, f"melds.{player}")
             if meld is not None:
-                melds[player] = meld
+                melds[known(player, player)] = meld
 
     kings_data = get("kings")
     kings: dict[str, CardFate] = {}
@@ -480,11 +496,12 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
     if counts_data is not None:
         read.names_as_keys(counts_data, "counts")
         counts = {}
+        known = read.good.get
         for player, points in counts_data.items():
             if type(points) is int and 0 <= points <= 78:  # the usual count; `int_` says what is wrong
-                counts[player] = points
+                counts[known(player, player)] = points
             elif (value := read.int_(points, "counts", player, 0, 78)) is not None:
-                counts[player] = value
+                counts[known(player, player)] = value
 
     fines: list[Fine] = []
     fines_data = get("fines")
