@@ -23,8 +23,10 @@ forehand deals, 001 L316):
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
+from django.core.servers.basehttp import WSGIRequestHandler
 from playwright.sync_api import expect
 
 from card_table import AFTER_PLAIN, PASSWORD, Taps, enter_plain_deal, grid_button, seg_button
@@ -39,19 +41,45 @@ PHONE = {"width": 360, "height": 740}
 AFTER_THREE = [-90, 100, -95, -105]
 
 
+# Set while the phone is offline: the live server then reads each request and closes its
+# connection unanswered, to the browser a network that fails.
+_NETWORK_DOWN = threading.Event()
+
+
+@pytest.fixture(autouse=True)
+def _network_down_while_offline(monkeypatch):
+    # The request handler's own method, so that a connection kept alive from before is cut too.
+    parse = WSGIRequestHandler.parse_request
+
+    def parse_request(handler):
+        if not parse(handler):
+            return False
+        if _NETWORK_DOWN.is_set():
+            handler.close_connection = True
+            return False
+        return True
+
+    monkeypatch.setattr(WSGIRequestHandler, "parse_request", parse_request)
+    yield
+    _NETWORK_DOWN.clear()
+
+
 def _no_network(route):
     route.abort("internetdisconnected")
 
 
 def go_offline(page) -> None:
-    """No request reaches the server: the emulated offline state covers neither the service
-    worker's requests nor, at first, a page just navigated to (its script may see
-    navigator.onLine true and send), so every request that leaves the browser is refused too."""
+    """No request reaches the server. The emulated offline state covers neither the service
+    worker's requests nor, at first, a page just navigated to, so every request that leaves the
+    browser is refused too; and a request that gets past both (a page's fetch its service worker
+    passed on has, now and then, in a full run) finds the server's end of the network down."""
     page.context.set_offline(True)
     page.context.route("**/*", _no_network)
+    _NETWORK_DOWN.set()
 
 
 def go_online(page) -> None:
+    _NETWORK_DOWN.clear()
     page.context.unroute("**/*", _no_network)
     page.context.set_offline(False)
 

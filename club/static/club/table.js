@@ -470,8 +470,8 @@
       var params = new URLSearchParams(new FormData(form));
       if (submitter && submitter.name) params.set(submitter.name, submitter.value);
       enqueue(form.action, params);
-      sendWaiting();
-      // On to the next deal, as online; or to the sheet.
+      // On to the next deal, as online; or to the sheet. That page sends what waits as it opens:
+      // a send begun here would be cut off by the navigation, its answer never read.
       window.location.assign(params.get("next") === "1" ? form.action : form.getAttribute("data-sheet"));
     });
   }
