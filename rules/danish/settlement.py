@@ -176,6 +176,8 @@ class _Book:
 
 
 KING_CARDS = {suit: f"king:{suit}" for suit in SUITS}  # the `card` of an item about a King
+TrickCard = tuple[CardFate, str, str]  # a card's fate, its cup, its `card`
+_IN_LAST_TRICK = ("ultimo", "bagud")
 
 
 class _Refs(dict[str, str]):
@@ -293,13 +295,13 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
             )
 
     # 5. Play: the Pagat saved or lost, each King lost, during the play.
-    _play_fees(book, deal, rules)
+    cards_in_trick = _play_fees(book, deal, rules)
 
     if deal.stopped:
         return _new_event(("deal", tuple(book.items), cups, book.cups, deal.number, book.net))
 
     # 6. The last trick.
-    taken = _last_trick(book, deal, rules)
+    taken = _last_trick(book, deal, rules, cards_in_trick)
 
     # 7. Nolo.
     if deal.nolo is not None:
@@ -325,25 +327,32 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
     return _new_event(("deal", tuple(book.items), cups, book.cups, deal.number, book.net))
 
 
-def _play_fees(book: _Book, deal: Deal, rules: RuleSet) -> None:
-    """Step 5: the Pagat saved or lost and each King lost during the play."""
+def _play_fees(book: _Book, deal: Deal, rules: RuleSet) -> list[TrickCard]:
+    """Step 5: the Pagat saved or lost and each King lost during the play. Returns the cards in
+    the last trick (each an ultimo or a bagud, the Pagat first), for step 6."""
+    in_trick: list[TrickCard] = []
     if deal.pagat is None and not deal.kings:
-        return
+        return in_trick
     players = deal.players
     others = others_of(players).get  # as `deal.others`, looked up once for the deal
     pagat = deal.pagat
     if pagat is not None:
-        holder = pagat.holder
-        if pagat.fate == "saved":
+        holder, fate = pagat
+        if fate == "saved":
             book.from_each("pagat_saved", holder, others(holder, players), rules.pagat_saved, None, holder, "pagat")
-        elif pagat.fate == "lost":
+        elif fate == "lost":
             fee = rules.pagat_lost_cup if rules.cups else 0
             book.loses("pagat_lost", holder, others(holder, players), rules.pagat_lost, PAGAT_CUP, fee, None, "pagat")
+        elif fate in _IN_LAST_TRICK:
+            in_trick.append((pagat, PAGAT_CUP, "pagat"))
     king_lost, fee = rules.king_lost, rules.king_lost_cup if rules.cups else 0
-    for suit, fate in deal.kings.items():
-        if fate.fate == "lost":
-            holder = fate.holder
+    for suit, card_fate in deal.kings.items():
+        holder, fate = card_fate
+        if fate == "lost":
             book.loses("king_lost", holder, others(holder, players), king_lost, KING_CUP, fee, None, KING_CARDS[suit])
+        elif fate in _IN_LAST_TRICK:
+            in_trick.append((card_fate, KING_CUP, KING_CARDS[suit]))
+    return in_trick
 
 
 def _last_trick_fees(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: list[TrickCard]) -> None:
@@ -367,7 +376,7 @@ def _last_trick_fees(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: li
             book.loses("king_lost", holder, payers, rules.king_lost, KING_CUP, fee, "last_trick_fee", card)
 
 
-def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
+def _last_trick(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: list[TrickCard]) -> list[str]:
     """Step 6: the ultimo or tout takes X, bagud pays X, premiums, last trick, fees.
 
     X is each cup's content as the step begins; nothing in this step changes it, so two bagud
@@ -378,7 +387,6 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet) -> list[str]:
     culprit = deal.culprit
     taken: list[str] = []
     # About half the deals have no Pagat or King in the last trick: no ultimo, bagud or fee then.
-    cards_in_trick = _cards_in_last_trick(deal)
 
     if tout_contract(deal, rules):
         taken = _tout(book, deal, rules, content)
@@ -517,20 +525,6 @@ def _failed_tout(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int
     if rules.cups:
         postings = _add(postings, {touter: -content[PAGAT_CUP] - content[KING_CUP]}, content)
     book.post("tout_failed", postings, player=touter)
-
-
-TrickCard = tuple[CardFate, str, str]  # a card's fate, its cup, its `card`
-_IN_LAST_TRICK = ("ultimo", "bagud")
-
-
-def _cards_in_last_trick(deal: Deal) -> list[TrickCard]:
-    """The Pagat and the Kings in the last trick (each an ultimo or a bagud), the Pagat first."""
-    pagat = deal.pagat
-    cards = [(pagat, PAGAT_CUP, "pagat")] if pagat is not None and pagat.fate in _IN_LAST_TRICK else []
-    for suit, fate in deal.kings.items():
-        if fate.fate in _IN_LAST_TRICK:
-            cards.append((fate, KING_CUP, KING_CARDS[suit]))
-    return cards
 
 
 def _king_card(deal: Deal, fate: CardFate) -> str:
