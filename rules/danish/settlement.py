@@ -52,7 +52,8 @@ class Event(NamedTuple):
                 add({"rule": rule, "ref": ref, "postings": postings})
         data["items"] = items
         if self.kind == "deal":
-            data["net"] = dict(self.totals) if self.totals is not None else self.net(members)
+            totals = self.totals  # kept for the table it was settled at: nearly always `members`
+            data["net"] = dict(totals) if totals is not None and tuple(totals) == tuple(members) else self.net(members)
         if with_cups:
             data["cups_after"] = {"pagat": self.cups_after.pagat, "king": self.cups_after.king}
         return data

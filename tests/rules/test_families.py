@@ -6,6 +6,7 @@ import pytest
 import rules
 from rules import replay
 from rules.problems import InvalidRecord
+from world.records import danish_deal, sitting_record
 
 
 def test_unknown_ruleset_names_every_preset_of_both_families():
@@ -267,3 +268,16 @@ def test_a_family_package_offers_the_shared_loop_bound_to_it():
     danish = {"ruleset": "ensartede", "table": ["A", "B", "C"], "deals": [], "close": "split"}
     sitting, game, found = rules.danish.check_sitting(danish)
     assert found == [] and [e.kind for e in rules.danish.settle_sitting(sitting, game)] == ["close"]
+
+
+def test_a_danish_deal_gives_its_net_for_the_members_asked_in_their_order():
+    # vlk-2010, A deals, B forehand, C middlehand; B saves the Pagat and takes the last trick,
+    # A counts 39 and C 19 (001 L258, L300, L345-L352): stake A -10; Pagat saved B +10, A and C
+    # -5; last trick B +40, A and C -20; count A +15, C -5, B (who deals next) -10.
+    deal = danish_deal("A", pagat={"holder": "B", "fate": "saved"}, last_trick="B", counts={"A": 39, "C": 19})
+    sitting, ruleset, problems = rules.danish.check_sitting(sitting_record("vlk-2010", deal))
+    assert problems == []
+    (event,) = [event for event in rules.danish.settle_sitting(sitting, ruleset) if event.kind == "deal"]
+    assert list(event.as_dict(("A", "B", "C"))["net"].items()) == [("A", -20), ("B", 40), ("C", -30)]
+    assert list(event.as_dict(("C", "B", "A"))["net"].items()) == [("C", -30), ("B", 40), ("A", -20)]
+    assert event.as_dict(("A", "B", "C", "D"))["net"] == {"A": -20, "B": 40, "C": -30, "D": 0}

@@ -81,6 +81,12 @@ def test_balances_sum_to_the_opening_cups_and_follow_the_events(record):
             assert sum(event["net"].values()) == -sum(
                 points for item in event["items"] for account, points in item["postings"].items() if account in CUPS
             )
+            moved = dict.fromkeys(record["table"], 0)  # every member, in seat order
+            for item in event["items"]:
+                for account, points in item["postings"].items():
+                    if account in moved:
+                        moved[account] += points
+            assert list(event["net"].items()) == list(moved.items())
     assert {m: balances[m] for m in members} == members
     if rules.danish.PRESETS[record["ruleset"]].cups:
         final = result["events"][-1]["cups_after"] if result["events"] else record.get("cups", {"pagat": 0, "king": 0})
