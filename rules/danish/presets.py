@@ -10,7 +10,7 @@ part of the book itself and not a club's choice.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -73,6 +73,24 @@ class RuleSet:
     pagat_in_skat: bool = True  # vlk-2010 L414-L422 forbids it
     culprit: str | None = None  # "ensartede" (000 L161-L201) or "schiellerup" (003 L86-L90)
     tout_can_fail: bool = False  # schiellerup-1900: a failed announced tout costs the same
+    # The preset's offences that do each thing, from `fines`: most presets have none of a kind,
+    # and a deal's fines need looking at only where the preset has one.
+    barring: frozenset[str] = field(init=False, repr=False, compare=False)
+    stopping: frozenset[str] = field(init=False, repr=False, compare=False)
+    barring_last_trick: frozenset[str] = field(init=False, repr=False, compare=False)
+    paid_after_count: frozenset[str] = field(init=False, repr=False, compare=False)
+    voiding_dealer: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for name, flag in (
+            ("barring", "barred"),
+            ("stopping", "stops"),
+            ("barring_last_trick", "no_last_trick"),
+            ("paid_after_count", "after_count"),
+            ("voiding_dealer", "voids_dealer"),
+        ):
+            offences = frozenset(offence for offence, rule in self.fines.items() if getattr(rule, flag))
+            object.__setattr__(self, name, offences)  # frozen: set once, as the dataclass's own fields
 
     @property
     def cup_accounts(self) -> tuple[str, ...]:

@@ -271,7 +271,9 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
         book.into_each_cup("stake", deal.dealer, rules.stake, others(deal.dealer, players), player=deal.dealer)
 
     # 3. Melds, paid by each of the other two active players.
-    dealer_void = bool(deal.fines) and any(rules.fines[f.offence].voids_dealer for f in deal.fines)
+    dealer_void = bool(rules.voiding_dealer and deal.fines) and any(
+        f.offence in rules.voiding_dealer for f in deal.fines
+    )
     for player, meld in deal.melds.items():
         if dealer_void and player == deal.dealer:
             continue  # 004 L185: a wrong skat leaves the dealer's melds unpaid
@@ -311,8 +313,8 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
     # 8. Count, then the miscount fine.
     if deal.counts is not None and not count_is_void(deal, rules):
         _count(book, deal, rules)
-    for fine in deal.fines:
-        if rules.fines[fine.offence].after_count:
+    for fine in deal.fines if rules.paid_after_count else ():
+        if fine.offence in rules.paid_after_count:
             book.into_each_cup(
                 f"fine.{fine.offence}",
                 fine.player,

@@ -400,7 +400,8 @@ class _DealCheck:
             return
         if winner == deal.nolo:
             self.fail("last_trick", "last_trick_nolo")
-        if deal.fines and any(self.rules.fines[f.offence].no_last_trick for f in self.known_fines(winner)):
+        barring = self.rules.barring_last_trick
+        if barring and deal.fines and any(f.player == winner and f.offence in barring for f in deal.fines):
             self.fail("last_trick", "last_trick_barred", player=winner)
         in_trick = self.last_trick_cards()
         for _card, path, fate in in_trick:
@@ -543,7 +544,7 @@ class _DealCheck:
 
     def stopped(self) -> None:
         deal, rules = self.deal, self.rules
-        stopping = [f for f in deal.fines if f.offence in rules.fines and rules.fines[f.offence].stops]
+        stopping = [f for f in deal.fines if f.offence in rules.stopping]
         if deal.stopped and not stopping:
             self.fail("stopped", "stopped_needs_offence")
         if stopping and not deal.stopped:
@@ -686,9 +687,8 @@ def _meld_says_king(meld: Meld, suit: str) -> bool | None:
 
 
 def is_barred(deal: Deal, player: str, rules: RuleSet) -> bool:
-    return bool(deal.fines) and any(
-        f.player == player and rules.fines[f.offence].barred for f in deal.fines if f.offence in rules.fines
-    )
+    barring = rules.barring
+    return bool(barring and deal.fines) and any(f.player == player and f.offence in barring for f in deal.fines)
 
 
 def tout_contract(deal: Deal, rules: RuleSet) -> bool:
@@ -701,10 +701,7 @@ def count_is_void(deal: Deal, rules: RuleSet) -> bool:
         deal.stopped
         or deal.nolo is not None  # nolo voids the count (001 L356)
         or (tout_contract(deal, rules) and not rules.tout_counts)  # ensartede counts (000 L697)
-        or (
-            bool(deal.fines)
-            and any(f.offence in rules.fines and rules.fines[f.offence].voids_dealer for f in deal.fines)
-        )
+        or (bool(rules.voiding_dealer and deal.fines) and any(f.offence in rules.voiding_dealer for f in deal.fines))
     )
 
 
