@@ -73,8 +73,9 @@ class RuleSet:
     pagat_in_skat: bool = True  # vlk-2010 L414-L422 forbids it
     culprit: str | None = None  # "ensartede" (000 L161-L201) or "schiellerup" (003 L86-L90)
     tout_can_fail: bool = False  # schiellerup-1900: a failed announced tout costs the same
-    # The preset's offences that do each thing, from `fines`: most presets have none of a kind,
-    # and a deal's fines need looking at only where the preset has one.
+    # The preset's offences that do each thing, from `fines` (each set from the FineRule flag
+    # `__post_init__` pairs it with): most presets have none of a kind, and a deal's fines need
+    # looking at only where the preset has one.
     barring: frozenset[str] = field(init=False, repr=False, compare=False)
     stopping: frozenset[str] = field(init=False, repr=False, compare=False)
     barring_last_trick: frozenset[str] = field(init=False, repr=False, compare=False)

@@ -257,7 +257,8 @@ class _Reader:
             code, params = wrong
             self.fail(_at(at, key), code, **params)
             return None
-        self.good[value] = value
+        if type(value) is str:  # a str subclass (from Python, never JSON) is not the one string
+            self.good[value] = value
         return cast(str, value)  # name_problem found nothing wrong: a str
 
     def choice(self, value: Any, at: str, key: Any, choices: tuple[str, ...]) -> str | None:

@@ -15,7 +15,7 @@ from ..events import LineItem, UnbalancedItem, maker, net_of, new_line_item
 from .citations import SEED_FILES, seed_ref
 from .presets import RuleSet
 from .records import KING_CUP, PAGAT_CUP, PREVENTED, SUITS, CardFate, Cups, Deal, Meld, others_of
-from .validation import count_is_void, effective_ultimo, is_barred, tout_contract
+from .validation import IN_LAST_TRICK, count_is_void, effective_ultimo, is_barred, tout_contract
 
 
 class Event(NamedTuple):
@@ -26,7 +26,9 @@ class Event(NamedTuple):
     cups_before: Cups
     cups_after: Cups
     number: int | None = None
-    totals: Mapping[str, int] | None = None  # a deal's net for each member of the table, kept as it settled
+    # A deal's net for each member of the table it was settled at, kept as it settled (`net()`
+    # sums it from the items for any members); read it, never change it.
+    totals: Mapping[str, int] | None = None
 
     def net(self, members: Sequence[str]) -> dict[str, int]:
         return net_of(self.items, members)
@@ -64,7 +66,11 @@ _new_event, _new_cups = maker(Event), maker(Cups)
 
 class _Book:
     """Collects line items for one event and keeps, as they go, the cups' content and each
-    member's net."""
+    member's net.
+
+    `members` is the table: every player of a validated deal sits there, and none is named like a
+    cup (validate_table), which the quick paths of `from_each`, `loses` and `into_each_cup` rely on.
+    """
 
     __slots__ = ("rules", "pagat", "king", "items", "net", "_refs", "_has_cups")
 
@@ -178,7 +184,6 @@ class _Book:
 
 KING_CARDS = {suit: f"king:{suit}" for suit in SUITS}  # the `card` of an item about a King
 TrickCard = tuple[CardFate, str, str]  # a card's fate, its cup, its `card`
-_IN_LAST_TRICK = ("ultimo", "bagud")
 
 
 class _Refs(dict[str, str]):
@@ -346,14 +351,14 @@ def _play_fees(book: _Book, deal: Deal, rules: RuleSet) -> list[TrickCard]:
         elif fate == "lost":
             fee = rules.pagat_lost_cup if rules.cups else 0
             book.loses("pagat_lost", holder, others(holder, players), rules.pagat_lost, PAGAT_CUP, fee, None, "pagat")
-        elif fate in _IN_LAST_TRICK:
+        elif fate in IN_LAST_TRICK:
             in_trick.append((pagat, PAGAT_CUP, "pagat"))
     king_lost, fee = rules.king_lost, rules.king_lost_cup if rules.cups else 0
     for suit, card_fate in deal.kings.items():
         holder, fate = card_fate
         if fate == "lost":
             book.loses("king_lost", holder, others(holder, players), king_lost, KING_CUP, fee, None, KING_CARDS[suit])
-        elif fate in _IN_LAST_TRICK:
+        elif fate in IN_LAST_TRICK:
             in_trick.append((card_fate, KING_CUP, KING_CARDS[suit]))
     return in_trick
 
@@ -363,19 +368,17 @@ def _last_trick_fees(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: li
     saved and a bagud card as lost."""
     players = deal.players
     others = others_of(players).get
-    for fate, cup, card in cards_in_trick:
-        holder = fate.holder
+    for card_fate, cup, card in cards_in_trick:
+        holder, fate = card_fate
+        payers = others(holder, players)
         if cup == PAGAT_CUP:
-            if fate.fate == "ultimo":
-                payers = others(holder, players)
+            if fate == "ultimo":
                 book.from_each("pagat_saved", holder, payers, rules.pagat_saved, "last_trick_fee", holder, card)
             else:
                 fee = rules.pagat_lost_cup if rules.cups else 0
-                payers = others(holder, players)
                 book.loses("pagat_lost", holder, payers, rules.pagat_lost, PAGAT_CUP, fee, "last_trick_fee", card)
-        elif fate.fate == "bagud":
+        elif fate == "bagud":
             fee = rules.king_lost_cup if rules.cups else 0
-            payers = others(holder, players)
             book.loses("king_lost", holder, payers, rules.king_lost, KING_CUP, fee, "last_trick_fee", card)
 
 
@@ -389,7 +392,6 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: list[Tr
     others = deal.others
     culprit = deal.culprit
     taken: list[str] = []
-    # About half the deals have no Pagat or King in the last trick: no ultimo, bagud or fee then.
 
     if tout_contract(deal, rules):
         taken = _tout(book, deal, rules, content)

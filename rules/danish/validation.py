@@ -17,7 +17,7 @@ from .records import PREVENTED, SUITS, CardFate, Culprit, Deal, Fine, Meld, Suit
 
 STOPPING_OFFENCES = ("revoke", "wrong_cards", "wrong_skat")  # 001 L275, L288, L295
 SCUS_LEVELS = ("half", "overfull")
-_IN_LAST_TRICK = ("ultimo", "bagud")  # the fates of a card in the last trick
+IN_LAST_TRICK = ("ultimo", "bagud")  # the fates of a card in the last trick
 SUITS_DA = {"hearts": "hjerter", "diamonds": "ruder", "clubs": "klør", "spades": "spar"}
 LEVELS_DA = {"half": "halv", "full": "fuld", "overfull": "overfyldt"}
 SUITS_HU = {"hearts": "kőr", "diamonds": "káró", "clubs": "treff", "spades": "pikk"}
@@ -420,9 +420,9 @@ class _DealCheck:
     def last_trick_cards(self) -> list[tuple[str, str, CardFate]]:
         """The Pagat and the Kings in the last trick, the Pagat first: (card, field path, fate)."""
         pagat = self.deal.pagat
-        cards = [("Pagat", "pagat", pagat)] if pagat is not None and pagat.fate in _IN_LAST_TRICK else []
+        cards = [("Pagat", "pagat", pagat)] if pagat is not None and pagat.fate in IN_LAST_TRICK else []
         for suit, fate in self.deal.kings.items():
-            if fate.fate in _IN_LAST_TRICK:
+            if fate.fate in IN_LAST_TRICK:
                 cards.append((f"{suit} King", f"kings.{suit}", fate))
         return cards
 

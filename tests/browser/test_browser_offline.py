@@ -42,7 +42,8 @@ AFTER_THREE = [-90, 100, -95, -105]
 
 
 # Set while the phone is offline: the live server then reads each request and closes its
-# connection unanswered, to the browser a network that fails.
+# connection unanswered, to the browser a network that fails. It cuts every browser the test has
+# open, not one phone: a test with a second phone online at the same time would need more.
 _NETWORK_DOWN = threading.Event()
 
 
