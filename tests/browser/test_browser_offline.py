@@ -72,8 +72,8 @@ def _no_network(route):
 def go_offline(page) -> None:
     """No request reaches the server. The emulated offline state covers neither the service
     worker's requests nor, at first, a page just navigated to, so every request that leaves the
-    browser is refused too; and a request that gets past both (a page's fetch its service worker
-    passed on has, now and then, in a full run) finds the server's end of the network down."""
+    browser is refused too; and a request that gets past both (now and then, a page's fetch that
+    its service worker passed on) finds the server's end of the network down."""
     page.context.set_offline(True)
     page.context.route("**/*", _no_network)
     _NETWORK_DOWN.set()
