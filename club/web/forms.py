@@ -25,7 +25,7 @@ from django.utils.translation import pgettext_lazy
 import rules
 
 from ..families import DANISH
-from ..inputs import MAX_IDEMPOTENCY_KEY, MAX_REASON, TextField
+from ..inputs import MAX_IDEMPOTENCY_KEY, MAX_REASON, TextField, whole_number
 from ..models import Member, Season, Sitting, Table
 
 # The Danish game's words, as its family adapter gives them.
@@ -497,9 +497,10 @@ def field_for(path: str, data: Mapping[str, Any]) -> str | None:  # noqa: C901 (
         return None
     head, rest = parts[0], parts[1:]
     role_of = {data.get(role): role for role in reversed(ROLES) if data.get(role)}
+    index = whole_number(rest[0], digits=3) if rest else None  # players.N, fines.N
     if head in ("dealer", "players"):
-        if head == "players" and rest and rest[0].isascii() and rest[0].isdigit() and int(rest[0]) < len(ROLES):
-            return ROLES[int(rest[0])]
+        if head == "players" and index is not None and index < len(ROLES):
+            return ROLES[index]
         return "dealer"
     if head == "melds":
         role = role_of.get(rest[0]) if rest else None
@@ -526,9 +527,9 @@ def field_for(path: str, data: Mapping[str, Any]) -> str | None:  # noqa: C901 (
         return f"{role}_count" if role else "dealer_count"
     if head == "fines":
         rows = _filled_fine_rows(data)
-        if not rest or not (rest[0].isascii() and rest[0].isdigit()) or int(rest[0]) >= len(rows):
+        if index is None or index >= len(rows):
             return "fine_0_player"
-        row = rows[int(rest[0])]
+        row = rows[index]
         return f"fine_{row}_player" if rest[1:2] == ["player"] else f"fine_{row}_offence"
     if head == "culprit":
         return "culprit_caused" if rest[:1] == ["caused"] else "culprit_player"
