@@ -85,9 +85,9 @@ def bulk_post(sitting, settled, accounts, value_date) -> None:
     book = bookkeeping.season_book(sitting.season_id)
     for event, key, version in settled:
         lines = [
-            (accounts[name], points, item.rule, item.ref, index)
+            (accounts[name], points, item["rule"], item["ref"], index)
             for index, item in enumerate(event.items)
-            for name, points in item.postings.items()
+            for name, points in item["postings"].items()
         ]
         if not lines:
             continue

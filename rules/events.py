@@ -10,39 +10,41 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NotRequired, TypedDict, TypeVar, cast
 
 T = TypeVar("T")
 
 
-class LineItem(NamedTuple):
-    """One balanced movement: its postings sum to zero. A named tuple: a replay makes many."""
+class LineItem(TypedDict):
+    """One balanced movement, in the shape `python -m rules replay` prints it: its postings sum to
+    zero. A replay makes many and prints every one, so it is made once, as the dict it is printed as."""
 
     rule: str  # a stable key, e.g. "stake", "meld.taroks", "fine.revoke", "trull.announced"
     ref: str  # where the rule stands, e.g. "001 L258", "002 L1009"
     postings: Mapping[str, int]
-    player: str | None = None  # the member the item is about, where there is one
-    card: str | None = None  # "pagat" or "king:<suit>", where the item is about a card
+    player: NotRequired[str]  # the member the item is about, where there is one
+    card: NotRequired[str]  # "pagat" or "king:<suit>", where the item is about a card
 
-    def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"rule": self.rule, "ref": self.ref, "postings": self.postings}
-        if self.player is not None:
-            data["player"] = self.player
-        if self.card is not None:
-            data["card"] = self.card
-        return data
+
+def line_item(
+    rule: str, ref: str, postings: Mapping[str, int], player: str | None = None, card: str | None = None
+) -> LineItem:
+    """A `LineItem` with `player` and `card` only where there is one."""
+    item: LineItem = {"rule": rule, "ref": ref, "postings": postings}
+    if player is not None:
+        item["player"] = player
+    if card is not None:
+        item["card"] = card
+    return item
 
 
 def maker(kind: type[T]) -> Callable[[tuple[Any, ...]], T]:
     """Makes a `kind` (a named tuple) from a tuple of all its fields, in order.
 
     A named tuple's own constructor is a Python function; this is the C one under it, for the
-    values a replay makes several times a deal (line items, card fates, deals, events).
+    values a replay makes several times a deal (card fates, deals, events).
     """
     return cast(Callable[[tuple[Any, ...]], T], functools.partial(tuple.__new__, kind))
-
-
-new_line_item = maker(LineItem)
 
 
 class UnbalancedItem(ArithmeticError):
@@ -61,7 +63,7 @@ def net_of(items: Iterable[LineItem], members: Sequence[str]) -> dict[str, int]:
     """Each member's total over `items`, every member listed (0 when untouched), in table order."""
     totals = {member: 0 for member in members}
     for item in items:
-        for account, points in item.postings.items():
+        for account, points in item["postings"].items():
             if account in totals:
                 totals[account] += points
     return totals

@@ -205,9 +205,9 @@ def post_event(
 ) -> Transaction | None:
     """Post one settled event as one transaction. An event without items posts nothing."""
     lines = [
-        ledger.Line(accounts[name].pk, points, rule=item.rule, ref=item.ref, item=index)
+        ledger.Line(accounts[name].pk, points, rule=item["rule"], ref=item["ref"], item=index)
         for index, item in enumerate(event.items)
-        for name, points in item.postings.items()
+        for name, points in item["postings"].items()
     ]
     if not lines:
         return None

@@ -150,7 +150,7 @@ def compare(table: Table, replay: Replay) -> list[Difference]:
         ids = account_ids[item.sitting.pk]
         want: dict[int, int] = defaultdict(int)
         for line in item.event.items:
-            for name, points in line.postings.items():
+            for name, points in line["postings"].items():
                 want[ids[name]] += points
         txns = posted.pop((item.sitting.pk, item.key), [])
         pairs.append(Difference(item.sitting, item.key, _sum_postings(txns), _nonzero(want), txns, item))

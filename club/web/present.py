@@ -59,14 +59,12 @@ def describe_events(
     for event in events:
         lines = [
             Line(
-                label=family.rule_name(item.rule),
-                rule=item.rule,
-                ref=item.ref,
-                card=""
-                if not item.card or item.card == "pagat"
-                else family.word(item.card),  # the Pagat's rules name it
-                payers=[(family.account_name(a), p) for a, p in item.postings.items() if p < 0],
-                receivers=[(family.account_name(a), p) for a, p in item.postings.items() if p > 0],
+                label=family.rule_name(item["rule"]),
+                rule=item["rule"],
+                ref=item["ref"],
+                card=_card_word(family, item.get("card")),
+                payers=[(family.account_name(a), p) for a, p in item["postings"].items() if p < 0],
+                receivers=[(family.account_name(a), p) for a, p in item["postings"].items() if p > 0],
             )
             for item in event.items
         ]
@@ -81,6 +79,11 @@ def describe_events(
             )
         )
     return views
+
+
+def _card_word(family: Family, card: str | None) -> str:
+    """The card an item is about, in words; the Pagat's rule names it already."""
+    return "" if not card or card == "pagat" else family.word(card)
 
 
 def net_of_events(events: Sequence[EventView]) -> list[tuple[str, int]]:

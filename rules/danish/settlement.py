@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..events import LineItem, UnbalancedItem, maker, net_of, new_line_item
+from ..events import LineItem, UnbalancedItem, line_item, maker, net_of
 from .citations import SEED_FILES, seed_ref
 from .presets import RuleSet
 from .records import KING_CUP, PAGAT_CUP, PREVENTED, SUITS, CardFate, Cups, Deal, Meld, others_of
@@ -39,20 +39,7 @@ class Event(NamedTuple):
         data: dict[str, Any] = {"kind": self.kind}
         if self.number is not None:
             data["number"] = self.number
-        items: list[dict[str, Any]] = []
-        add = items.append
-        for rule, ref, postings, player, card in self.items:
-            if card is not None:
-                add(
-                    {"rule": rule, "ref": ref, "postings": postings, "player": player, "card": card}
-                    if player is not None
-                    else {"rule": rule, "ref": ref, "postings": postings, "card": card}
-                )
-            elif player is not None:
-                add({"rule": rule, "ref": ref, "postings": postings, "player": player})
-            else:
-                add({"rule": rule, "ref": ref, "postings": postings})
-        data["items"] = items
+        data["items"] = list(self.items)
         if self.kind == "deal":
             totals = self.totals  # kept for the table it was settled at: nearly always `members`
             data["net"] = dict(totals) if totals is not None and tuple(totals) == tuple(members) else self.net(members)
@@ -108,7 +95,7 @@ class _Book:
         for account, points in postings.items():
             if account in net:
                 net[account] += points
-        self.items.append(new_line_item((rule, self._refs[ref_key or rule], postings, player, card)))
+        self.items.append(line_item(rule, self._refs[ref_key or rule], postings, player, card))
 
     def from_each(
         self,
@@ -130,7 +117,11 @@ class _Book:
             net[receiver] += amount + amount
             net[first] -= amount
             net[second] -= amount
-            self.items.append(new_line_item((rule, self._refs[ref_key or rule], postings, player, card)))
+            ref = self._refs[ref_key or rule]
+            if player is not None and card is None:  # a meld, the last trick, nolo: the usual item
+                self.items.append({"rule": rule, "ref": ref, "postings": postings, "player": player})
+            else:
+                self.items.append(line_item(rule, ref, postings, player, card))
             return
         postings = {receiver: amount * len(payers)}
         for payer in payers:
@@ -166,7 +157,7 @@ class _Book:
             self.pagat += to_cup
         else:
             self.king += to_cup
-        self.items.append(new_line_item((rule, self._refs[ref_key or rule], postings, holder, card)))
+        self.items.append(line_item(rule, self._refs[ref_key or rule], postings, holder, card))
 
     def into_each_cup(
         self, rule: str, payer: str, amount: int, others: Sequence[str], player: str | None = None
@@ -179,7 +170,7 @@ class _Book:
             self.king += amount
             self.net[payer] -= 2 * amount
             postings = {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}
-            self.items.append(new_line_item((rule, self._refs[rule], postings, player, None)))
+            self.items.append(line_item(rule, self._refs[rule], postings, player))
 
 
 KING_CARDS = {suit: f"king:{suit}" for suit in SUITS}  # the `card` of an item about a King

@@ -18,7 +18,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ..events import LineItem, UnbalancedItem, net_of, new_line_item
+from ..events import LineItem, UnbalancedItem, net_of
 from .citations import seed_ref
 from .presets import RuleSet
 from .records import POT, Announcement, Deal
@@ -65,19 +65,9 @@ class Event(NamedTuple):
             data["number"] = self.number
         if self.way is not None:
             data["way"] = self.way
-        items: list[dict[str, Any]] = []
-        totals = dict.fromkeys(members, 0)
-        for rule, ref, postings, player, _card in self.items:
-            if player is not None:
-                items.append({"rule": rule, "ref": ref, "postings": postings, "player": player})
-            else:
-                items.append({"rule": rule, "ref": ref, "postings": postings})
-            for account, points in postings.items():
-                if account in totals:
-                    totals[account] += points
-        data["items"] = items
+        data["items"] = list(self.items)
         if self.kind == "deal":
-            data["net"] = totals
+            data["net"] = net_of(self.items, members)
         if keeps_pot:
             data["pot_after"] = self.pot_after
         return data
@@ -110,7 +100,10 @@ class _Book:
         cited = refs.get((rule, refinement))
         if cited is None:
             cited = refs[rule, refinement] = seed_ref(self.rules.preset, rule, refinement)
-        self.items.append(new_line_item((rule, cited, postings, player, None)))
+        if player is not None:
+            self.items.append({"rule": rule, "ref": cited, "postings": postings, "player": player})
+        else:
+            self.items.append({"rule": rule, "ref": cited, "postings": postings})
 
     def from_each(self, rule: str, receiver: str, payers: Sequence[str], amount: int, **kw: Any) -> None:
         """`receiver` gets `amount` from each payer (a negative amount: pays each)."""

@@ -142,7 +142,7 @@ def test_an_extra_balanced_transaction_for_an_event_is_found(demo):
     # A bug posting a deal twice in part: balanced, so only the replay can see it.
     stray = rules.danish.Event(
         "deal",
-        (rules.LineItem("last_trick", "001 L300", {payer.name: -15, payee.name: 15}),),
+        (rules.LineItem(rule="last_trick", ref="001 L300", postings={payer.name: -15, payee.name: 15}),),
         rules.danish.Cups(),
         rules.danish.Cups(),
     )

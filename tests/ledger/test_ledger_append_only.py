@@ -55,8 +55,9 @@ def test_post_event_refuses_an_unbalanced_event_and_writes_nothing(posted, count
     lopsided = rules.danish.Event(
         kind="deal",
         items=(
-            rules.LineItem("stake", "001 L258", {"Anna": -10, "cup:pagat": 5, "cup:king": 5}),
-            rules.LineItem("last_trick", "001 L300", {"Bent": 40, "Anna": -20}),  # Dorte's 20 is missing
+            rules.LineItem(rule="stake", ref="001 L258", postings={"Anna": -10, "cup:pagat": 5, "cup:king": 5}),
+            # Dorte's 20 is missing:
+            rules.LineItem(rule="last_trick", ref="001 L300", postings={"Bent": 40, "Anna": -20}),
         ),
         cups_before=rules.danish.Cups(85, 85),
         cups_after=rules.danish.Cups(90, 90),

@@ -164,7 +164,7 @@ def test_the_balance_trigger_firing_at_commit_is_a_logged_server_error(
         events, state = play(*args, **kwargs)
         last = events[-1]
         item = last.items[-1]
-        dropped = item._replace(postings=dict(list(item.postings.items())[:-1]))
+        dropped = item | {"postings": dict(list(item["postings"].items())[:-1])}
         return [
             *events[:-1],
             last.__class__(last.kind, (*last.items[:-1], dropped), last.cups_before, last.cups_after, last.number),

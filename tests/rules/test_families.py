@@ -204,8 +204,8 @@ class _Coin:
         postings = {m: -rules_.stake for m in table if m != deal.winner}
         postings[deal.winner] = rules_.stake * (len(table) - 1)
         items = (
-            rules.LineItem("win", "coin L1", postings),
-            rules.LineItem("jar", "coin L2", {deal.winner: -1, "jar": 1}),
+            rules.LineItem(rule="win", ref="coin L1", postings=postings),
+            rules.LineItem(rule="jar", ref="coin L2", postings={deal.winner: -1, "jar": 1}),
         )
         return [self._Event("deal", items, state + 1, deal.number)], state + 1
 
@@ -213,7 +213,7 @@ class _Coin:
         return self._Event("close", (), state), state
 
     def event_dict(self, event, table, rules_):
-        data = {"kind": event.kind, "items": [item.as_dict() for item in event.items], "jar_after": event.jar_after}
+        data = {"kind": event.kind, "items": list(event.items), "jar_after": event.jar_after}
         if event.kind == "deal":
             data["net"] = event.net(table)
         return data
