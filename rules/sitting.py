@@ -95,8 +95,7 @@ def _replay(family: Family, data: Any) -> dict[str, Any]:
     for event in events:
         data = family.event_dict(event, table, rules)
         for member, points in (data["net"] if "net" in data else event.net(table)).items():
-            if points:
-                balances[member] += points
+            balances[member] += points
         settled.append(data)
     held = family.accounts(state)
     for account in family.table_accounts(rules):

@@ -81,6 +81,7 @@ class RuleSet:
     barring_last_trick: frozenset[str] = field(init=False, repr=False, compare=False)
     paid_after_count: frozenset[str] = field(init=False, repr=False, compare=False)
     voiding_dealer: frozenset[str] = field(init=False, repr=False, compare=False)
+    level_values: Mapping[str, int] = field(init=False, repr=False, compare=False)  # "half" -> meld_half, …
 
     def __post_init__(self) -> None:
         for name, flag in (
@@ -92,6 +93,8 @@ class RuleSet:
         ):
             offences = frozenset(offence for offence, rule in self.fines.items() if getattr(rule, flag))
             object.__setattr__(self, name, offences)  # frozen: set once, as the dataclass's own fields
+        levels = {"half": self.meld_half, "full": self.meld_full, "overfull": self.meld_overfull}
+        object.__setattr__(self, "level_values", MappingProxyType(levels))
 
     @property
     def cup_accounts(self) -> tuple[str, ...]:

@@ -283,27 +283,31 @@ class _Reader:
         missing = self.choice(data.get("missing"), path, "missing", missing_choices)
         return SuitMeld(level, missing) if level else None
 
-    def meld(self, value: Any, path: str) -> Meld | None:
-        data = self.obj(value, path, MELD_KEYS)
-        if data is None:
-            return None
+    def meld(self, value: Any, at: str, key: str) -> Meld | None:
+        """One player's meld, at the field path `at`.`key` (made only for a problem)."""
+        if type(value) is dict and MELD_KEYS.issuperset(value):  # the usual record: nothing to say yet
+            data = value
+        else:
+            data = self.obj(value, _at(at, key), MELD_KEYS)
+            if data is None:
+                return None
         get = data.get
         suits = get("suits")
         if suits is not None:
-            suits = _plain_suits(suits) or self.per_suit(suits, f"{path}.suits", self.suit_meld, COURT_CARDS)
+            suits = _plain_suits(suits) or self.per_suit(suits, f"{_at(at, key)}.suits", self.suit_meld, COURT_CARDS)
         # A well-formed value is taken as it is; any other is read (and its problem said) in order.
         taroks, pagat, matadors, kings = get("taroks"), get("pagat"), get("matadors"), get("kings")
         if taroks is not None and not (type(taroks) is int and 10 <= taroks <= 22):
-            taroks = self.int_(taroks, path, "taroks", 10, 22)
+            taroks = self.int_(taroks, _at(at, key), "taroks", 10, 22)
         if not (pagat is None or pagat is True or pagat is False):
-            pagat = self.bool_(pagat, path, "pagat")
+            pagat = self.bool_(pagat, _at(at, key), "pagat")
         if matadors is not None and not (type(matadors) is int and 3 <= matadors <= 22):
-            matadors = self.int_(matadors, path, "matadors", 3, 22)
+            matadors = self.int_(matadors, _at(at, key), "matadors", 3, 22)
         if kings is not None:
             kings = (
                 _LEVELS.get(kings)
                 if type(kings) is str and kings in _LEVELS
-                else self.suit_meld(kings, path, "kings", SUITS)
+                else self.suit_meld(kings, _at(at, key), "kings", SUITS)
             )
         return _new_meld((taroks, pagat, matadors, suits or _NO_SUITS, kings))
 
@@ -426,10 +430,13 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
     """`parse_deal` with the reader of its sitting, `read.deal` its number."""
     number, problems = read.deal, read.problems
     before = len(problems)
-    deal = read.obj(data, "", DEAL_KEYS)
-    if deal is None:
-        read.required("", "deal")
-        return None
+    if type(data) is dict and DEAL_KEYS.issuperset(data):  # the usual record: nothing to say yet
+        deal = data
+    else:
+        deal = read.obj(data, "", DEAL_KEYS)
+        if deal is None:
+            read.required("", "deal")
+            return None
     get = deal.get
     name = read.name
 
@@ -458,13 +465,13 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
     melds: dict[str, Meld] = {}
     player: str | None  # a dict key in the loops, a name that may be missing further down
     melds_data = get("melds")
-    if melds_data is not None:
+    if melds_data is not None and type(melds_data) is not dict:  # JSON's objects are dicts
         melds_data = read.obj(melds_data, "melds")
     if melds_data:
         read.names_as_keys(melds_data, "melds")
         known = read.good.get
         for player, meld_data in melds_data.items():
-            meld = read.meld(meld_data, f"melds.{player}")
+            meld = read.meld(meld_data, "melds", player)
             if meld is not None:
                 melds[known(player, player)] = meld
 
@@ -492,7 +499,7 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
 
     counts = None
     counts_data = get("counts")
-    if counts_data is not None:
+    if counts_data is not None and type(counts_data) is not dict:
         counts_data = read.obj(counts_data, "counts")
     if counts_data is not None:
         read.names_as_keys(counts_data, "counts")
@@ -522,7 +529,7 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
             if type(offence) is not str:
                 read.required(f"{path}.offence", "offence")
             meld_data = data.get("meld")  # most fines carry no meld
-            meld = None if meld_data is None else read.meld(meld_data, f"{path}.meld")
+            meld = None if meld_data is None else read.meld(meld_data, path, "meld")
             if data.get("player") is None:
                 read.required(f"{path}.player", "fined")
             if player and type(offence) is str:

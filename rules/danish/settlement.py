@@ -140,7 +140,10 @@ class _Book:
         card: str | None = None,
     ) -> None:
         """`holder` pays `to_each` to each of `others`, and `to_cup` into `cup`."""
-        if not (to_each and to_cup and self._has_cups and len(others) == 2):
+        if not to_cup:  # nothing into the cup (a preset without cups): he pays each of the others
+            self.from_each(rule, holder, others, -to_each, ref_key, holder, card)
+            return
+        if not (to_each and self._has_cups and len(others) == 2):
             postings = {holder: -2 * to_each - to_cup}
             for other in others:
                 postings[other] = to_each
@@ -157,7 +160,11 @@ class _Book:
             self.pagat += to_cup
         else:
             self.king += to_cup
-        self.items.append(line_item(rule, self._refs[ref_key or rule], postings, holder, card))
+        ref = self._refs[ref_key or rule]
+        if card is not None:  # a card lost, or a bagud: the usual item
+            self.items.append({"rule": rule, "ref": ref, "postings": postings, "player": holder, "card": card})
+        else:
+            self.items.append(line_item(rule, ref, postings, holder))
 
     def into_each_cup(
         self, rule: str, payer: str, amount: int, others: Sequence[str], player: str | None = None
@@ -170,7 +177,11 @@ class _Book:
             self.king += amount
             self.net[payer] -= 2 * amount
             postings = {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}
-            self.items.append(line_item(rule, self._refs[rule], postings, player))
+            ref = self._refs[rule]
+            if player is not None:  # the stake, a fine: the usual item
+                self.items.append({"rule": rule, "ref": ref, "postings": postings, "player": player})
+            else:
+                self.items.append(line_item(rule, ref, postings))
 
 
 KING_CARDS = {suit: f"king:{suit}" for suit in SUITS}  # the `card` of an item about a King
@@ -245,15 +256,12 @@ def meld_values(meld: Meld, rules: RuleSet) -> list[tuple[str, int]]:
         values.append(("meld.taroks", rules.meld_taroks + rules.meld_taroks_step * (meld.taroks - 10)))
     if meld.matadors:
         values.append(("meld.matadors", rules.meld_matadors + rules.meld_matadors_step * (meld.matadors - 3)))
+    level_values = rules.level_values
     for suit_meld in meld.suits.values():
-        values.append(("meld.suit", _level_value(suit_meld.level, rules)))
+        values.append(("meld.suit", level_values[suit_meld.level]))
     if meld.kings:
-        values.append(("meld.kings", _level_value(meld.kings.level, rules)))
+        values.append(("meld.kings", level_values[meld.kings.level]))
     return values
-
-
-def _level_value(level: str, rules: RuleSet) -> int:
-    return rules.meld_half if level == "half" else rules.meld_full if level == "full" else rules.meld_overfull
 
 
 def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) -> Event:
@@ -450,7 +458,7 @@ def _ultimo(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int], cu
     card = "pagat" if cup == PAGAT_CUP else _king_card(deal, fate)
     winner, x, culprit = fate.holder, content[cup], deal.culprit
     if culprit is None or "ultimo" not in culprit.caused:
-        postings = {winner: x + 2 * premium, cup: -x}  # he takes X, and the premium from each
+        postings = {winner: x + 2 * premium, cup: -x} if x else {winner: 2 * premium}  # X, and the premium from each
         for other in deal.others(winner):
             postings[other] = -premium
         book.post(kind, postings, player=winner, card=card)
@@ -536,9 +544,10 @@ def _count(book: _Book, deal: Deal, rules: RuleSet) -> None:
     counts = deal.counts or {}
     if rules.count == "rounded":
         # 001 L345-L352: 39 and 19 give +15 and -5; forehand, who deals next, pays the rest.
-        dealer = rounded_count(counts[deal.dealer])
-        middle = rounded_count(counts[deal.middlehand])
-        book.post("count", {deal.dealer: dealer, deal.middlehand: middle, deal.forehand: -dealer - middle})
+        dealer, forehand, middlehand = deal.players
+        dealt = rounded_count(counts[dealer])
+        middle = rounded_count(counts[middlehand])
+        book.post("count", {dealer: dealt, middlehand: middle, forehand: -dealt - middle})
         return
     if len(counts) == 2:
         missing = next(p for p in deal.players if p not in counts)

@@ -313,15 +313,18 @@ class _DealCheck:
         deal = self.deal
         if deal.pagat is not None:
             self.pagat(deal.pagat)
-        players = deal.players
-        # Only suit and kings melds say who holds a King.
-        claims = [(player, meld) for player, meld in deal.melds.items() if meld.suits or meld.kings]
-        for suit, fate in deal.kings.items():
-            if fate.holder not in players and not self.active(fate.holder, f"kings.{suit}.holder"):
-                continue
-            for player, meld in claims:
-                if meld.kings is None and suit not in meld.suits:
-                    continue  # his melds say nothing of this King
+        players, kings = deal.players, deal.kings
+        for suit, fate in kings.items():
+            if fate.holder not in players:
+                self.active(fate.holder, f"kings.{suit}.holder")  # says who is not at the table
+        # Only suit and kings melds say who holds a King: each player's are held against the
+        # Kings they name (a kings meld names all four).
+        for player, meld in deal.melds.items():
+            named = kings if meld.kings is not None else meld.suits
+            for suit in named:
+                fate = kings.get(suit)
+                if fate is None or fate.holder not in players:
+                    continue
                 says = _meld_says_king(meld, suit)
                 if says is True and fate.holder != player:
                     self.fail(f"kings.{suit}.holder", "king_holder_conflict", expected=player)
@@ -499,7 +502,8 @@ class _DealCheck:
             return  # decision: counts given in a deal whose count is void are ignored
         total = sum(counts.values())
         if rules.count == "rounded":
-            counters = (deal.dealer, deal.middlehand)
+            dealer, _forehand, middlehand = deal.players
+            counters = (dealer, middlehand)
             if len(counts) == 2 and set(counts) != set(counters):
                 # 001 L316: the two who do not deal next count; forehand deals next.
                 self.fail("counts", "count_counters", expected=" & ".join(counters))
