@@ -285,6 +285,7 @@ class _Reader:
 
     def meld(self, value: Any, at: str, key: str) -> Meld | None:
         """One player's meld, at the field path `at`.`key` (made only for a problem)."""
+        data: Mapping[str, Any] | None
         if type(value) is dict and MELD_KEYS.issuperset(value):  # the usual record: nothing to say yet
             data = value
         else:
@@ -349,9 +350,8 @@ class _Reader:
         return found
 
     def names_as_keys(self, data: Mapping[str, Any], path: str) -> None:
-        """The keys of `melds` and `counts` are members' names: no lone surrogates, which no text can hold."""
-        if self.good.keys() >= data.keys():
-            return  # names already found well-formed: nearly every deal
+        """The keys of `melds` and `counts` are members' names: no lone surrogates, which no text can
+        hold. Only needed where a key is not a name the sitting has already read."""
         for key in data:
             if type(key) is str and key not in self.good and has_lone_surrogate(key):
                 self.fail(_at(path, key), "bad_name")
@@ -430,6 +430,7 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
     """`parse_deal` with the reader of its sitting, `read.deal` its number."""
     number, problems = read.deal, read.problems
     before = len(problems)
+    deal: Mapping[str, Any] | None
     if type(data) is dict and DEAL_KEYS.issuperset(data):  # the usual record: nothing to say yet
         deal = data
     else:
@@ -468,7 +469,8 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
     if melds_data is not None and type(melds_data) is not dict:  # JSON's objects are dicts
         melds_data = read.obj(melds_data, "melds")
     if melds_data:
-        read.names_as_keys(melds_data, "melds")
+        if not read.good.keys() >= melds_data.keys():  # a name not yet seen in the sitting
+            read.names_as_keys(melds_data, "melds")
         known = read.good.get
         for player, meld_data in melds_data.items():
             meld = read.meld(meld_data, "melds", player)
@@ -502,7 +504,8 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
     if counts_data is not None and type(counts_data) is not dict:
         counts_data = read.obj(counts_data, "counts")
     if counts_data is not None:
-        read.names_as_keys(counts_data, "counts")
+        if not read.good.keys() >= counts_data.keys():
+            read.names_as_keys(counts_data, "counts")
         counts = {}
         known = read.good.get
         for player, points in counts_data.items():

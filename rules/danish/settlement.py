@@ -95,7 +95,11 @@ class _Book:
         for account, points in postings.items():
             if account in net:
                 net[account] += points
-        self.items.append(line_item(rule, self._refs[ref_key or rule], postings, player, card))
+        ref = self._refs[ref_key or rule]
+        if player is None and card is None:  # the count, a refund: about nobody in particular
+            self.items.append({"rule": rule, "ref": ref, "postings": postings})
+        else:
+            self.items.append(line_item(rule, ref, postings, player, card))
 
     def from_each(
         self,
@@ -392,7 +396,7 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: list[Tr
     culprit = deal.culprit
     taken: list[str] = []
 
-    if tout_contract(deal, rules):
+    if deal.tout is not None and tout_contract(deal, rules):
         taken = _tout(book, deal, rules, content)
     else:
         if deal.tout is not None and deal.tout.won and rules.tout:

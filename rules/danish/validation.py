@@ -322,18 +322,18 @@ class _DealCheck:
         for player, meld in deal.melds.items():
             named = kings if meld.kings is not None else meld.suits
             for suit in named:
-                fate = kings.get(suit)
-                if fate is None or fate.holder not in players:
+                king = kings.get(suit)
+                if king is None or king.holder not in players:
                     continue
                 says = _meld_says_king(meld, suit)
-                if says is True and fate.holder != player:
+                if says is True and king.holder != player:
                     self.fail(f"kings.{suit}.holder", "king_holder_conflict", expected=player)
-                elif says is False and fate.holder == player:
+                elif says is False and king.holder == player:
                     self.fail(f"kings.{suit}.holder", "king_holder_excluded", player=player)
 
     def pagat(self, pagat: CardFate) -> None:
         deal, rules = self.deal, self.rules
-        if not self.active(pagat.holder, "pagat.holder"):
+        if pagat.holder not in deal.players and not self.active(pagat.holder, "pagat.holder"):
             return
         for player, meld in deal.melds.items():
             if (meld.matadors or meld.pagat) and pagat.holder != player:
@@ -399,7 +399,7 @@ class _DealCheck:
         if winner is None:
             self.fail("last_trick", "last_trick_required")
             return
-        if not self.active(winner, "last_trick"):
+        if winner not in deal.players and not self.active(winner, "last_trick"):
             return
         if winner == deal.nolo:
             self.fail("last_trick", "last_trick_nolo")
@@ -658,7 +658,10 @@ def _needs_scus(meld: Meld, rules: RuleSet) -> bool:
     if not meld.suits:
         return False
     needs = SCUS_LEVELS if rules.half_suit_needs_scus else ("overfull",)
-    return any(suit_meld.level in needs for suit_meld in meld.suits.values())
+    for suit_meld in meld.suits.values():
+        if suit_meld.level in needs:
+            return True
+    return False
 
 
 def _cyclic_from_dealer(players: Sequence[str], table: Sequence[str]) -> bool:
@@ -704,7 +707,7 @@ def count_is_void(deal: Deal, rules: RuleSet) -> bool:
     return (
         deal.stopped
         or deal.nolo is not None  # nolo voids the count (001 L356)
-        or (tout_contract(deal, rules) and not rules.tout_counts)  # ensartede counts (000 L697)
+        or (deal.tout is not None and tout_contract(deal, rules) and not rules.tout_counts)  # ensartede: 000 L697
         or (bool(rules.voiding_dealer and deal.fines) and any(f.offence in rules.voiding_dealer for f in deal.fines))
     )
 
@@ -715,7 +718,7 @@ def effective_ultimo(deal: Deal, rules: RuleSet) -> tuple[str, CardFate] | None:
     Nolo and a tout contract void every ultimo; a barred winner gets only the plain last
     trick (001 L242).
     """
-    if deal.stopped or deal.nolo is not None or tout_contract(deal, rules):
+    if deal.stopped or deal.nolo is not None or (deal.tout is not None and tout_contract(deal, rules)):
         return None
     if deal.pagat is not None and deal.pagat.fate == "ultimo":
         found = ("cup:pagat", deal.pagat)
