@@ -11,6 +11,7 @@ deal to deal and settles; the loop only keeps the order: opening state, every de
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from .envelope import collector_paused
@@ -90,13 +91,12 @@ def _replay(family: Family, data: Any) -> dict[str, Any]:
     # check_sitting has validated every deal in order, so each is settled without a second check.
     events, state = _run(family, sitting, rules, family.settle)
     table = sitting.table
-    balances = dict.fromkeys(table, 0)
-    settled = []
+    settled, nets = [], []
     for event in events:
         data = family.event_dict(event, table, rules)
-        for member, points in (data["net"] if "net" in data else event.net(table)).items():
-            balances[member] += points
+        nets.append(data["net"] if "net" in data else event.net(table))
         settled.append(data)
+    balances = {member: sum(map(itemgetter(member), nets)) for member in table}
     held = family.accounts(state)
     for account in family.table_accounts(rules):
         balances[account] = held[account]
