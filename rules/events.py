@@ -17,7 +17,8 @@ T = TypeVar("T")
 
 class LineItem(TypedDict):
     """One balanced movement, in the shape `python -m rules replay` prints it: its postings sum to
-    zero. A replay makes many and prints every one, so it is made once, as the dict it is printed as."""
+    zero. A replay makes many and prints every one, so it is made once, as the dict it is printed as:
+    an event and every answer made of it share it. Read it, never change it (copy it to edit)."""
 
     rule: str  # a stable key, e.g. "stake", "meld.taroks", "fine.revoke", "trull.announced"
     ref: str  # where the rule stands, e.g. "001 L258", "002 L1009"

@@ -79,7 +79,9 @@ class Family(Protocol):
         """The seats, against the preset where one is known."""
 
     def validate_deal(self, deal: Any, table: Sequence[str], rules: Any, previous: Any | None) -> list[Problem]:
-        """Every problem of a read deal at this table; `previous` is the sitting's deal before it."""
+        """Every problem of a read deal at this table; `previous` is the sitting's deal before it.
+        The problems of one field come in the order they were found; across fields in no order
+        (every caller sorts or groups them by field)."""
 
     def opening_problems(self, sitting: Any, rules: Any, table_ok: bool) -> list[Problem]:
         """What is wrong with what the sitting says the table held as it began."""
@@ -120,7 +122,8 @@ class Family(Protocol):
         """The events of a sitting's start (a funding, where the game has one) and the state after."""
 
     def play(self, deal: Any, table: Sequence[str], state: Any, rules: Any) -> tuple[list[Any], Any]:
-        """`validate_deal` at this state, then `settle`; raises `InvalidRecord` with every problem."""
+        """`validate_deal` at this state, then `settle`; raises `InvalidRecord` with every problem,
+        sorted by field."""
 
     def settle(self, deal: Any, table: Sequence[str], state: Any, rules: Any) -> tuple[list[Any], Any]:
         """The events of one validated deal and the state after it."""
@@ -129,4 +132,5 @@ class Family(Protocol):
         """The close event of a sitting (`how` is "split" or "carry") and the state after it."""
 
     def event_dict(self, event: Any, table: Sequence[str], rules: Any) -> dict[str, Any]:
-        """The event as `python -m rules replay` prints it."""
+        """The event as `python -m rules replay` prints it; a deal's `net` lists every member of
+        `table` (the sitting's balances sum it member by member)."""

@@ -53,16 +53,15 @@ def play(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) ->
     """
     problems = validate_deal(deal, table, rules, state.previous_dealer)
     if problems:
-        raise InvalidRecord(problems)
+        raise InvalidRecord(sorted(problems, key=lambda p: p.field))  # by field, as `check_deal` gives them
     return settle(deal, table, state, rules)
 
 
 def settle(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
     """`play` for a deal that has passed `validate_deal` at this state already."""
-    cups = state.cups
-    funding = fund(table, cups, rules) if rules.cups and not (cups.pagat and cups.king) else None
-    if funding is None:  # nearly every deal: both cups hold something, or there are none
-        settled = settle_deal(deal, table, cups, rules)
+    funding = fund(table, state.cups, rules)
+    if funding is None:
+        settled = settle_deal(deal, table, state.cups, rules)
         return [settled], _new_state((settled.cups_after, deal.dealer))
     settled = settle_deal(deal, table, funding.cups_after, rules)
     return [funding, settled], _new_state((settled.cups_after, deal.dealer))

@@ -81,7 +81,8 @@ class RuleSet:
     barring_last_trick: frozenset[str] = field(init=False, repr=False, compare=False)
     paid_after_count: frozenset[str] = field(init=False, repr=False, compare=False)
     voiding_dealer: frozenset[str] = field(init=False, repr=False, compare=False)
-    level_values: Mapping[str, int] = field(init=False, repr=False, compare=False)  # "half" -> meld_half, …
+    # What a suit or kings meld of each level is worth: "half" -> meld_half, and so on.
+    level_values: Mapping[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name, flag in (

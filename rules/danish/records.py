@@ -350,8 +350,9 @@ class _Reader:
         return found
 
     def names_as_keys(self, data: Mapping[str, Any], path: str) -> None:
-        """The keys of `melds` and `counts` are members' names: no lone surrogates, which no text can
-        hold. Only needed where a key is not a name the sitting has already read."""
+        """The keys of `melds` and `counts` are members' names: no lone surrogates, which no text can hold."""
+        if self.good.keys() >= data.keys():
+            return  # names already found well-formed: nearly every deal
         for key in data:
             if type(key) is str and key not in self.good and has_lone_surrogate(key):
                 self.fail(_at(path, key), "bad_name")
@@ -469,8 +470,7 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
     if melds_data is not None and type(melds_data) is not dict:  # JSON's objects are dicts
         melds_data = read.obj(melds_data, "melds")
     if melds_data:
-        if not read.good.keys() >= melds_data.keys():  # a name not yet seen in the sitting
-            read.names_as_keys(melds_data, "melds")
+        read.names_as_keys(melds_data, "melds")
         known = read.good.get
         for player, meld_data in melds_data.items():
             meld = read.meld(meld_data, "melds", player)
@@ -504,8 +504,7 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
     if counts_data is not None and type(counts_data) is not dict:
         counts_data = read.obj(counts_data, "counts")
     if counts_data is not None:
-        if not read.good.keys() >= counts_data.keys():
-            read.names_as_keys(counts_data, "counts")
+        read.names_as_keys(counts_data, "counts")
         counts = {}
         known = read.good.get
         for player, points in counts_data.items():

@@ -22,7 +22,7 @@ class Event(NamedTuple):
     """One settled happening at a table: a funding, a deal, or the close of the sitting."""
 
     kind: str  # "funding", "deal" or "close"
-    items: tuple[LineItem, ...]
+    items: tuple[LineItem, ...]  # shared with every answer made of the event: read them, never change them
     cups_before: Cups
     cups_after: Cups
     number: int | None = None
@@ -144,7 +144,7 @@ class _Book:
         card: str | None = None,
     ) -> None:
         """`holder` pays `to_each` to each of `others`, and `to_cup` into `cup`."""
-        if not to_cup:  # nothing into the cup (a preset without cups): he pays each of the others
+        if not to_cup:  # nothing into the cup (none in the preset, a fee of 0, an empty cup): to each other
             self.from_each(rule, holder, others, -to_each, ref_key, holder, card)
             return
         if not (to_each and self._has_cups and len(others) == 2):
@@ -549,9 +549,9 @@ def _count(book: _Book, deal: Deal, rules: RuleSet) -> None:
     if rules.count == "rounded":
         # 001 L345-L352: 39 and 19 give +15 and -5; forehand, who deals next, pays the rest.
         dealer, forehand, middlehand = deal.players
-        dealt = rounded_count(counts[dealer])
-        middle = rounded_count(counts[middlehand])
-        book.post("count", {dealer: dealt, middlehand: middle, forehand: -dealt - middle})
+        dealer_points = rounded_count(counts[dealer])
+        middle_points = rounded_count(counts[middlehand])
+        book.post("count", {dealer: dealer_points, middlehand: middle_points, forehand: -dealer_points - middle_points})
         return
     if len(counts) == 2:
         missing = next(p for p in deal.players if p not in counts)

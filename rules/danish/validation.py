@@ -699,7 +699,10 @@ def is_barred(deal: Deal, player: str, rules: RuleSet) -> bool:
 
 
 def tout_contract(deal: Deal, rules: RuleSet) -> bool:
-    """A won tout that is a contract of its own: it takes the cups and voids count and ultimo."""
+    """A won tout that is a contract of its own: it takes the cups and voids count and ultimo.
+
+    Where it is asked of every deal, callers test `deal.tout is not None` first: few deals have a
+    tout, and the test costs far less than the call."""
     return deal.tout is not None and deal.tout.won and rules.tout_takes_cups
 
 

@@ -46,7 +46,7 @@ def play(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) ->
     """
     problems = validate_deal(deal, table, rules)
     if problems:
-        raise InvalidRecord(problems)
+        raise InvalidRecord(sorted(problems, key=lambda p: p.field))  # by field, as `check_deal` gives them
     return settle(deal, table, state, rules)
 
 

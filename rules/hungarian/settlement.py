@@ -50,7 +50,7 @@ class Event(NamedTuple):
     """One settled happening at a table: a deal, or the close of the sitting."""
 
     kind: str  # "deal" or "close"
-    items: tuple[LineItem, ...]
+    items: tuple[LineItem, ...]  # shared with every answer made of the event: read them, never change them
     pot_before: int
     pot_after: int
     number: int | None = None

@@ -435,6 +435,29 @@ def test_card_holders_agree_with_the_melds(ruleset, change, expected):
     assert problems(danish_deal(**change), ruleset) == expected
 
 
+def test_play_refuses_with_the_problems_of_a_deal_in_field_order():
+    # Z is no member; each meld names a King that C holds.
+    record = danish_deal(
+        melds={"A": {"suits": {"spades": "full"}}, "B": {"suits": {"hearts": "full"}}},
+        kings={
+            "hearts": {"holder": "C", "fate": "lost"},
+            "spades": {"holder": "C", "fate": "lost"},
+            "clubs": {"holder": "Z", "fate": "kept"},
+        },
+    )
+    family, table = rules.family_of("ensartede"), ("A", "B", "C")
+    shape: list[rules.Problem] = []
+    deal = family.parse_deal(record, 1, shape)
+    assert deal is not None and shape == []
+    with pytest.raises(rules.InvalidRecord) as refused:
+        family.play(deal, table, family.state({"cup:pagat": 50, "cup:king": 50}), family.ruleset("ensartede"))
+    assert [(p.field, p.code, dict(p.params).get("expected")) for p in refused.value.problems] == [
+        ("kings.clubs.holder", "not_at_table", None),
+        ("kings.hearts.holder", "king_holder_conflict", "B"),
+        ("kings.spades.holder", "king_holder_conflict", "A"),
+    ]
+
+
 def test_matching_holders_are_accepted():
     record = danish_deal(
         melds={
