@@ -108,10 +108,10 @@ class _Book:
         payers: Sequence[str],
         amount: int,
         ref_key: str | None = None,
-        player: str | None = None,
         card: str | None = None,
     ) -> None:
-        """`receiver` gets `amount` from each payer: members only, balanced by construction."""
+        """`receiver` gets `amount` from each payer (pays it, when negative): members only, balanced
+        by construction. The item is about the receiver."""
         if not amount:
             return
         if len(payers) == 2 and receiver not in payers:  # "each of the other two": nearly always
@@ -122,15 +122,15 @@ class _Book:
             net[first] -= amount
             net[second] -= amount
             ref = self._refs[ref_key or rule]
-            if player is not None and card is None:  # a meld, the last trick, nolo: the usual item
-                self.items.append({"rule": rule, "ref": ref, "postings": postings, "player": player})
+            if card is None:  # a meld, the last trick, nolo: the usual item
+                self.items.append({"rule": rule, "ref": ref, "postings": postings, "player": receiver})
             else:
-                self.items.append(line_item(rule, ref, postings, player, card))
+                self.items.append(line_item(rule, ref, postings, receiver, card))
             return
         postings = {receiver: amount * len(payers)}
         for payer in payers:
             postings[payer] = postings.get(payer, 0) - amount
-        self.post(rule, postings, ref_key, player, card)
+        self.post(rule, postings, ref_key, receiver, card)
 
     def loses(
         self,
@@ -145,7 +145,7 @@ class _Book:
     ) -> None:
         """`holder` pays `to_each` to each of `others`, and `to_cup` into `cup`."""
         if not to_cup:  # nothing into the cup (none in the preset, a fee of 0, an empty cup): to each other
-            self.from_each(rule, holder, others, -to_each, ref_key, holder, card)
+            self.from_each(rule, holder, others, -to_each, ref_key, card)
             return
         if not (to_each and self._has_cups and len(others) == 2):
             postings = {holder: -2 * to_each - to_cup}
@@ -170,22 +170,17 @@ class _Book:
         else:
             self.items.append(line_item(rule, ref, postings, holder))
 
-    def into_each_cup(
-        self, rule: str, payer: str, amount: int, others: Sequence[str], player: str | None = None
-    ) -> None:
-        """A fine or stake into each cup; where there are no cups, to each other active player."""
+    def into_each_cup(self, rule: str, payer: str, amount: int, others: Sequence[str]) -> None:
+        """A fine or stake into each cup; where there are no cups, to each other active player. The
+        item is about the payer."""
         if not self._has_cups:
-            self.from_each(rule, payer, others, -amount, None, player)
+            self.from_each(rule, payer, others, -amount)
         elif amount:  # balanced by construction
             self.pagat += amount
             self.king += amount
             self.net[payer] -= 2 * amount
             postings = {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}
-            ref = self._refs[rule]
-            if player is not None:  # the stake, a fine: the usual item
-                self.items.append({"rule": rule, "ref": ref, "postings": postings, "player": player})
-            else:
-                self.items.append(line_item(rule, ref, postings))
+            self.items.append({"rule": rule, "ref": self._refs[rule], "postings": postings, "player": payer})
 
 
 KING_CARDS = {suit: f"king:{suit}" for suit in SUITS}  # the `card` of an item about a King
@@ -276,7 +271,7 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
 
     # 2. The dealer's stake into each cup (001 L258).
     if rules.cups:
-        book.into_each_cup("stake", deal.dealer, rules.stake, others(deal.dealer, players), player=deal.dealer)
+        book.into_each_cup("stake", deal.dealer, rules.stake, others(deal.dealer, players))
 
     # 3. Melds, paid by each of the other two active players.
     dealer_void = bool(rules.voiding_dealer and deal.fines) and any(
@@ -287,7 +282,7 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
             continue  # 004 L185: a wrong skat leaves the dealer's melds unpaid
         payers = others(player, players)
         for rule, value in meld_values(meld, rules):
-            book.from_each(rule, player, payers, value, player=player)
+            book.from_each(rule, player, payers, value)
 
     # 4. Fines, except the miscount fine which follows the count.
     for fine in deal.fines:
@@ -297,13 +292,9 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
         if fine_rule.pays_meld_back:
             # 004 L200: he received the wrong meld and pays it back double; we never paid it.
             amount = sum(value for _rule, value in meld_values(fine.meld, rules)) if fine.meld else 0
-            book.from_each(
-                f"fine.{fine.offence}", fine.player, others(fine.player, players), -amount, player=fine.player
-            )
+            book.from_each(f"fine.{fine.offence}", fine.player, others(fine.player, players), -amount)
         else:
-            book.into_each_cup(
-                f"fine.{fine.offence}", fine.player, fine_rule.amount, others(fine.player, players), player=fine.player
-            )
+            book.into_each_cup(f"fine.{fine.offence}", fine.player, fine_rule.amount, others(fine.player, players))
 
     # 5. Play: the Pagat saved or lost, each King lost, during the play.
     cards_in_trick = _play_fees(book, deal, rules)
@@ -316,7 +307,7 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
 
     # 7. Nolo.
     if deal.nolo is not None:
-        book.from_each("nolo", deal.nolo, others(deal.nolo, players), rules.nolo, player=deal.nolo)
+        book.from_each("nolo", deal.nolo, others(deal.nolo, players), rules.nolo)
 
     # 8. Count, then the miscount fine.
     if deal.counts is not None and not count_is_void(deal, rules):
@@ -328,7 +319,6 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
                 fine.player,
                 rules.fines[fine.offence].amount,
                 others(fine.player, players),
-                player=fine.player,
             )
 
     # 9. Refund every cup taken at step 6, from every member at the table (000 L257).
@@ -350,7 +340,7 @@ def _play_fees(book: _Book, deal: Deal, rules: RuleSet) -> list[TrickCard]:
     if pagat is not None:
         holder, fate = pagat
         if fate == "saved":
-            book.from_each("pagat_saved", holder, others(holder, players), rules.pagat_saved, None, holder, "pagat")
+            book.from_each("pagat_saved", holder, others(holder, players), rules.pagat_saved, None, "pagat")
         elif fate == "lost":
             fee = rules.pagat_lost_cup if rules.cups else 0
             book.loses("pagat_lost", holder, others(holder, players), rules.pagat_lost, PAGAT_CUP, fee, None, "pagat")
@@ -376,7 +366,7 @@ def _last_trick_fees(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: li
         payers = others(holder, players)
         if cup == PAGAT_CUP:
             if fate == "ultimo":
-                book.from_each("pagat_saved", holder, payers, rules.pagat_saved, "last_trick_fee", holder, card)
+                book.from_each("pagat_saved", holder, payers, rules.pagat_saved, "last_trick_fee", card)
             else:
                 fee = rules.pagat_lost_cup if rules.cups else 0
                 book.loses("pagat_lost", holder, payers, rules.pagat_lost, PAGAT_CUP, fee, "last_trick_fee", card)
@@ -402,7 +392,7 @@ def _last_trick(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: list[Tr
         if deal.tout is not None and deal.tout.won and rules.tout:
             # A club's tout premium where the tout is no contract of its own: the premium,
             # and the play settles as usual.
-            book.from_each("tout", deal.tout.player, others(deal.tout.player), rules.tout, player=deal.tout.player)
+            book.from_each("tout", deal.tout.player, others(deal.tout.player), rules.tout)
         ultimo = effective_ultimo(deal, rules) if cards_in_trick else None
         if ultimo is not None:
             taken = _ultimo(book, deal, rules, content, *ultimo)
@@ -522,7 +512,6 @@ def _plain_last_trick(book: _Book, deal: Deal, rules: RuleSet, cards_in_trick: l
         deal.others(winner),
         rules.last_trick,
         ref_key="barred_last_trick" if barred else None,
-        player=winner,
     )
 
 
