@@ -43,7 +43,7 @@ def maker(kind: type[T]) -> Callable[[tuple[Any, ...]], T]:
     """Makes a `kind` (a named tuple) from a tuple of all its fields, in order.
 
     A named tuple's own constructor is a Python function; this is the C one under it, for the
-    values a replay makes several times a deal (card fates, deals, events).
+    values a replay makes several times a deal (card fates, fines, cups, events, table states).
     """
     return cast(Callable[[tuple[Any, ...]], T], functools.partial(tuple.__new__, kind))
 

@@ -113,6 +113,8 @@ _NO_KINGS: Mapping[str, CardFate] = MappingProxyType({})
 
 @dataclass(slots=True)
 class Meld:
+    """One player's melds as read: read them, never change them."""
+
     taroks: int | None = None
     pagat: bool | None = None  # with (True) or without (False) the Pagat; goes with taroks
     matadors: int | None = None
@@ -152,6 +154,8 @@ class Culprit(NamedTuple):
 
 @dataclass(slots=True)
 class Deal:
+    """A read deal: read it, never change it (validation and settlement share it)."""
+
     number: int
     dealer: str
     players: tuple[str, str, str]
@@ -553,9 +557,9 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
     last_trick = get("last_trick")
     nolo = get("nolo")
     stopped = get("stopped", False)
-    # Made with whatever was read; a deal with a problem (no number, not three players) is dropped.
+    # Made with whatever was read; a deal with a problem (not three players, say) is dropped.
     parsed = Deal(
-        number,  # type: ignore[arg-type]
+        number,  # type: ignore[arg-type]  # a deal's reader always holds its number
         dealer or "",
         players,  # type: ignore[arg-type]
         melds,
