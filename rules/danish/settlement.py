@@ -15,7 +15,7 @@ from ..events import LineItem, UnbalancedItem, line_item, maker, net_of
 from .citations import SEED_FILES, seed_ref
 from .presets import RuleSet
 from .records import KING_CUP, PAGAT_CUP, PREVENTED, SUITS, CardFate, Cups, Deal, Meld, others_of
-from .validation import IN_LAST_TRICK, count_is_void, effective_ultimo, is_barred, tout_contract
+from .validation import IN_LAST_TRICK, count_is_void, dealer_voided, effective_ultimo, is_barred, tout_contract
 
 
 class Event(NamedTuple):
@@ -274,9 +274,7 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
         book.into_each_cup("stake", deal.dealer, rules.stake, others(deal.dealer, players))
 
     # 3. Melds, paid by each of the other two active players.
-    dealer_void = bool(rules.voiding_dealer and deal.fines) and any(
-        f.offence in rules.voiding_dealer for f in deal.fines
-    )
+    dealer_void = dealer_voided(deal, rules)
     for player, meld in deal.melds.items():
         if dealer_void and player == deal.dealer:
             continue  # 004 L185: a wrong skat leaves the dealer's melds unpaid

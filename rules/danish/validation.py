@@ -403,8 +403,7 @@ class _DealCheck:
             return
         if winner == deal.nolo:
             self.fail("last_trick", "last_trick_nolo")
-        barring = self.rules.barring_last_trick
-        if barring and deal.fines and any(f.player == winner and f.offence in barring for f in deal.fines):
+        if fined_for(deal, winner, self.rules.barring_last_trick):
             self.fail("last_trick", "last_trick_barred", player=winner)
         in_trick = self.last_trick_cards()
         for _card, path, fate in in_trick:
@@ -693,9 +692,19 @@ def _meld_says_king(meld: Meld, suit: str) -> bool | None:
     return None
 
 
+def fined_for(deal: Deal, player: str, offences: frozenset[str]) -> bool:
+    """Whether `player` is fined in the deal for one of `offences` (a set of the rule set's)."""
+    return bool(offences and deal.fines) and any(f.player == player and f.offence in offences for f in deal.fines)
+
+
 def is_barred(deal: Deal, player: str, rules: RuleSet) -> bool:
-    barring = rules.barring
-    return bool(barring and deal.fines) and any(f.player == player and f.offence in barring for f in deal.fines)
+    return fined_for(deal, player, rules.barring)
+
+
+def dealer_voided(deal: Deal, rules: RuleSet) -> bool:
+    """A fine that leaves the dealer's melds unpaid and voids the count (004 L185)."""
+    voiding = rules.voiding_dealer
+    return bool(voiding and deal.fines) and any(f.offence in voiding for f in deal.fines)
 
 
 def tout_contract(deal: Deal, rules: RuleSet) -> bool:
@@ -711,7 +720,7 @@ def count_is_void(deal: Deal, rules: RuleSet) -> bool:
         deal.stopped
         or deal.nolo is not None  # nolo voids the count (001 L356)
         or (deal.tout is not None and tout_contract(deal, rules) and not rules.tout_counts)  # ensartede: 000 L697
-        or (bool(rules.voiding_dealer and deal.fines) and any(f.offence in rules.voiding_dealer for f in deal.fines))
+        or dealer_voided(deal, rules)
     )
 
 
