@@ -182,8 +182,8 @@ TIME_ZONE = "Europe/Copenhagen"
 USE_I18N = True
 USE_TZ = True
 
-# Login throttling (club.web.login_lock): axes' backend first, so a locked-out username+address is
-# refused before the password is even checked. Failures are counted in the database.
+# Login throttling (club.web.login_lock): axes' backend first, so a locked-out username+address or
+# address is refused before the password is even checked. Failures are counted in the database.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -191,6 +191,10 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Failures from one client address, whatever usernames they name, that lock the address for the
+# cool-off too (club.web.login_lock.PerAddressLimit).
+LOGIN_FAILURES_PER_ADDRESS = 20
+AXES_HANDLER = "club.web.login_lock.PerAddressLimit"
 AXES_RESET_ON_SUCCESS = True
 AXES_USERNAME_CALLABLE = "club.web.login_lock.username"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.client_ip"
