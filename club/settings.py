@@ -108,8 +108,9 @@ MIDDLEWARE = [
     # random bytes (since 4.2) and the CSRF token is masked anew on every response.
     "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
-    # API answers vary with the requester, and an authenticated one is private (club.api.caching).
-    "club.api.caching.PrivateAnswers",
+    # An answer to a signed-in requester is private and never stored; API answers vary with the
+    # requester (club.caching).
+    "club.caching.PrivateAnswers",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it reads the language cookie), before common (i18n redirects).
     "django.middleware.locale.LocaleMiddleware",
