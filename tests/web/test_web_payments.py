@@ -11,6 +11,7 @@ import datetime
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from club import inputs
 from club.models import Payment
@@ -117,11 +118,19 @@ def test_an_amount_in_kroner_is_read_the_danish_way(typed, ore):
 
 @pytest.mark.parametrize("typed", REFUSED)
 def test_anything_else_is_refused_saying_what_to_write(typed):
-    with pytest.raises(inputs.AmountRefused) as refused:
+    with translation.override("en"), pytest.raises(inputs.AmountRefused) as refused:
         inputs.ore_from_kroner(typed)
     shown = typed.strip() if len(typed) <= 20 else typed[:20] + "…"
     assert str(refused.value) == (
         f'Write the amount in kroner as 1.234,50 or 1234,50 (digits 0–9, at most two decimals), not "{shown}".'
+    )
+
+
+def test_the_refusal_says_in_danish_how_to_write_an_amount():
+    with translation.override("da"), pytest.raises(inputs.AmountRefused) as refused:
+        inputs.ore_from_kroner("1e3")
+    assert str(refused.value) == (
+        'Skriv beløbet i kroner som 1.234,50 eller 1234,50 (cifrene 0–9, højst to decimaler), ikke "1e3".'
     )
 
 
