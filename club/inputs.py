@@ -9,6 +9,8 @@ serializer field and deal record shares, and the checks behind them.
   replayed with every later deal of the table, so an oversized one would cost each of those.
 - A request body is at most `settings.DATA_UPLOAD_MAX_MEMORY_SIZE` (256 KiB; the API answers
   413), and JSON is nested at most `MAX_JSON_DEPTH` deep (checked before it is decoded).
+- An amount in kroner, typed by a person, is read one way everywhere (`ore_from_kroner`): the
+  Danish `1.234,50`, also `1234,50` and `1234.50`; refused otherwise, saying how to write it.
 - Ids in URLs and query strings are 1 to 18 digits and months lie in years 1000..9998: anything
   else names no object and answers 404, never reaching the database or the calendar.
 """
@@ -138,6 +140,56 @@ def _walk(value: Any, path: str, number: int | None, found: list[rules.Problem])
     elif isinstance(value, list):
         for index, item in enumerate(value):
             _walk(item, f"{path}.{index}" if path else str(index), number, found)
+
+
+# --- amounts in kroner ---------------------------------------------------------------------------
+
+MAX_KRONER_TEXT = 20  # "12.345.678,90" is 13; a longer text is no amount a club types
+# Kroner, then at most two decimals (øre). The kroner are plain digits or Danish thousands
+# points in groups of three; the decimals follow a comma, or a point after plain digits. So a
+# point followed by exactly three digits groups thousands (`1.000` is one thousand kroner) and a
+# point followed by one or two is a decimal point (`12.5` is 12,50 kr.). ASCII digits only, no
+# sign, exponent, underscore or space inside.
+_KRONER = re.compile(
+    r"(?P<grouped>[0-9]{1,3}(?:\.[0-9]{3})+|[0-9]+)(?:,(?P<decimals>[0-9]{1,2}))?"
+    r"|(?P<plain>[0-9]+)\.(?P<point_decimals>[0-9]{1,2})"
+)
+
+
+class AmountRefused(ValueError):
+    """Text that is no amount in kroner; the message says how to write one, for a member."""
+
+
+def ore_from_kroner(text: str) -> int:
+    """An amount in kroner, as a person types it, in whole øre: `1.234,50` -> 123450,
+    `1.000` -> 100000, `12.5` -> 1250. The one reader of typed kroner."""
+    typed = text.strip()
+    found = _KRONER.fullmatch(typed) if len(typed) <= MAX_KRONER_TEXT else None
+    if found is None:
+        raise AmountRefused(
+            _('Write the amount in kroner as 1.234,50 or 1234,50 (digits 0–9, at most two decimals), not "%(typed)s".')
+            % {"typed": typed if len(typed) <= MAX_KRONER_TEXT else typed[:MAX_KRONER_TEXT] + "…"}
+        )
+    kroner = found["grouped"] or found["plain"]
+    decimals = found["decimals"] or found["point_decimals"] or ""
+    return int(kroner.replace(".", "")) * 100 + int(decimals.ljust(2, "0"))
+
+
+class KronerField(forms.CharField):
+    """A form's amount in kroner, cleaned to whole øre by `ore_from_kroner`."""
+
+    def __init__(self, **kwargs):
+        attrs = {"inputmode": "decimal", "maxlength": MAX_KRONER_TEXT, "autocomplete": "off"}
+        super().__init__(widget=forms.TextInput(attrs=attrs), **kwargs)
+
+    def to_python(self, value: Any) -> int | None:  # type: ignore[override]  # øre, not the text
+        text = super().to_python(value)
+        if not text:
+            return None
+        try:
+            return ore_from_kroner(text)
+        except AmountRefused as refused:
+            raise ValidationError(str(refused), code="amount") from None
 
 
 # --- JSON depth, ids and months ------------------------------------------------------------------

@@ -108,8 +108,9 @@ MIDDLEWARE = [
     # random bytes (since 4.2) and the CSRF token is masked anew on every response.
     "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
-    # API answers vary with the requester, and an authenticated one is private (club.api.caching).
-    "club.api.caching.PrivateAnswers",
+    # An answer to a signed-in requester is private and never stored; API answers vary with the
+    # requester (club.caching).
+    "club.caching.PrivateAnswers",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it reads the language cookie), before common (i18n redirects).
     "django.middleware.locale.LocaleMiddleware",
@@ -182,8 +183,8 @@ TIME_ZONE = "Europe/Copenhagen"
 USE_I18N = True
 USE_TZ = True
 
-# Login throttling (club.web.login_lock): axes' backend first, so a locked-out username+address is
-# refused before the password is even checked. Failures are counted in the database.
+# Login throttling (club.web.login_lock): axes' backend first, so a locked-out username+address or
+# address is refused before the password is even checked. Failures are counted in the database.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -191,6 +192,10 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Failures from one client address, whatever usernames they name, that lock the address for the
+# cool-off too (club.web.login_lock.PerAddressLimit).
+LOGIN_FAILURES_PER_ADDRESS = 20
+AXES_HANDLER = "club.web.login_lock.PerAddressLimit"
 AXES_RESET_ON_SUCCESS = True
 AXES_USERNAME_CALLABLE = "club.web.login_lock.username"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.client_ip"

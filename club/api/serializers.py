@@ -352,12 +352,22 @@ class PaymentSerializer(serializers.ModelSerializer):
         ]
 
 
+class WholeOreField(serializers.IntegerField):
+    """An amount in whole øre, as a JSON integer and nothing else: DRF's IntegerField also takes
+    the strings "12" and "12.0" and the number 12.0, so a client's kroner-as-text would pass."""
+
+    default_error_messages = {"invalid": _("Whole øre as a JSON integer, e.g. 12050 for 120,50 kr.")}
+
+    def to_internal_value(self, data):
+        if type(data) is not int:  # bool is an int to isinstance
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class PaymentWriteSerializer(serializers.Serializer):
     member = serializers.IntegerField(help_text=_("The member who paid in or was paid out."))
     direction = serializers.ChoiceField(choices=Payment.Direction.choices)
-    amount_ore = serializers.IntegerField(
-        min_value=1, max_value=10_000_000, help_text=_("The amount in øre: 12000 = 120,00 kr.")
-    )
+    amount_ore = WholeOreField(min_value=1, max_value=10_000_000, help_text=_("The amount in øre: 12000 = 120,00 kr."))
     method = serializers.ChoiceField(choices=Payment.Method.choices)
     paid_on = serializers.DateField()
     note = TextField(max_length=200, required=False, allow_blank=True, default="")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 from django.utils import timezone
@@ -26,18 +25,6 @@ from .office import OfficeError, refuse
 
 MAX_PAYMENT_ORE = 10_000_000  # 100.000 kr.: anything larger is a typing error at a card club
 MAX_NOTE = 200
-
-
-def ore_from_kroner(text: str | Decimal) -> int:
-    """ "120", "120,50" or "120.50" kroner as øre, exactly; refused with more than two decimals."""
-    try:
-        amount = Decimal(str(text).strip().replace(" ", "").replace(",", "."))
-    except InvalidOperation:
-        raise refuse("amount", _("Write the amount in kroner, e.g. 120,50.")) from None
-    ore = amount * 100
-    if not amount.is_finite() or ore != ore.to_integral_value():
-        raise refuse("amount", _("Write the amount in kroner, e.g. 120,50."))
-    return int(ore)
 
 
 def _check(club: Club, member: Member, amount_ore: int, note: str, paid_on: datetime.date) -> None:

@@ -1,8 +1,13 @@
 """Login throttling with django-axes: after five failed logins for one username from one client
-address, that pair is refused for 15 minutes (settings.AXES_*).
+address, that pair is refused for 15 minutes (settings.AXES_*); after twenty failed logins from one
+client address, whatever usernames they name, the address is refused for 15 minutes
+(settings.LOGIN_FAILURES_PER_ADDRESS, `PerAddressLimit`). A guesser who tries a new username
+each time is stopped by the second limit; a club evening behind one address meets it only when
+twenty logins fail within a quarter of an hour.
 
 The failures are counted in the database (axes' AccessAttempt), so every gunicorn worker, and
-every server sharing the database, counts the same failures. The username is counted as Django
+every server sharing the database, counts the same failures. A successful login forgets its own
+username's failures from that address, never the other usernames' ones. The username is counted as Django
 normalises it (NFKC, as `UsernameField` does), so look-alike spellings such as the fullwidth
 `ｇｏｒｍ` count as `gorm`. The client address is `club.client_ip`.
 
@@ -14,14 +19,22 @@ server error on PostgreSQL instead of a form error.
 
 from __future__ import annotations
 
+import datetime
 import unicodedata
 from typing import Any
 
+from axes.attempts import get_cool_off_threshold
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_cool_off
+from axes.models import AccessAttempt
+from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.validators import MaxLengthValidator
+from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 
 # Django's usernames hold 150 characters; axes stores what it is given, so nothing longer reaches it.
 MAX_USERNAME = 150
@@ -51,9 +64,48 @@ def username(request: HttpRequest | None, credentials: dict[str, Any] | None) ->
     return unicodedata.normalize("NFKC", value.strip())[:MAX_USERNAME]
 
 
+class PerAddressLimit(AxesDatabaseHandler):
+    """AXES_HANDLER: axes' database handler, locking at either limit. axes counts the failures of
+    AXES_LOCKOUT_PARAMETERS (username+address) against one limit; this adds the address's own
+    count, summed over every username it tried within the cool-off."""
+
+    def get_failures(self, request, credentials: dict | None = None) -> int:
+        failures = super().get_failures(request, credentials)
+        if address_failures(request) >= settings.LOGIN_FAILURES_PER_ADDRESS:
+            # axes compares one number with AXES_FAILURE_LIMIT: a locked address answers at least that.
+            return max(failures, settings.AXES_FAILURE_LIMIT)
+        return failures
+
+
+def address_failures(request) -> int:
+    """Failed logins from the request's client address within the cool-off, whatever the username."""
+    attempts = AccessAttempt.objects.filter(
+        ip_address=request.axes_ip_address, attempt_time__gte=get_cool_off_threshold(request)
+    )
+    return attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
+
+
+def retry_at(now: datetime.datetime, cool_off: datetime.timedelta) -> datetime.datetime:
+    """When a lock that the try at `now` renewed has passed, local time, rounded up to the minute:
+    every refused try counts as a failure at its own time, so the wait runs from the latest."""
+    ends = timezone.localtime(now + cool_off)
+    whole_minute = ends.replace(second=0, microsecond=0)
+    return whole_minute if whole_minute == ends else whole_minute + datetime.timedelta(minutes=1)
+
+
 def locked_out(
     request: HttpRequest, original_response: HttpResponse | None = None, credentials: Any = None
 ) -> HttpResponse:
-    """AXES_LOCKOUT_CALLABLE: the login page again, saying why, with 429 Too Many Requests."""
-    context = {"form": LoginForm(request), "locked": True, "next": request.POST.get("next", "")}
+    """AXES_LOCKOUT_CALLABLE: the login page again, saying why and when to try again, with 429
+    Too Many Requests."""
+    cool_off = get_cool_off(request) or datetime.timedelta(0)
+    context = {
+        "form": LoginForm(request),
+        "locked": True,
+        "next": request.POST.get("next", ""),
+        "per_username": settings.AXES_FAILURE_LIMIT,
+        "per_address": settings.LOGIN_FAILURES_PER_ADDRESS,
+        "minutes": int(cool_off.total_seconds() // 60),
+        "retry_at": retry_at(getattr(request, "axes_attempt_time", None) or timezone.now(), cool_off),
+    }
     return render(request, "club/login.html", context, status=429)

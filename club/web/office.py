@@ -240,7 +240,7 @@ def payments(request: HttpRequest, club: Club, official: Member) -> HttpResponse
                 club,
                 member=data["member"],
                 direction=data["direction"],
-                amount_ore=payment_office.ore_from_kroner(data["amount"]),
+                amount_ore=data["amount"],
                 method=data["method"],
                 paid_on=data["paid_on"],
                 note=data["note"],

@@ -115,9 +115,7 @@ class PaymentForm(OfficeForm):
     direction = forms.ChoiceField(
         label=_("What happened"), choices=Payment.Direction.choices, widget=forms.RadioSelect, initial="in"
     )
-    amount = forms.CharField(
-        label=_("Amount in kroner"), max_length=20, widget=forms.TextInput(attrs={"inputmode": "decimal"})
-    )
+    amount = inputs.KronerField(label=_("Amount in kroner"))  # cleaned to øre
     method = forms.ChoiceField(label=_("How"), choices=Payment.Method.choices, initial=Payment.Method.CASH)
     note = inputs.TextField(label=_("Note (optional)"), max_length=200, required=False)
 

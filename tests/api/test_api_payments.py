@@ -86,3 +86,15 @@ def test_bad_input_is_an_error_list(two_clubs, api):
         ("amount_ore", "invalid"),
         ("method", "invalid"),
     }
+
+
+@pytest.mark.parametrize("amount", [1.0, 40.0, "40", True, False, 12.5, "1e3", [40]])
+def test_an_amount_is_whole_øre_as_a_json_integer_only(two_clubs, api, amount):
+    a = two_clubs["a"]
+    answer = api(a.users["admin"]).post("/api/payments/", body(a.members["Carl"], amount_ore=amount), format="json")
+
+    assert answer.status_code == 400
+    assert answer.json()["errors"] == [
+        {"field": "amount_ore", "code": "invalid", "message": "Whole øre as a JSON integer, e.g. 12050 for 120,50 kr."}
+    ]
+    assert not Payment.objects.exists()

@@ -1,11 +1,13 @@
 """Login throttling with django-axes: counted in the database, so processes share the count, and
 keyed on the username as Django normalises it (NFKC), so the fullwidth `ｇｏｒｍ` is `gorm`.
 
-Five failures for one username from one address lock that pair for 15 minutes (README).
+Five failures for one username from one address lock that pair for 15 minutes, and twenty from
+one address lock the address, whatever usernames they name (README).
 """
 
 from __future__ import annotations
 
+import datetime
 import os
 import subprocess
 import sys
@@ -15,6 +17,7 @@ import pytest
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.urls import reverse
+from django.utils import timezone
 
 from club.web.login_lock import username
 
@@ -61,6 +64,51 @@ def test_fullwidth_failures_lock_the_plain_username(client, django_user_model, s
     assert "_auth_user_id" not in client.session
     # One record for both spellings; the refused right password counts as a sixth failure.
     assert list(AccessAttempt.objects.values_list("username", "failures_since_start")) == [("gorm", 6)]
+
+
+@pytest.mark.django_db
+def test_twenty_failures_from_one_address_with_new_usernames_lock_that_address(client, django_user_model, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    django_user_model.objects.create_user("gorm", password=PASSWORD)
+    attacker = {"REMOTE_ADDR": "203.0.113.7", "HTTP_ACCEPT_LANGUAGE": "en"}
+    statuses = [
+        client.post(reverse("login"), {"username": f"guess{n}", "password": "forkert"}, **attacker).status_code
+        for n in range(1, 21)
+    ]
+    assert statuses == [200] * 19 + [429]  # each username failed once: only the address's count locks
+
+    started = timezone.localtime()
+    locked = client.post(reverse("login"), {"username": "gorm", "password": PASSWORD}, **attacker)
+
+    assert locked.status_code == 429
+    assert "_auth_user_id" not in client.session
+    # The wait ends 15 minutes after this refused try, said to the minute and rounded up.
+    retry_at = (started + datetime.timedelta(minutes=16)).replace(second=0, microsecond=0)
+    assert locked.context["retry_at"] in (retry_at, retry_at + datetime.timedelta(minutes=1))
+    assert (
+        "Too many failed logins from here: 5 for one username or 20 from one address within 15 minutes. "
+        f"Try again after {locked.context['retry_at']:%H:%M}; every try before then starts the wait again."
+    ) in locked.text
+
+    elsewhere = client.post(reverse("login"), {"username": "gorm", "password": PASSWORD}, REMOTE_ADDR="198.51.100.4")
+    assert elsewhere.status_code == 302  # another client address is not locked
+    assert client.session["_auth_user_id"] == str(django_user_model.objects.get(username="gorm").pk)
+
+
+@pytest.mark.django_db
+def test_nineteen_failures_from_one_address_leave_it_open(client, django_user_model, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    django_user_model.objects.create_user("gorm", password=PASSWORD)
+    for n in range(1, 20):
+        client.post(reverse("login"), {"username": f"guess{n}", "password": "forkert"}, REMOTE_ADDR="203.0.113.7")
+
+    signed_in = client.post(reverse("login"), {"username": "gorm", "password": PASSWORD}, REMOTE_ADDR="203.0.113.7")
+
+    assert signed_in.status_code == 302
+    # A success forgets gorm's own failures only: the nineteen guesses still count for the address.
+    assert (
+        sum(AccessAttempt.objects.filter(ip_address="203.0.113.7").values_list("failures_since_start", flat=True)) == 19
+    )
 
 
 def test_ten_failures_from_five_processes_lock_the_account(tmp_path):

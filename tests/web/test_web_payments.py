@@ -11,7 +11,9 @@ import datetime
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from club import inputs
 from club.models import Payment
 from club.services import money, payments, till
 from club.services.office import OfficeError
@@ -55,9 +57,102 @@ def test_amounts_are_exact_to_the_øre(as_member, members, played):
     anna = as_member("Anna")
     page = pay(anna, members["Dorte"], "1,005")
     assert page.status_code == 200
-    assert page.context["form"].errors["amount"] == ["Write the amount in kroner, e.g. 120,50."]
-    assert payments.ore_from_kroner("120,50") == 12050
-    assert payments.ore_from_kroner("0.01") == 1
+    assert page.context["form"].errors["amount"] == [
+        'Write the amount in kroner as 1.234,50 or 1234,50 (digits 0–9, at most two decimals), not "1,005".'
+    ]
+    assert not Payment.objects.exists()
+
+
+# Typed -> øre. A point followed by exactly three digits groups thousands (Danish); a point
+# followed by one or two digits is a decimal point.
+READ_AS = {
+    "1234": 123400,
+    "1234,50": 123450,
+    "1.234,50": 123450,
+    "1234.50": 123450,
+    "1.000": 100000,
+    "1.234": 123400,
+    "12.345.678,90": 1234567890,
+    "12.5": 1250,
+    "0,05": 5,
+    "0.01": 1,
+    "7,5": 750,
+    " 120,50 ": 12050,
+}
+# Anything else: other digits, exponents, underscores, spaces inside, signs, a third decimal,
+# thousands points not in threes, two decimal separators, English grouping.
+REFUSED = [
+    "",
+    "1e3",
+    "1_000",
+    "١٢٣",  # Arabic-Indic 123
+    "１２３",  # full-width 123
+    "²",
+    "1 000",
+    "1 000",
+    "-5",
+    "+5",
+    "1,005",
+    "1.2345",
+    "1.23.456",
+    "12.34,5",
+    "1.00,00",
+    "1.234.5",
+    "1,234.50",
+    "1,2,3",
+    ",50",
+    "5,",
+    "5.",
+    ".5",
+    "NaN",
+    "Infinity",
+    "0x10",
+    "1" * 21,
+]
+
+
+@pytest.mark.parametrize(("typed", "ore"), READ_AS.items())
+def test_an_amount_in_kroner_is_read_the_danish_way(typed, ore):
+    assert inputs.ore_from_kroner(typed) == ore
+
+
+@pytest.mark.parametrize("typed", REFUSED)
+def test_anything_else_is_refused_saying_what_to_write(typed):
+    with translation.override("en"), pytest.raises(inputs.AmountRefused) as refused:
+        inputs.ore_from_kroner(typed)
+    shown = typed.strip() if len(typed) <= 20 else typed[:20] + "…"
+    assert str(refused.value) == (
+        f'Write the amount in kroner as 1.234,50 or 1234,50 (digits 0–9, at most two decimals), not "{shown}".'
+    )
+
+
+def test_the_refusal_says_in_danish_how_to_write_an_amount():
+    with translation.override("da"), pytest.raises(inputs.AmountRefused) as refused:
+        inputs.ore_from_kroner("1e3")
+    assert str(refused.value) == (
+        'Skriv beløbet i kroner som 1.234,50 eller 1234,50 (cifrene 0–9, højst to decimaler), ikke "1e3".'
+    )
+
+
+def test_the_treasurer_typing_1000_records_one_thousand_kroner(as_member, members, played):
+    anna = as_member("Anna")
+    answer = pay(anna, members["Dorte"], "1.000")
+
+    assert answer.status_code == 302
+    assert Payment.objects.get().amount_ore == 100_000
+    page = anna.get(answer["Location"], HTTP_ACCEPT_LANGUAGE="da").content.decode()
+    assert "Dorte paid in 1,000.00 kr." in page  # the message in the language the form was sent in
+    assert "I kassen: <strong>1.000,00 kr.</strong>" in page
+
+
+@pytest.mark.parametrize("typed", ["1e3", "1_000", "١٢٣", "１２３", "1 000", "-5"])
+def test_the_payment_form_refuses_what_is_not_an_amount_and_records_nothing(as_member, members, played, typed):
+    page = pay(as_member("Anna"), members["Dorte"], typed)
+
+    assert page.status_code == 200
+    assert page.context["form"].errors["amount"] == [
+        f'Write the amount in kroner as 1.234,50 or 1234,50 (digits 0–9, at most two decimals), not "{typed}".'
+    ]
     assert not Payment.objects.exists()
 
 
