@@ -29,7 +29,7 @@ def refuse(field: str, message: str) -> OfficeError:
 
 def clean_name(value: str, field: str = "name", limit: int = inputs.MAX_NAME) -> str:
     name = " ".join(str(value).split())
-    if message := inputs.bad_character(name):
+    if message := inputs.bad_name_character(name):
         raise refuse(field, message)
     if not name:
         raise refuse(field, _("A name is needed."))
