@@ -83,6 +83,40 @@ class Member(models.Model):
         super().save(*args, **kwargs)
 
 
+class JoinRequest(models.Model):
+    """A club's request that an existing login become the login of one of its members.
+
+    An official never links a login himself: a member whose address already belongs to a login
+    (of this or another club) is saved without one, and the login's owner, mailed at the login's
+    own address, accepts or declines once signed in. Open while `decided_at` is empty; `accepted`
+    says how it was decided.
+    """
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="join_requests")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests")
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    accepted = models.BooleanField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("join request")
+        verbose_name_plural = _("join requests")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["member"], condition=Q(decided_at__isnull=True), name="one_open_join_request_per_member"
+            ),
+            models.CheckConstraint(
+                condition=Q(decided_at__isnull=True, accepted__isnull=True)
+                | Q(decided_at__isnull=False, accepted__isnull=False),
+                name="join_request_open_or_decided",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.member.name
+
+
 class Season(models.Model):
     class Close(models.TextChoices):
         SPLIT = "split", _("split the cups (or the pot) among the table")
