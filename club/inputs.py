@@ -129,6 +129,12 @@ def check_text(value: Any) -> None:
         raise ValidationError(message, code="bad_character")
 
 
+def check_name(value: Any) -> None:
+    """`check_text` for a name: format characters refused too (the admin's member form)."""
+    if isinstance(value, str) and (message := bad_name_character(value)):
+        raise ValidationError(message, code="bad_character")
+
+
 def for_display(text: str, limit: int) -> str:
     """Refused text shown back in its form: without the characters that were refused, cut to the limit."""
     return _REFUSED_CHARACTER.sub("", text)[:limit]

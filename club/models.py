@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from ledger.models import AppendOnly
 
 from . import families
-from .inputs import check_text
+from .inputs import check_name, check_text
 
 
 class Club(models.Model):
@@ -40,7 +40,7 @@ class Member(models.Model):
         ADMIN = "admin", _("club admin")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="members")
-    name = models.CharField(_("name"), max_length=80, validators=[check_text])
+    name = models.CharField(_("name"), max_length=80, validators=[check_name])
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="memberships"
     )
@@ -92,11 +92,13 @@ class JoinRequest(models.Model):
     says how it was decided.
     """
 
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="join_requests")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests")
-    created_at = models.DateTimeField(auto_now_add=True)
-    decided_at = models.DateTimeField(null=True, blank=True)
-    accepted = models.BooleanField(null=True, blank=True)
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("member"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("login")
+    )
+    created_at = models.DateTimeField(_("asked at"), auto_now_add=True)
+    decided_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+    accepted = models.BooleanField(_("accepted"), null=True, blank=True)
 
     class Meta:
         ordering = ["created_at", "id"]

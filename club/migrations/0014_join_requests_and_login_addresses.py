@@ -1,4 +1,5 @@
-"""Join requests (club.services.joining), and every login's username as `club.inputs.login_address`
+"""Join requests (club.services.joining), members' names checked as names (format characters
+refused, club.inputs.check_name), and every login's username as `club.inputs.login_address`
 reads it: NFKC, case-folded, since logins are now found by exact equality with that form.
 
 A username is rewritten only if no other login has, or would get, the same form: two logins that
@@ -11,6 +12,8 @@ import unicodedata
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
+
+import club.inputs
 
 MAX_USERNAME = 150
 
@@ -43,17 +46,25 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AlterField(
+            model_name="member",
+            name="name",
+            field=models.CharField(max_length=80, validators=[club.inputs.check_name], verbose_name="name"),
+        ),
         migrations.CreateModel(
             name="JoinRequest",
             fields=[
                 ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                ("decided_at", models.DateTimeField(blank=True, null=True)),
-                ("accepted", models.BooleanField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="asked at")),
+                ("decided_at", models.DateTimeField(blank=True, null=True, verbose_name="answered at")),
+                ("accepted", models.BooleanField(blank=True, null=True, verbose_name="accepted")),
                 (
                     "member",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="join_requests", to="club.member"
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="join_requests",
+                        to="club.member",
+                        verbose_name="member",
                     ),
                 ),
                 (
@@ -62,6 +73,7 @@ class Migration(migrations.Migration):
                         on_delete=django.db.models.deletion.CASCADE,
                         related_name="join_requests",
                         to=settings.AUTH_USER_MODEL,
+                        verbose_name="login",
                     ),
                 ),
             ],
