@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from ledger.admin import ReadOnlyAdminMixin, ReadOnlyInline
 
 from . import families
-from .models import Club, Deal, DealVersion, LedgerEntry, Member, Season, Seat, Sitting, Table
+from .models import Club, Deal, DealVersion, JoinRequest, LedgerEntry, Member, Season, Seat, Sitting, Table
 from .web.login_lock import AdminLoginForm
 
 # /admin/login/ bounds the username before axes sees it, as the site's login does.
@@ -200,3 +200,13 @@ class LedgerEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         "caused_by__deal__sitting__table",
     ]
     search_fields = ["event"]
+
+
+@admin.register(JoinRequest)
+class JoinRequestAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Only the login's owner answers a request (club.services.joining): staff only look."""
+
+    list_display = ["member", "user", "created_at", "decided_at", "accepted"]
+    list_select_related = ["member", "user"]
+    list_filter = ["accepted"]
+    search_fields = ["member__name", "user__username"]

@@ -1,7 +1,8 @@
 """The audit log of officials' actions, kept by django-auditlog.
 
 Every change to a club, its members and their roles, seasons, tables, sittings (closing one) and
-disputes (resolving one) is logged with who made it (AuditlogMiddleware) and what changed, whether
+disputes (resolving one), and the requests to join that an address with a login causes (asked,
+accepted, declined), is logged with who made it (AuditlogMiddleware) and what changed, whether
 it came through the club's pages, the API or the admin; so are changes to logins (staff rights,
 active). Deal versions are their own history (the deal audit page), and money is the ledger's.
 Club admins read their club's log at /c/<club>/log/; staff read all of it in the admin.
@@ -21,7 +22,7 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 
 from .client_ip import client_ip
-from .models import Club, Dispute, Member, Season, Sitting, Table
+from .models import Club, Dispute, JoinRequest, Member, Season, Sitting, Table
 
 
 class AuditMiddleware(AuditlogMiddleware):
@@ -43,7 +44,7 @@ class AuditMiddleware(AuditlogMiddleware):
 
 def register() -> None:
     """Called once from ClubConfig.ready(). Only the models' own columns, not their relations."""
-    for model in (Club, Member, Season, Table, Sitting, Dispute):
+    for model in (Club, Member, Season, Table, Sitting, Dispute, JoinRequest):
         # A sitting's kept table state changes with every deal: bookkeeping, not an official's act.
         fields = [field.name for field in model._meta.concrete_fields if (model, field.name) != (Sitting, "state")]
         auditlog.register(model, include_fields=fields)
@@ -59,6 +60,7 @@ def club_log(club: Club) -> QuerySet[LogEntry]:
         Table: Table.objects.filter(club=club),
         Sitting: Sitting.objects.filter(table__club=club),
         Dispute: Dispute.objects.filter(deal__sitting__table__club=club),
+        JoinRequest: JoinRequest.objects.filter(member__club=club),
     }
     types = ContentType.objects.get_for_models(*objects)
     match = Q(pk__in=[])

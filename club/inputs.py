@@ -5,6 +5,13 @@ serializer field and deal record shares, and the checks behind them.
   lone surrogates, which cannot be encoded as UTF-8, and the bidirectional controls (U+202A to
   U+202E, U+2066 to U+2069), which make a name or a reason show differently from what it says
   (a name ending in U+202E reads backwards); it has a maximum length.
+- Names (of members, tables, seasons, clubs) also refuse every other Unicode format character
+  (category Cf: the zero-width space U+200B, LRM/RLM, ALM U+061C, U+FEFF, ...), which would let
+  a second "Ib" stand beside Ib; two names that differ only by case or by such characters are
+  one name (`name_key`).
+- A login's address is read in one way everywhere (`login_address`): NFKC, then case-folded, and
+  stored so, so that a login is found by exact equality in Python and in every database alike
+  (PostgreSQL's UPPER makes the long s "ſ" an "S", Python's lower() does not).
 - A deal record is at most `MAX_RECORD_BYTES` as JSON: it is stored with every version and
   replayed with every later deal of the table, so an oversized one would cost each of those.
 - A request body is at most `settings.DATA_UPLOAD_MAX_MEMORY_SIZE` (256 KiB; the API answers
@@ -19,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Any
 
 from django import forms
@@ -65,6 +73,41 @@ def bad_character(text: str) -> str | None:
     return None
 
 
+def bad_name_character(name: str) -> str | None:
+    """What is wrong with the characters of a name, said for a member; None if nothing. Beyond
+    `bad_character`, any format character (category Cf), which shows as nothing."""
+    if message := bad_character(name):
+        return message
+    for char in name:
+        if unicodedata.category(char) == "Cf":
+            return str(
+                _(
+                    "The name contains an invisible formatting character (U+%(code)04X), which would make it "
+                    "look like another name."
+                )
+                % {"code": ord(char)}
+            )
+    return None
+
+
+def _folded(text: str) -> str:
+    # NFKC again after casefold, so that folding a folded text changes nothing.
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
+def name_key(name: str) -> str:
+    """What two names of one club may not share: the name without format characters, folded
+    ("IB", "ib" and "Ib" with a zero-width space are one name)."""
+    return _folded("".join(char for char in name if unicodedata.category(char) != "Cf"))
+
+
+def login_address(text: str) -> str:
+    """An address as a login holds it and as every lookup of a login compares it: stripped,
+    NFKC, then case-folded ("Sofie@Example.org" and the look-alike "ſofie@example.org" are both
+    "sofie@example.org")."""
+    return _folded(text.strip())
+
+
 class TextRefused(ValueError):
     """Free text that cannot be stored or is too long; the message says why, for a member."""
 
@@ -85,6 +128,12 @@ def clean_text(text: str | None, limit: int) -> str:
 def check_text(value: Any) -> None:
     """A validator for Django forms and DRF serializers alike (DRF turns it into a 400)."""
     if isinstance(value, str) and (message := bad_character(value)):
+        raise ValidationError(message, code="bad_character")
+
+
+def check_name(value: Any) -> None:
+    """`check_text` for a name: format characters refused too (the admin's member form)."""
+    if isinstance(value, str) and (message := bad_name_character(value)):
         raise ValidationError(message, code="bad_character")
 
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from ledger.models import AppendOnly
 
 from . import families
-from .inputs import check_text
+from .inputs import check_name, check_text
 
 
 class Club(models.Model):
@@ -40,7 +40,7 @@ class Member(models.Model):
         ADMIN = "admin", _("club admin")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="members")
-    name = models.CharField(_("name"), max_length=80, validators=[check_text])
+    name = models.CharField(_("name"), max_length=80, validators=[check_name])
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="memberships"
     )
@@ -81,6 +81,42 @@ class Member(models.Model):
                 if not f.primary_key and f.name not in ("account", "payments_account")
             ]
         super().save(*args, **kwargs)
+
+
+class JoinRequest(models.Model):
+    """A club's request that an existing login become the login of one of its members.
+
+    An official never links a login himself: a member whose address already belongs to a login
+    (of this or another club) is saved without one, and the login's owner, mailed at the login's
+    own address, accepts or declines once signed in. Open while `decided_at` is empty; `accepted`
+    says how it was decided.
+    """
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("member"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("login")
+    )
+    created_at = models.DateTimeField(_("asked at"), auto_now_add=True)
+    decided_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+    accepted = models.BooleanField(_("accepted"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("join request")
+        verbose_name_plural = _("join requests")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["member"], condition=Q(decided_at__isnull=True), name="one_open_join_request_per_member"
+            ),
+            models.CheckConstraint(
+                condition=Q(decided_at__isnull=True, accepted__isnull=True)
+                | Q(decided_at__isnull=False, accepted__isnull=False),
+                name="join_request_open_or_decided",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.member.name
 
 
 class Season(models.Model):

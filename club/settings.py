@@ -187,7 +187,7 @@ USE_TZ = True
 # address is refused before the password is even checked. Failures are counted in the database.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "club.web.login_lock.AddressBackend",  # Django's, finding the login by its folded address
 ]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)

@@ -322,7 +322,14 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
     def create(self, request):
         data = self.read_body(request, creating=True)
         club = self.club_to_manage(request, data)
-        member = member_office.add_member(club, name=data["name"], email=data["email"], role=data["role"])
+        member = member_office.add_member(
+            club,
+            name=data["name"],
+            email=data["email"],
+            role=data["role"],
+            site_url=request.build_absolute_uri("/"),
+            language=get_language(),
+        )
         return Response(s.MemberSerializer(member).data, status=status.HTTP_201_CREATED)
 
     @office_schema(s.MemberWriteSerializer, s.MemberSerializer)
@@ -335,6 +342,8 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
                 name=data.get("name", member.name),
                 email=data.get("email", member.email),
                 role=data.get("role", member.role),
+                site_url=request.build_absolute_uri("/"),
+                language=get_language(),
             )
             if "active" in data:
                 member = member_office.set_member_active(member, data["active"])

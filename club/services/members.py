@@ -2,8 +2,9 @@
 members (a login for each member with an email address), and inviting them with a one-time link
 to set a password.
 
-A login's username is its email address, lower-cased, so a member signs in with the address the
-club knows. The link to set a password is Django's password-reset link (`default_token_generator`):
+A login's username is its email address as `inputs.login_address` reads it (NFKC, case-folded), so
+a member signs in with the address the club knows, and a login is found by exact equality only.
+An official never links an existing login to a member: the login's owner is asked (`joining`). The link to set a password is Django's password-reset link (`default_token_generator`):
 it expires after `PASSWORD_RESET_TIMEOUT` (settings) and works once, since setting the password
 changes what the token was made from.
 """
@@ -18,7 +19,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
 from django.core.mail import EmailMessage
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -27,8 +28,9 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from .. import inputs
 from ..models import Club, Member
-from . import money
+from . import joining, money
 from .office import clean_email, clean_name, refuse
 
 # slugify drops what has no ASCII decomposition: write the Nordic letters as Danes do in addresses.
@@ -37,22 +39,24 @@ _LETTERS = str.maketrans({"æ": "ae", "ø": "oe", "å": "aa", "Æ": "Ae", "Ø": 
 # --- logins ------------------------------------------------------------------------------------
 
 
-def _login_for(email: str, club: Club, member: Member | None = None):
-    """The login with this address: an existing one (a member of another club too), or a new one
-    without a usable password. Refused when it already belongs to another member of this club."""
-    users = get_user_model()
-    user = users.objects.filter(username__iexact=email).first() or users.objects.filter(email__iexact=email).first()
-    if user is None:
-        user = users(username=email, email=email)
-        user.set_unusable_password()
-        user.save()
-        return user
-    taken = Member.objects.filter(club=club, user=user)
-    if member is not None:
-        taken = taken.exclude(pk=member.pk)
-    if taken.exists():
-        raise refuse("email", _("Another member of the club has this email address."))
+def _new_login(address: str):
+    """A new login for `address`, without a usable password (the invitation sets it)."""
+    user = get_user_model()(username=address, email=address)
+    user.set_unusable_password()
+    user.save()
     return user
+
+
+def _check_address_free(club: Club, address: str, member: Member | None = None) -> None:
+    """No two members of a club share an address, nor a login."""
+    same = Q(email=address)
+    if (login := joining.existing_login(address)) is not None:
+        same |= Q(user=login)
+    others = Member.objects.filter(club=club).filter(same)
+    if member is not None:
+        others = others.exclude(pk=member.pk)
+    if others.exists():
+        raise refuse("email", _("Another member of the club has this email address."))
 
 
 def set_password_path(user) -> str:
@@ -90,7 +94,8 @@ def create_club(*, name: str, admin_email: str, admin_name: str | None = None, s
         raise refuse("email", _("The first official needs an email address."))
     admin_name = clean_name(admin_name or email.split("@")[0].replace(".", " ").title(), "admin_name")
     club = Club.objects.create(name=name, slug=slug)
-    user = _login_for(email, club)
+    # The site's operator starts a club for its first official: his existing login, if he has one.
+    user = joining.existing_login(email) or _new_login(email)
     return Member.objects.create(club=club, name=admin_name, email=email, role=Member.Role.ADMIN, user=user)
 
 
@@ -98,10 +103,15 @@ def create_club(*, name: str, admin_email: str, admin_name: str | None = None, s
 
 
 def _check_name_free(club: Club, name: str, member: Member | None = None) -> None:
-    others = Member.objects.filter(club=club, name__iexact=name)
+    """No two members of a club share a name up to case and invisible characters ("Ib", "IB",
+    "Ib" with a zero-width space): compared in Python, the same on every database. The club's row
+    is locked first, so two officials adding "Ib" and "IB" at once wait for each other."""
+    Club.objects.select_for_update().get(pk=club.pk)
+    key = inputs.name_key(name)
+    others = Member.objects.filter(club=club)
     if member is not None:
         others = others.exclude(pk=member.pk)
-    if others.exists():
+    if any(inputs.name_key(other) == key for other in others.values_list("name", flat=True)):
         raise refuse("name", _("The club already has a member called %(name)s.") % {"name": name})
 
 
@@ -120,28 +130,61 @@ def _keeps_an_admin(member: Member, *, role: str, active: bool) -> None:
 
 
 @transaction.atomic
-def add_member(club: Club, *, name: str, email: str = "", role: str = Member.Role.MEMBER) -> Member:
+def add_member(
+    club: Club,
+    *,
+    name: str,
+    email: str = "",
+    role: str = Member.Role.MEMBER,
+    site_url: str = "",
+    language: str | None = None,
+) -> Member:
+    """A new member; with an address, a new login for it, or, if the address already has a login,
+    a request to its owner (`joining.ask`, mailed with a link to `site_url`)."""
     name = clean_name(name)
     _check_name_free(club, name)
     role = _check_role(role)
     email = clean_email(email)
-    user = _login_for(email, club) if email else None
-    return Member.objects.create(club=club, name=name, email=email, role=role, user=user)
+    login = None
+    if email:
+        _check_address_free(club, email)
+        login = joining.existing_login(email)
+    user = _new_login(email) if email and login is None else None
+    member = Member.objects.create(club=club, name=name, email=email, role=role, user=user)
+    if login is not None:
+        joining.ask(member, login, site_url=site_url, language=language)
+    return member
 
 
 @transaction.atomic
-def edit_member(member: Member, *, name: str, email: str, role: str) -> Member:
-    """A new name, address or role. A member's name is kept as it was in the sittings he played."""
+def edit_member(
+    member: Member, *, name: str, email: str, role: str, site_url: str = "", language: str | None = None
+) -> Member:
+    """A new name, address or role. A member's name is kept as it was in the sittings he played.
+    A new address gets a new login, or, if it already has one, a request to its owner as in
+    `add_member`; the member's old login stays with its owner, no longer linked here."""
     member = Member.objects.select_for_update().get(pk=member.pk)
     name = clean_name(name)
     _check_name_free(member.club, name, member)
     role = _check_role(role)
     _keeps_an_admin(member, role=role, active=member.active)
     email = clean_email(email)
+    login = None
     if email != member.email:
-        member.user = _login_for(email, member.club, member) if email else None
+        joining.withdraw(member)
+        if email:
+            _check_address_free(member.club, email, member)
+            login = joining.existing_login(email)
+        if login is not None and login.pk == member.user_id:
+            login = None  # the address of his own login: he keeps it
+        elif email and login is None:
+            member.user = _new_login(email)
+        else:
+            member.user = None
     member.name, member.email, member.role = name, email, role
     member.save()
+    if login is not None:
+        joining.ask(member, login, site_url=site_url, language=language)
     return member
 
 
@@ -159,17 +202,26 @@ def set_member_active(member: Member, active: bool) -> Member:
 
 
 def invite(member: Member, *, base_url: str, language: str | None = None) -> str:
-    """Mail the member a link to set his password; the link's path is returned."""
-    if not member.email or member.user is None:
+    """Mail a link to set the password of the member's login to the login's own address (never
+    the member's, which an official may have typed otherwise); the link's path is returned."""
+    if member.user is None and joining.pending(member):
+        raise refuse("email", _("%(name)s has not yet accepted the club's request.") % {"name": member.name})
+    if member.user is None or not member.user.email:
         raise refuse("email", _("%(name)s has no email address.") % {"name": member.name})
     if not member.active:
         raise refuse("active", _("%(name)s is not an active member.") % {"name": member.name})
     path = set_password_path(member.user)
     with translation.override(language or settings.LANGUAGE_CODE):
-        context = {"member": member, "club": member.club, "link": base_url.rstrip("/") + path, "days": link_days()}
+        context = {
+            "member": member,
+            "club": member.club,
+            "login": member.user.get_username(),
+            "link": base_url.rstrip("/") + path,
+            "days": link_days(),
+        }
         subject = _("Your login to %(club)s") % {"club": member.club.name}
         body = render_to_string("club/email/invitation.txt", context)
-    EmailMessage(subject, body, to=[member.email]).send()
+    EmailMessage(subject, body, to=[member.user.email]).send()
     return path
 
 

@@ -29,7 +29,7 @@ def refuse(field: str, message: str) -> OfficeError:
 
 def clean_name(value: str, field: str = "name", limit: int = inputs.MAX_NAME) -> str:
     name = " ".join(str(value).split())
-    if message := inputs.bad_character(name):
+    if message := inputs.bad_name_character(name):
         raise refuse(field, message)
     if not name:
         raise refuse(field, _("A name is needed."))
@@ -39,7 +39,10 @@ def clean_name(value: str, field: str = "name", limit: int = inputs.MAX_NAME) ->
 
 
 def clean_email(value: str | None) -> str:
-    email = (value or "").strip().lower()
+    """The address as a login holds it (`inputs.login_address`); a member's address is his login's,
+    so its part before the @ must be ASCII: a look-alike letter there (the dotless "ı") would make a
+    second login that reads as someone else's."""
+    email = inputs.login_address(value or "")
     if not email:
         return ""
     if len(email) > MAX_EMAIL or inputs.bad_character(email):
@@ -48,4 +51,11 @@ def clean_email(value: str | None) -> str:
         validate_email(email)
     except ValidationError:
         raise refuse("email", _("Enter a valid email address.")) from None
+    if not email.rpartition("@")[0].isascii():
+        raise refuse(
+            "email",
+            _(
+                "Write the part before the @ in plain letters (a to z), digits and signs: a login needs such an address."
+            ),
+        )
     return email

@@ -15,14 +15,16 @@ from django.core.exceptions import ValidationError
 from django.urls import path, reverse_lazy
 from django.utils.translation import gettext_lazy as _
 
+from ..inputs import login_address
 from .login_lock import MAX_USERNAME
 
 
 class ResetForm(auth_forms.PasswordResetForm):
     def get_users(self, email):
         """Active logins with this address, with or without a password yet (an invited member who
-        lost the invitation asks here)."""
-        return get_user_model()._default_manager.filter(email__iexact=email, is_active=True)
+        lost the invitation asks here), matched as logins are (`inputs.login_address`, exactly);
+        the mail goes to each login's own stored address."""
+        return get_user_model()._default_manager.filter(email=login_address(email), is_active=True)
 
 
 class ChangeForm(auth_forms.PasswordChangeForm):

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from .. import access, audit
 from ..inputs import whole_number
-from ..models import Club, DealVersion, Dispute, Member, Payment, Season, Sitting, Table
+from ..models import Club, DealVersion, Dispute, JoinRequest, Member, Payment, Season, Sitting, Table
 from ..services.deals import is_void
 from ..services.money import format_ore
 from .templatetags import day_month_year
@@ -211,6 +211,23 @@ def _member(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[
         yield _("%(who)s changed the email address of %(name)s.") % {"who": who, "name": name}
 
 
+def _join_request(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
+    name = entry.object_repr
+    if entry.action == LogEntry.Action.CREATE:
+        yield _("%(who)s gave %(name)s an address that has a login: its owner is asked to join.") % {
+            "who": who,
+            "name": name,
+        }
+    elif "accepted" in change and change["accepted"][1] in ("True", "False"):
+        accepted = change["accepted"][1] == "True"
+        text = (
+            _("The owner of the login accepted: %(name)s signs in with it.")
+            if accepted
+            else _("The owner of the login declined to join as %(name)s.")
+        )
+        yield text % {"name": name}
+
+
 def _club(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
     if entry.action == LogEntry.Action.CREATE:
         yield _("%(who)s created the club %(name)s.") % {"who": who, "name": entry.object_repr}
@@ -308,6 +325,7 @@ _SAYERS: dict[type, Callable[[LogEntry, str, dict, _Names], Iterator[str]]] = {
     Table: _table,
     Sitting: _sitting,
     Dispute: _dispute,
+    JoinRequest: _join_request,
 }
 
 

@@ -7,9 +7,13 @@ twenty logins fail within a quarter of an hour.
 
 The failures are counted in the database (axes' AccessAttempt), so every gunicorn worker, and
 every server sharing the database, counts the same failures. A successful login forgets its own
-username's failures from that address, never the other usernames' ones. The username is counted as Django
-normalises it (NFKC, as `UsernameField` does), so look-alike spellings such as the fullwidth
-`ｇｏｒｍ` count as `gorm`. The client address is `club.client_ip`.
+username's failures from that address, never the other usernames' ones. The username is counted as a login
+holds it (`inputs.login_address`: NFKC, case-folded), so look-alike spellings such as the fullwidth
+`ｇｏｒｍ`, `Gorm` or the long s in `ſofie@…` count as the login they sign in to. The client address
+is `club.client_ip`.
+
+`AddressBackend` finds the login the same way: what is typed, read as `inputs.login_address`, equal
+to the stored username.
 
 Every form that checks a password with a username (the site's login, `/admin/login/`) bounds the
 username first (`LoginForm`, `AdminLoginForm`): Django's login form sets the field's length limit only for
@@ -20,7 +24,6 @@ server error on PostgreSQL instead of a form error.
 from __future__ import annotations
 
 import datetime
-import unicodedata
 from typing import Any
 
 from axes.attempts import get_cool_off_threshold
@@ -29,12 +32,15 @@ from axes.helpers import get_cool_off
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.validators import MaxLengthValidator
 from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+
+from ..inputs import login_address
 
 # Django's usernames hold 150 characters; axes stores what it is given, so nothing longer reaches it.
 MAX_USERNAME = 150
@@ -54,14 +60,28 @@ class AdminLoginForm(LoginForm, AdminAuthenticationForm):
     """`/admin/login/`'s form (staff only), bounded the same way."""
 
 
+class AddressBackend(ModelBackend):
+    """Django's backend, finding the login by the username as logins hold it (an address, NFKC and
+    case-folded), by exact equality. A username stored otherwise (a staff login made by
+    `createsuperuser`, one the migration could not fold) is still found as typed."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if not isinstance(username, str):
+            return super().authenticate(request, username=username, password=password, **kwargs)
+        user = super().authenticate(request, username=login_address(username), password=password, **kwargs)
+        if user is None and login_address(username) != username:
+            user = super().authenticate(request, username=username, password=password, **kwargs)
+        return user
+
+
 def username(request: HttpRequest | None, credentials: dict[str, Any] | None) -> str | None:
-    """AXES_USERNAME_CALLABLE: the username as Django's login form cleans it."""
+    """AXES_USERNAME_CALLABLE: the username as a login holds it (inputs.login_address)."""
     value = (credentials or {}).get("username")
     if value is None and request is not None:
         value = request.POST.get("username")
     if not isinstance(value, str):
         return None
-    return unicodedata.normalize("NFKC", value.strip())[:MAX_USERNAME]
+    return login_address(value)[:MAX_USERNAME]
 
 
 class PerAddressLimit(AxesDatabaseHandler):

@@ -15,11 +15,11 @@ from django.views.decorators.http import require_POST
 
 from .. import access, families
 from ..models import Club, Member, Payment, Season, Table
+from ..services import joining, till
 from ..services import members as member_office
 from ..services import payments as payment_office
 from ..services import seasons as season_office
 from ..services import tables as table_office
-from ..services import till
 from ..services.money import format_ore
 from ..services.office import OfficeError
 from .office_forms import MemberForm, PaymentForm, ReversePaymentForm, SeasonForm, TableForm
@@ -45,6 +45,23 @@ def _language() -> str:
 # --- members -----------------------------------------------------------------------------------
 
 
+def _mail_context(request: HttpRequest) -> dict:
+    """Where a mail the office causes links to, and its language: the site as the official sees it."""
+    return {"site_url": request.build_absolute_uri("/"), "language": _language()}
+
+
+def _say_if_asked(request: HttpRequest, member: Member) -> None:
+    if member.user is None and joining.pending(member):
+        messages.info(
+            request,
+            _(
+                "The address already belongs to a login. Its owner is asked by email to join; until he "
+                "accepts, %(name)s has no login."
+            )
+            % {"name": member.name},
+        )
+
+
 @official_page
 def members(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
     return render(request, "club/office/members.html", {"club": club, "rows": member_office.member_rows(club)})
@@ -55,11 +72,12 @@ def member_new(request: HttpRequest, club: Club, official: Member) -> HttpRespon
     form = MemberForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            member = member_office.add_member(club, **form.cleaned_data)
+            member = member_office.add_member(club, **form.cleaned_data, **_mail_context(request))
         except OfficeError as error:
             form.add_office_errors(error.errors)
         else:
             messages.success(request, _("%(name)s is a member now.") % {"name": member.name})
+            _say_if_asked(request, member)
             return redirect("office_members", slug=club.slug)
     return render(request, "club/office/member_form.html", {"club": club, "form": form, "subject": None})
 
@@ -71,11 +89,12 @@ def member_edit(request: HttpRequest, club: Club, official: Member, member_id: i
     form = MemberForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            member_office.edit_member(subject, **form.cleaned_data)
+            member = member_office.edit_member(subject, **form.cleaned_data, **_mail_context(request))
         except OfficeError as error:
             form.add_office_errors(error.errors)
         else:
             messages.success(request, _("Saved."))
+            _say_if_asked(request, member)
             return redirect("office_members", slug=club.slug)
     return render(request, "club/office/member_form.html", {"club": club, "form": form, "subject": subject})
 
@@ -104,7 +123,8 @@ def member_invite(request: HttpRequest, club: Club, official: Member, member_id:
     except OfficeError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, _("An invitation is on its way to %(email)s.") % {"email": subject.email})
+        assert subject.user is not None  # invite refuses a member without a login
+        messages.success(request, _("An invitation is on its way to %(email)s.") % {"email": subject.user.email})
     return redirect("office_members", slug=club.slug)
 
 

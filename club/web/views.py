@@ -35,7 +35,7 @@ import rules
 from .. import access, balances, inputs, services
 from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
 from ..reports.statements import Month
-from ..services import money, payments
+from ..services import joining, money, payments
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..services.office import OfficeError
 from ..services.stats import member_stats
@@ -58,11 +58,14 @@ MELD_LABELS = {
 
 
 def home(request):
-    """The landing page; a signed-in member goes to his club, or picks one if he has several."""
-    clubs = list(access.clubs_of(request.user)) if request.user.is_authenticated else []
-    if len(clubs) == 1:
+    """The landing page; a signed-in member goes to his club, or picks one if he has several.
+    A club's request to join waits here for his answer (club.web.joining)."""
+    signed_in = request.user.is_authenticated
+    clubs = list(access.clubs_of(request.user)) if signed_in else []
+    join_requests = list(joining.open_requests(request.user)) if signed_in else []
+    if len(clubs) == 1 and not join_requests:
         return redirect("club_home", slug=clubs[0].slug)
-    return render(request, "club/home.html", {"clubs": clubs})
+    return render(request, "club/home.html", {"clubs": clubs, "join_requests": join_requests})
 
 
 SHELL_FILES = ("club/site.css", "club/table.js", "django_htmx/htmx-2.min.js")

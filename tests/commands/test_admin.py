@@ -10,7 +10,7 @@ from django.contrib import admin
 from django.urls import reverse
 
 from club import services
-from club.models import Deal, DealVersion, LedgerEntry, Season, Sitting
+from club.models import Deal, DealVersion, LedgerEntry, Member, Season, Sitting
 from ledger.models import Account, Posting, Transaction
 
 pytestmark = pytest.mark.django_db
@@ -152,6 +152,20 @@ def test_a_name_with_a_direction_control_is_refused(admin_client, club):
         "from what it says."
     ]
     assert not club.seasons.filter(name__startswith="Efterår").exists()
+
+
+def test_a_members_name_with_a_zero_width_space_is_refused(admin_client, club):
+    response = admin_client.post(
+        url(Member, "add"),
+        {"club": club.pk, "name": "Ib\u200b", "role": "member", "email": "", "active": "on"},
+        headers={"accept-language": "en"},
+    )
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["name"] == [
+        "The name contains an invisible formatting character (U+200B), which would make it look like another name."
+    ]
+    assert not club.members.filter(name__startswith="Ib").exists()
 
 
 def test_a_season_with_sittings_keeps_its_rules(admin_client, club, played):

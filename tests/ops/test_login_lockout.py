@@ -1,5 +1,5 @@
 """Login throttling with django-axes: counted in the database, so processes share the count, and
-keyed on the username as Django normalises it (NFKC), so the fullwidth `ｇｏｒｍ` is `gorm`.
+keyed on the username as a login holds it (NFKC, case-folded), so the fullwidth `ｇｏｒｍ` is `gorm`.
 
 Five failures for one username from one address lock that pair for 15 minutes, and twenty from
 one address lock the address, whatever usernames they name (README).
@@ -40,11 +40,12 @@ print(response.status_code)
 """
 
 
-def test_username_is_counted_as_django_normalises_it():
+def test_username_is_counted_as_a_login_holds_it():
     assert username(None, {"username": "ｇｏｒｍ"}) == "gorm"
     assert username(None, {"username": " gorm "}) == "gorm"
-    assert username(None, {"username": "Gorm"}) == "Gorm"  # Django's usernames keep their case
+    assert username(None, {"username": "Gorm"}) == "gorm"  # the login is found case-folded, so counted so
     assert username(None, {"username": "ﬁn"}) == "fin"  # the ligature ﬁ is f + i under NFKC
+    assert username(None, {"username": "ſofie@example.org"}) == "sofie@example.org"  # the long s is s
 
 
 @pytest.mark.django_db

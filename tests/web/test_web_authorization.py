@@ -126,6 +126,14 @@ PAGES = [
         lambda w: reverse("password_change_done"),
         public={"anonymous": 302, "member": 200},
     ),
+    # A club's request to join is its addressee's alone: anyone else's (here: none of theirs) is 404.
+    Page(
+        "join_request",
+        "post",
+        lambda w: reverse("join_request", args=[999_999]),
+        body=lambda w: {"answer": "accept"},
+        public={"anonymous": 302, "member": 404},
+    ),
     Page("club_home", "get", club_url("club_home"), "read"),
     Page("club_log", "get", club_url("club_log"), "log"),
     Page("office_members", "get", club_url("office_members"), "manage"),

@@ -66,6 +66,49 @@ def test_add_a_member_without_email_and_a_taken_name(anna, club):
     assert again.context["form"].errors["name"] == ["The club already has a member called gorm."]
 
 
+@pytest.mark.parametrize("invisible", ["\u200b", "\u200e", "\u200f", "\u061c", "\ufeff", "\u00ad", "\u2060"])
+def test_a_name_with_an_invisible_format_character_is_refused(anna, club, invisible):
+    page = anna.post(url("office_member_new", club), {"name": f"Ib{invisible}", "role": "member"})
+
+    assert page.status_code == 200
+    code = f"U+{ord(invisible):04X}"
+    assert page.context["form"].errors["name"] == [
+        f"The name contains an invisible formatting character ({code}), which would make it look like another name."
+    ]
+    assert not Member.objects.filter(club=club, name__startswith="Ib").exists()
+
+
+INVISIBLE = "The name contains an invisible formatting character (U+200B), which would make it look like another name."
+
+
+@pytest.mark.parametrize(
+    ("second", "refusal"),
+    [
+        ("IB", "The club already has a member called IB."),
+        ("ib", "The club already has a member called ib."),
+        ("Ｉｂ", "The club already has a member called Ｉｂ."),  # fullwidth: NFKC reads it as Ib
+        ("ib\u200b", INVISIBLE),
+        ("\u200bIb", INVISIBLE),
+    ],
+)
+def test_two_names_that_differ_only_by_case_or_invisible_characters_cannot_coexist(club, second, refusal):
+    office.add_member(club, name="Ib")
+    with translation.override("en"), pytest.raises(OfficeError) as refused:
+        office.add_member(club, name=second)
+    assert refused.value.errors == {"name": [refusal]}
+    newcomers = Member.objects.filter(club=club).exclude(name__in=["Anna", "Bent", "Carl", "Dorte", "Erik"])
+    assert list(newcomers.values_list("name", flat=True)) == ["Ib"]
+
+
+def test_an_old_name_with_a_zero_width_space_blocks_its_look_alike(club, members):
+    # Written before names refused format characters: the check still sees it as "Erik".
+    Member.objects.filter(pk=members["Erik"].pk).update(name="Erik\u200b")
+    with pytest.raises(OfficeError):
+        office.add_member(club, name="erik")
+    office.edit_member(members["Erik"], name="Erik", email="", role="member")
+    assert Member.objects.get(pk=members["Erik"].pk).name == "Erik"
+
+
 def test_edit_a_member(anna, club, members):
     erik = members["Erik"]
     response = anna.post(

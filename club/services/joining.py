@@ -1,0 +1,87 @@
+"""A login joins a club only by its owner's word.
+
+When an official adds a member (or gives one an address) and the address already belongs to a
+login, of this club or another, the member is saved without a login and `ask` mails the login's
+own stored address (never the address the official typed): the owner, signed in, sees the request
+on the site's first page and accepts it (the member gets his login) or declines it. Until then the
+member has no login, so nothing an official does reaches another person's login.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from ..models import JoinRequest, Member
+from .office import refuse
+
+
+def existing_login(address: str):
+    """The login that holds `address` (already as `inputs.login_address` reads it) as its username
+    or its address, by exact equality; None if there is none."""
+    users = get_user_model()
+    return users.objects.filter(Q(username=address) | Q(email=address)).order_by("pk").first()
+
+
+def ask(member: Member, user, *, site_url: str = "", language: str | None = None) -> JoinRequest:
+    """Ask `user` to become `member`'s login; mailed to the login's own address, if it has one
+    (without one, the owner sees the request once he signs in). Call inside the change's
+    transaction, so that the request and its mail stand or fall with the member."""
+    join = JoinRequest.objects.create(member=member, user=user)
+    if user.email:
+        with translation.override(language or settings.LANGUAGE_CODE):
+            context = {"member": member, "club": member.club, "link": site_url.rstrip("/") + "/" if site_url else ""}
+            subject = _("%(club)s asks you to join") % {"club": member.club.name}
+            body = render_to_string("club/email/join_request.txt", context)
+        EmailMessage(subject, body, to=[user.email]).send()
+    return join
+
+
+def withdraw(member: Member) -> None:
+    """The member's open request, if any, no longer stands (his address changed)."""
+    JoinRequest.objects.filter(member=member, decided_at__isnull=True).delete()
+
+
+def open_requests(user) -> QuerySet[JoinRequest]:
+    """The requests waiting for `user`'s answer, oldest first, with their clubs."""
+    return JoinRequest.objects.filter(user=user, decided_at__isnull=True).select_related("member__club")
+
+
+def pending(member: Member) -> bool:
+    """Whether the member waits for a login's owner to accept."""
+    return JoinRequest.objects.filter(member=member, decided_at__isnull=True).exists()
+
+
+def _own_open_request(user, request_id: int) -> JoinRequest:
+    """The open request `request_id` addressed to `user`, locked; anyone else's does not exist
+    for him (JoinRequest.DoesNotExist, a 404 to the pages)."""
+    return JoinRequest.objects.select_for_update().get(pk=request_id, user=user, decided_at__isnull=True)
+
+
+@transaction.atomic
+def accept(user, request_id: int) -> Member:
+    """`user` becomes the member's login."""
+    join = _own_open_request(user, request_id)
+    member = Member.objects.select_for_update().get(pk=join.member_id)
+    if Member.objects.filter(club_id=member.club_id, user=user).exists():
+        raise refuse("join", _("You are already a member of %(club)s.") % {"club": member.club.name})
+    member.user = user
+    member.save()
+    join.decided_at, join.accepted = timezone.now(), True
+    join.save()
+    return member
+
+
+@transaction.atomic
+def decline(user, request_id: int) -> Member:
+    """The member stays without a login."""
+    join = _own_open_request(user, request_id)
+    join.decided_at, join.accepted = timezone.now(), False
+    join.save()
+    return join.member

@@ -1,0 +1,265 @@
+"""Logins belong to people, not to clubs' admins.
+
+Sofie and Ib are members of Østerbro with their own logins (sofie@example.org, ib@example.org).
+Bo is the admin of Vestbyen, another club. Whatever address Bo gives a new or edited member
+(Sofie's exactly, in capitals, with the long s "ſ", or with the dotless "ı"), Sofie's and Ib's
+logins stay as they are, and mail goes to no address but a login's own: Sofie is asked to join,
+at her stored address, and only her "yes", signed in, links Vestbyen's member to her login.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import SimpleNamespace
+
+import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.db import connection
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from club.models import JoinRequest, Member
+from club.services import members as office
+from world.clubs import make_club, make_user
+
+PASSWORD = "k0ngekop-42"
+SOFIE = "sofie@example.org"
+
+
+@pytest.fixture
+def osterbro(db):
+    club = make_club("Østerbro Tarok", "osterbro")
+    for name, address in (("Sofie", SOFIE), ("Ib", "ib@example.org")):
+        user = make_user(address, PASSWORD, email=address)
+        Member.objects.create(club=club, name=name, email=address, user=user)
+    return club
+
+
+@pytest.fixture
+def sofie(osterbro):
+    return get_user_model().objects.get(username=SOFIE)
+
+
+@pytest.fixture
+def vestbyen(db):
+    return make_club(
+        "Vestbyen", "vestbyen", ["Bo"], roles={"Bo": Member.Role.ADMIN}, usernames={"Bo": "bo@example.org"}
+    )
+
+
+@pytest.fixture
+def bo(vestbyen, client):
+    client.force_login(vestbyen.members.get(name="Bo").user)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
+
+
+def login_state(username: str) -> tuple:
+    """All of a login that an official must never change: its names, password and clubs."""
+    user = get_user_model().objects.get(username=username)
+    clubs = sorted(user.memberships.values_list("club__slug", flat=True))
+    return user.username, user.email, user.password, clubs
+
+
+def add_by_office(client, club, email: str, name: str = "Sofie H"):
+    return client.post(reverse("office_member_new", args=[club.slug]), {"name": name, "email": email, "role": "member"})
+
+
+def add_by_api(client, club, email: str, name: str = "Sofie H"):
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_login(club.members.get(name="Bo").user)
+    return api.post("/api/members/", {"club": club.pk, "name": name, "email": email}, format="json")
+
+
+ADD = {"office": add_by_office, "api": add_by_api}
+
+
+@pytest.mark.parametrize("way", ADD)
+@pytest.mark.parametrize("typed", [SOFIE, "Sofie@Example.ORG", "ſofie@example.org"])
+def test_an_address_with_a_login_of_another_club_leaves_that_login_alone_and_asks_its_owner(
+    bo, vestbyen, sofie, way, typed
+):
+    before = login_state(SOFIE)
+
+    response = ADD[way](bo, vestbyen, typed)
+
+    assert response.status_code in (201, 302), response.content[:300]
+    added = Member.objects.get(club=vestbyen, name="Sofie H")
+    assert (added.email, added.user) == (SOFIE, None)
+    assert login_state(SOFIE) == before == (SOFIE, SOFIE, before[2], ["osterbro"])
+    (asked,) = JoinRequest.objects.all()
+    assert (asked.member, asked.user, asked.decided_at, asked.accepted) == (added, sofie, None, None)
+    (message,) = mail.outbox
+    assert message.to == [SOFIE]  # the login's own stored address, whatever was typed
+    assert message.subject == "Vestbyen asks you to join"
+    assert "wants to add you as its member Sofie H" in message.body
+    assert "http://testserver/\n" in message.body
+    assert "/password/" not in message.body
+
+
+@pytest.mark.parametrize("way", ADD)
+def test_a_dotless_i_address_is_refused_and_mails_nobody(bo, vestbyen, osterbro, way):
+    before = login_state("ib@example.org")
+
+    response = ADD[way](bo, vestbyen, "ıb@example.org", name="Ib")
+
+    refusal = "Write the part before the @ in plain letters (a to z), digits and signs: a login needs such an address."
+    if way == "api":
+        assert response.status_code == 400
+        assert response.json() == {"errors": [{"field": "email", "code": "refused", "message": refusal}]}
+    else:
+        assert response.status_code == 200
+        assert response.context["form"].errors["email"] == [refusal]
+    assert not Member.objects.filter(club=vestbyen, name="Ib").exists()
+    assert get_user_model().objects.count() == 3  # Sofie, Ib, Bo: no new login either
+    assert login_state("ib@example.org") == before
+    assert mail.outbox == []
+
+
+def test_editing_a_members_address_to_anothers_login_asks_its_owner(bo, vestbyen, sofie):
+    carl = office.add_member(vestbyen, name="Carl", email="carl@example.org")
+    before = login_state(SOFIE)
+
+    response = bo.post(
+        reverse("office_member_edit", args=[vestbyen.slug, carl.pk]),
+        {"name": "Carl", "email": "ſofie@example.org", "role": "member"},
+        follow=True,
+    )
+
+    assert response.status_code == 200
+    assert "The address already belongs to a login. Its owner is asked by email to join" in response.text
+    carl.refresh_from_db()
+    assert (carl.email, carl.user) == (SOFIE, None)
+    assert login_state(SOFIE) == before
+    assert [m.to for m in mail.outbox] == [[SOFIE]]
+    # His old login stays, no longer Carl's.
+    assert get_user_model().objects.get(username="carl@example.org").memberships.count() == 0
+
+
+def test_send_invitation_waits_for_the_owners_answer(bo, vestbyen, sofie):
+    add_by_office(bo, vestbyen, "ſofie@example.org")
+    added = Member.objects.get(club=vestbyen, name="Sofie H")
+    mail.outbox.clear()
+    before = login_state(SOFIE)
+
+    refused = bo.post(reverse("office_member_invite", args=[vestbyen.slug, added.pk]), follow=True)
+
+    assert "Sofie H has not yet accepted the club&#x27;s request." in refused.text
+    assert mail.outbox == []
+    assert login_state(SOFIE) == before
+
+
+def test_the_owner_sees_the_request_after_login_and_accepting_links_her(vestbyen, sofie, client):
+    office.add_member(vestbyen, name="Sofie H", email="ſofie@example.org")
+    added = Member.objects.get(club=vestbyen, name="Sofie H")
+    (asked,) = JoinRequest.objects.all()
+
+    signed_in = client.post(reverse("login"), {"username": "Sofie@Example.org", "password": PASSWORD})
+    assert signed_in.status_code == 302
+    first_page = client.get(signed_in["Location"], HTTP_ACCEPT_LANGUAGE="en")
+    # One club, yet no redirect into it: the request waits on the first page.
+    assert first_page.status_code == 200
+    assert "Vestbyen asks you to join as Sofie H." in first_page.text
+    assert reverse("join_request", args=[asked.pk]) in first_page.text
+
+    answered = client.post(reverse("join_request", args=[asked.pk]), {"answer": "accept"}, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert answered.status_code == 302
+    added.refresh_from_db()
+    assert added.user == sofie
+    assert login_state(SOFIE)[3] == ["osterbro", "vestbyen"]
+    asked.refresh_from_db()
+    assert asked.accepted is True and asked.decided_at is not None
+    assert client.get(reverse("club_home", args=["vestbyen"])).status_code == 200
+    # Answered once: a second answer finds no open request.
+    assert client.post(reverse("join_request", args=[asked.pk]), {"answer": "decline"}).status_code == 404
+
+
+def test_declining_leaves_the_member_without_a_login(vestbyen, sofie, client):
+    office.add_member(vestbyen, name="Sofie H", email=SOFIE)
+    (asked,) = JoinRequest.objects.all()
+    client.force_login(sofie)
+
+    assert client.post(reverse("join_request", args=[asked.pk]), {"answer": "decline"}).status_code == 302
+
+    assert Member.objects.get(club=vestbyen, name="Sofie H").user is None
+    asked.refresh_from_db()
+    assert asked.accepted is False
+    assert login_state(SOFIE)[3] == ["osterbro"]
+    assert client.get(reverse("club_home", args=["vestbyen"])).status_code == 404
+
+
+def test_only_the_login_asked_may_answer(vestbyen, osterbro, sofie, client):
+    office.add_member(vestbyen, name="Sofie H", email=SOFIE)
+    (asked,) = JoinRequest.objects.all()
+    client.force_login(get_user_model().objects.get(username="ib@example.org"))
+
+    assert client.post(reverse("join_request", args=[asked.pk]), {"answer": "accept"}).status_code == 404
+    assert client.post(reverse("join_request", args=[asked.pk]), {"answer": "maybe"}).status_code == 400
+    assert Member.objects.get(club=vestbyen, name="Sofie H").user is None
+
+
+def test_the_same_address_twice_in_one_club_stays_refused(bo, vestbyen, sofie):
+    add_by_office(bo, vestbyen, SOFIE)
+    again = add_by_office(bo, vestbyen, "ſofie@example.org", name="Sofie again")
+
+    assert again.context["form"].errors["email"] == ["Another member of the club has this email address."]
+    assert JoinRequest.objects.count() == 1
+
+
+def test_the_clubs_log_tells_the_request_and_its_answer(bo, vestbyen, sofie, client):
+    add_by_office(bo, vestbyen, SOFIE)
+    (asked,) = JoinRequest.objects.all()
+    client.force_login(sofie)
+    client.post(reverse("join_request", args=[asked.pk]), {"answer": "accept"})
+    client.force_login(vestbyen.members.get(name="Bo").user)
+
+    page = client.get(reverse("club_log", args=[vestbyen.slug]), HTTP_ACCEPT_LANGUAGE="en")
+
+    lines = [line.text for line in page.context["page"]]
+    assert lines[:2] == [
+        "The owner of the login accepted: Sofie H signs in with it.",
+        "Bo gave Sofie H an address that has a login: its owner is asked to join.",
+    ]
+
+
+def test_a_new_address_still_gets_its_own_login_and_invitation(bo, vestbyen):
+    add_by_office(bo, vestbyen, "Frida@Example.org", name="Frida")
+    frida = Member.objects.get(club=vestbyen, name="Frida")
+    assert (frida.user.username, frida.user.email) == ("frida@example.org", "frida@example.org")
+
+    bo.post(reverse("office_member_invite", args=[vestbyen.slug, frida.pk]))
+
+    (message,) = mail.outbox
+    assert message.to == ["frida@example.org"]
+    assert "You log in with your email address, frida@example.org." in message.body
+
+
+def test_an_invitation_goes_to_the_logins_address_not_the_members(vestbyen):
+    frida = office.add_member(vestbyen, name="Frida", email="frida@example.org")
+    # An address that differs from his login's (written before the two were kept alike).
+    Member.objects.filter(pk=frida.pk).update(email="someone.else@example.org")
+    frida.refresh_from_db()
+
+    office.invite(frida, base_url="https://tarok.example.org", language="en")
+
+    assert [m.to for m in mail.outbox] == [["frida@example.org"]]
+
+
+# --- stored usernames ------------------------------------------------------------------------------
+
+
+def test_the_migration_folds_usernames_but_never_merges_two_logins(db, capsys):
+    users = get_user_model().objects
+    anna = users.create_user("Anna@Example.org")
+    fullwidth = users.create_user("ｇｏｒｍ")
+    bo_upper, bo_lower = users.create_user("Bo"), users.create_user("bo")
+    migration = importlib.import_module("club.migrations.0014_join_requests_and_login_addresses")
+
+    migration.normalise_usernames(apps, SimpleNamespace(connection=connection))
+
+    stored = dict(users.filter(pk__in=[anna.pk, fullwidth.pk, bo_upper.pk, bo_lower.pk]).values_list("pk", "username"))
+    assert stored == {anna.pk: "anna@example.org", fullwidth.pk: "gorm", bo_upper.pk: "Bo", bo_lower.pk: "bo"}
+    assert f"login {bo_upper.pk} ('Bo') is kept as it is" in capsys.readouterr().out
