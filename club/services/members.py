@@ -28,7 +28,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from ..models import Club, Member
-from . import money
+from . import money, outbox
 from .office import clean_email, clean_name, refuse
 
 # slugify drops what has no ASCII decomposition: write the Nordic letters as Danes do in addresses.
@@ -158,8 +158,9 @@ def set_member_active(member: Member, active: bool) -> Member:
     return member
 
 
+@transaction.atomic
 def invite(member: Member, *, base_url: str, language: str | None = None) -> str:
-    """Mail the member a link to set his password; the link's path is returned."""
+    """Queue a mail to the member with a link to set his password; the link's path is returned."""
     if not member.email or member.user is None:
         raise refuse("email", _("%(name)s has no email address.") % {"name": member.name})
     if not member.active:
@@ -169,7 +170,7 @@ def invite(member: Member, *, base_url: str, language: str | None = None) -> str
         context = {"member": member, "club": member.club, "link": base_url.rstrip("/") + path, "days": link_days()}
         subject = _("Your login to %(club)s") % {"club": member.club.name}
         body = render_to_string("club/email/invitation.txt", context)
-    EmailMessage(subject, body, to=[member.email]).send()
+    outbox.queue(EmailMessage(subject, body, to=[member.email]), club=member.club)
     return path
 
 

@@ -1,8 +1,8 @@
 """A member's own login: forgotten password, setting it from an invitation, changing it.
 
 Django's auth views with the club's templates. The reset form answers the same whether or not an
-address is known (Django sends mail only to a known, active login), and mails a member who was
-invited but never set a password too. Changing a password checks the old one through
+address is known (mail goes only to a known, active login, through the outbox), and mails a
+member who was invited but never set a password too. Changing a password checks the old one through
 `authenticate`, so django-axes counts a wrong one like a failed login and locks the same way.
 """
 
@@ -12,9 +12,14 @@ from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.template.loader import render_to_string
 from django.urls import path, reverse_lazy
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext_lazy as _
 
+from ..services import outbox
 from .login_lock import MAX_USERNAME
 
 
@@ -23,6 +28,21 @@ class ResetForm(auth_forms.PasswordResetForm):
         """Active logins with this address, with or without a password yet (an invited member who
         lost the invitation asks here)."""
         return get_user_model()._default_manager.filter(email__iexact=email, is_active=True)
+
+    def send_mail(
+        self, subject_template_name, email_template_name, context, from_email, to_email, html_email_template_name=None
+    ):
+        subject = "".join(render_to_string(subject_template_name, context).splitlines())
+        body = render_to_string(email_template_name, context)
+        outbox.queue(EmailMessage(subject, body, from_email, [to_email]))
+
+
+class ResetView(auth_views.PasswordResetView):
+    """The reset form: its mail is queued in the request's transaction."""
+
+    @method_decorator(transaction.atomic)
+    def form_valid(self, form):
+        return super().form_valid(form)
 
 
 class ChangeForm(auth_forms.PasswordChangeForm):
@@ -55,7 +75,7 @@ def _message(heading, text, link=False):
 urlpatterns = [
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
+        ResetView.as_view(
             form_class=ResetForm,
             template_name="club/account_form.html",
             email_template_name="club/email/password_reset.txt",

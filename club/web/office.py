@@ -1,4 +1,5 @@
-"""The officials' pages: members, seasons and tables of the club (`club.office` holds the rules).
+"""The officials' pages: members, seasons, tables, payments and the club's unsent mail (the
+services hold the rules).
 
 Only the club's officials reach them (`access.MANAGE`); everyone else in the club gets 403, anyone
 else 404, as on every club page.
@@ -16,10 +17,10 @@ from django.views.decorators.http import require_POST
 from .. import access, families
 from ..models import Club, Member, Payment, Season, Table
 from ..services import members as member_office
+from ..services import outbox, till
 from ..services import payments as payment_office
 from ..services import seasons as season_office
 from ..services import tables as table_office
-from ..services import till
 from ..services.money import format_ore
 from ..services.office import OfficeError
 from .office_forms import MemberForm, PaymentForm, ReversePaymentForm, SeasonForm, TableForm
@@ -106,6 +107,12 @@ def member_invite(request: HttpRequest, club: Club, official: Member, member_id:
     else:
         messages.success(request, _("An invitation is on its way to %(email)s.") % {"email": subject.email})
     return redirect("office_members", slug=club.slug)
+
+
+@official_page
+def mail(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    """The club's mails that have not gone yet: waiting, to be tried again, or failed."""
+    return render(request, "club/office/mail.html", {"club": club, "mails": outbox.unsent_mails(club)})
 
 
 # --- seasons -----------------------------------------------------------------------------------
