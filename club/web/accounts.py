@@ -1,8 +1,9 @@
 """A member's own login: forgotten password, setting it from an invitation, changing it.
 
-Django's auth views with the club's templates. The reset form answers the same whether or not an
-address is known (mail goes only to a known, active login, through the outbox), and mails a
-member who was invited but never set a password too. Changing a password checks the old one through
+Django's auth views with the club's templates. The reset form answers the same, in the same
+time, whether or not an address is known (mail goes only to a known, active login, through the
+outbox; both are counted by the throttle, club.services.throttle), and mails a member who was
+invited but never set a password too. Changing a password checks the old one through
 `authenticate`, so django-axes counts a wrong one like a failed login and locks the same way.
 """
 
@@ -19,7 +20,8 @@ from django.urls import path, reverse_lazy
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext_lazy as _
 
-from ..services import outbox
+from ..client_ip import client_ip
+from ..services import outbox, throttle
 from .login_lock import MAX_USERNAME
 
 
@@ -28,6 +30,12 @@ class ResetForm(auth_forms.PasswordResetForm):
         """Active logins with this address, with or without a password yet (an invited member who
         lost the invitation asks here)."""
         return get_user_model()._default_manager.filter(email__iexact=email, is_active=True)
+
+    def save(self, *args, **kwargs):
+        # Counted for a known and an unknown address alike; over a limit nothing is queued, and
+        # the answer is the same.
+        if throttle.password_reset_allowed(self.cleaned_data["email"], client_ip(kwargs["request"])):
+            super().save(*args, **kwargs)
 
     def send_mail(
         self, subject_template_name, email_template_name, context, from_email, to_email, html_email_template_name=None
@@ -38,7 +46,7 @@ class ResetForm(auth_forms.PasswordResetForm):
 
 
 class ResetView(auth_views.PasswordResetView):
-    """The reset form: its mail is queued in the request's transaction."""
+    """The reset form: its counts and its mail are written together, or not at all."""
 
     @method_decorator(transaction.atomic)
     def form_valid(self, form):
