@@ -374,6 +374,9 @@ LOGGING = {
         # dbbackup and dbrestore: one line each, through our handler (the command reuses it rather
         # than adding its own, which printed every line twice).
         "dbbackup.command": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        # The mail worker: one line per run and per failure, through our handler (post-office
+        # adds its own unless the logger has one, and every line came out twice).
+        "post_office": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         # WeasyPrint logs each step of each PDF at INFO.
         "weasyprint": {"level": "WARNING"},
         "fontTools": {"level": "WARNING"},
