@@ -28,8 +28,12 @@ from .login_lock import MAX_USERNAME
 class ResetForm(auth_forms.PasswordResetForm):
     def get_users(self, email):
         """Active logins with this address, with or without a password yet (an invited member who
-        lost the invitation asks here)."""
-        return get_user_model()._default_manager.filter(email__iexact=email, is_active=True)
+        lost the invitation asks here); for an unknown address, a stand-in login that is never
+        saved: its link and mail are made as for a real one, so both answers take the same time,
+        and then dropped (`send_mail`)."""
+        users = get_user_model()
+        found = list(users._default_manager.filter(email__iexact=email, is_active=True))
+        return found or [users(email=email, username=email)]
 
     def save(self, *args, **kwargs):
         # Counted for a known and an unknown address alike; over a limit nothing is queued, and
@@ -42,7 +46,8 @@ class ResetForm(auth_forms.PasswordResetForm):
     ):
         subject = "".join(render_to_string(subject_template_name, context).splitlines())
         body = render_to_string(email_template_name, context)
-        outbox.queue(EmailMessage(subject, body, from_email, [to_email]))
+        if context["user"].pk is not None:  # not the stand-in of an unknown address
+            outbox.queue(EmailMessage(subject, body, from_email, [to_email]))
 
 
 class ResetView(auth_views.PasswordResetView):
