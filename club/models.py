@@ -460,3 +460,34 @@ class Payment(AppendOnly):
         """What it does to the member's saldo: + paid in, − paid out; a reversal the opposite."""
         signed = self.amount_ore if self.direction == self.Direction.IN else -self.amount_ore
         return -signed if self.reverses_id else signed
+
+
+class ClubMail(models.Model):
+    """A mail of the club in the outbox (an invitation, a statement), so the office can show the
+    club's mails that wait or failed. Password resets belong to no club and have no row here."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="mails")
+    email = models.OneToOneField("post_office.Email", on_delete=models.CASCADE, related_name="club_mail")
+
+    class Meta:
+        verbose_name = _("club mail")
+        verbose_name_plural = _("club mails")
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.email_id}"
+
+
+class Throttle(models.Model):
+    """The latest attempts of one kind (`scope`) by one requester (`key`, a hash of an address or
+    a client), kept in the database so every worker process, and a restart, count the same."""
+
+    scope = models.CharField(max_length=30)
+    key = models.CharField(max_length=64)
+    attempts = models.JSONField(default=list)  # their times (Unix seconds), oldest first
+    last_attempt = models.DateTimeField(db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["scope", "key"], name="throttle_one_row_per_key")]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key[:12]}"

@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "axes",
     "auditlog",
     "dbbackup",
+    "post_office",
     "club",
     "ledger",
 ]
@@ -321,6 +322,33 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 
+# Mail leaves through an outbox (django-post-office): every mail is a database row written in the
+# transaction of the change that causes it, and `manage.py send_queued_mail` (README, "Operations")
+# hands it to the delivery backend: SMTP with the EMAIL_* settings above, or the console while
+# developing. A mail server that is down leaves the mail queued, never a failed request.
+# (Our backend rather than post-office's: its own reads each subject and body as a template.)
+EMAIL_BACKEND = "club.services.outbox.QueueBackend"
+DELIVERY_BACKENDS = {
+    "smtp": "django.core.mail.backends.smtp.EmailBackend",
+    "console": "django.core.mail.backends.console.EmailBackend",
+}
+EMAIL_DELIVERY = env_choice("EMAIL_DELIVERY", "console" if DEBUG else "smtp", list(DELIVERY_BACKENDS))
+# Statement PDFs wait in the queue as files here until they are sent.
+OUTBOX_DIR = Path(os.environ.get("OUTBOX_DIR", BASE_DIR / "outbox"))
+STORAGES["outbox"] = {
+    "BACKEND": "django.core.files.storage.FileSystemStorage",
+    "OPTIONS": {"location": OUTBOX_DIR},
+}
+POST_OFFICE = {
+    "BACKENDS": {"default": DELIVERY_BACKENDS[EMAIL_DELIVERY]},
+    "FILE_STORAGE": "outbox",
+    # A failed delivery is tried again MAIL_RETRIES times, MAIL_RETRY_MINUTES apart, then marked failed.
+    "MAX_RETRIES": env_int("MAIL_RETRIES", 8),
+    "RETRY_INTERVAL": datetime.timedelta(minutes=env_int("MAIL_RETRY_MINUTES", 15)),
+    # Failures are logged (the office shows the last error); successes only change the status.
+    "LOG_LEVEL": 1,
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -331,10 +359,13 @@ LOGGING = {
     "handlers": {
         # Standard error, in production too: a 500 leaves its traceback here (exc_info).
         "stderr": {"class": "logging.StreamHandler", "formatter": "line"},
+        # Straight to the delivery backend, not the outbox: an error report must not need the
+        # database (it may be the error) nor the request's transaction (it is rolled back).
         "mail_admins": {
             "class": "django.utils.log.AdminEmailHandler",
             "level": "ERROR",
             "filters": ["require_debug_false"],
+            "email_backend": DELIVERY_BACKENDS[EMAIL_DELIVERY],
         },
     },
     "root": {"handlers": ["stderr"], "level": env_choice("LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])},
@@ -348,6 +379,9 @@ LOGGING = {
         # dbbackup and dbrestore: one line each, through our handler (the command reuses it rather
         # than adding its own, which printed every line twice).
         "dbbackup.command": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        # The mail worker: one line per run and per failure, through our handler (post-office
+        # adds its own unless the logger has one, and every line came out twice).
+        "post_office": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         # WeasyPrint logs each step of each PDF at INFO.
         "weasyprint": {"level": "WARNING"},
         "fontTools": {"level": "WARNING"},

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
+from django.core.files.storage import FileSystemStorage
 from django.db import connection, transaction
 from rest_framework.test import APIClient
 
@@ -206,3 +207,31 @@ def sqlite_ledger_guards_stand(request):
         with connection.cursor() as cursor:
             for trigger in triggers:
                 cursor.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+
+
+# --- the mail outbox ---------------------------------------------------------------------------
+
+LOCMEM = "django.core.mail.backends.locmem.EmailBackend"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def outbox_files(tmp_path_factory):
+    """Attachments waiting in the outbox are written under pytest's temporary folder, not the checkout."""
+    from post_office.models import Attachment
+
+    field = Attachment._meta.get_field("file")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(field, "storage", FileSystemStorage(location=tmp_path_factory.mktemp("outbox")))
+        yield
+
+
+@pytest.fixture
+def send_queued_mail(settings):
+    """`send_queued_mail()`: the outbox's worker, once (what `manage.py send_queued_mail` runs, without
+    its lock file and its closing of the database connection, which would end the test's
+    transaction). It delivers into `django.core.mail.outbox` unless a test names another backend
+    in settings.POST_OFFICE. Returns (sent, failed, requeued)."""
+    from post_office.mail import send_queued
+
+    settings.POST_OFFICE = settings.POST_OFFICE | {"BACKENDS": {"default": LOCMEM}}
+    return send_queued

@@ -1,5 +1,5 @@
-"""Monthly statements by email: each member with an address gets his PDF (Django's email; the
-SMTP server from the environment, `EMAIL_*` in settings, as for server errors to `ADMINS`)."""
+"""Monthly statements by email: each member with an address gets his PDF, queued in the outbox
+(club.services.outbox) and delivered by `manage.py send_queued_mail`."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.mail import EmailMessage
+from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 from weasyprint.text.fonts import FontConfiguration
 
 from club.models import Club, Member
+from club.services import outbox
 
 from .pdf import statement_filename, statement_pdf
 from .statements import Month, build_statement, members_with_statements
@@ -28,8 +30,8 @@ class Mailing:
     without_address: list[Member] = field(default_factory=list)
 
 
-def send_statement(member: Member, month: Month, language: str | None = None, font_config=None) -> None:
-    """Mail the member his statement for `month` as a PDF attachment."""
+def statement_message(member: Member, month: Month, language: str | None = None, font_config=None) -> EmailMessage:
+    """The mail of the member's statement for `month`, its PDF attached."""
     if not member.email:
         raise NoAddress(_("%(name)s has no email address.") % {"name": member.name})
     language = language or settings.LANGUAGE_CODE
@@ -40,19 +42,32 @@ def send_statement(member: Member, month: Month, language: str | None = None, fo
         body = render_to_string("club/email/statement.txt", {"statement": statement})
     message = EmailMessage(subject, body, to=[member.email])
     message.attach(statement_filename(statement), pdf, "application/pdf")
-    message.send()
+    return message
+
+
+def send_statement(member: Member, month: Month, language: str | None = None) -> None:
+    """Queue the member's statement for `month`, as a PDF attachment, in the outbox."""
+    outbox.queue(statement_message(member, month, language), club=member.club)
 
 
 def send_statements(club: Club, month: Month, language: str | None = None, progress=None) -> Mailing:
-    """Mail every member of the club who has a statement for the month and an email address."""
+    """Queue a statement to every member of the club who has one for the month and an email address.
+
+    The PDFs are made first, then queued in one short transaction: all of the month's or none (a
+    second run after a failure sends nobody his statement twice), and on SQLite the database is
+    not held for writing while WeasyPrint works."""
     mailing = Mailing()
     font_config = FontConfiguration()
+    messages = []
     for member in members_with_statements(club, month):
-        if not member.email:
+        if member.email:
+            messages.append((member, statement_message(member, month, language, font_config)))
+        else:
             mailing.without_address.append(member)
-            continue
-        send_statement(member, month, language, font_config)
-        mailing.sent.append(member)
-        if progress is not None:
-            progress(member)
+    with transaction.atomic():
+        for member, message in messages:
+            outbox.queue(message, club=club)
+            mailing.sent.append(member)
+            if progress is not None:
+                progress(member)
     return mailing

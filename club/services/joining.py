@@ -19,6 +19,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from ..models import JoinRequest, Member
+from . import outbox
 from .office import refuse
 
 
@@ -39,7 +40,7 @@ def ask(member: Member, user, *, site_url: str = "", language: str | None = None
             context = {"member": member, "club": member.club, "link": site_url.rstrip("/") + "/" if site_url else ""}
             subject = _("%(club)s asks you to join") % {"club": member.club.name}
             body = render_to_string("club/email/join_request.txt", context)
-        EmailMessage(subject, body, to=[user.email]).send()
+        outbox.queue(EmailMessage(subject, body, to=[user.email]), club=member.club)
     return join
 
 

@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from .. import inputs
 from ..models import Club, Member
-from . import joining, money
+from . import joining, money, outbox
 from .office import clean_email, clean_name, refuse
 
 # slugify drops what has no ASCII decomposition: write the Nordic letters as Danes do in addresses.
@@ -201,9 +201,11 @@ def set_member_active(member: Member, active: bool) -> Member:
     return member
 
 
+@transaction.atomic
 def invite(member: Member, *, base_url: str, language: str | None = None) -> str:
-    """Mail a link to set the password of the member's login to the login's own address (never
-    the member's, which an official may have typed otherwise); the link's path is returned."""
+    """Queue a mail with a link to set the password of the member's login, to the login's own
+    address (never the member's, which an official may have typed otherwise); the link's path is
+    returned."""
     if member.user is None and joining.pending(member):
         raise refuse("email", _("%(name)s has not yet accepted the club's request.") % {"name": member.name})
     if member.user is None or not member.user.email:
@@ -221,7 +223,7 @@ def invite(member: Member, *, base_url: str, language: str | None = None) -> str
         }
         subject = _("Your login to %(club)s") % {"club": member.club.name}
         body = render_to_string("club/email/invitation.txt", context)
-    EmailMessage(subject, body, to=[member.user.email]).send()
+    outbox.queue(EmailMessage(subject, body, to=[member.user.email]), club=member.club)
     return path
 
 

@@ -1,7 +1,8 @@
 """A member's own login: forgotten password, setting it from an invitation, changing it.
 
-Django's auth views with the club's templates. The reset form answers the same whether or not an
-address is known (Django sends mail only to a known, active login), and mails a member who was
+Django's auth views with the club's templates. The reset form answers the same, in the same
+time, whether or not an address is known (mail goes only to a known, active login, through the
+outbox; both are counted by the throttle, club.services.throttle), and mails a member who was
 invited but never set a password too. Changing a password checks the old one through
 `authenticate`, so django-axes counts a wrong one like a failed login and locks the same way.
 """
@@ -12,10 +13,16 @@ from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.template.loader import render_to_string
 from django.urls import path, reverse_lazy
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext_lazy as _
 
+from ..client_ip import client_ip
 from ..inputs import login_address
+from ..services import outbox, throttle
 from .login_lock import MAX_USERNAME
 
 
@@ -23,8 +30,34 @@ class ResetForm(auth_forms.PasswordResetForm):
     def get_users(self, email):
         """Active logins with this address, with or without a password yet (an invited member who
         lost the invitation asks here), matched as logins are (`inputs.login_address`, exactly);
-        the mail goes to each login's own stored address."""
-        return get_user_model()._default_manager.filter(email=login_address(email), is_active=True)
+        the mail goes to each login's own stored address. For an unknown address, a stand-in login
+        that is never saved: its link and mail are made as for a real one, so both answers take the
+        same time, and then dropped (`send_mail`)."""
+        users = get_user_model()
+        found = list(users._default_manager.filter(email=login_address(email), is_active=True))
+        return found or [users(email=email, username=email)]
+
+    def save(self, *args, **kwargs):
+        # Counted for a known and an unknown address alike; over a limit nothing is queued, and
+        # the answer is the same.
+        if throttle.password_reset_allowed(self.cleaned_data["email"], client_ip(kwargs["request"])):
+            super().save(*args, **kwargs)
+
+    def send_mail(
+        self, subject_template_name, email_template_name, context, from_email, to_email, html_email_template_name=None
+    ):
+        subject = "".join(render_to_string(subject_template_name, context).splitlines())
+        body = render_to_string(email_template_name, context)
+        if context["user"].pk is not None:  # not the stand-in of an unknown address
+            outbox.queue(EmailMessage(subject, body, from_email, [to_email]))
+
+
+class ResetView(auth_views.PasswordResetView):
+    """The reset form: its counts and its mail are written together, or not at all."""
+
+    @method_decorator(transaction.atomic)
+    def form_valid(self, form):
+        return super().form_valid(form)
 
 
 class ChangeForm(auth_forms.PasswordChangeForm):
@@ -57,7 +90,7 @@ def _message(heading, text, link=False):
 urlpatterns = [
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
+        ResetView.as_view(
             form_class=ResetForm,
             template_name="club/account_form.html",
             email_template_name="club/email/password_reset.txt",

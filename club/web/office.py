@@ -1,4 +1,5 @@
-"""The officials' pages: members, seasons and tables of the club (`club.office` holds the rules).
+"""The officials' pages: members, seasons, tables, payments and the club's unsent mail (the
+services hold the rules).
 
 Only the club's officials reach them (`access.MANAGE`); everyone else in the club gets 403, anyone
 else 404, as on every club page.
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from .. import access, families
 from ..models import Club, Member, Payment, Season, Table
-from ..services import joining, till
+from ..services import joining, outbox, till
 from ..services import members as member_office
 from ..services import payments as payment_office
 from ..services import seasons as season_office
@@ -126,6 +127,12 @@ def member_invite(request: HttpRequest, club: Club, official: Member, member_id:
         assert subject.user is not None  # invite refuses a member without a login
         messages.success(request, _("An invitation is on its way to %(email)s.") % {"email": subject.user.email})
     return redirect("office_members", slug=club.slug)
+
+
+@official_page
+def mail(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    """The club's mails that have not gone yet: waiting, to be tried again, or failed."""
+    return render(request, "club/office/mail.html", {"club": club, "mails": outbox.unsent_mails(club)})
 
 
 # --- seasons -----------------------------------------------------------------------------------

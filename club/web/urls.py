@@ -29,6 +29,7 @@ club_patterns = [
     path("office/payments/", office.payments, name="office_payments"),
     path("office/payments/<id:payment_id>/reverse/", office.payment_reverse, name="office_payment_reverse"),
     path("office/tables/", office.tables, name="office_tables"),
+    path("office/mail/", office.mail, name="office_mail"),
     path("office/tables/<id:table_id>/", office.table_rename, name="office_table_rename"),
     path("office/tables/<id:table_id>/active/", office.table_active, name="office_table_active"),
 ]

@@ -73,7 +73,7 @@ def verdict(ore: int) -> str:
     return "At betale" if ore < 0 else "Til gode" if ore > 0 else "Afregnet"
 
 
-def test_a_new_clubs_first_evening(live_server, phone, screenshot):
+def test_a_new_clubs_first_evening(live_server, phone, screenshot, send_queued_mail):
     page = phone
     base = live_server.url
 
@@ -232,6 +232,7 @@ def test_a_new_clubs_first_evening(live_server, phone, screenshot):
     # The month's statements, mailed: one message per member with an address, each with its PDF.
     mail.outbox.clear()
     call_command("statements", "--month", month, "--email", "--club", "vestbyen", stdout=io.StringIO())
+    send_queued_mail()
     addresses = sorted(f"{name.lower()}@example.org" for name in expected)
     assert sorted(m.to[0] for m in mail.outbox) == addresses
     for message in mail.outbox:

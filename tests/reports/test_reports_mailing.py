@@ -1,4 +1,5 @@
-"""Monthly statements by email: `manage.py statements --email` and an official's send button.
+"""Monthly statements by email: `manage.py statements --email` and an official's send button
+queue them in the outbox, with their PDFs; the outbox's worker delivers them.
 
 The autumn of tests/reports/conftest.py: November's statements go to Anna, Bent and Carl (Dorte
 never plays and owes nothing). Anna and Carl have addresses here; Bent has none.
@@ -12,10 +13,13 @@ import pypdf
 import pytest
 from django.core import mail
 from django.core.management import CommandError, call_command
+from django.db import DatabaseError
 from django.urls import reverse
 from django.utils import translation
+from post_office.models import STATUS, Email
 
-from club.models import Member
+from club.models import ClubMail, Member
+from club.services import outbox
 
 
 @pytest.fixture
@@ -31,9 +35,10 @@ def pdf_text(attachment) -> str:
     return pypdf.PdfReader(io.BytesIO(content)).pages[0].extract_text()
 
 
-def test_the_command_mails_each_member_with_an_address_his_pdf_and_names_the_rest(addressed):
+def test_the_command_mails_each_member_with_an_address_his_pdf_and_names_the_rest(addressed, send_queued_mail):
     out = io.StringIO()
     call_command("statements", "--month", "2026-11", "--email", "--language", "en", stdout=out)
+    assert send_queued_mail() == (2, 0, 0)
 
     assert sorted(m.to[0] for m in mail.outbox) == ["anna@example.org", "carl@example.org"]
     carl = next(m for m in mail.outbox if m.to == ["carl@example.org"])
@@ -50,10 +55,11 @@ def test_the_command_needs_somewhere_to_put_them(autumn):
         call_command("statements", "--month", "2026-11", "--language", "en")
 
 
-def test_an_official_sends_one_statement_from_the_site(addressed, client):
+def test_an_official_sends_one_statement_from_the_site(addressed, client, send_queued_mail):
     client.force_login(addressed.dorte.user)
     url = reverse("member-statement-send", args=["vestbyen", addressed.carl.pk, "2026-11"])
     response = client.post(url)
+    send_queued_mail()
 
     assert response.status_code == 302
     (message,) = mail.outbox
@@ -65,4 +71,44 @@ def test_a_member_cannot_send_statements(addressed, client):
     client.force_login(addressed.anna.user)  # a scorer, not an official
     url = reverse("member-statement-send", args=["vestbyen", addressed.anna.pk, "2026-11"])
     assert client.post(url).status_code == 403
-    assert mail.outbox == []
+    assert not Email.objects.exists()
+
+
+def test_a_statement_waits_in_the_outbox_with_its_pdf_and_arrives_whole(addressed, send_queued_mail):
+    call_command("statements", "--month", "2026-11", "--email", "--language", "en", stdout=io.StringIO())
+
+    queued = {tuple(email.to): email for email in Email.objects.all()}
+    assert sorted(queued) == [("anna@example.org",), ("carl@example.org",)]
+    carl = queued[("carl@example.org",)]
+    assert (carl.status, carl.subject) == (STATUS.queued, "Your statement from Vestbyens Tarokklub for 2026-11")
+    assert ClubMail.objects.get(email=carl).club.slug == "vestbyen"
+    (waiting,) = carl.attachments.all()
+    assert (waiting.name, waiting.mimetype) == ("vestbyen-2026-11-carl-aaberg.pdf", "application/pdf")
+    with waiting.file.open("rb") as stored:
+        pdf = stored.read()
+    assert pdf.startswith(b"%PDF-")
+
+    assert send_queued_mail() == (2, 0, 0)
+    delivered = next(m for m in mail.outbox if m.to == ["carl@example.org"])
+    (attachment,) = delivered.attachments
+    assert attachment == ("vestbyen-2026-11-carl-aaberg.pdf", pdf, "application/pdf")
+    assert "Carl Åberg" in pdf_text(attachment)
+
+
+def test_a_month_of_statements_is_queued_whole_or_not_at_all(addressed, monkeypatch, send_queued_mail):
+    queue = outbox.queue
+    calls = []
+
+    def second_fails(message, club=None):
+        calls.append(message.to)
+        if len(calls) == 2:
+            raise DatabaseError("the disk is full")
+        return queue(message, club)
+
+    monkeypatch.setattr(outbox, "queue", second_fails)
+    with pytest.raises(DatabaseError):
+        call_command("statements", "--month", "2026-11", "--email", "--language", "en", stdout=io.StringIO())
+
+    assert len(calls) == 2
+    assert not Email.objects.exists() and not ClubMail.objects.exists()
+    assert send_queued_mail() == (0, 0, 0)

@@ -32,9 +32,10 @@ def page_text(client, url: str) -> str:
     return re.sub(r'(X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[^"]+', r"\1", html)
 
 
-def test_the_reset_form_answers_the_same_for_a_known_and_an_unknown_address(client, anna):
+def test_the_reset_form_answers_the_same_for_a_known_and_an_unknown_address(client, anna, send_queued_mail):
     known = client.post(reverse("password_reset"), {"email": "Anna@example.org"})
     unknown = client.post(reverse("password_reset"), {"email": "nobody@example.org"})
+    send_queued_mail()
 
     assert (known.status_code, known["Location"]) == (unknown.status_code, unknown["Location"])
     assert known["Location"] == reverse("password_reset_done")
@@ -50,10 +51,11 @@ def set_password(client, path: str, password: str):
     return client.post(form.redirect_chain[-1][0], {"new_password1": password, "new_password2": password})
 
 
-def test_an_invitation_link_works_once(client, anna, settings):
+def test_an_invitation_link_works_once(client, anna, send_queued_mail):
     club = anna.club
     bent = office.add_member(club, name="Bent", email="bent@example.org")
     path = office.invite(bent, base_url="https://tarok.example.org", language="da")
+    send_queued_mail()
 
     (message,) = mail.outbox
     assert message.to == ["bent@example.org"]

@@ -12,7 +12,7 @@ code, so a change of policy shows up as a failing case:
 - READ (score sheets, audit pages, standings, member pages, standings CSV): every member;
 - PRIVATE (Carl's statement, its PDF, his postings CSV): Carl himself and the club admin;
 - SCORE (start, record, correct, close): scorers and admins;
-- DISPUTE: every member; RESOLVE and MANAGE (the office: members, seasons, tables): the admin.
+- DISPUTE: every member; RESOLVE and MANAGE (the office: members, seasons, tables, mail): the admin.
 
 Refused inside one's own club: 403. Another club's page: 404. Anonymous: 302 to the login page.
 """
@@ -185,6 +185,7 @@ PAGES = [
         ok=302,
     ),
     Page("office_tables", "get", club_url("office_tables"), "manage"),
+    Page("office_mail", "get", club_url("office_mail"), "manage"),
     Page("office_tables", "post", club_url("office_tables"), "manage", lambda w: {"name": "Bord 9"}, ok=302),
     Page(
         "office_table_rename",

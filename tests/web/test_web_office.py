@@ -146,10 +146,11 @@ def test_a_member_at_an_open_sitting_stays_active(anna, club, members, sitting):
     assert Member.objects.get(pk=members["Bent"].pk).active
 
 
-def test_invite_by_email(anna, club):
+def test_invite_by_email(anna, club, send_queued_mail):
     office.add_member(club, name="Frida", email="frida@example.org")
     frida = Member.objects.get(name="Frida")
     anna.post(url("office_member_invite", club, frida.pk))
+    send_queued_mail()
     (message,) = mail.outbox
     assert message.to == ["frida@example.org"]
     assert "http://testserver/password/set/" in message.body
