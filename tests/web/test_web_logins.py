@@ -79,7 +79,7 @@ ADD = {"office": add_by_office, "api": add_by_api}
 @pytest.mark.parametrize("way", ADD)
 @pytest.mark.parametrize("typed", [SOFIE, "Sofie@Example.ORG", "ſofie@example.org"])
 def test_an_address_with_a_login_of_another_club_leaves_that_login_alone_and_asks_its_owner(
-    bo, vestbyen, sofie, way, typed
+    bo, vestbyen, sofie, way, typed, send_queued_mail
 ):
     before = login_state(SOFIE)
 
@@ -91,6 +91,7 @@ def test_an_address_with_a_login_of_another_club_leaves_that_login_alone_and_ask
     assert login_state(SOFIE) == before == (SOFIE, SOFIE, before[2], ["osterbro"])
     (asked,) = JoinRequest.objects.all()
     assert (asked.member, asked.user, asked.decided_at, asked.accepted) == (added, sofie, None, None)
+    send_queued_mail()
     (message,) = mail.outbox
     assert message.to == [SOFIE]  # the login's own stored address, whatever was typed
     assert message.subject == "Vestbyen asks you to join"
@@ -100,7 +101,7 @@ def test_an_address_with_a_login_of_another_club_leaves_that_login_alone_and_ask
 
 
 @pytest.mark.parametrize("way", ADD)
-def test_a_dotless_i_address_is_refused_and_mails_nobody(bo, vestbyen, osterbro, way):
+def test_a_dotless_i_address_is_refused_and_mails_nobody(bo, vestbyen, osterbro, way, send_queued_mail):
     before = login_state("ib@example.org")
 
     response = ADD[way](bo, vestbyen, "ıb@example.org", name="Ib")
@@ -115,10 +116,11 @@ def test_a_dotless_i_address_is_refused_and_mails_nobody(bo, vestbyen, osterbro,
     assert not Member.objects.filter(club=vestbyen, name="Ib").exists()
     assert get_user_model().objects.count() == 3  # Sofie, Ib, Bo: no new login either
     assert login_state("ib@example.org") == before
+    send_queued_mail()
     assert mail.outbox == []
 
 
-def test_editing_a_members_address_to_anothers_login_asks_its_owner(bo, vestbyen, sofie):
+def test_editing_a_members_address_to_anothers_login_asks_its_owner(bo, vestbyen, sofie, send_queued_mail):
     carl = office.add_member(vestbyen, name="Carl", email="carl@example.org")
     before = login_state(SOFIE)
 
@@ -133,20 +135,23 @@ def test_editing_a_members_address_to_anothers_login_asks_its_owner(bo, vestbyen
     carl.refresh_from_db()
     assert (carl.email, carl.user) == (SOFIE, None)
     assert login_state(SOFIE) == before
+    send_queued_mail()
     assert [m.to for m in mail.outbox] == [[SOFIE]]
     # His old login stays, no longer Carl's.
     assert get_user_model().objects.get(username="carl@example.org").memberships.count() == 0
 
 
-def test_send_invitation_waits_for_the_owners_answer(bo, vestbyen, sofie):
+def test_send_invitation_waits_for_the_owners_answer(bo, vestbyen, sofie, send_queued_mail):
     add_by_office(bo, vestbyen, "ſofie@example.org")
     added = Member.objects.get(club=vestbyen, name="Sofie H")
+    send_queued_mail()
     mail.outbox.clear()
     before = login_state(SOFIE)
 
     refused = bo.post(reverse("office_member_invite", args=[vestbyen.slug, added.pk]), follow=True)
 
     assert "Sofie H has not yet accepted the club&#x27;s request." in refused.text
+    send_queued_mail()
     assert mail.outbox == []
     assert login_state(SOFIE) == before
 
@@ -225,25 +230,27 @@ def test_the_clubs_log_tells_the_request_and_its_answer(bo, vestbyen, sofie, cli
     ]
 
 
-def test_a_new_address_still_gets_its_own_login_and_invitation(bo, vestbyen):
+def test_a_new_address_still_gets_its_own_login_and_invitation(bo, vestbyen, send_queued_mail):
     add_by_office(bo, vestbyen, "Frida@Example.org", name="Frida")
     frida = Member.objects.get(club=vestbyen, name="Frida")
     assert (frida.user.username, frida.user.email) == ("frida@example.org", "frida@example.org")
 
     bo.post(reverse("office_member_invite", args=[vestbyen.slug, frida.pk]))
+    send_queued_mail()
 
     (message,) = mail.outbox
     assert message.to == ["frida@example.org"]
     assert "You log in with your email address, frida@example.org." in message.body
 
 
-def test_an_invitation_goes_to_the_logins_address_not_the_members(vestbyen):
+def test_an_invitation_goes_to_the_logins_address_not_the_members(vestbyen, send_queued_mail):
     frida = office.add_member(vestbyen, name="Frida", email="frida@example.org")
     # An address that differs from his login's (written before the two were kept alike).
     Member.objects.filter(pk=frida.pk).update(email="someone.else@example.org")
     frida.refresh_from_db()
 
     office.invite(frida, base_url="https://tarok.example.org", language="en")
+    send_queued_mail()
 
     assert [m.to for m in mail.outbox] == [["frida@example.org"]]
 
