@@ -87,6 +87,7 @@ class UnaccountedPosting:
     transaction_id: int
     value_date: datetime.date
     book: str
+    kind: str  # the account's: his points ("member") or his payments ("payments")
     # In the account's own unit: points on his points account, øre on his payments account.
     amount: int
     # What it adds to his saldo, in øre; None when the book is none of his club's seasons (its
@@ -116,7 +117,7 @@ def unaccounted_postings(
         return []
     point_values = _point_values(member)
     return [
-        UnaccountedPosting(transaction_id, value_date, book, points, _priced(kind, book, points, point_values))
+        UnaccountedPosting(transaction_id, value_date, book, kind, points, _priced(kind, book, points, point_values))
         for transaction_id, value_date, book, kind, points in rows
     ]
 
@@ -138,3 +139,8 @@ def _priced(kind: str, book: str, amount: int, point_values: Mapping[str, int]) 
 def unaccounted_ore(postings: Iterable[UnaccountedPosting]) -> int:
     """What these postings add to the saldo, in øre (unpriced ones add nothing)."""
     return sum(p.ore for p in postings if p.ore is not None)
+
+
+def unaccounted_points(postings: Iterable[UnaccountedPosting]) -> int:
+    """What these postings add to the member's points, all books together (as `member_balance`)."""
+    return sum(p.amount for p in postings if p.kind == MEMBER)
