@@ -1,7 +1,9 @@
 -- The role Tarokbog connects as on PostgreSQL: it owns nothing, so it cannot switch a trigger
 -- off (ALTER TABLE ... DISABLE TRIGGER needs the table's owner), set session_replication_role
--- (superusers only) or change the schema. The ledger and the deal versions it may read and add
--- to, never change.
+-- (superusers only) or change the schema. History it may read and add to, never change or
+-- remove: the ledger, deal versions and deals, ledger entries, sittings and seats, payments,
+-- disputes and the audit logs. Of those rows it may change only the few columns a service
+-- keeps up to date, granted column by column below.
 --
 -- A superuser makes the role once:   CREATE ROLE tarokbog_app LOGIN PASSWORD '...';
 -- Then the owner of the tables (the role that runs `manage.py migrate`) runs this file in the
@@ -9,9 +11,27 @@
 --
 --   psql "$OWNER_DATABASE_URL" -v app=tarokbog_app -f scripts/app-role.sql
 --
--- tests/ledger/test_postgres_app_role.py runs this file as it stands.
+-- tests/ledger/test_postgres_app_role.py runs this file as it stands, and the app's whole
+-- flow (web, API, ledger_check) as the role. Revoking a table's UPDATE revokes its column
+-- grants too, so running this file again starts from the same place.
 GRANT USAGE ON SCHEMA public TO :"app";
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO :"app";
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO :"app";
-REVOKE UPDATE, DELETE ON ledger_account, ledger_transaction, ledger_posting, club_dealversion, club_ledgerentry FROM :"app";
+REVOKE UPDATE, DELETE ON
+    ledger_account, ledger_transaction, ledger_posting,
+    club_dealversion, club_ledgerentry, club_payment,
+    club_deal, club_sitting, club_seat, club_dispute,
+    auditlog_logentry, django_admin_log
+FROM :"app";
+-- Kept by the ledger's own triggers (SECURITY DEFINER, ledger migration 0011), never by the app.
 REVOKE INSERT, UPDATE, DELETE ON ledger_balance FROM :"app";
+-- A correction makes its new version the deal's current one, and re-keeps the table state each
+-- later deal begins with (club.services.corrections).
+GRANT UPDATE (current_version_id, state_before) ON club_deal TO :"app";
+-- A sitting keeps the table state after its last deal, and is closed once.
+GRANT UPDATE (state, closed_at, closed_how) ON club_sitting TO :"app";
+-- A seat keeps caches: its points and change count (kept by the club's triggers, migrations
+-- 0012 and 0013, which run as the app) and its statistics (club.services.stats).
+GRANT UPDATE (points, changes, stats, stats_of) ON club_seat TO :"app";
+-- A dispute is answered once: by a correction, or closed with a reason.
+GRANT UPDATE (resolution, resolved_by_id, resolved_at, correction_id, close_reason) ON club_dispute TO :"app";

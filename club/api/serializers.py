@@ -269,6 +269,19 @@ class SeasonBalanceSerializer(serializers.Serializer):
     points = serializers.IntegerField()
 
 
+class UnaccountedPostingSerializer(serializers.Serializer):
+    transaction = serializers.IntegerField(source="transaction_id", help_text=_("The ledger transaction's id."))
+    value_date = serializers.DateField(help_text=_("The date the money counts for."))
+    book = serializers.CharField(help_text=_("The ledger book it counts in, e.g. season:7 or payments."))
+    amount = serializers.IntegerField(
+        help_text=_("In the account's unit: points on the member's points account, øre on his payments account.")
+    )
+    ore = serializers.IntegerField(
+        allow_null=True,
+        help_text=_("What it adds to saldo_ore; null when no season of the club prices its points (not in the saldo)."),
+    )
+
+
 class BalanceSerializer(serializers.Serializer):
     member = serializers.IntegerField()
     name = serializers.CharField()
@@ -282,6 +295,14 @@ class BalanceSerializer(serializers.Serializer):
         help_text=_("All seasons' points together (not money: seasons differ in point value).")
     )
     seasons = SeasonBalanceSerializer(many=True, help_text=_("Each season's result in points."))
+    unaccounted = UnaccountedPostingSerializer(
+        many=True,
+        help_text=_(
+            "Postings on the member's accounts that no sitting, deal or payment of the club accounts for; "
+            "empty unless money was moved past the club. As the ledger does, saldo_ore counts each one's ore "
+            "and points each one on the points account; an official should look into them."
+        ),
+    )
 
 
 # --- the office: members, seasons, tables written by officials ------------------------------------

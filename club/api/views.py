@@ -45,8 +45,8 @@ from club import access, balances, inputs, services
 from club.access import Requester
 from club.models import Club, DealVersion, Member, Payment, Season
 from club.reports.statements import Month
+from club.services import accounting, money
 from club.services import members as member_office
-from club.services import money
 from club.services import payments as payment_office
 from club.services import seasons as season_office
 from club.services import tables as table_office
@@ -315,6 +315,7 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
             "saldo_ore": money.saldo(member),
             "points": balances.member_balance(member),
             "seasons": seasons,
+            "unaccounted": accounting.unaccounted_postings(member),
         }
         return Response(s.BalanceSerializer(data).data)
 

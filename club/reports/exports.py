@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from club.balances import season_standings
 from club.models import Member, Season
+from club.services.bookkeeping import season_book
 from ledger.models import Posting
 
 from .statements import kroner
@@ -30,10 +31,11 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 def member_postings_csv(member: Member, season: Season | None = None) -> str:
     """Every posting on the member's account in ledger order, with the balance after it
-    (over the season when one is given, otherwise over all time)."""
+    (over the season when one is given, otherwise over all time). A posting no club record
+    accounts for is there too, as the ledger has it, its kind saying so."""
     postings = Posting.objects.filter(account__member=member)
     if season is not None:
-        postings = postings.filter(transaction__entry__sitting__season=season)
+        postings = postings.filter(transaction__book=season_book(season.pk))
     rows_in_order = list(
         postings.select_related(
             "transaction__entry__sitting__table", "transaction__entry__deal_version__deal"
@@ -41,18 +43,7 @@ def member_postings_csv(member: Member, season: Season | None = None) -> str:
     )
     balances = accumulate(p.points for p in rows_in_order)
     rows = [
-        [
-            p.transaction.value_date.isoformat(),
-            p.transaction.entry.sitting.date.isoformat(),
-            p.transaction.entry.sitting.table.name,
-            p.transaction.entry.deal_version.deal.number if p.transaction.entry.deal_version is not None else "",
-            p.transaction.entry.event,
-            p.transaction.entry.get_kind_display(),
-            p.rule,
-            p.ref,
-            p.points,
-            balance,
-        ]
+        [p.transaction.value_date.isoformat(), *_settled(p), p.rule, p.ref, p.points, balance]
         for p, balance in zip(rows_in_order, balances)
     ]
     header = [
@@ -60,6 +51,16 @@ def member_postings_csv(member: Member, season: Season | None = None) -> str:
         _("rule"), _("seed line"), _("points"), _("balance"),
     ]  # fmt: skip
     return _csv(header, rows)
+
+
+def _settled(posting: Posting) -> list:
+    """The sitting, table, deal, event and kind a posting settles; blanks and "unaccounted" when
+    no ledger entry accounts for it."""
+    entry = getattr(posting.transaction, "entry", None)
+    if entry is None:
+        return ["", "", "", "", _("unaccounted")]
+    number = entry.deal_version.deal.number if entry.deal_version is not None else ""
+    return [entry.sitting.date.isoformat(), entry.sitting.table.name, number, entry.event, entry.get_kind_display()]
 
 
 def season_standings_csv(season: Season) -> str:

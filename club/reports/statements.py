@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from club.balances import member_balance
 from club.inputs import FIRST_YEAR, LAST_YEAR
 from club.models import Club, DealVersion, Member, Payment, Season, Seat, Sitting
-from club.services import money
+from club.services import accounting, money
 from ledger.models import Posting
 
 
@@ -111,6 +111,9 @@ class Statement:
     # Corrections of this month's sittings booked in a later month: they are on that month's
     # statement, so a sitting here can differ from its score sheet, and the page says why.
     later_corrections: list[CorrectionLine] = field(default_factory=list)
+    # The month's postings on his accounts that no club record accounts for: the ledger counts
+    # them, so the statement does too, and says so.
+    unaccounted: list[accounting.UnaccountedPosting] = field(default_factory=list)
 
     @property
     def sittings_points(self) -> int:
@@ -121,8 +124,16 @@ class Statement:
         return sum(line.points for line in self.corrections)
 
     @property
+    def unaccounted_points(self) -> int:
+        return accounting.unaccounted_points(self.unaccounted)
+
+    @property
+    def unaccounted_ore(self) -> int:
+        return accounting.unaccounted_ore(self.unaccounted)
+
+    @property
     def closing(self) -> int:
-        return self.opening + self.sittings_points + self.corrections_points
+        return self.opening + self.sittings_points + self.corrections_points + self.unaccounted_points
 
     @property
     def sittings_ore(self) -> int:
@@ -139,7 +150,7 @@ class Statement:
     @property
     def closing_ore(self) -> int:
         """The saldo at the month's end, in øre: what the member has to pay (< 0) or has to the good."""
-        return self.opening_ore + self.sittings_ore + self.corrections_ore + self.payments_ore
+        return self.opening_ore + self.sittings_ore + self.corrections_ore + self.payments_ore + self.unaccounted_ore
 
     @property
     def closing_amount_ore(self) -> int:
@@ -207,6 +218,7 @@ def build_statement(member: Member, month: Month) -> Statement:
 
     played = dict(
         in_month.exclude(_corrections())
+        .filter(transaction__entry__isnull=False)
         .values_list("transaction__entry__sitting_id")
         .annotate(points=Sum("points"))
         .values_list("transaction__entry__sitting_id", "points")
@@ -252,6 +264,7 @@ def build_statement(member: Member, month: Month) -> Statement:
         ),
         sittings=sitting_lines,
         corrections=correction_lines,
+        unaccounted=accounting.unaccounted_postings(member, since=month.first_day, before=month.next().first_day),
     )
 
 

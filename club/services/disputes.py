@@ -66,7 +66,8 @@ def _resolve(dispute: Dispute, by: Member, **answer) -> Dispute:
             setattr(dispute, field, value)
         dispute.resolved_by = by
         dispute.resolved_at = timezone.now()
-        dispute.save()
+        # The answer only: what was raised stays as it was (the app role may change no other column).
+        dispute.save(update_fields=[*answer, "resolved_by", "resolved_at"])
     return dispute
 
 

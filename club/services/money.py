@@ -60,7 +60,10 @@ def _points_in_ore(accounts, *, before: datetime.date | None = None) -> dict[int
     }
     found: dict[int, int] = defaultdict(int)
     for (account_id, book), points in by_book.items():
-        found[members[account_id]] += points * values[book]
+        # Points in a book that is none of the club's seasons have no point value: only money
+        # posted past the club's services lands there (club.services.accounting flags it).
+        if book in values:
+            found[members[account_id]] += points * values[book]
     return dict(found)
 
 

@@ -90,7 +90,10 @@ def reverse_payment(payment: Payment, *, reason: str, by=None, on: datetime.date
         raise refuse("reason", message)
     if len(reason) > inputs.MAX_REASON:
         raise refuse("reason", _("At most %(limit)d characters.") % {"limit": inputs.MAX_REASON})
-    payment = Payment.objects.select_for_update().get(pk=payment.pk)
+    # Reversals of one member's payments wait for each other at his row: a payment itself cannot
+    # be locked by the app, which may not change one (scripts/app-role.sql).
+    list(Member.objects.select_for_update().filter(pk=payment.member_id).values_list("pk"))
+    payment = Payment.objects.get(pk=payment.pk)
     if payment.reverses_id is not None:
         raise refuse("payment", _("A reversal is not reversed; record the payment again instead."))
     if Payment.objects.filter(reverses=payment).exists():

@@ -35,7 +35,7 @@ import rules
 from .. import access, balances, inputs, services
 from ..models import Club, Deal, Dispute, Member, Season, Seat, Sitting
 from ..reports.statements import Month
-from ..services import joining, money, payments
+from ..services import accounting, joining, money, payments
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..services.office import OfficeError
 from ..services.stats import member_stats
@@ -735,4 +735,5 @@ def member_detail(request, club, member, member_id):
         today = timezone.localdate()
         context["statement_month"] = Month(today.year, today.month)
         context["saldo_ore"] = money.saldo(subject)
+        context["unaccounted"] = accounting.unaccounted_postings(subject)
     return render(request, "club/member.html", context)

@@ -3,6 +3,7 @@ and the two ways to authenticate (token and session)."""
 
 from __future__ import annotations
 
+import datetime
 import io
 
 import pytest
@@ -10,6 +11,9 @@ from django.core.management import call_command
 from pypdf import PdfReader
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
+
+from club.models import Member
+from ledger import services as ledger
 
 
 def ids(response) -> set[int]:
@@ -104,6 +108,45 @@ def test_each_member_reads_their_own_balance(two_clubs, api, name, points):
         "saldo_ore": points,  # the two clubs' season plays at 1 øre a point
         "points": points,
         "seasons": [{"season": a.season.pk, "name": "2026", "points": points}],
+        "unaccounted": [],
+    }
+
+
+def test_a_balance_counts_and_flags_money_no_record_accounts_for(two_clubs, api):
+    """Two transactions appended through the ledger's services, Bent against Carl, with no club
+    record: in the season's book (1 øre a point) +500,00 kr., and in a book no season has +40
+    points (no point value, so not in the saldo). Bent had 13 points, 0,13 kr."""
+    a = two_clubs["a"]
+    bent, carl = (Member.objects.get(pk=a.members[name].pk) for name in ("Bent", "Carl"))
+    posted = [
+        ledger.post(
+            reference="by hand",
+            lines=[ledger.Line(bent.account_id, points), ledger.Line(carl.account_id, -points)],
+            value_date=datetime.date(2026, 3, day),
+            book=book,
+        )
+        for points, day, book in ((50000, 20, f"season:{a.season.pk}"), (40, 21, ""))
+    ]
+
+    answer = api(a.users["scorer"]).get(f"/api/members/{bent.pk}/balance/")
+
+    assert answer.status_code == 200
+    assert answer.json() == {
+        "member": bent.pk,
+        "name": "Bent",
+        "saldo_ore": 13 + 50000,
+        "points": 13 + 50000 + 40,
+        "seasons": [{"season": a.season.pk, "name": "2026", "points": 13 + 50000}],
+        "unaccounted": [
+            {
+                "transaction": posted[0].pk,
+                "value_date": "2026-03-20",
+                "book": f"season:{a.season.pk}",
+                "amount": 50000,
+                "ore": 50000,
+            },
+            {"transaction": posted[1].pk, "value_date": "2026-03-21", "book": "", "amount": 40, "ore": None},
+        ],
     }
 
 

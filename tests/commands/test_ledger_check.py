@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import importlib
 import io
 import re
@@ -16,6 +17,7 @@ from django.utils import timezone, translation
 import rules
 from club.models import Deal, LedgerEntry, Sitting
 from club.services import bookkeeping
+from ledger import services as ledger
 from ledger.models import Account, Balance, Posting, Transaction
 
 pytestmark = pytest.mark.django_db
@@ -287,3 +289,85 @@ def test_the_payments_and_the_till_are_checked(demo):
     assert f"vestbyen / {payment.member.name}: payments account holds" in out
     assert "vestbyen / till: holds" in out
     assert error is not None and "problems found: 3." in error
+
+
+def test_a_transaction_no_club_record_accounts_for_is_named(demo):
+    """Balanced, between two members of one sitting, in the season's book: the ledger agrees with
+    itself and the replay only reads what entries account for, so only this check sees it."""
+    sitting = demo_sitting("2026-10-22")
+    first, second = (seat.member for seat in sitting.seats.select_related("member").order_by("position")[:2])
+    stray = ledger.post(
+        reference="by hand",
+        lines=[ledger.Line(first.account_id, 2000), ledger.Line(second.account_id, -2000)],
+        value_date=datetime.date(2026, 10, 23),
+        book=bookkeeping.season_book(sitting.season_id),
+    )
+
+    out, error = ledger_check()
+
+    named = (
+        f"Transaction {stray.pk} (by hand) in book season:{sitting.season_id} on 2026-10-23 is accounted for "
+        f"by no club record: {first.name} +2000, {second.name} -2000."
+    )
+    assert named in out
+    assert error is not None and "problems found: 1." in error
+    # Checking the club alone finds it too: it posts to the club's members.
+    out, error = ledger_check("--club", "vestbyen")
+    assert named in out
+    assert error is not None and "problems found: 1." in error
+
+
+def test_a_transaction_on_nobodys_accounts_is_named(demo):
+    """Accounts no club owns: found when the whole ledger is checked."""
+    stray = ledger.post(
+        reference="nobody",
+        lines=[ledger.Line(ledger.account("x:1", "x").pk, 5), ledger.Line(ledger.account("x:2", "x").pk, -5)],
+        value_date=datetime.date(2026, 1, 2),
+    )
+    first, second = stray.postings.order_by("pk").values_list("account_id", flat=True)
+
+    out, error = ledger_check()
+
+    assert (
+        f"Transaction {stray.pk} (nobody) in book — on 2026-01-02 is accounted for by no club record: "
+        f"account {first} +5, account {second} -5."
+    ) in out
+    assert error is not None and "problems found: 1." in error
+
+
+def test_a_payment_without_its_transaction_and_one_accounted_twice_are_named(demo):
+    from club.models import Payment
+
+    paid = Payment.objects.filter(club__slug="vestbyen", reverses__isnull=True, reversed_by__isnull=True)
+    payment = paid.first()
+    sitting = demo_sitting("2026-10-22")
+    # A ledger entry claiming the payment's transaction for a sitting's event no record has.
+    tamper(
+        "INSERT INTO club_ledgerentry (transaction_id, kind, sitting_id, event) VALUES (%s, 'deal', %s, 'deal:99')",
+        [payment.transaction_id, sitting.pk],
+    )
+    # A payment written without its transaction: it names no money.
+    lost = Payment.objects.create(
+        club=payment.club, member=payment.member, direction="in", amount_ore=700, method="cash", paid_on=sitting.date
+    )
+    till_account = payment.transaction.postings.get(account__kind=bookkeeping.TILL).account_id
+    with translation.override("en"):
+        names = bookkeeping.account_names([demo])
+
+    out, error = ledger_check()
+
+    assert (
+        f"Transaction {payment.transaction_id} ({payment.transaction.reference}) in book payments on "
+        f"{payment.paid_on} is accounted for twice, by a ledger entry and by payment {payment.pk}: "
+        f"{names[payment.member.payments_account_id]} {payment.signed_ore:+d}, "
+        f"{names[till_account]} {-payment.signed_ore:+d}."
+    ) in out
+    assert (
+        f"vestbyen / payment {lost.pk} ({payment.member.name}, {sitting.date}, 700 øre) has no ledger transaction."
+    ) in out
+    assert "its ledger transaction does not move 700 øre" not in out  # named once, above
+    # The replay also sees the payment's money under an event no record settles (one difference),
+    # and his payments account and the till no longer hold what the payments sum to (700 øre more).
+    assert f"vestbyen / {payment.member.name}: payments account holds" in out
+    assert "vestbyen / till: holds" in out
+    assert error is not None and "problems found: 5." in error

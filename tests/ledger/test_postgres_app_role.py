@@ -1,6 +1,7 @@
 """The app runs as a PostgreSQL role that owns nothing (scripts/app-role.sql, README): it records,
-corrects and closes, but cannot switch the ledger's triggers off, nor change a posting or a deal
-version even by hand.
+corrects, closes, takes payments and answers disputes, but cannot switch the ledger's triggers
+off, nor change or remove history (postings, deal versions, deals, payments, ...) even by hand;
+money it appends past the club's services, ledger_check names.
 
 Collected on PostgreSQL only (tests/ledger/conftest.py).
 """
@@ -14,11 +15,16 @@ from pathlib import Path
 import psycopg
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.db import connection
+from django.urls import reverse
 from django.utils import translation
 from psycopg import sql
 
 from club import services
+from club.models import Member
+from club.services import payments
+from world.clubs import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -90,6 +96,17 @@ def posted(season, start_sitting, evening):
         ("UPDATE club_dealversion SET reason = 'tampered'", "permission denied for table club_dealversion"),
         ("UPDATE ledger_account SET owner = ''", "permission denied for table ledger_account"),
         ("TRUNCATE ledger_posting", "permission denied for table ledger_posting"),
+        ("UPDATE club_payment SET amount_ore = 1", "permission denied for table club_payment"),
+        ("DELETE FROM club_payment", "permission denied for table club_payment"),
+        ("UPDATE club_deal SET number = number + 1", "permission denied for table club_deal"),
+        ("DELETE FROM club_deal", "permission denied for table club_deal"),
+        ("UPDATE club_ledgerentry SET event = 'deal:9'", "permission denied for table club_ledgerentry"),
+        ("UPDATE club_sitting SET date = date - 1", "permission denied for table club_sitting"),
+        ("DELETE FROM club_sitting", "permission denied for table club_sitting"),
+        ("UPDATE club_seat SET name = 'Ib'", "permission denied for table club_seat"),
+        ("UPDATE club_dispute SET comment = 'nothing'", "permission denied for table club_dispute"),
+        ("DELETE FROM auditlog_logentry", "permission denied for table auditlog_logentry"),
+        ("UPDATE django_admin_log SET change_message = ''", "permission denied for table django_admin_log"),
     ],
 )
 def test_the_app_role_cannot_switch_the_guards_off_or_change_the_ledger(posted, as_app, statement, refusal):
@@ -117,6 +134,84 @@ def test_the_app_runs_as_the_role(app_role, season, start_sitting, evening, deal
         services.record_deal(sitting, record)
     services.correct_deal(sitting.deals.get(number=1), deal_1_king_lost, reason="Dorte lost the King of spades")
     services.close_sitting(sitting)
+    out = io.StringIO()
+    with translation.override("en"):
+        call_command("ledger_check", stdout=out)
+    assert re.search(r"Checked 1 club, 1 table, 1 sitting and \d+ transactions .*problems found: 0\.", out.getvalue())
+
+
+def test_money_the_app_role_appends_past_the_club_is_named_by_ledger_check(posted, as_app):
+    """A balanced transaction, two postings on members' accounts in the season's book, written
+    with the app role's own rights and no club record: the ledger's guards let it pass (it
+    balances), ledger_check names it."""
+    anna, bent = (seat.member for seat in posted.seats.select_related("member").order_by("position")[:2])
+    book = f"season:{posted.season_id}"
+    with as_app.transaction():
+        (stray,) = as_app.execute(
+            "INSERT INTO ledger_transaction (reference, book, value_date, created_at, memo)"
+            " VALUES ('by hand', %s, '2024-03-08', now(), '') RETURNING id",
+            [book],
+        ).fetchone()
+        as_app.execute(
+            "INSERT INTO ledger_posting (transaction_id, account_id, points, rule, ref, item)"
+            " VALUES (%s, %s, 50000, '', '', 0), (%s, %s, -50000, '', '', 0)",
+            [stray, anna.account_id, stray, bent.account_id],
+        )
+
+    out = io.StringIO()
+    with translation.override("en"), pytest.raises(CommandError, match=r"problems found: 1\."):
+        call_command("ledger_check", stdout=out)
+    assert (
+        f"Transaction {stray} (by hand) in book {book} on 2024-03-08 is accounted for by no club record: "
+        f"{anna.name} +50000, {bent.name} -50000."
+    ) in out.getvalue()
+
+
+def test_the_app_runs_as_the_role_through_every_face(
+    app_role, club, season, start_sitting, evening, deal_1_king_lost, client
+):
+    """What the app does in normal operation, web and API included, with only the role's rights:
+    nothing legitimate is refused."""
+    erik = club.members.get(name="Erik")
+    erik.user = make_user("erik", password="not used")
+    erik.role = Member.Role.ADMIN
+    erik.save()
+    with connection.cursor() as cursor:
+        cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
+    sitting = start_sitting(season)
+    for record in evening:
+        services.record_deal(sitting, record)
+    deal_1 = sitting.deals.get(number=1)
+    dispute = services.raise_dispute(deal_1, member=club.members.get(name="Dorte"), comment="The King was lost")
+    correction = services.correct_deal(deal_1, deal_1_king_lost, reason="Dorte lost the King of spades", by=erik.user)
+    services.resolve_by_correction(dispute, by=erik, version=correction.version)
+    other = services.raise_dispute(deal_1, member=club.members.get(name="Anna"), comment="Again")
+    services.close_dispute(other, by=erik, reason="It stands")
+    services.void_last_deal(sitting, reason="Dealt twice", by=erik.user)
+    payments.close_and_settle(sitting, by=erik.user)
+    anna = club.members.get(name="Anna")
+    wrong = payments.record_payment(
+        club, member=anna, direction="in", amount_ore=1000, method="cash", paid_on=sitting.date, by=erik.user
+    )
+    payments.reverse_payment(wrong, reason="Typed twice", by=erik.user)
+
+    client.force_login(erik.user)
+    pages = [
+        reverse("member", args=[club.slug, anna.pk]),
+        reverse("member-statement", args=[club.slug, anna.pk, f"{sitting.date:%Y-%m}"]),
+        reverse("member-postings-csv", args=[club.slug, anna.pk]),
+        reverse("sitting", args=[club.slug, sitting.pk]),
+        reverse("deal-audit", args=[club.slug, deal_1.pk]),
+        reverse("office_payments", args=[club.slug]),
+        f"/api/members/{anna.pk}/balance/",
+    ]
+    assert [client.get(page).status_code for page in pages] == [200] * len(pages)
+    paid = client.post(
+        reverse("office_payments", args=[club.slug]),
+        {"paid_on": f"{sitting.date}", "member": anna.pk, "direction": "in", "amount": "2,00", "method": "cash"},
+    )
+    assert paid.status_code == 302
+
     out = io.StringIO()
     with translation.override("en"):
         call_command("ledger_check", stdout=out)

@@ -15,7 +15,12 @@ The checks, each of which the ledger should pass by construction:
 6. every balance the database keeps (per account, book and month: a season's points, the
    payments) is the sum of its postings (`ledger.checks`);
 7. every seat's kept points (what its member won at the sitting) are the sum of his postings
-   there (`club.services.bookkeeping.drifted_seats`).
+   there (`club.services.bookkeeping.drifted_seats`);
+8. every transaction is accounted for by exactly one club record (a ledger entry or a payment),
+   and every payment has its transaction (`club.services.accounting.check`): money moved past
+   the club's services is named, with its book, date and postings. Without `--club` every
+   transaction of the ledger is checked; with it, those of the club and any that post to its
+   accounts.
 
 Exits non-zero when anything differs, after printing every difference.
 """
@@ -25,16 +30,16 @@ from __future__ import annotations
 import time
 
 from django.core.management.base import CommandError
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from club import services
 from club.management.base import TranslatedCommand
 from club.models import Club, LedgerEntry, Payment, Table
-from club.services import bookkeeping, till
+from club.services import accounting, bookkeeping, till
 from ledger import checks
-from ledger.models import Account, Transaction
+from ledger.models import Account, Posting, Transaction
 
 
 class Command(TranslatedCommand):
@@ -64,11 +69,10 @@ class Command(TranslatedCommand):
             for state in check.states:
                 problems += 1
                 self._report_state(table, state)
-        settled = LedgerEntry.objects.filter(sitting__table__club__in=clubs).values("pk")
-        paid = Payment.objects.filter(club__in=clubs, transaction__isnull=False).values("transaction_id")
-        theirs = Transaction.objects.filter(Q(pk__in=settled) | Q(pk__in=paid))
         accounts = Account.objects.filter(pk__in=list(names))
+        theirs = Transaction.objects.all() if club is None else _touching(clubs, accounts)
         for line in [
+            *accounting.check(theirs, Payment.objects.filter(club__in=clubs), names),
             *checks.unbalanced(theirs, _entry_name),
             *checks.bad_reversals(theirs, names, _entry_name),
             *till.check(clubs),
@@ -128,6 +132,15 @@ class Command(TranslatedCommand):
                 "%(club)s / %(table)s / %(date)s (sitting %(sitting)s) / state before deal %(number)s: kept %(kept)s, replayed %(replayed)s"
             )
         self.stdout.write(line % where)
+
+
+def _touching(clubs, accounts) -> QuerySet[Transaction]:
+    """The transactions of the clubs: those their entries and payments account for, and any
+    other that posts to one of their accounts."""
+    settled = LedgerEntry.objects.filter(sitting__table__club__in=clubs).values("pk")
+    paid = Payment.objects.filter(club__in=clubs, transaction__isnull=False).values("transaction_id")
+    posted = Posting.objects.filter(account__in=accounts).values("transaction_id")
+    return Transaction.objects.filter(Q(pk__in=settled) | Q(pk__in=paid) | Q(pk__in=posted))
 
 
 def _entry_name(txn: Transaction) -> str:

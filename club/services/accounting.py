@@ -1,0 +1,146 @@
+"""Which club record accounts for each ledger transaction, and the postings none accounts for.
+
+The ledger keeps money and knows nothing of why it moved; the club says why with exactly one
+record per transaction: a `LedgerEntry` (a sitting's funding, deal, close, or the reversal a
+correction or void posts) or a `Payment` (paid in, paid out, or a payment's reversal). A
+transaction with neither was written past the club's services, by a bug or a hand in the
+database: `ledger_check` names it, and the pages and the API that show a saldo count it (the
+ledger is the record of money) and flag it instead of failing on it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from ledger.models import Account, Posting, Transaction
+
+from ..models import Member, Payment, Season
+from .bookkeeping import MEMBER, PAYMENTS, PAYMENTS_BOOK, season_book
+
+# A transaction no club record accounts for: neither a ledger entry nor a payment names it.
+UNACCOUNTED = Q(entry__isnull=True, payment__isnull=True)
+# One both name: two records claim the same money.
+TWICE_ACCOUNTED = Q(entry__isnull=False, payment__isnull=False)
+
+
+def unaccounted(transactions: QuerySet[Transaction]) -> QuerySet[Transaction]:
+    return transactions.filter(UNACCOUNTED)
+
+
+def check(transactions: QuerySet[Transaction], payments: QuerySet[Payment], names: Mapping[int, str]) -> Iterator[str]:
+    """For `ledger_check`: each of `transactions` that no club record, or more than one, accounts
+    for, with its book, value date and postings; and each of `payments` without its transaction.
+    `names` says what the club calls an account."""
+    for txn in _with_lines(transactions.filter(UNACCOUNTED)):
+        yield _(
+            "Transaction %(id)s (%(reference)s) in book %(book)s on %(date)s is accounted for by no club record: "
+            "%(lines)s."
+        ) % _described(txn, names)
+    for txn in _with_lines(transactions.filter(TWICE_ACCOUNTED)):
+        yield _(
+            "Transaction %(id)s (%(reference)s) in book %(book)s on %(date)s is accounted for twice, by a "
+            "ledger entry and by payment %(payment)s: %(lines)s."
+        ) % (_described(txn, names) | {"payment": txn.payment.pk})
+    for payment in payments.filter(transaction__isnull=True).select_related("club", "member").order_by("pk"):
+        yield _("%(club)s / payment %(id)s (%(member)s, %(date)s, %(amount)s øre) has no ledger transaction.") % {
+            "club": payment.club.slug,
+            "id": payment.pk,
+            "member": payment.member.name,
+            "date": payment.paid_on.isoformat(),
+            "amount": payment.signed_ore,
+        }
+
+
+def _with_lines(transactions: QuerySet[Transaction]) -> list[Transaction]:
+    """The transactions in id order, each with its postings as (account id, points)."""
+    found = list(transactions.select_related("payment").order_by("pk"))
+    lines: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    rows = Posting.objects.filter(transaction__in=transactions).order_by("pk")
+    for transaction_id, account_id, points in rows.values_list("transaction_id", "account_id", "points"):
+        lines[transaction_id].append((account_id, points))
+    for txn in found:
+        txn.lines = lines[txn.pk]
+    return found
+
+
+def _described(txn: Transaction, names: Mapping[int, str]) -> dict[str, object]:
+    return {
+        "id": txn.pk,
+        "reference": txn.reference,
+        "book": txn.book or "—",
+        "date": txn.value_date.isoformat(),
+        "lines": ", ".join(f"{names.get(a, _('account %(id)s') % {'id': a})} {p:+d}" for a, p in txn.lines)
+        or _("no postings"),
+    }
+
+
+@dataclass(frozen=True)
+class UnaccountedPosting:
+    """A posting on a member's account that no club record accounts for."""
+
+    transaction_id: int
+    value_date: datetime.date
+    book: str
+    kind: str  # the account's: his points ("member") or his payments ("payments")
+    # In the account's own unit: points on his points account, øre on his payments account.
+    amount: int
+    # What it adds to his saldo, in øre; None when the book is none of his club's seasons (its
+    # points have no point value, so the saldo leaves them out).
+    ore: int | None
+
+
+def unaccounted_postings(
+    member: Member, *, since: datetime.date | None = None, before: datetime.date | None = None
+) -> list[UnaccountedPosting]:
+    """The member's postings no club record accounts for, by value date (from `since`, before
+    `before`), each priced as his saldo counts it (`club.services.money`)."""
+    accounts = Account.objects.filter(Q(member=member) | Q(payer=member))
+    postings = Posting.objects.filter(
+        account__in=accounts, transaction__entry__isnull=True, transaction__payment__isnull=True
+    )
+    if since is not None:
+        postings = postings.filter(transaction__value_date__gte=since)
+    if before is not None:
+        postings = postings.filter(transaction__value_date__lt=before)
+    rows = list(
+        postings.order_by("transaction__value_date", "transaction_id", "pk").values_list(
+            "transaction_id", "transaction__value_date", "transaction__book", "account__kind", "points"
+        )
+    )
+    if not rows:
+        return []
+    point_values = _point_values(member)
+    return [
+        UnaccountedPosting(transaction_id, value_date, book, kind, points, _priced(kind, book, points, point_values))
+        for transaction_id, value_date, book, kind, points in rows
+    ]
+
+
+def _point_values(member: Member) -> dict[str, int]:
+    """Book -> øre per point, for the seasons of the member's club."""
+    seasons = Season.objects.filter(club_id=member.club_id).values_list("pk", "point_value_ore")
+    return {season_book(pk): ore for pk, ore in seasons}
+
+
+def _priced(kind: str, book: str, amount: int, point_values: Mapping[str, int]) -> int | None:
+    if kind == PAYMENTS and book == PAYMENTS_BOOK:
+        return amount
+    if kind == MEMBER and book in point_values:
+        return amount * point_values[book]
+    return None
+
+
+def unaccounted_ore(postings: Iterable[UnaccountedPosting]) -> int:
+    """What these postings add to the saldo, in øre (unpriced ones add nothing)."""
+    return sum(p.ore for p in postings if p.ore is not None)
+
+
+def unaccounted_points(postings: Iterable[UnaccountedPosting]) -> int:
+    """What these postings add to the member's points, all books together (as `member_balance`)."""
+    return sum(p.amount for p in postings if p.kind == MEMBER)
