@@ -39,7 +39,7 @@ UNAUTHENTICATED = _detail("No credentials, or credentials that are not valid.")
 FORBIDDEN = _detail("The requester's role may not do this (or a session's request lacks its CSRF token).")
 NOT_FOUND = _detail("No such object in the requester's clubs (or no such page).")
 TOO_LARGE = _detail("The body is larger than 256 KiB.")
-UNSUPPORTED = _detail("The body is not JSON (or a form, where a form is read).")
+UNSUPPORTED = _detail("The body is not JSON.")
 UNAVAILABLE = _detail("The database is not answering; nothing was written. Try again in a moment.")
 FIELD_ERRORS = OpenApiResponse(
     {
