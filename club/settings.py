@@ -270,11 +270,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     # Every answer is JSON, errors included (club/errors.py); bodies are bounded (club/api/parsers.py).
     "DEFAULT_RENDERER_CLASSES": ["club.api.errors.SafeJSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": [
-        "club.api.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON only: the schema's types (a whole number, true/false) are JSON's; a form would send text.
+    "DEFAULT_PARSER_CLASSES": ["club.api.parsers.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "club.errors.api_exception_handler",
 }
 

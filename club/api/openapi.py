@@ -6,17 +6,22 @@ any operation may answer, as `club.errors` and DRF give it, unless the view said
 - 401 without valid credentials (a wrong token is refused even where none is needed);
 - 403 where a requester is needed (a role that may not, or a session without its CSRF token);
 - 404 where the path names an object, or a list is paged (a page past the end);
-- 400 where a body or a query parameter is read; 413 and 415 where a body is read;
+- 400 where a body or a query parameter is read (a paged list reads `?page=` and `?page_size=`);
+  413 and 415 where a body is read;
 - 503 while the database does not answer.
 
 Recording and correcting a deal answer every 400 as the rules engine's error list
 (`club.api.views.ERROR_LIST_ACTIONS`).
+
+Free text (`club.api.serializers.TextField`) shows `club.inputs`' rule as a pattern: no NUL, no
+bidirectional control, and something besides white space where the text may not be blank.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.permissions import AllowAny
@@ -34,7 +39,7 @@ UNAUTHENTICATED = _detail("No credentials, or credentials that are not valid.")
 FORBIDDEN = _detail("The requester's role may not do this (or a session's request lacks its CSRF token).")
 NOT_FOUND = _detail("No such object in the requester's clubs (or no such page).")
 TOO_LARGE = _detail("The body is larger than 256 KiB.")
-UNSUPPORTED = _detail("The body is not JSON (or a form, where a form is read).")
+UNSUPPORTED = _detail("The body is not JSON.")
 UNAVAILABLE = _detail("The database is not answering; nothing was written. Try again in a moment.")
 FIELD_ERRORS = OpenApiResponse(
     {
@@ -67,7 +72,7 @@ class ApiSchema(AutoSchema):
         if "{" in self.path or paged:
             answers[404] = NOT_FOUND
         reads_body = self.method in ("POST", "PUT", "PATCH")
-        if reads_body or self._reads_query_parameters():
+        if reads_body or paged or self._reads_query_parameters():
             error_list = getattr(self.view, "action", None) in ERROR_LIST_ACTIONS and reads_body
             answers[400] = ERRORS if error_list else FIELD_ERRORS
         if reads_body:
@@ -81,3 +86,20 @@ class ApiSchema(AutoSchema):
             isinstance(p, OpenApiParameter) and p.location == OpenApiParameter.QUERY
             for p in self.get_override_parameters()
         )
+
+
+# What `club.inputs.bad_character` refuses, as a JSON Schema class (lone surrogates cannot be sent as UTF-8).
+REFUSED_CHARACTERS = r"\x00\u202a-\u202e\u2066-\u2069"
+ANY_TEXT = rf"^[^{REFUSED_CHARACTERS}]*$"
+NOT_BLANK_TEXT = rf"^[^{REFUSED_CHARACTERS}]*[^\s{REFUSED_CHARACTERS}][^{REFUSED_CHARACTERS}]*$"
+
+
+class TextFieldSchema(OpenApiSerializerFieldExtension):
+    target_class = "club.api.serializers.TextField"
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema, direction):
+        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+        if self.target.allow_blank:
+            return schema | {"pattern": ANY_TEXT}
+        return schema | {"minLength": 1, "pattern": NOT_BLANK_TEXT}

@@ -11,20 +11,57 @@ from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
 from club import access, balances, families
 from club.access import Requester
-from club.inputs import MAX_REASON, check_text
+from club.inputs import MAX_ID_DIGITS, MAX_REASON, check_text
 from club.models import Club, DealVersion, Member, Payment, Season, Sitting, Table
 
 from .schemas import DEAL_RECORD
 from .settlement import close_event, deal_events
 
+# The JSON types the schema says, and only those: DRF would also read "12" and 12.0 as 12, "yes"
+# as true and 12 as "12", which the schema forbids (schemathesis sends them as invalid data).
+
 
 class TextField(serializers.CharField):
-    """Free text, checked as the forms check it (`club.inputs.check_text`): one message per problem."""
+    """Free text, checked as the forms check it (`club.inputs.check_text`): one message per problem.
+    A JSON string only; the schema shows the same rule as a pattern (`club.api.openapi`)."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         own = (ProhibitNullCharactersValidator, ProhibitSurrogateCharactersValidator)
         self.validators = [v for v in self.validators if not isinstance(v, own)] + [check_text]
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class WholeNumberField(serializers.IntegerField):
+    """A JSON integer only: not "12", 12.0 or true."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+MAX_ID = 10**MAX_ID_DIGITS - 1  # an id has 1 to 18 digits (`club.inputs`)
+
+
+class IdField(WholeNumberField):
+    """An object's id as a JSON integer, in the range ids have."""
+
+    def __init__(self, **kwargs):
+        super().__init__(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+class YesNoField(serializers.BooleanField):
+    """A JSON true or false only: not "yes", "1" or 1."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
 
 
 class ApiRootSerializer(serializers.Serializer):
@@ -171,6 +208,7 @@ class ClosedSittingSerializer(SittingSerializer):
         return close_event(sitting)
 
 
+@extend_schema_field({"type": "integer", "minimum": 1, "maximum": MAX_ID})
 class _ScorableField(serializers.PrimaryKeyRelatedField):
     """An object of a club the requester scores for; anything else reads as "does not exist"."""
 
@@ -181,12 +219,21 @@ class _ScorableField(serializers.PrimaryKeyRelatedField):
     def get_queryset(self):
         return self.model.objects.filter(club_id__in=Requester.of(self.context["request"]).clubs(access.SCORE))
 
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("incorrect_type", data_type=type(data).__name__)
+        if not 1 <= data <= MAX_ID:
+            self.fail("does_not_exist", pk_value=data)
+        return super().to_internal_value(data)
+
 
 class StartSittingSerializer(serializers.Serializer):
     season = _ScorableField(Season)
     table = _ScorableField(Table)
     members = serializers.ListField(
         child=_ScorableField(Member),
+        min_length=2,
+        max_length=5,
         help_text=_("Member ids in seat order, counter-clockwise: as many as the season's game seats (2 to 5)."),
     )
     first_dealer = _ScorableField(Member)
@@ -322,15 +369,15 @@ class OfficeErrorListSerializer(serializers.Serializer):
 
 
 class MemberWriteSerializer(serializers.Serializer):
-    club = serializers.IntegerField(help_text=_("The club (on creation only)."), required=False)
+    club = IdField(help_text=_("The club (on creation only)."))
     name = TextField(max_length=60)
     email = serializers.EmailField(max_length=150, required=False, allow_blank=True, default="")
     role = serializers.ChoiceField(choices=Member.Role.choices, default=Member.Role.MEMBER)
-    active = serializers.BooleanField(required=False, help_text=_("False deactivates, true reactivates."))
+    active = YesNoField(required=False, help_text=_("False deactivates, true reactivates."))
 
 
 class SeasonWriteSerializer(serializers.Serializer):
-    club = serializers.IntegerField(help_text=_("The club (on creation only)."), required=False)
+    club = IdField(help_text=_("The club (on creation only)."))
     name = TextField(max_length=80)
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
@@ -338,14 +385,14 @@ class SeasonWriteSerializer(serializers.Serializer):
     overrides = serializers.DictField(
         required=False, default=dict, help_text=_('What differs from the preset, e.g. {"nolo": 30} or {"pot": true}.')
     )
-    point_value_ore = serializers.IntegerField(min_value=1, max_value=100_000, default=1)
+    point_value_ore = WholeNumberField(min_value=1, max_value=100_000, default=1)
     close = serializers.ChoiceField(choices=Season.Close.choices, default=Season.Close.SPLIT)
 
 
 class TableWriteSerializer(serializers.Serializer):
-    club = serializers.IntegerField(help_text=_("The club (on creation only)."), required=False)
+    club = IdField(help_text=_("The club (on creation only)."))
     name = TextField(max_length=60)
-    active = serializers.BooleanField(required=False, help_text=_("False retires the table, true takes it back."))
+    active = YesNoField(required=False, help_text=_("False retires the table, true takes it back."))
 
 
 class PaymentSerializer(serializers.ModelSerializer):
@@ -373,20 +420,15 @@ class PaymentSerializer(serializers.ModelSerializer):
         ]
 
 
-class WholeOreField(serializers.IntegerField):
-    """An amount in whole øre, as a JSON integer and nothing else: DRF's IntegerField also takes
-    the strings "12" and "12.0" and the number 12.0, so a client's kroner-as-text would pass."""
+class WholeOreField(WholeNumberField):
+    """An amount in whole øre, as a JSON integer: a client's kroner-as-text is refused with a
+    message that says how to write it."""
 
     default_error_messages = {"invalid": _("Whole øre as a JSON integer, e.g. 12050 for 120,50 kr.")}
 
-    def to_internal_value(self, data):
-        if type(data) is not int:  # bool is an int to isinstance
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
 
 class PaymentWriteSerializer(serializers.Serializer):
-    member = serializers.IntegerField(help_text=_("The member who paid in or was paid out."))
+    member = IdField(help_text=_("The member who paid in or was paid out."))
     direction = serializers.ChoiceField(choices=Payment.Direction.choices)
     amount_ore = WholeOreField(min_value=1, max_value=10_000_000, help_text=_("The amount in øre: 12000 = 120,00 kr."))
     method = serializers.ChoiceField(choices=Payment.Method.choices)

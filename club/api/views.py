@@ -55,7 +55,9 @@ from club.services.office import OfficeError
 from . import serializers as s
 from . import settlement
 from .errors import RequestProblems, SafeJSONRenderer, UnreadableBody, in_both_languages, request_problem
+from .openapi import FIELD_ERRORS
 from .parsers import BoundedJSONParser
+from .serializers import MAX_ID
 
 PRINTABLE_ASCII = re.compile(r"^[\x21-\x7e]+$")
 
@@ -79,9 +81,28 @@ ID = "[0-9]{1,18}"
 
 
 class Page(PageNumberPagination):
+    """Pages of 100 (`?page_size=` 1 to 500); `?page=` and `?page_size=` are whole numbers in
+    range, given once, or the answer is 400 (DRF would read `?page=last` and quietly ignore a
+    bad size)."""
+
     page_size = 100
     page_size_query_param = "page_size"
     max_page_size = 500
+
+    def get_page_size(self, request) -> int:
+        size = query_number(request, self.page_size_query_param, maximum=self.max_page_size)
+        return self.page_size if size is None else size
+
+    def get_page_number(self, request, paginator) -> int:
+        number = query_number(request, self.page_query_param, maximum=MAX_ID)
+        return 1 if number is None else number
+
+    def get_schema_operation_parameters(self, view) -> list[dict]:
+        parameters = super().get_schema_operation_parameters(view)
+        limits = {self.page_query_param: MAX_ID, self.page_size_query_param: self.max_page_size}
+        for parameter in parameters:
+            parameter["schema"] |= {"minimum": 1, "maximum": limits[parameter["name"]]}
+        return parameters
 
 
 class CountedPage(Page):
@@ -131,16 +152,27 @@ class DomainErrors(APIView):
         return super().handle_exception(exc)
 
 
-def _int_param(request, name: str, *, as_problem: bool = False) -> int | None:
-    value = request.query_params.get(name)
-    if value in (None, ""):
+def query_number(request, name: str, *, maximum: int = MAX_ID, as_problem: bool = False) -> int | None:
+    """`?name=`: None if absent; a whole number from 1 to `maximum`, given once, as the schema
+    says (`query_parameter`); anything else (empty, 0, `-1`, `1.0`, given twice) answers 400."""
+    values = request.query_params.getlist(name)
+    if not values:
         return None
-    number = inputs.whole_number(value)
-    if number is None:
-        if as_problem:
-            raise RequestProblems([request_problem(name, "invalid", lambda: _("Expected a whole number."))])
-        raise ValidationError({name: [_("Expected a whole number.")]})
-    return number
+    number = inputs.whole_number(values[0]) if len(values) == 1 else None
+    if number is not None and 1 <= number <= maximum:
+        return number
+
+    def message() -> str:
+        return _("Expected a whole number.")
+
+    if as_problem:
+        raise RequestProblems([request_problem(name, "invalid", message)])
+    raise ValidationError({name: [message()]})
+
+
+def query_parameter(name: str, description: str) -> OpenApiParameter:
+    """A query parameter naming an object by its id, as `query_number` reads it."""
+    return OpenApiParameter(name, {"type": "integer", "minimum": 1, "maximum": MAX_ID}, description=description)
 
 
 def _validated(serializer_class, data) -> dict:
@@ -277,9 +309,10 @@ class _Refused(OfficeError):
 OFFICE_ERRORS = OpenApiResponse(s.OfficeErrorListSerializer, description="Refused: every problem, nothing written.")
 
 
-def office_schema(request, response):
+def office_schema(request, response, success: int):
+    """An office write: `success` (201 created, 200 changed) with the object, or a refusal."""
     return extend_schema(
-        request=request, responses={200: response, 201: response, 400: OFFICE_ERRORS, 403: FORBIDDEN, 404: NOT_FOUND}
+        request=request, responses={success: response, 400: OFFICE_ERRORS, 403: FORBIDDEN, 404: NOT_FOUND}
     )
 
 
@@ -319,7 +352,7 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         }
         return Response(s.BalanceSerializer(data).data)
 
-    @office_schema(s.MemberWriteSerializer, s.MemberSerializer)
+    @office_schema(s.MemberWriteSerializer, s.MemberSerializer, 201)
     def create(self, request):
         data = self.read_body(request, creating=True)
         club = self.club_to_manage(request, data)
@@ -333,7 +366,7 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         )
         return Response(s.MemberSerializer(member).data, status=status.HTTP_201_CREATED)
 
-    @office_schema(s.MemberWriteSerializer, s.MemberSerializer)
+    @office_schema(s.MemberWriteSerializer, s.MemberSerializer, 200)
     def partial_update(self, request, pk=None):
         member = self.object_to_manage(request)
         data = self.read_body(request, creating=False)
@@ -368,7 +401,7 @@ class SeasonViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         """Every member's balance over the season, best first."""
         return Response(s.StandingSerializer(balances.season_standings(self.get_object()), many=True).data)
 
-    @office_schema(s.SeasonWriteSerializer, s.SeasonSerializer)
+    @office_schema(s.SeasonWriteSerializer, s.SeasonSerializer, 201)
     def create(self, request):
         data = self.read_body(request, creating=True)
         club = self.club_to_manage(request, data)
@@ -376,7 +409,7 @@ class SeasonViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         season = season_office.save_season(club, **data)
         return Response(s.SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
-    @office_schema(s.SeasonWriteSerializer, s.SeasonSerializer)
+    @office_schema(s.SeasonWriteSerializer, s.SeasonSerializer, 200)
     def partial_update(self, request, pk=None):
         season = self.object_to_manage(request)
         data = self.read_body(request, creating=False)
@@ -406,13 +439,13 @@ class TableViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         context = {**self.get_serializer_context(), "held": balances.tables_holdings(page)}
         return self.get_paginated_response(s.TableSerializer(page, many=True, context=context).data)
 
-    @office_schema(s.TableWriteSerializer, s.TableSerializer)
+    @office_schema(s.TableWriteSerializer, s.TableSerializer, 201)
     def create(self, request):
         data = self.read_body(request, creating=True)
         table = table_office.add_table(self.club_to_manage(request, data), name=data["name"])
         return Response(s.TableSerializer(table).data, status=status.HTTP_201_CREATED)
 
-    @office_schema(s.TableWriteSerializer, s.TableSerializer)
+    @office_schema(s.TableWriteSerializer, s.TableSerializer, 200)
     def partial_update(self, request, pk=None):
         table = self.object_to_manage(request)
         data = self.read_body(request, creating=False)
@@ -448,7 +481,7 @@ class PaymentViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         Requester.of(request).require(payment.club_id, access.READ_PRIVATE, subject=payment.member)
         return Response(s.PaymentSerializer(payment).data)
 
-    @office_schema(s.PaymentWriteSerializer, s.PaymentSerializer)
+    @office_schema(s.PaymentWriteSerializer, s.PaymentSerializer, 201)
     def create(self, request):
         data = self.read_body(request, creating=True)
         member = Member.objects.filter(pk=data["member"]).first()
@@ -467,7 +500,7 @@ class PaymentViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         )
         return Response(s.PaymentSerializer(payment).data, status=status.HTTP_201_CREATED)
 
-    @office_schema(s.PaymentReversalSerializer, s.PaymentSerializer)
+    @office_schema(s.PaymentReversalSerializer, s.PaymentSerializer, 201)
     @action(detail=True, methods=["post"])
     def reverse(self, request, pk=None):
         """Reverse a wrong payment: the exact opposite, booked today, with the reason."""
@@ -488,8 +521,8 @@ class PaymentViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
 # --- sittings and deals -------------------------------------------------------------------------
 
 SITTING_FILTERS = [
-    OpenApiParameter("season", int, description="Only this season's sittings."),
-    OpenApiParameter("table", int, description="Only this table's sittings."),
+    query_parameter("season", "Only this season's sittings."),
+    query_parameter("table", "Only this table's sittings."),
 ]
 
 
@@ -507,7 +540,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
             sittings = sittings.prefetch_related("seats")
         if self.action == "list":
             for name in ("season", "table"):
-                if (value := _int_param(self.request, name)) is not None:
+                if (value := query_number(self.request, name)) is not None:
                     sittings = sittings.filter(**{f"{name}_id": value})
         return sittings.order_by("-date", "-pk")
 
@@ -520,7 +553,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         request=s.StartSittingSerializer,
         responses={
             201: s.SittingSerializer,
-            400: OpenApiResponse(description="A field is wrong; or the table is not 3 to 5 members, as an error list."),
+            400: FIELD_ERRORS,
             403: FORBIDDEN,
             409: CONFLICT,
         },
@@ -545,14 +578,12 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         parameters=[
             OpenApiParameter(
                 "Idempotency-Key",
-                str,
+                {"type": "string", "pattern": PRINTABLE_ASCII.pattern, "maxLength": inputs.MAX_IDEMPOTENCY_KEY},
                 OpenApiParameter.HEADER,
                 description="A key of the client's choosing (up to 64 printable ASCII characters). Sending the same "
                 "key again returns the first answer with 200 instead of recording a second deal.",
             ),
-            OpenApiParameter(
-                "number", int, description="The deal number the scorer saw; 409 if someone recorded it first."
-            ),
+            query_parameter("number", "The deal number the scorer saw; 409 if someone recorded it first."),
         ],
         responses={
             201: s.DealSettlementSerializer,
@@ -584,7 +615,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
             request.data,
             by=request.user,
             idempotency_key=key,
-            number=_int_param(request, "number", as_problem=True),
+            number=query_number(request, "number", as_problem=True),
         )
         if not recorded.created and (recorded.deal.sitting_id != sitting.pk or recorded.version.record != request.data):
             detail = _("This Idempotency-Key was already used for a different deal.")
@@ -626,7 +657,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
 
 
 @extend_schema_view(
-    list=extend_schema(parameters=[OpenApiParameter("sitting", int, description="Only this sitting's deals.")]),
+    list=extend_schema(parameters=[query_parameter("sitting", "Only this sitting's deals.")]),
     retrieve=extend_schema(responses={200: s.DealSettlementSerializer, 404: NOT_FOUND}),
 )
 class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
@@ -638,7 +669,7 @@ class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
     lookup_url_kwarg = "pk"
 
     def _sitting(self) -> int | None:
-        return _int_param(self.request, "sitting") if self.action == "list" else None
+        return query_number(self.request, "sitting") if self.action == "list" else None
 
     def counted(self):
         """The listed deals themselves: as many as their current versions (a deal has one from
