@@ -84,6 +84,7 @@ def test_the_recorded_deal_moves_the_balances(api, club):
         "points": 0,
         "saldo_ore": 0,  # the two clubs' season plays at 1 øre a point
         "seasons": [{"season": club.season.pk, "name": "2026", "points": 0}],
+        "unaccounted": [],
     }
     table = api(club.users["member"]).get(f"/api/tables/{club.open_table.pk}/").json()
     assert table["cups"] == {"pagat": 90, "king": 90}
