@@ -101,6 +101,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so it sees the final answer: a HEAD request gets the headers only (club.serving).
+    "club.serving.HeadWithoutBody",
     "django.middleware.security.SecurityMiddleware",
     # Static files answer here, before sessions and the rest; they are compressed in advance.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -113,6 +115,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it reads the language cookie), before common (i18n redirects).
     "django.middleware.locale.LocaleMiddleware",
+    # /healthz asked by a monitor on this machine (Host 127.0.0.1, [::1]), before the Host is checked.
+    "club.serving.LocalHealthCheck",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -326,6 +330,7 @@ LOGGING = {
     "handlers": {
         # Standard error, in production too: a 500 leaves its traceback here (exc_info).
         "stderr": {"class": "logging.StreamHandler", "formatter": "line"},
+        "null": {"class": "logging.NullHandler"},
         "mail_admins": {
             "class": "django.utils.log.AdminEmailHandler",
             "level": "ERROR",
@@ -336,6 +341,9 @@ LOGGING = {
     "loggers": {
         # mail_admins sends nothing while ADMINS is empty.
         "django": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
+        # A foreign Host header (scanners send them all day) is answered 400, and gunicorn's access
+        # line is all that is written: no traceback, no mail to ADMINS.
+        "django.security.DisallowedHost": {"handlers": ["null"], "propagate": False},
         # runserver's own request lines; in production gunicorn writes one access line per request.
         "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         # Failed logins and lockouts are warnings; axes' INFO lines are bookkeeping.

@@ -53,10 +53,12 @@ class Server:
     def __init__(self, port: int, process: subprocess.Popen, log: Path):
         self.port, self.process, self.log = port, process, log
 
-    def get(self, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    def get(
+        self, path: str, headers: dict[str, str] | None = None, method: str = "GET"
+    ) -> tuple[int, dict[str, str], bytes]:
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         try:
-            conn.request("GET", path, headers=headers or {})
+            conn.request(method, path, headers=headers or {})
             response = conn.getresponse()
             return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
         finally:
@@ -160,6 +162,28 @@ def test_one_access_line_per_request(server):
     lines = [line for line in server.log.read_text().splitlines() if "access-log-probe" in line]
     assert len(lines) == 1
     assert re.fullmatch(r'127\.0\.0\.1 "GET /healthz\?access-log-probe HTTP/1\.1" 200 \d+ \d+ms "[^"]*"', lines[0])
+
+
+def lines_written_by(server: Server, request) -> list[str]:
+    """The log lines the server writes while `request()` runs."""
+    before = len(server.log.read_text().splitlines())
+    request()
+    time.sleep(0.5)
+    return server.log.read_text().splitlines()[before:]
+
+
+def test_a_foreign_host_leaves_one_access_line_and_no_traceback(server):
+    lines = lines_written_by(server, lambda: server.get("/login/?foreign-host-probe", {"Host": "scanner.example"}))
+
+    assert len(lines) == 1
+    assert re.fullmatch(r'127\.0\.0\.1 "GET /login/\?foreign-host-probe HTTP/1\.1" 400 \d+ \d+ms "[^"]*"', lines[0])
+
+
+def test_head_leaves_one_access_line_and_no_warning(server):
+    lines = lines_written_by(server, lambda: server.get("/login/?head-probe", PROXIED, method="HEAD"))
+
+    assert len(lines) == 1
+    assert re.fullmatch(r'127\.0\.0\.1 "HEAD /login/\?head-probe HTTP/1\.1" 200 0 \d+ms "[^"]*"', lines[0])
 
 
 @pytest.mark.parametrize(
