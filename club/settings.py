@@ -152,13 +152,20 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'tarokbog.sqlite3'}",
-        conn_max_age=env_int("CONN_MAX_AGE", 60),
-        conn_health_checks=True,
-    ),
-}
+
+def env_database(name: str, default: str) -> dict[str, Any]:
+    url = os.environ.get(name, "") or default
+    try:
+        return dict(dj_database_url.parse(url, conn_max_age=env_int("CONN_MAX_AGE", 60), conn_health_checks=True))
+    except ValueError:
+        # Only the scheme is named: the rest of the URL may hold a password.
+        scheme = url.partition(":")[0]
+        raise ImproperlyConfigured(
+            f"{name}: the scheme {scheme!r} is unknown; use postgres://USER:PASSWORD@HOST:PORT/NAME or sqlite:///PATH."
+        ) from None
+
+
+DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'tarokbog.sqlite3'}")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
