@@ -18,6 +18,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from whitenoise.compress import Compressor
 
+from club.backups import backup_filename
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -95,9 +97,10 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "auditlog",
-    "dbbackup",
     "club",
     "ledger",
+    # After club, whose dbbackup command (club/management/commands/dbbackup.py) takes its place.
+    "dbbackup",
 ]
 
 MIDDLEWARE = [
@@ -251,6 +254,8 @@ STORAGES["dbbackup"] = {
     "OPTIONS": {"location": BACKUP_DIR},
 }
 DBBACKUP_CLEANUP_KEEP = env_int("BACKUP_KEEP", 30)
+# tarokbog-<host>-<time>.psql: after the database, not its alias (club.backups).
+DBBACKUP_FILENAME_TEMPLATE = backup_filename
 DBBACKUP_SEND_EMAIL = False  # a failed backup exits non-zero: cron mails its output
 
 # Only the hashed copies are kept, and source maps are not compressed: collectstatic stays quick.
