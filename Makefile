@@ -19,7 +19,7 @@ MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 LOCK := $(PY) -m uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
 	--custom-compile-command "make lock" --quiet
 
-.PHONY: demo test serve lint lock system-deps test-system-deps messages
+.PHONY: demo test serve install lint lock system-deps test-system-deps messages
 
 demo: system-deps $(INSTALLED) messages
 	$(PY) manage.py migrate --noinput
@@ -29,6 +29,10 @@ demo: system-deps $(INSTALLED) messages
 
 serve: system-deps $(INSTALLED_MAIN) messages
 	scripts/serve
+
+# What the systemd units run on (deploy/, docs/operations.md): the runtime packages and the
+# compiled translations, nothing more; run again after every pull.
+install: $(INSTALLED_MAIN) messages
 
 test: test-system-deps $(INSTALLED) messages
 	$(PY) -m pytest
