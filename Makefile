@@ -1,4 +1,4 @@
-# `make demo` runs the site locally; `make test` runs the whole suite; `make serve` serves it for
+# `make demo` runs the site locally (on 127.0.0.1:8000; `make demo PORT=8001` picks another port); `make test` runs the whole suite; `make serve` serves it for
 # real (DEBUG off, gunicorn; needs SECRET_KEY and ALLOWED_HOSTS, see README).
 # DATABASE_URL picks the database (SQLite by default, see README).
 #
@@ -13,20 +13,26 @@ PIP := $(PY) -m pip --disable-pip-version-check
 # Touched after a successful install: pip runs again only when the lockfile or pyproject.toml changes.
 INSTALLED := $(VENV)/.installed-dev
 INSTALLED_MAIN := $(VENV)/.installed-main
+# make demo's port; make serve reads PORT (and HOST) from the environment itself (scripts/serve).
+PORT ?= 8000
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 LOCK := $(PY) -m uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
 	--custom-compile-command "make lock" --quiet
 
-.PHONY: demo test serve lint lock system-deps test-system-deps messages
+.PHONY: demo test serve install lint lock system-deps test-system-deps messages
 
 demo: system-deps $(INSTALLED) messages
 	$(PY) manage.py migrate --noinput
 # Vestbyens Tarokklub from fixtures/demo/ (does nothing once loaded); log in as demo / tarokbog.
 	$(PY) manage.py load_demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 serve: system-deps $(INSTALLED_MAIN) messages
 	scripts/serve
+
+# What the systemd units run on (deploy/, docs/operations.md): the runtime packages and the
+# compiled translations, nothing more; run again after every pull.
+install: $(INSTALLED_MAIN) messages
 
 test: test-system-deps $(INSTALLED) messages
 	$(PY) -m pytest

@@ -18,6 +18,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from whitenoise.compress import Compressor
 
+from club.backups import backup_filename
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -95,13 +97,16 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "auditlog",
-    "dbbackup",
     "post_office",
     "club",
     "ledger",
+    # After club, whose dbbackup command (club/management/commands/dbbackup.py) takes its place.
+    "dbbackup",
 ]
 
 MIDDLEWARE = [
+    # First, so it sees the final answer: a HEAD request gets the headers only (club.serving).
+    "club.serving.HeadWithoutBody",
     "django.middleware.security.SecurityMiddleware",
     # Static files answer here, before sessions and the rest; they are compressed in advance.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -115,6 +120,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it reads the language cookie), before common (i18n redirects).
     "django.middleware.locale.LocaleMiddleware",
+    # /healthz asked by a monitor on this machine (Host 127.0.0.1, [::1]), before the Host is checked.
+    "club.serving.LocalHealthCheck",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -150,13 +157,20 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'tarokbog.sqlite3'}",
-        conn_max_age=env_int("CONN_MAX_AGE", 60),
-        conn_health_checks=True,
-    ),
-}
+
+def env_database(name: str, default: str) -> dict[str, Any]:
+    url = os.environ.get(name, "") or default
+    try:
+        return dict(dj_database_url.parse(url, conn_max_age=env_int("CONN_MAX_AGE", 60), conn_health_checks=True))
+    except ValueError:
+        # Only the scheme is named: the rest of the URL may hold a password.
+        scheme = url.partition(":")[0]
+        raise ImproperlyConfigured(
+            f"{name}: the scheme {scheme!r} is unknown; use postgres://USER:PASSWORD@HOST:PORT/NAME or sqlite:///PATH."
+        ) from None
+
+
+DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'tarokbog.sqlite3'}")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -246,6 +260,8 @@ STORAGES["dbbackup"] = {
     "OPTIONS": {"location": BACKUP_DIR},
 }
 DBBACKUP_CLEANUP_KEEP = env_int("BACKUP_KEEP", 30)
+# tarokbog-<host>-<time>.psql: after the database, not its alias (club.backups).
+DBBACKUP_FILENAME_TEMPLATE = backup_filename
 DBBACKUP_SEND_EMAIL = False  # a failed backup exits non-zero: cron mails its output
 
 # Only the hashed copies are kept, and source maps are not compressed: collectstatic stays quick.
@@ -356,6 +372,7 @@ LOGGING = {
     "handlers": {
         # Standard error, in production too: a 500 leaves its traceback here (exc_info).
         "stderr": {"class": "logging.StreamHandler", "formatter": "line"},
+        "null": {"class": "logging.NullHandler"},
         # Straight to the delivery backend, not the outbox: an error report must not need the
         # database (it may be the error) nor the request's transaction (it is rolled back).
         "mail_admins": {
@@ -369,6 +386,9 @@ LOGGING = {
     "loggers": {
         # mail_admins sends nothing while ADMINS is empty.
         "django": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
+        # A foreign Host header (scanners send them all day) is answered 400, and gunicorn's access
+        # line is all that is written: no traceback, no mail to ADMINS.
+        "django.security.DisallowedHost": {"handlers": ["null"], "propagate": False},
         # runserver's own request lines; in production gunicorn writes one access line per request.
         "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         # Failed logins and lockouts are warnings; axes' INFO lines are bookkeeping.

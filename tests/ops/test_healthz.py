@@ -38,3 +38,22 @@ def test_healthz_is_503_when_the_database_cannot_be_opened(tmp_path):
     assert json.loads(body) == {"status": "error", "database": "unavailable"}
     assert "healthz: the database does not answer" in result.stderr  # logged with its traceback
     assert "Traceback" in result.stderr
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.1:8000", "[::1]", "[::1]:8000", "localhost:8000"])
+def test_healthz_answers_a_local_monitor_asking_by_address(client, settings, host):
+    settings.ALLOWED_HOSTS = ["tarok.example.org"]
+
+    response = client.get("/healthz", HTTP_HOST=host)
+
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("host", "path"), [("10.0.0.7", "/healthz"), ("127.0.0.1", "/login/")])
+def test_only_healthz_and_only_under_a_loopback_name_passes_without_allowed_hosts(client, settings, host, path):
+    settings.ALLOWED_HOSTS = ["tarok.example.org"]
+
+    assert client.get(path, HTTP_HOST=host).status_code == 400

@@ -53,10 +53,12 @@ class Server:
     def __init__(self, port: int, process: subprocess.Popen, log: Path):
         self.port, self.process, self.log = port, process, log
 
-    def get(self, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    def get(
+        self, path: str, headers: dict[str, str] | None = None, method: str = "GET"
+    ) -> tuple[int, dict[str, str], bytes]:
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         try:
-            conn.request("GET", path, headers=headers or {})
+            conn.request(method, path, headers=headers or {})
             response = conn.getresponse()
             return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
         finally:
@@ -160,6 +162,99 @@ def test_one_access_line_per_request(server):
     lines = [line for line in server.log.read_text().splitlines() if "access-log-probe" in line]
     assert len(lines) == 1
     assert re.fullmatch(r'127\.0\.0\.1 "GET /healthz\?access-log-probe HTTP/1\.1" 200 \d+ \d+ms "[^"]*"', lines[0])
+
+
+def lines_written_by(server: Server, request) -> list[str]:
+    """The log lines the server writes while `request()` runs."""
+    before = len(server.log.read_text().splitlines())
+    request()
+    time.sleep(0.5)
+    return server.log.read_text().splitlines()[before:]
+
+
+def test_a_foreign_host_leaves_one_access_line_and_no_traceback(server):
+    lines = lines_written_by(server, lambda: server.get("/login/?foreign-host-probe", {"Host": "scanner.example"}))
+
+    assert len(lines) == 1
+    assert re.fullmatch(r'127\.0\.0\.1 "GET /login/\?foreign-host-probe HTTP/1\.1" 400 \d+ \d+ms "[^"]*"', lines[0])
+
+
+def test_head_leaves_one_access_line_and_no_warning(server):
+    lines = lines_written_by(server, lambda: server.get("/login/?head-probe", PROXIED, method="HEAD"))
+
+    assert len(lines) == 1
+    assert re.fullmatch(r'127\.0\.0\.1 "HEAD /login/\?head-probe HTTP/1\.1" 200 0 \d+ms "[^"]*"', lines[0])
+
+
+def serve(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """scripts/serve, what `make serve` runs once the packages are installed."""
+    return subprocess.run(["scripts/serve"], cwd=BASE, env=env, capture_output=True, text=True, timeout=120)
+
+
+CLOSED_PORT = "postgres://tarokbog:secret@127.0.0.1:9/tarokbog"  # the discard port: nothing listens
+
+
+@pytest.mark.parametrize(
+    ("variables", "says"),
+    [
+        ({"DEBUG": "flase"}, "make serve: DEBUG='flase' is not a yes/no value: use 1 or 0 (or true/false).\n"),
+        ({"DEBUG": "1"}, "make serve: DEBUG=1: make serve runs with DEBUG off; unset DEBUG or set it to 0.\n"),
+        (
+            {"DATABASE_URL": "postgress://tarokbog:secret@127.0.0.1/tarokbog"},
+            "make serve: DATABASE_URL: the scheme 'postgress' is unknown; "
+            "use postgres://USER:PASSWORD@HOST:PORT/NAME or sqlite:///PATH.\n",
+        ),
+        (
+            {"DATABASE_URL": CLOSED_PORT},
+            "make serve: DATABASE_URL: the database does not answer (tarokbog on 127.0.0.1:9 as tarokbog): "
+            'connection failed: connection to server at "127.0.0.1", port 9 failed: Connection refused\n',
+        ),
+        (
+            {"DEBUG": "Off", "DATABASE_URL": CLOSED_PORT},  # a false word is kept: the next check speaks
+            "make serve: DATABASE_URL: the database does not answer (tarokbog on 127.0.0.1:9 as tarokbog): "
+            'connection failed: connection to server at "127.0.0.1", port 9 failed: Connection refused\n',
+        ),
+        (
+            {"MIGRATE_DATABASE_URL": CLOSED_PORT},
+            "make serve: MIGRATE_DATABASE_URL: the database does not answer (tarokbog on 127.0.0.1:9 as tarokbog): "
+            'connection failed: connection to server at "127.0.0.1", port 9 failed: Connection refused\n',
+        ),
+    ],
+    ids=[
+        "debug-misspelt",
+        "debug-on",
+        "unknown-scheme",
+        "database-unreachable",
+        "debug-off-kept",
+        "migrate-database-unreachable",
+    ],
+)
+def test_serve_names_the_problem_in_one_line(tmp_path, variables, says):
+    result = serve(production_env(tmp_path, PORT=str(free_port()), **variables))
+
+    assert result.returncode == 2
+    assert result.stderr == says
+    assert "secret" not in result.stderr
+
+
+def test_preflight_names_pending_migrations(tmp_path):
+    # An empty SQLite file stands in for a PostgreSQL database nobody has migrated yet: scripts/serve
+    # migrates SQLite itself, so its check for pending migrations is run directly, as it runs it.
+    env = production_env(tmp_path)
+    result = subprocess.run(
+        [".venv/bin/python", "-m", "club.preflight", "DATABASE_URL", "--no-pending"],
+        cwd=BASE,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+
+    assert result.returncode == 2
+    assert re.fullmatch(
+        rf"make serve: migrations are pending \(\d+\) on {tmp_path / 'serve.sqlite3'}; set MIGRATE_DATABASE_URL "
+        r"to the tables' owner \(the same URL if the site connects as the owner\) and run make serve again\.\n",
+        result.stderr,
+    )
 
 
 @pytest.mark.parametrize(

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime
 import io
+from unittest import mock
 
 import pypdf
 import pytest
 from django.core.management import CommandError, call_command
-from django.utils import translation
+from django.utils import timezone, translation
 
 
 class Terminal(io.StringIO):
@@ -55,3 +57,22 @@ def test_refuses_a_bad_month_or_an_unknown_club(db, tmp_path):
             call_command("statements", "--month", "2026-11", "--club", "nowhere", "--out", str(tmp_path))
     with pytest.raises(CommandError, match="2026-13 er ikke en måned"):
         call_command("statements", "--month", "2026-13", "--out", str(tmp_path))
+
+
+def test_previous_month_is_the_month_before_today(autumn, tmp_path):
+    out = io.StringIO()
+    with mock.patch.object(timezone, "localdate", return_value=datetime.date(2026, 12, 1)):
+        call_command("statements", "--month", "previous", "--club", "vestbyen", "--out", str(tmp_path), stdout=out)
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        "vestbyen-2026-11-anna-jensen.pdf",
+        "vestbyen-2026-11-bent-oersted.pdf",
+        "vestbyen-2026-11-carl-aaberg.pdf",
+    ]
+    assert out.getvalue().splitlines()[-1] == f"3 opgørelser for 2026-11 i {tmp_path}."
+
+
+def test_previous_month_in_january_is_last_december(db, tmp_path):
+    out = io.StringIO()
+    with mock.patch.object(timezone, "localdate", return_value=datetime.date(2027, 1, 15)):
+        call_command("statements", "--month", "previous", "--out", str(tmp_path), stdout=out)
+    assert out.getvalue().strip() == f"0 opgørelser for 2026-12 i {tmp_path}."

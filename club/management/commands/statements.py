@@ -1,8 +1,9 @@
-"""manage.py statements --month 2026-11 [--club SLUG] [--language da] (--out DIR | --email)
+"""manage.py statements --month 2026-11|previous [--club SLUG] [--language da] (--out DIR | --email)
 
 One PDF per member with activity in the month or a balance at its end, named like
 vestbyen-2026-11-anna-jensen.pdf: written to DIR, or mailed to each member with an email address
-(the members without one are named at the end). On a terminal a progress bar redraws in place;
+(the members without one are named at the end). `--month previous` is the month before today's
+(in the site's time zone), for a timer that runs on the first of each month. On a terminal a progress bar redraws in place;
 piped into a file or a log, it prints one plain line per statement instead.
 """
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import CommandError
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 from weasyprint.text.fonts import FontConfiguration
@@ -24,13 +25,21 @@ from club.reports.pdf import statement_filename, statement_pdf
 from club.reports.statements import Month, build_statement, members_with_statements
 
 BAR_WIDTH = 30
+PREVIOUS = "previous"
+
+
+def this_month() -> Month:
+    today = timezone.localdate()
+    return Month(today.year, today.month)
 
 
 class Command(TranslatedCommand):
     help = gettext_noop("Write every member's monthly statement as a PDF, or mail it to him.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--month", required=True, help=_("the month, as YYYY-MM"))
+        parser.add_argument(
+            "--month", required=True, help=_("the month, as YYYY-MM, or previous: the month before this one")
+        )
         parser.add_argument("--club", help=_("one club's short name (default: every club)"))
         parser.add_argument("--out", type=Path, help=_("directory for the PDFs (created if missing)"))
         parser.add_argument(
@@ -47,7 +56,7 @@ class Command(TranslatedCommand):
         if not email and out is None:
             raise CommandError(_("Say where the statements go: --out DIR, --email, or both."))
         try:
-            parsed = Month.parse(month)
+            parsed = this_month().previous() if month.strip() == PREVIOUS else Month.parse(month)
         except ValueError as error:
             raise CommandError(str(error)) from None
         clubs = Club.objects.all()
