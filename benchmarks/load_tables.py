@@ -262,4 +262,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from django_scopes import scopes_disabled
+
+    with scopes_disabled():  # its own set-up reads and writes any club's rows (club/scoping.py)
+        main()

@@ -110,11 +110,14 @@ class Requester:
         # Cached on the request: a view asks several times (queryset, permission, serializer).
         found = getattr(request, "_tarokbog_requester", None)
         if found is None:
-            user = request.user
-            members = Member.objects.filter(user=user, active=True) if user.is_authenticated else Member.objects.none()
-            found = cls({m.club_id: m for m in members})
+            found = cls.of_user(request.user)
             request._tarokbog_requester = found
         return found
+
+    @classmethod
+    def of_user(cls, user) -> Requester:
+        members = Member.objects.filter(user=user, active=True) if user.is_authenticated else Member.objects.none()
+        return cls({m.club_id: m for m in members})
 
     def member_in(self, club_id: int) -> Member | None:
         return self.memberships.get(club_id)

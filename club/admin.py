@@ -3,6 +3,8 @@
 Sittings, seats, deals and deal versions are written by `club.services` alone (a deal's record
 becomes money there), so their admin pages are read-only: nothing can be added, changed or
 deleted, inlines included. A season's rules cannot change once it has sittings.
+
+Staff see every club here: the admin's pages run with club scopes disabled (club/scoping.py).
 """
 
 from __future__ import annotations

@@ -80,13 +80,14 @@ def handler404(request, exception=None):
 
 def handler500(request):
     if isinstance(sys.exc_info()[1], OUTAGE):
-        return _outage(request)
+        return outage_answer(request)
     if _is_api(request):
         return _json(_("A server error occurred; it has been logged."), 500)
     return defaults.server_error(request)
 
 
-def _outage(request):
+def outage_answer(request):
+    """503: the database does not answer (JSON under /api/)."""
     if _is_api(request):
         return _json(str(ServiceUnavailable().detail), 503)
     response = HttpResponse(str(ServiceUnavailable().detail), status=503, content_type="text/plain; charset=utf-8")
@@ -105,5 +106,5 @@ class DatabaseOutage:
 
     def process_exception(self, request, exception):
         if isinstance(exception, OUTAGE):
-            return _outage(request)
+            return outage_answer(request)
         return None

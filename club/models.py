@@ -7,19 +7,45 @@ current, and the ledger posts the difference.
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django_scopes import ScopedManager  # type: ignore[import-untyped]
 
-from ledger.models import AppendOnly
+from ledger.models import AppendOnly, AppendOnlyQuerySet
 
 from . import families
 from .inputs import check_name, check_text
 
 
-class Club(models.Model):
+def scoped_to_club(path: str, manager_class: type[models.Manager] = models.Manager) -> Any:
+    """The default manager of a club's rows, reached from the row by `path` (Django lookup).
+
+    Outside a club scope (`django_scopes.scope(club=...)`, activated per request in
+    club/scoping.py) every query of it raises `ScopeError`; inside one it sees only the scope's
+    club or clubs, so a query that forgets to filter by club cannot read another club's rows.
+    Following a relation forward (`deal.sitting`) uses Django's plain base manager: the row it
+    starts from was already scoped.
+
+    mypy's Django plugin cannot see the manager class django-scopes makes at run time: each
+    `objects` is annotated with the manager it behaves as, and the models its rows point to say
+    `type: ignore[django-manager-missing]` for their reverse managers.
+    """
+    return ScopedManager(_manager_class=manager_class, club=path)
+
+
+# Deal versions, ledger entries and payments refuse bulk writes (ledger.models.AppendOnly) in scope too.
+AppendOnlyManager = models.Manager.from_queryset(AppendOnlyQuerySet)
+
+
+class Club(models.Model):  # type: ignore[django-manager-missing]
+    """The root of every scope (club/scoping.py): not scoped itself, since a request finds its
+    club by the URL's short name before any scope exists."""
+
     name = models.CharField(_("name"), max_length=120, validators=[check_text])
     slug = models.SlugField(_("short name"), unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -33,7 +59,7 @@ class Club(models.Model):
         return self.name
 
 
-class Member(models.Model):
+class Member(models.Model):  # type: ignore[django-manager-missing]
     class Role(models.TextChoices):
         MEMBER = "member", _("member")
         SCORER = "scorer", _("scorer")
@@ -57,6 +83,8 @@ class Member(models.Model):
     payments_account = models.OneToOneField(
         "ledger.Account", on_delete=models.PROTECT, null=True, blank=True, editable=False, related_name="payer"
     )
+
+    objects: ClassVar[models.Manager[Member]] = scoped_to_club("club")
 
     class Meta:
         ordering = ["name"]
@@ -92,6 +120,8 @@ class JoinRequest(models.Model):
     says how it was decided.
     """
 
+    objects: ClassVar[models.Manager[JoinRequest]] = scoped_to_club("member__club")
+
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("member"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("login")
@@ -119,7 +149,7 @@ class JoinRequest(models.Model):
         return self.member.name
 
 
-class Season(models.Model):
+class Season(models.Model):  # type: ignore[django-manager-missing]
     class Close(models.TextChoices):
         SPLIT = "split", _("split the cups (or the pot) among the table")
         CARRY = "carry", _("carry the cups (or the pot) to the next sitting")
@@ -136,6 +166,8 @@ class Season(models.Model):
         _("point value in øre"), default=1, help_text=_("001: 1 point = 1 øre.")
     )
     close = models.CharField(_("end of sitting"), max_length=5, choices=Close.choices, default=Close.SPLIT)
+
+    objects: ClassVar[models.Manager[Season]] = scoped_to_club("club")
 
     class Meta:
         ordering = ["-starts_on"]
@@ -169,7 +201,7 @@ class Season(models.Model):
                 raise ValidationError(_("The rules of a season cannot change once it has sittings."))
 
 
-class Table(models.Model):
+class Table(models.Model):  # type: ignore[django-manager-missing]
     """A card table of the club. It owns its table accounts (the Danish cups, a Hungarian pot);
     sittings at it follow one another."""
 
@@ -177,6 +209,8 @@ class Table(models.Model):
     name = models.CharField(_("name"), max_length=60, validators=[check_text])
     # A retired table keeps its history (sittings, cups) but takes no new sitting.
     active = models.BooleanField(_("in use"), default=True)
+
+    objects: ClassVar[models.Manager[Table]] = scoped_to_club("club")
 
     class Meta:
         ordering = ["name"]
@@ -188,7 +222,7 @@ class Table(models.Model):
         return self.name
 
 
-class Sitting(models.Model):
+class Sitting(models.Model):  # type: ignore[django-manager-missing]
     """An evening at one table: its members in seat order, and the deals they play."""
 
     # Its deals by number with their current versions, when a replay reads a table (not a field).
@@ -206,6 +240,8 @@ class Sitting(models.Model):
     # "previous_dealer": name}, Hungarian {"pot": n}. Kept so that recording a deal
     # replays nothing; `ledger_check` replays everything and compares it.
     state = models.JSONField(default=dict, editable=False)
+
+    objects: ClassVar[models.Manager[Sitting]] = scoped_to_club("season__club")
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -246,6 +282,8 @@ class Seat(models.Model):
     stats_of = models.BigIntegerField(null=True, editable=False)
     stats = models.JSONField(null=True, editable=False)
 
+    objects: ClassVar[models.Manager[Seat]] = scoped_to_club("sitting__season__club")
+
     class Meta:
         ordering = ["position"]
         constraints = [
@@ -257,7 +295,7 @@ class Seat(models.Model):
         return self.name
 
 
-class Deal(models.Model):
+class Deal(models.Model):  # type: ignore[django-manager-missing]
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, related_name="deals")
     number = models.PositiveIntegerField()
     # NULL only inside the transaction that records the deal, until its first version exists;
@@ -270,6 +308,8 @@ class Deal(models.Model):
     # of the deal without replaying the ones before it. A correction of an earlier deal updates it.
     state_before = models.JSONField(default=dict, editable=False)
 
+    objects: ClassVar[models.Manager[Deal]] = scoped_to_club("sitting__season__club")
+
     class Meta:
         ordering = ["sitting", "number"]
         verbose_name = _("deal")
@@ -280,7 +320,7 @@ class Deal(models.Model):
         return f"{self.sitting} #{self.number}"
 
 
-class DealVersion(AppendOnly):
+class DealVersion(AppendOnly):  # type: ignore[django-manager-missing]
     """One immutable version of a deal's record (the sitting-format deal object).
 
     Never updated or deleted: the ORM refuses (querysets included), and on PostgreSQL a trigger
@@ -297,6 +337,8 @@ class DealVersion(AppendOnly):
     reason = models.TextField(blank=True)
     # "<user id>:<sitting id>:<the client's key>" (club.services.deals.scoped_key).
     idempotency_key = models.CharField(max_length=120, null=True, blank=True)
+
+    objects: ClassVar[AppendOnlyManager[DealVersion]] = scoped_to_club("deal__sitting__season__club", AppendOnlyManager)
 
     class Meta:
         ordering = ["deal", "version"]
@@ -335,6 +377,8 @@ class LedgerEntry(AppendOnly):
         DealVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="caused_entries"
     )
 
+    objects: ClassVar[AppendOnlyManager[LedgerEntry]] = scoped_to_club("sitting__season__club", AppendOnlyManager)
+
     class Meta:
         ordering = ["transaction"]
         verbose_name = _("ledger entry")
@@ -370,6 +414,8 @@ class Dispute(models.Model):
         DealVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="disputes_resolved"
     )
     close_reason = models.TextField(_("reason for closing"), blank=True)
+
+    objects: ClassVar[models.Manager[Dispute]] = scoped_to_club("deal__sitting__season__club")
 
     class Meta:
         ordering = ["raised_at", "id"]
@@ -440,6 +486,8 @@ class Payment(AppendOnly):
         "ledger.Transaction", on_delete=models.PROTECT, null=True, blank=True, related_name="payment"
     )
 
+    objects: ClassVar[AppendOnlyManager[Payment]] = scoped_to_club("club", AppendOnlyManager)
+
     class Meta:
         ordering = ["-paid_on", "-id"]
         verbose_name = _("payment")
@@ -468,6 +516,8 @@ class ClubMail(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="mails")
     email = models.OneToOneField("post_office.Email", on_delete=models.CASCADE, related_name="club_mail")
+
+    objects: ClassVar[models.Manager[ClubMail]] = scoped_to_club("club")
 
     class Meta:
         verbose_name = _("club mail")

@@ -127,6 +127,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Who made a change, for the audit log (club.audit).
     "club.audit.AuditMiddleware",
+    # The club scope of the request's queries, from its URL (club.scoping): after the audit log's
+    # actor is taken, since choosing an API scope authenticates the requester as DRF does.
+    "club.scoping.ClubScope",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

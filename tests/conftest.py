@@ -39,6 +39,7 @@ from django.db import connection, transaction
 from rest_framework.test import APIClient
 
 from club.models import Club, Deal, Dispute, Member, Season, Sitting, Table
+from club.scoping import scopes_disabled
 from club.services import disputes
 from world import clubs
 from world.records import danish_deal
@@ -169,6 +170,19 @@ def api():
         return client
 
     return client_for
+
+
+# --- club scopes --------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session", autouse=True)
+def club_scopes_disabled_for_the_tests_own_code():
+    """A test's own set-up and checks are not a view: they read and write any club's rows, as a
+    management command does. Session-wide, so module-scoped worlds (`module_two_clubs`) are built
+    inside it too. Requests through the test client and the live server still run in the scope
+    their URL calls for (club.scoping.ClubScope enters it inside this one)."""
+    with scopes_disabled():
+        yield
 
 
 # --- SQLite's ledger guards and the flush after a transactional test --------------------------

@@ -16,19 +16,22 @@ from django.utils import translation
 
 from club import services
 from club.models import Deal, DealVersion
+from club.scoping import scope
 from ledger.models import Transaction
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _race(sitting, calls: list[dict]) -> list:
-    """`record_deal(sitting, **call)` for each call in its own thread, released by a barrier."""
+    """`record_deal(sitting, **call)` for each call in its own thread, released by a barrier, in
+    the club's scope as a scorer's request would be (a new thread starts with none)."""
     barrier = threading.Barrier(len(calls))
     outcomes: list = [None] * len(calls)
+    club = sitting.season.club_id
 
     def scorer(index: int) -> None:
         try:
-            with translation.override("en"):
+            with translation.override("en"), scope(club=club):
                 barrier.wait()
                 outcomes[index] = services.record_deal(sitting, **calls[index])
         except Exception as error:  # noqa: BLE001 - the outcome is what the test checks

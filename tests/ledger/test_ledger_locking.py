@@ -17,6 +17,7 @@ from django.utils import translation
 
 from club import services
 from club.models import Deal
+from club.scoping import scopes_disabled
 from world.clubs import add_members
 from world.records import danish_deal
 
@@ -27,13 +28,14 @@ TABLE_2 = "Frida Gorm Hanne"
 
 
 def _in_threads(*jobs) -> list[BaseException]:
-    """Run each job in its own thread and connection, started together; the errors they raised."""
+    """Run each job in its own thread and connection, started together; the errors they raised.
+    A new thread starts without the test's disabled scopes (tests/conftest.py): each job gets them."""
     barrier = threading.Barrier(len(jobs))
     errors: list[BaseException] = []
 
     def run(job):
         try:
-            with translation.override("en"):
+            with translation.override("en"), scopes_disabled():
                 barrier.wait()
                 job()
         except BaseException as error:  # noqa: BLE001 - the test asserts there are none
@@ -107,7 +109,7 @@ def test_a_deal_at_another_table_does_not_wait_for_a_sitting_held_at_the_first(
 
     def hold_bord_1():
         # Records deal 1 at Bord 1 and keeps its transaction open: the sitting's lock is held.
-        with transaction.atomic():
+        with scopes_disabled(), transaction.atomic():
             services.record_deal(held, evening[0])
             holding.set()
             release.wait(timeout=30)

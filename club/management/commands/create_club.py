@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from club.management.base import TranslatedCommand
+from club.scoping import scopes_disabled
 from club.services import members
 from club.services.office import OfficeError
 
@@ -39,6 +40,8 @@ class Command(TranslatedCommand):
             help=_("the site's address, put before the link (default: http://127.0.0.1:8000)"),
         )
 
+    # The club does not exist before it: no scope names it yet.
+    @scopes_disabled()
     def handle(
         self, *args, club: str, admin: str, name: str | None, slug: str | None, language: str, url: str, **options
     ):

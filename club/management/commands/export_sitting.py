@@ -11,6 +11,7 @@ from django.utils.translation import gettext_noop
 from club import services
 from club.management.base import TranslatedCommand
 from club.models import Sitting
+from club.scoping import scopes_disabled
 
 
 class Command(TranslatedCommand):
@@ -22,6 +23,8 @@ class Command(TranslatedCommand):
         )
         parser.add_argument("-o", "--output", metavar="FILE", help=_("Write here instead of standard output."))
 
+    # An operator exports any club's sitting, named by its id alone.
+    @scopes_disabled()
     def handle(self, *args, sitting, output, **options):
         found = Sitting.objects.select_related("season", "table").filter(pk=sitting).first()
         if found is None:

@@ -15,6 +15,7 @@ import rules
 from club import services
 from club.management.base import TranslatedCommand
 from club.models import Club, Table
+from club.scoping import in_club_option_scope
 
 
 class Command(TranslatedCommand):
@@ -37,6 +38,7 @@ class Command(TranslatedCommand):
         )
         parser.add_argument("--create-members", action="store_true", help=_("Add members the club does not know yet."))
 
+    @in_club_option_scope
     def handle(self, *args, file, club, season, table, date, create_members, **options):
         data = _read(file)
         club_obj = _get(Club.objects.filter(slug=club), _("No club has the short name %(name)s."), club)

@@ -37,6 +37,7 @@ from django.utils.translation import gettext_noop, ngettext
 from club import services
 from club.management.base import TranslatedCommand
 from club.models import Club, LedgerEntry, Payment, Table
+from club.scoping import in_club_option_scope
 from club.services import accounting, bookkeeping, till
 from ledger import checks
 from ledger.models import Account, Posting, Transaction
@@ -48,6 +49,7 @@ class Command(TranslatedCommand):
     def add_arguments(self, parser):
         parser.add_argument("--club", metavar="SLUG", help=_("Check only this club."))
 
+    @in_club_option_scope
     def handle(self, *args, club=None, **options):
         started = time.perf_counter()
         clubs = Club.objects.order_by("slug")

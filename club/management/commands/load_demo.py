@@ -20,6 +20,7 @@ from django.utils.translation import gettext_noop
 from club import services
 from club.management.base import TranslatedCommand
 from club.models import Club, Member, Season, Table
+from club.scoping import scopes_disabled
 from club.services import payments
 
 DEMO_DIRECTORY = Path(settings.BASE_DIR) / "fixtures" / "demo"
@@ -35,6 +36,8 @@ class Command(TranslatedCommand):
     def add_arguments(self, parser):
         parser.add_argument("--directory", type=Path, default=DEMO_DIRECTORY, help=_("Where manifest.json lies."))
 
+    # Creates the demo club and everything in it: no scope names it yet.
+    @scopes_disabled()
     def handle(self, *args, directory: Path, **options):
         manifest = _read(directory / "manifest.json")
         slug = manifest["club"]["slug"]

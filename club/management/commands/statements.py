@@ -23,6 +23,7 @@ from club.models import Club
 from club.reports.mailing import send_statements
 from club.reports.pdf import statement_filename, statement_pdf
 from club.reports.statements import Month, build_statement, members_with_statements
+from club.scoping import in_club_option_scope
 
 BAR_WIDTH = 30
 PREVIOUS = "previous"
@@ -52,6 +53,7 @@ class Command(TranslatedCommand):
             help=_("the statements' language"),
         )
 
+    @in_club_option_scope
     def handle(self, *args, month: str, club: str | None, out: Path | None, email: bool, language: str, **options):
         if not email and out is None:
             raise CommandError(_("Say where the statements go: --out DIR, --email, or both."))
