@@ -192,6 +192,7 @@ def test_the_api_under_club_as_scope_does_not_find_club_bs_deal(two_clubs, api):
 
 
 def test_every_page_named_as_spanning_clubs_exists():
-    for name in ACROSS_CLUBS - {"password_reset_confirm"}:
+    for name in ACROSS_CLUBS - {"password_reset_confirm", "join_request"}:
         reverse(name)
     reverse("password_reset_confirm", args=["MQ", "set-password"])
+    reverse("join_request", args=[1])
