@@ -435,6 +435,14 @@ def test_phones_a_deal_queued_by_one_scorer_waits_for_him_under_another_users_se
     others = page.locator("#offline-queue .queue-others")
     expect(others).to_contain_text("1 spil gemt af Anna venter: log ind som Anna, eller kassér det.")
     expect(page.locator("#offline-queue .queue-count")).to_have_count(0)  # none of Bent's own
+    # The pages the phone keeps are Bent's now (Anna's went when the login page showed).
+    page.wait_for_function(
+        """async (user) => {
+            const owner = await caches.match('/sw.js?kept-for', { cacheName: 'tarokbog-pages' });
+            return owner !== undefined && (await owner.text()) === user;
+        }""",
+        arg=str(sitting.seats.get(name="Bent").member.user.pk),
+    )
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot("phones-a-deal-waits-for-its-scorer", full_page=False)
     page.evaluate("window.dispatchEvent(new Event('online'))")  # a send, were there one of Bent's
@@ -453,6 +461,9 @@ def test_phones_a_deal_queued_by_one_scorer_waits_for_him_under_another_users_se
     expect(page.locator("#id_username")).to_be_visible()
     sign_in_as(page, live_server.url, "anna")
     page.goto(url)
+    expect(page.locator("#deal-1")).to_be_visible()
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    page.reload()  # the sheet as it stands, whether the poll or the page's own reload showed deal 1
     expect(page.locator("#deal-1")).to_be_visible()
     assert sheet_totals(page) == AFTER_PLAIN
     anna = sitting.seats.get(name="Anna").member.user
