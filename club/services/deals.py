@@ -41,6 +41,18 @@ class DealConflict(SittingError):
         self.next_number = next_number
 
 
+class SavedByAnotherUser(SittingError):
+    """A deal a phone kept while offline, sent under the session of someone other than the
+    scorer who saved it (a shared phone): it is recorded only under his own session."""
+
+
+def check_saved_by(saved_by: int | None, *, by) -> None:
+    """Refuse a deal that says it was saved by another user than `by`, who sends it. A deal that
+    does not say (the API, an old page) is `by`'s."""
+    if saved_by is not None and saved_by != getattr(by, "pk", None):
+        raise SavedByAnotherUser(_("This deal was saved by another user: it is sent only when that user is signed in."))
+
+
 def _conflict(sitting: Sitting, number: int | None, message: str) -> DealConflict:
     taken = (
         sitting.deals.select_related("current_version__entered_by").filter(number=number).first()

@@ -537,14 +537,16 @@ def field_for(path: str, data: Mapping[str, Any]) -> str | None:  # noqa: C901 (
 
 
 class EntryFields(forms.Form):
-    """What a new deal adds to a family's deal form: the number the scorer saw and a key that
-    makes a double tap one deal."""
+    """What a new deal adds to a family's deal form: the number the scorer saw, a key that makes
+    a double tap one deal, and the user who saved it."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["number"] = forms.IntegerField(widget=forms.HiddenInput)
         self.fields["idempotency_key"] = forms.CharField(max_length=MAX_IDEMPOTENCY_KEY, widget=forms.HiddenInput)
         self.fields["confirm_duplicate"] = forms.BooleanField(required=False, widget=forms.HiddenInput)
+        # Who saved it: a phone may send a deal kept offline later, under whoever is signed in then.
+        self.fields["saved_by"] = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
     def ask_to_confirm_duplicate(self) -> None:
         """The next save of the same entries records them: the scorer has been asked."""

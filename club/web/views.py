@@ -18,6 +18,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Prefetch
 from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -89,8 +90,9 @@ def service_worker(request):
 
 
 def offline(request):
-    """What a page not kept on this phone shows without a connection (kept by the service worker)."""
-    return render(request, "club/offline.html")
+    """What a page not kept on this phone shows without a connection (kept by the service worker).
+    Rendered for nobody: it is kept once for whoever holds the phone later."""
+    return render(request, "club/offline.html", {"user": AnonymousUser()})
 
 
 class LoginView(auth_views.LoginView):
@@ -333,25 +335,33 @@ def _deal_form(kind: str, sitting: Sitting, data=None, initial=None):
     return form_class(data, initial=initial, seat_names=sitting.seat_names(), ruleset=sitting.season.ruleset())
 
 
-def _fresh_entry_form(sitting: Sitting, data=None) -> EntryFields:
-    """A new deal's form: the rotation pre-filled, the next number, a new idempotency key."""
+def _fresh_entry_form(sitting: Sitting, data=None, *, saved_by: int | None = None) -> EntryFields:
+    """A new deal's form: the rotation pre-filled, the next number, a new idempotency key, and
+    who is saving it."""
     last = sitting.deals.order_by("-number").first()
     first_dealer = next(seat.name for seat in sitting.seats.all() if seat.member_id == sitting.first_dealer_id)
     rotate = deal_forms.for_family(sitting.season.family).rotation
     initial: dict[str, Any] = rotate(sitting.seat_names(), services.last_played_record(sitting), first_dealer)
-    initial |= {"number": last.number + 1 if last else 1, "idempotency_key": uuid.uuid4().hex}
+    initial |= {"number": last.number + 1 if last else 1, "idempotency_key": uuid.uuid4().hex, "saved_by": saved_by}
     if data is not None:
         data = data.copy()
         data["number"], data["idempotency_key"] = initial["number"], initial["idempotency_key"]
     return _deal_form("entry", sitting, data, initial)
 
 
-def _deal_page(request, club, sitting, form, status=200, same=None):
+def _deal_page(request, club, member, sitting, form, status=200, same=None):
     form.mark_problems()
     response = render(
         request,
         "club/deal_form.html",
-        {"club": club, "sitting": sitting, "form": form, "number": form["number"].value(), "same": same},
+        {
+            "club": club,
+            "member": member,
+            "sitting": sitting,
+            "form": form,
+            "number": form["number"].value(),
+            "same": same,
+        },
         status=status,
     )
     # Never from the cache: after Back the form must be fetched anew, not show an old deal's values.
@@ -363,9 +373,9 @@ def _net_text(net) -> str:
     return ", ".join(f"{name} {signed(points)}" for name, points in net)
 
 
-def _offline_answer(status: str, message: str, **extra) -> JsonResponse:
+def _offline_answer(status: str, message: str, *, http_status: int = 200, **extra) -> JsonResponse:
     """The answer to a deal the page kept while offline and sends now (see static club/table.js)."""
-    return JsonResponse({"status": status, "message": message, **extra})
+    return JsonResponse({"status": status, "message": message, **extra}, status=http_status)
 
 
 def _saved_by(club: Club, version) -> str:
@@ -424,6 +434,26 @@ def _refuse_unconfirmed_repeat(sitting: Sitting, record, cleaned: Mapping[str, A
         )
 
 
+def _sitting_closed(request, club, sitting: Sitting, *, resend: bool) -> HttpResponse:
+    if resend:
+        return _offline_answer("invalid", _("The sitting is closed."))
+    messages.error(request, _("The sitting is closed."))
+    return redirect("sitting", slug=club.slug, sitting_id=sitting.pk)
+
+
+def _another_users_deal(request, club, member, sitting: Sitting, form, *, resend: bool) -> HttpResponse | None:
+    """The refusal of a deal saved by another user than the one signed in (a shared phone's
+    queue): nothing is recorded, and the phone keeps the deal for its scorer. None otherwise."""
+    try:
+        services.check_saved_by(form.cleaned_data["saved_by"], by=request.user)
+    except services.SavedByAnotherUser as error:
+        if resend:
+            return _offline_answer("other_user", str(error), http_status=403)
+        form.add_error(None, str(error))
+        return _deal_page(request, club, member, sitting, form, status=403)
+    return None
+
+
 @club_page
 def deal_new(request, club, member, sitting_id):
     _require_scorer(member)
@@ -431,12 +461,9 @@ def deal_new(request, club, member, sitting_id):
     resend = request.headers.get("X-Tarok-Resend") == "1"
     sheet_url = reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk})
     if not sitting.is_open:
-        if resend:
-            return _offline_answer("invalid", _("The sitting is closed."))
-        messages.error(request, _("The sitting is closed."))
-        return redirect("sitting", slug=club.slug, sitting_id=sitting.pk)
+        return _sitting_closed(request, club, sitting, resend=resend)
     if request.method != "POST":
-        return _deal_page(request, club, sitting, _fresh_entry_form(sitting))
+        return _deal_page(request, club, member, sitting, _fresh_entry_form(sitting, saved_by=request.user.pk))
     if (dropped := inputs.optional_id(request.POST, "drop")) is not None:
         # "The same deal: drop mine": nothing is recorded; the sheet shows the deal as saved.
         messages.info(request, _("Nothing was recorded: deal %(number)s stands as it was saved.") % {"number": dropped})
@@ -445,6 +472,8 @@ def deal_new(request, club, member, sitting_id):
     form = _deal_form("entry", sitting, _chosen(request.POST))
     same = None
     if form.is_valid():
+        if (refused := _another_users_deal(request, club, member, sitting, form, resend=resend)) is not None:
+            return refused
         record = form.record()
         try:
             _refuse_unconfirmed_repeat(sitting, record, form.cleaned_data, by=request.user)
@@ -479,7 +508,7 @@ def deal_new(request, club, member, sitting_id):
     if resend:
         problems = [message for _name, _where, message in form.problem_list()]
         return _offline_answer("invalid", "; ".join(problems))
-    return _deal_page(request, club, sitting, form, same=same)
+    return _deal_page(request, club, member, sitting, form, same=same)
 
 
 def _net_of_settled(events, names) -> list[tuple[str, int]]:

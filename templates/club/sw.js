@@ -2,9 +2,13 @@
  *
  * Hand-written rather than a library (Workbox and the like): it does three small things, and a
  * library would be a second build step or a CDN script the Content-Security-Policy refuses.
- *  1. Pages are fetched from the network first and a copy is kept; without a connection the kept
- *     copy answers (marked, so the page's script knows it is a copy), or the offline page.
+ *  1. Pages are fetched from the network first; a score sheet or a deal form is kept, nothing else
+ *     (statements, member pages, the office and files show money or personal data a shared phone
+ *     must not show the next holder). Without a connection the kept copy answers (marked, so the
+ *     page's script knows it is a copy), or the offline page.
  *  2. The page asks it to keep the open sitting's score sheet and an empty deal form in advance.
+ *     Kept pages belong to the user they were fetched for: they are dropped as soon as another
+ *     user, or nobody, is signed in (a page says who, the login page says nobody).
  *  3. A deal form posted while the network fails is kept (as the posted body) for the page's
  *     script to put in the phone's queue: a deal is never lost on a browser error page.
  * Served from the site's root so that its scope covers every page.
@@ -13,9 +17,13 @@
 
 var VERSION = "{{ version }}";
 var SHELL = "tarokbog-shell-" + VERSION;
-var PAGES = "tarokbog-pages"; // emptied at log-out and log-in (club/static/club/table.js)
+var PAGES = "tarokbog-pages"; // one user's kept pages; emptied at log-out and log-in (club/static/club/table.js)
 var UNSENT = "tarokbog-unsent"; // deals posted while the network failed, for the page to queue
 var OFFLINE_PAGE = "{% url 'offline' %}";
+var LOGIN_PAGE = "{% url 'login' %}";
+var OWNER = new URL("{% url 'service_worker' %}?kept-for", self.location.origin).href; // in PAGES: whose they are
+// The only pages kept: a sitting's score sheet and its deal form.
+var KEPT_PAGE = /^\/c\/[^/]+\/sittings\/\d+\/(deals\/new\/)?$/;
 var SHELL_FILES = [OFFLINE_PAGE].concat({{ shell_json|safe }}); // the site's own static paths
 
 self.addEventListener("install", function (event) {
@@ -27,8 +35,9 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(
     caches.keys().then(function (names) {
+      // An older worker may have kept pages this one would not (a statement): they all go.
       return Promise.all(names.filter(function (name) {
-        return name.indexOf("tarokbog-shell-") === 0 && name !== SHELL;
+        return (name.indexOf("tarokbog-shell-") === 0 && name !== SHELL) || name === PAGES;
       }).map(function (name) { return caches.delete(name); }));
     }).then(function () { return self.clients.claim(); })
   );
@@ -45,23 +54,62 @@ function markedCopy(response) {
   });
 }
 
+function isKeptPage(url) { return KEPT_PAGE.test(new URL(url).pathname); }
+
+function ownerOf() {
+  return caches.match(OWNER, { cacheName: PAGES }).then(function (owner) { return owner ? owner.text() : ""; });
+}
+
+// The kept pages are `user`'s from now on: anyone else's are dropped. Resolves to whether pages
+// may be kept (not when nobody is signed in).
+function keepFor(user) {
+  return ownerOf().then(function (owner) {
+    if (owner && owner === user) return true;
+    return caches.delete(PAGES).then(function () {
+      if (!user) return false;
+      return caches.open(PAGES).then(function (cache) { return cache.put(OWNER, new Response(user)); }).then(function () { return true; });
+    });
+  });
+}
+
+// The user a page was rendered for, as base.html writes him on <html>; "" for nobody.
+function userOf(html) {
+  var root = html.match(/<html[^>]*>/);
+  var user = root && root[0].match(/\sdata-user="(\d+)"/);
+  return user ? user[1] : "";
+}
+
 function keep(request, response) {
   if (!response || response.status !== 200 || response.redirected || response.type !== "basic") return;
+  if (!isKeptPage(request.url)) return;
   var copy = response.clone();
-  caches.open(PAGES).then(function (cache) { cache.put(request.url.split("#")[0], copy); });
+  response.clone().text().then(function (html) {
+    return keepFor(userOf(html)).then(function (allowed) {
+      if (allowed) return caches.open(PAGES).then(function (cache) { return cache.put(request.url.split("#")[0], copy); });
+      return null;
+    });
+  }).catch(function () {});
 }
 
 function page(request) {
-  return fetch(request).then(function (response) {
+  // The login page: nobody is signed in (the session ended however it ended, or someone else
+  // is about to sign in). Asked for by a page, or where an ended session's page was sent.
+  var forgotten = new URL(request.url).pathname === LOGIN_PAGE ? keepFor("") : Promise.resolve();
+  return forgotten.then(function () { return fetch(request); }).then(function (response) {
     keep(request, response);
     return response;
   }).catch(function () {
+    if (!isKeptPage(request.url)) return offlinePage();
     return caches.match(request.url.split("#")[0], { cacheName: PAGES }).then(function (kept) {
       if (kept) return markedCopy(kept);
-      return caches.match(OFFLINE_PAGE).then(function (offline) {
-        return offline || new Response("", { status: 503 });
-      });
+      return offlinePage();
     });
+  });
+}
+
+function offlinePage() {
+  return caches.match(OFFLINE_PAGE).then(function (offline) {
+    return offline || new Response("", { status: 503 });
   });
 }
 
@@ -115,11 +163,15 @@ self.addEventListener("fetch", function (event) {
 // sheet is a navigation too), so fetching it again would only compete with the scorer's next tap.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  if (data.type === "user") {
+    event.waitUntil(keepFor(String(data.user || "")));
+    return;
+  }
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
   event.waitUntil(caches.open(PAGES).then(function (kept) {
     return Promise.all(data.urls.map(function (address) {
       var url = new URL(address, self.location.origin);
-      if (url.origin !== self.location.origin) return null;
+      if (url.origin !== self.location.origin || !isKeptPage(url.href)) return null;
       var request = new Request(url.href, { credentials: "same-origin" });
       return kept.match(url.href.split("#")[0]).then(function (page) {
         if (page) return null;

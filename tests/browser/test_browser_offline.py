@@ -29,7 +29,7 @@ import pytest
 from django.core.servers.basehttp import WSGIRequestHandler
 from playwright.sync_api import expect
 
-from card_table import AFTER_PLAIN, PASSWORD, Taps, enter_plain_deal, grid_button, seg_button
+from card_table import AFTER_PLAIN, PASSWORD, Taps, enter_plain_deal, grid_button, seg_button, wait_for_the_server
 from card_table import sign_in as sign_in_as_anna
 from card_table import totals as sheet_totals
 from club import services
@@ -392,4 +392,127 @@ def test_same_deal_question_and_offline_queue_in_each_language(
     expect(page.locator("#offline-queue .queue-count")).to_have_text(waiting)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(f"table-offline-sheet-{language}")
+    go_online(page)
+
+
+# --- a shared phone --------------------------------------------------------------------------
+
+
+def sign_in_as(page, base: str, username: str) -> None:
+    """`username` signs in on this phone; he lands on his club's page."""
+    page.goto(f"{base}/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.wait_for_url(f"{base}/c/nordvest/")
+
+
+def anna_queues_deal_1_and_her_session_ends(page, live_server, sitting) -> str:
+    """Anna saves deal 1 offline; her session cookie is then gone (expired, removed: no logout
+    script ran) and the phone is back online. Returns the sheet's address."""
+    url = sign_in_as_anna(page, live_server.url, sitting)
+    page.click("#new-deal")
+    ready_for_offline(page)
+    go_offline(page)
+    enter_deal(page, "39", "19")
+    page.click("#save-deal")
+    expect(page.locator("#offline-queue")).to_contain_text("1 spil venter på forbindelse")
+    anna = sitting.seats.get(name="Anna").member.user
+    assert [(w["number"], w["user"]) for w in waiting(page)] == [(1, str(anna.pk))]
+    page.context.clear_cookies(name="sessionid")
+    go_online(page)
+    return url
+
+
+def test_phones_a_deal_queued_by_one_scorer_waits_for_him_under_another_users_session(
+    sitting, live_server, phone, screenshot
+):
+    page = phone
+    url = anna_queues_deal_1_and_her_session_ends(page, live_server, sitting)
+
+    sign_in_as(page, live_server.url, "bent")
+    page.goto(url)
+    others = page.locator("#offline-queue .queue-others")
+    expect(others).to_contain_text("1 spil gemt af Anna venter: log ind som Anna, eller kassér det.")
+    expect(page.locator("#offline-queue .queue-count")).to_have_count(0)  # none of Bent's own
+    # The pages the phone keeps are Bent's now (Anna's went when the login page showed).
+    page.wait_for_function(
+        """async (user) => {
+            const owner = await caches.match('/sw.js?kept-for', { cacheName: 'tarokbog-pages' });
+            return owner !== undefined && (await owner.text()) === user;
+        }""",
+        arg=str(sitting.seats.get(name="Bent").member.user.pk),
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot("phones-a-deal-waits-for-its-scorer", full_page=False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # a send, were there one of Bent's
+    page.wait_for_timeout(500)
+    wait_for_the_server()
+    assert Deal.objects.count() == 0 and DealVersion.objects.count() == 0
+    # "Kassér" asks first; Bent says no: the deal stays.
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    others.locator("button").click()
+    expect(others).to_be_visible()
+    assert asked == ["Kassér 1 spil, som Anna gemte på telefonen, for altid? Det blev aldrig sendt."]
+    assert [w["number"] for w in waiting(page)] == [1]
+
+    page.locator("#logout-form button").click()
+    expect(page.locator("#id_username")).to_be_visible()
+    sign_in_as(page, live_server.url, "anna")
+    # Her club's page, the first she sees, sends it.
+    page.wait_for_function("() => localStorage.getItem('tarokbog.waiting') === '[]'")
+    wait_for_the_server()
+    page.goto(url)
+    expect(page.locator("#deal-1")).to_be_visible()
+    assert sheet_totals(page) == AFTER_PLAIN
+    anna = sitting.seats.get(name="Anna").member.user
+    version = DealVersion.objects.get()  # recorded once
+    assert (version.deal.number, version.entered_by) == (1, anna)
+    assert waiting(page) == []
+
+
+def test_phones_another_users_waiting_deals_are_discarded_on_the_holders_word(sitting, live_server, phone):
+    page = phone
+    url = anna_queues_deal_1_and_her_session_ends(page, live_server, sitting)
+    sign_in_as(page, live_server.url, "bent")
+    page.goto(url)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#offline-queue .queue-others button").click()
+
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    assert waiting(page) == []
+    page.locator("#logout-form button").click()
+    expect(page.locator("#id_username")).to_be_visible()
+    sign_in_as(page, live_server.url, "anna")
+    page.goto(url)
+    expect(page.locator("#totals")).to_be_visible()
+    wait_for_the_server()
+    assert Deal.objects.count() == 0
+
+
+def test_offline_the_statement_is_never_kept_and_kept_pages_go_with_the_session(sitting, live_server, phone):
+    page = phone
+    url = sign_in_as_anna(page, live_server.url, sitting)
+    anna = sitting.seats.get(name="Anna").member
+    statement = f"{live_server.url}/c/nordvest/members/{anna.pk}/statements/{sitting.date:%Y-%m}/"
+    page.click("#new-deal")
+    ready_for_offline(page)
+    page.goto(statement)
+    expect(page.locator("h1")).to_contain_text("Kontoudtog")
+    page.wait_for_timeout(500)  # time for a worker that keeps it to do so
+
+    page.context.clear_cookies(name="sessionid")
+    go_offline(page)
+    page.goto(statement)
+    expect(page.locator("#offline-page")).to_have_text("Ingen forbindelse")
+    expect(page.locator("main")).not_to_contain_text("Kontoudtog")
+
+    # Online, the sheet sends the phone to the login page: the session's kept pages go.
+    go_online(page)
+    page.goto(url)
+    expect(page.locator("#id_username")).to_be_visible()
+    go_offline(page)
+    page.goto(url)
+    expect(page.locator("#offline-page")).to_have_text("Ingen forbindelse")
     go_online(page)

@@ -1,7 +1,13 @@
 """The service worker and the offline page: served from the site's root, to anyone (they hold no
-member's data; the pages the worker keeps are fetched with the member's own session)."""
+member's data; the pages the worker keeps are fetched with the member's own session). A deal a
+phone kept offline says who saved it, and is recorded only under that user's session."""
+
+import re
 
 from django.templatetags.static import static
+from django.urls import reverse
+
+from club.models import Deal, DealVersion
 
 
 def test_the_service_worker_is_served_from_the_root_with_the_shell_it_keeps(client):
@@ -27,3 +33,86 @@ def test_the_offline_page_says_what_is_kept(client):
 
     assert page.status_code == 200
     assert "Ingen forbindelse" in page.content.decode()
+
+
+# --- a shared phone: a deal kept offline is sent under its own scorer's session only ----------
+
+DEAL_1_FORM = {
+    "dealer": "Anna",
+    "forehand": "Bent",
+    "middlehand": "Dorte",
+    "last_trick": "Bent",
+    "dealer_count": "39",
+    "middlehand_count": "19",
+    "number": "1",
+}
+
+
+def entry_url(sitting) -> str:
+    return reverse("deal_new", args=["nordvest", sitting.pk])
+
+
+def test_the_deal_form_names_the_user_who_saves_it(sitting, members, as_member):
+    bent = members["Bent"].user
+
+    html = as_member("Bent").get(entry_url(sitting)).content.decode()
+
+    assert f'<html lang="en" data-service-worker="/sw.js" data-user="{bent.pk}" data-user-name="Bent">' in html
+    assert re.search(r'<input type="hidden" name="saved_by" value="(\d+)"', html).group(1) == str(bent.pk)
+
+
+def test_the_offline_page_is_rendered_for_nobody(members, as_member):
+    html = as_member("Bent").get("/offline/").content.decode()
+
+    assert "data-user" not in html
+
+
+def test_a_queued_deal_saved_by_another_user_is_refused_and_recorded_under_its_own(sitting, members, client):
+    anna, bent = members["Anna"].user, members["Bent"].user
+    queued = DEAL_1_FORM | {"idempotency_key": "annas-phone-1", "saved_by": str(anna.pk)}
+    client.force_login(bent)
+
+    refused = client.post(entry_url(sitting), queued, headers={"X-Tarok-Resend": "1"}, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert refused.status_code == 403
+    assert refused.json() == {
+        "status": "other_user",
+        "message": "This deal was saved by another user: it is sent only when that user is signed in.",
+    }
+    assert not Deal.objects.exists() and not DealVersion.objects.exists()
+
+    client.force_login(anna)
+    sent = client.post(entry_url(sitting), queued, headers={"X-Tarok-Resend": "1"}, HTTP_ACCEPT_LANGUAGE="en")
+    again = client.post(entry_url(sitting), queued, headers={"X-Tarok-Resend": "1"}, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert (sent.status_code, sent.json()["status"], sent.json()["number"]) == (200, "recorded", 1)
+    assert again.json()["message"] == "Deal 1 was saved already; nothing was recorded twice."
+    version = DealVersion.objects.get()
+    assert (version.deal.number, version.entered_by, version.idempotency_key) == (
+        1,
+        anna,
+        f"{anna.pk}:{sitting.pk}:annas-phone-1",
+    )
+
+
+def test_a_deal_form_of_another_user_posted_plainly_is_refused_with_the_reason(sitting, members, client):
+    client.force_login(members["Bent"].user)
+    form = DEAL_1_FORM | {"idempotency_key": "k", "saved_by": str(members["Carl"].user.pk)}
+
+    page = client.post(entry_url(sitting), form, HTTP_ACCEPT_LANGUAGE="da")
+
+    assert page.status_code == 403
+    assert "Dette spil blev gemt af en anden bruger: det sendes kun, når vedkommende er logget ind." in (
+        page.content.decode()
+    )
+    assert not Deal.objects.exists()
+
+
+def test_a_deal_form_of_the_signed_in_user_is_recorded(sitting, members, client):
+    bent = members["Bent"].user
+    client.force_login(bent)
+
+    answer = client.post(entry_url(sitting), DEAL_1_FORM | {"idempotency_key": "k", "saved_by": str(bent.pk)})
+
+    assert answer.status_code == 302
+    assert DealVersion.objects.get().entered_by == bent

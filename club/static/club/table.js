@@ -9,12 +9,17 @@
  * order, again and again until the server answers, and the server records a key once. A deal
  * the server refuses stops its sitting's queue and stays on the phone, with the reason, until
  * the scorer decides: it is never dropped without the scorer's word.
+ *
+ * A phone may be shared: each deal keeps the user who saved it and is sent only from a page of
+ * that user's session (the server refuses it under anyone else's too). Another user's deals wait
+ * with a word saying whose they are, until he signs in again or someone discards them.
  */
 (function () {
   "use strict";
 
   var WAITING = "tarokbog.waiting"; // localStorage: deals saved while offline, not yet recorded
   var KNOWN = "tarokbog.known."; // + sitting id: the next deal number and last dealer the server showed
+  var NAMES = "tarokbog.names"; // user id -> the name he was signed in as: whose waiting deals they are
   var PAGES = "tarokbog-pages"; // the service worker's kept pages
   var UNSENT = "tarokbog-unsent"; // deal forms the service worker caught when the network failed
   document.documentElement.classList.add("js");
@@ -22,6 +27,8 @@
   function $(selector, root) { return (root || document).querySelector(selector); }
   function $$(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
   function keptCopy() { return document.documentElement.hasAttribute("data-kept-copy"); }
+  // The user this page was rendered for ("" when nobody is signed in, or on the offline page).
+  function pageUser() { return document.documentElement.getAttribute("data-user") || ""; }
   function fill(template, values) {
     return String(template || "").replace(/\{(\w+)\}/g, function (all, name) {
       return values[name] === undefined ? all : String(values[name]);
@@ -44,6 +51,14 @@
     if (!("serviceWorker" in navigator)) return;
     navigator.serviceWorker.ready.then(function (registration) {
       if (registration.active) registration.active.postMessage({ type: "keep", urls: urls });
+    });
+  }
+
+  // The service worker keeps pages for one user only: it drops them when another (or nobody) is signed in.
+  function tellWhoIsSignedIn() {
+    if (!("serviceWorker" in navigator) || keptCopy() || $("#offline-page")) return; // copies say nothing new
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "user", user: pageUser() });
     });
   }
 
@@ -84,6 +99,24 @@
 
   function store(items) { window.localStorage.setItem(WAITING, JSON.stringify(items)); }
 
+  function names() {
+    try { return JSON.parse(window.localStorage.getItem(NAMES) || "null") || {}; } catch (e) { return {}; }
+  }
+
+  function rememberName() {
+    var user = pageUser();
+    if (!user || keptCopy()) return;
+    var known = names();
+    known[user] = document.documentElement.getAttribute("data-user-name") || user;
+    window.localStorage.setItem(NAMES, JSON.stringify(known));
+  }
+
+  // A deal saved on this phone by the user of this page. A page of nobody (the offline page) shows
+  // every deal as before and sends none; a deal kept before deals named their user belongs to
+  // whoever sends it.
+  function mine(item) { return !item.user || !pageUser() || item.user === pageUser(); }
+  function own(items) { return items.filter(mine); }
+
   function sittingOf(url) { return (String(url).match(/\/sittings\/(\d+)\//) || [])[1] || ""; }
 
   function ofSitting(items, sitting) { return items.filter(function (item) { return item.sitting === sitting; }); }
@@ -102,6 +135,8 @@
   // sending (the cookie) goes in a header.
   function enqueue(url, params) {
     params.delete("csrfmiddlewaretoken");
+    var user = params.get("saved_by") || pageUser(); // a form the service worker caught names its user
+    if (user) params.set("saved_by", user); // the server refuses it under anyone else's session
     var key = params.get("idempotency_key");
     var items = load();
     if (!key || items.some(function (item) { return item.key === key; })) return; // a double tap
@@ -110,6 +145,7 @@
       sitting: sittingOf(url),
       number: parseInt(params.get("number"), 10) || 0,
       dealer: params.get("dealer") || "",
+      user: user,
       url: url,
       sheet: url.replace(/deals\/new\/.*$/, ""),
       body: params.toString(),
@@ -144,11 +180,13 @@
   var sending = false;
   var blocked = ""; // "signed-out" or "server" while the server cannot take deals
 
-  // The first waiting deal whose sitting has no refused deal before it.
+  // The first waiting deal of this page's user whose sitting has no refused deal of his before it.
   function nextToSend(items) {
     var stopped = {};
+    if (!pageUser()) return null;
     for (var i = 0; i < items.length; i++) {
       var item = items[i];
+      if (!mine(item)) continue;
       if (item.state !== "waiting") { stopped[item.sitting] = true; continue; }
       if (!stopped[item.sitting]) return item;
     }
@@ -190,6 +228,12 @@
       .then(function (answer) {
         sending = false;
         if (!answer) { render(); return; }
+        if (answer.status === "other_user") {
+          // This page's session is no longer its user's (he signed out in another tab): it waits.
+          blocked = "signed-out";
+          render();
+          return;
+        }
         if (answer.status === "recorded") {
           store(load().filter(function (item) { return item.key !== next.key; }));
           render();
@@ -210,7 +254,7 @@
     var sheet = $("#live-sheet");
     if (!sheet) return;
     var sitting = sheet.getAttribute("data-sitting");
-    if (hadWaiting[sitting] && ofSitting(load(), sitting).length === 0 && navigator.onLine) {
+    if (hadWaiting[sitting] && own(ofSitting(load(), sitting)).length === 0 && navigator.onLine) {
       hadWaiting[sitting] = false;
       window.location.reload();
     }
@@ -236,7 +280,7 @@
     var shift = number - items[at].number;
     var sitting = items[at].sitting;
     items.forEach(function (item, i) {
-      if (i < at || item.sitting !== sitting) return;
+      if (i < at || item.sitting !== sitting || !mine(item)) return;
       var params = new URLSearchParams(item.body);
       item.number += shift;
       params.set("number", String(item.number));
@@ -247,6 +291,13 @@
     render();
     adjustForm();
     sendWaiting();
+  }
+
+  // "Discard them": another user's deals on this phone, on the word of whoever holds it.
+  function dropOthers(user) {
+    store(load().filter(function (item) { return mine(item) || item.user !== user; }));
+    render();
+    adjustForm();
   }
 
   function saveAnyway(key) {
@@ -263,10 +314,12 @@
     var box = $("#offline-queue");
     if (!box) return;
     var sitting = box.getAttribute("data-sitting");
-    var items = sitting ? ofSitting(load(), sitting) : load();
+    var all = sitting ? ofSitting(load(), sitting) : load();
+    var items = own(all);
     if (sitting && items.length) hadWaiting[sitting] = true;
-    box.hidden = items.length === 0;
+    box.hidden = all.length === 0;
     box.textContent = "";
+    renderOthers(box, all);
     if (!items.length) return;
     var waiting = items.filter(function (item) { return item.state === "waiting"; }).length;
     var head = document.createElement("p");
@@ -320,6 +373,24 @@
       stopped.textContent = box.getAttribute("data-stopped");
       box.appendChild(stopped);
     }
+  }
+
+  // Deals other users saved on this phone: whose they are, how to send them, and "Discard".
+  function renderOthers(box, items) {
+    var counts = {};
+    items.forEach(function (item) { if (!mine(item)) counts[item.user] = (counts[item.user] || 0) + 1; });
+    Object.keys(counts).forEach(function (user) {
+      var values = { count: counts[user], name: names()[user] || user };
+      var many = counts[user] === 1 ? "one" : "many";
+      var say = document.createElement("p");
+      say.className = "queue-others";
+      say.setAttribute("data-user", user);
+      say.textContent = fill(box.getAttribute("data-others-" + many), values) + " ";
+      say.appendChild(button(box.getAttribute("data-discard"), function () {
+        if (window.confirm(fill(box.getAttribute("data-discard-others-" + many), values))) dropOthers(user);
+      }));
+      box.appendChild(say);
+    });
   }
 
   function button(label, onClick) {
@@ -423,7 +494,7 @@
     var wanted = number, dealer = "";
     var seen = known(sitting);
     if (seen.next > wanted) { wanted = seen.next; dealer = seen.dealer || nextDealers[seen.lastDealer] || ""; }
-    ofSitting(load(), sitting).forEach(function (item) {
+    own(ofSitting(load(), sitting)).forEach(function (item) {
       if (item.number + 1 > wanted) { wanted = item.number + 1; dealer = nextDealers[item.dealer] || ""; }
     });
     if (wanted === number) return;
@@ -465,7 +536,7 @@
         return;
       }
       // Online with nothing waiting: a plain POST. Otherwise the deal joins the queue, behind the others.
-      if (navigator.onLine && ofSitting(load(), sitting).length === 0) return;
+      if (navigator.onLine && own(ofSitting(load(), sitting)).length === 0) return;
       event.preventDefault();
       var params = new URLSearchParams(new FormData(form));
       if (submitter && submitter.name) params.set(submitter.name, submitter.value);
@@ -504,6 +575,8 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     showConnection();
+    rememberName();
+    tellWhoIsSignedIn();
     if (keptCopy()) $$(".messages").forEach(function (list) { list.hidden = true; }); // of the moment it was kept
     var logout = $("#logout-form");
     if (logout) {
