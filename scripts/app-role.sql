@@ -35,10 +35,3 @@ GRANT UPDATE (state, closed_at, closed_how) ON club_sitting TO :"app";
 GRANT UPDATE (points, changes, stats, stats_of) ON club_seat TO :"app";
 -- A dispute is answered once: by a correction, or closed with a reason.
 GRANT UPDATE (resolution, resolved_by_id, resolved_at, correction_id, close_reason) ON club_dispute TO :"app";
--- Forgetting a member (club.services.member_data) renames him in his sittings' seats and deal
--- records (the deal versions' guard, club migration 0017, allows exactly that renaming) and in
--- the audit log's entries that wrote his name or address.
-GRANT UPDATE (name) ON club_seat TO :"app";
-GRANT UPDATE (record) ON club_dealversion TO :"app";
-GRANT UPDATE (comment) ON club_dispute TO :"app";
-GRANT UPDATE (object_repr, changes_text, changes, serialized_data, additional_data) ON auditlog_logentry TO :"app";

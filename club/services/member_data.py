@@ -11,6 +11,10 @@ name: the seats, the kept table states, the deal records (through the one redact
 guard on deal versions allows, club migration 0016), the disputes, the club's mails and the audit
 log's entries, whose changes would otherwise keep it. Free text people typed into the append-only
 history (a correction's reason, a payment's note) is not rewritten.
+
+On PostgreSQL the renaming writes columns the restricted app role may not change
+(scripts/app-role.sql: seat names, deal records, dispute texts, the audit log): as that role,
+forgetting is refused by the database and nothing is written; it runs as the tables' owner.
 """
 
 from __future__ import annotations
