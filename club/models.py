@@ -466,6 +466,9 @@ class Payment(AppendOnly):
         CASH = "cash", _("cash")
         MOBILEPAY = "mobilepay", "MobilePay"
         BANK = "bank", _("bank transfer")
+        # A saldo the club kept on paper before Tarokbog: booked against the club's
+        # opening-balance account, never the till (club.services.opening).
+        OPENING = "opening", _("carried over from paper")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="payments")
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="payments")
@@ -504,10 +507,18 @@ class Payment(AppendOnly):
         return f"{self.member} {self.get_direction_display()} {self.amount_ore / 100:.2f}"
 
     @property
+    def is_opening(self) -> bool:
+        return self.method == self.Method.OPENING
+
+    @property
     def signed_ore(self) -> int:
         """What it does to the member's saldo: + paid in, − paid out; a reversal the opposite."""
         signed = self.amount_ore if self.direction == self.Direction.IN else -self.amount_ore
         return -signed if self.reverses_id else signed
+
+
+# The ways money changes hands at the till: what an official records as a payment.
+TILL_METHODS = [(value, label) for value, label in Payment.Method.choices if value != Payment.Method.OPENING]
 
 
 class ClubMail(models.Model):

@@ -12,7 +12,7 @@ from rest_framework.validators import ProhibitSurrogateCharactersValidator
 from club import access, balances, families
 from club.access import Requester
 from club.inputs import MAX_ID_DIGITS, MAX_REASON, check_text
-from club.models import Club, DealVersion, Member, Payment, Season, Sitting, Table
+from club.models import TILL_METHODS, Club, DealVersion, Member, Payment, Season, Sitting, Table
 
 from .schemas import DEAL_RECORD
 from .settlement import close_event, deal_events
@@ -431,7 +431,7 @@ class PaymentWriteSerializer(serializers.Serializer):
     member = IdField(help_text=_("The member who paid in or was paid out."))
     direction = serializers.ChoiceField(choices=Payment.Direction.choices)
     amount_ore = WholeOreField(min_value=1, max_value=10_000_000, help_text=_("The amount in øre: 12000 = 120,00 kr."))
-    method = serializers.ChoiceField(choices=Payment.Method.choices)
+    method = serializers.ChoiceField(choices=TILL_METHODS)
     paid_on = serializers.DateField()
     note = TextField(max_length=200, required=False, allow_blank=True, default="")
 

@@ -37,6 +37,8 @@ urlpatterns = [
         name="member-statement-send",
     ),
     path("c/<slug:slug>/members/<id:member_id>/postings.csv", views.member_postings_csv, name="member-postings-csv"),
+    path("c/<slug:slug>/members/<id:member_id>/data.json", views.member_data_json, name="member-data-json"),
+    path("c/<slug:slug>/members/<id:member_id>/data.zip", views.member_data_csv, name="member-data-csv"),
     path("c/<slug:slug>/seasons/<id:season_id>/standings.csv", views.season_standings_csv, name="season-standings-csv"),
     path("c/<slug:slug>/deals/<id:deal_id>/audit/", views.deal_audit, name="deal-audit"),
     path("c/<slug:slug>/deals/<id:deal_id>/disputes/", views.raise_dispute, name="deal-dispute-raise"),

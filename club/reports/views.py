@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from club import access, inputs, services
 from club.access import is_official, membership
 from club.models import Club, Deal, Dispute, Member, Season
+from club.services import member_data
 
 from . import exports
 from .audit import deal_audit as build_deal_audit
@@ -84,6 +85,25 @@ def member_postings_csv(request: HttpRequest, slug: str, member_id: int) -> Http
         season = get_object_or_404(Season, pk=season_id, club=member.club)
     suffix = f"-{season.pk}" if season else ""
     return _csv_response(exports.member_postings_csv(member, season), f"{slug}-{member.pk}-postings{suffix}.csv")
+
+
+@require_GET
+@login_required
+def member_data_json(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    """What the club holds about the member, for him or an official to take away."""
+    member = _readable_member(request, slug, member_id)
+    response = HttpResponse(member_data.member_data_json(member), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slug}-{member.pk}-data.json"'
+    return response
+
+
+@require_GET
+@login_required
+def member_data_csv(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    member = _readable_member(request, slug, member_id)
+    response = HttpResponse(member_data.member_data_zip(member), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="{slug}-{member.pk}-data.zip"'
+    return response
 
 
 @require_GET

@@ -29,11 +29,14 @@ MEMBER, PAGAT_CUP, KING_CUP, POT = "member", "pagat_cup", "king_cup", "pot"
 # Money in øre, not points: a member's payments (owner "member:<id>") and the club's till
 # (owner "club:<id>"), both counted in the one book of payments.
 PAYMENTS, TILL, PAYMENTS_BOOK = "payments", "till", "payments"
+# The club's opening-balance account (owner "club:<id>", øre, the book of payments): the other
+# side of the saldi carried over from paper, so the till holds only cash that changed hands.
+OPENING = "opening"
 PAGAT, KING, POT_NAME = "cup:pagat", "cup:king", "pot"
 # The engine's names of a table's own accounts, and their kinds in the ledger.
 TABLE_ACCOUNTS: Mapping[str, str] = {PAGAT: PAGAT_CUP, KING: KING_CUP, POT_NAME: POT}
 ENGINE_NAMES = {kind: name for name, kind in TABLE_ACCOUNTS.items()}
-KIND_LABELS = {MEMBER: _("member"), PAYMENTS: _("payments"), TILL: _("till")}
+KIND_LABELS = {MEMBER: _("member"), PAYMENTS: _("payments"), TILL: _("till"), OPENING: _("opening balances")}
 
 
 def member_owner(member_id: int) -> str:
@@ -71,8 +74,10 @@ def account_names(clubs) -> dict[int, str]:
     for pk, name in members.filter(payments_account__isnull=False).values_list("payments_account_id", "name"):
         names[pk] = f"{name} ({kind_label(PAYMENTS)})"
     tills = {club_owner(club.pk): club.slug for club in clubs}
-    for pk, owner in Account.objects.filter(owner__in=tills, kind=TILL).values_list("pk", "owner"):
-        names[pk] = f"{kind_label(TILL)} ({tills[owner]})"
+    for pk, owner, kind in Account.objects.filter(owner__in=tills, kind__in=(TILL, OPENING)).values_list(
+        "pk", "owner", "kind"
+    ):
+        names[pk] = f"{kind_label(kind)} ({tills[owner]})"
     tables = {table_owner(pk): name for pk, name in Table.objects.filter(club__in=clubs).values_list("pk", "name")}
     for pk, owner, kind in Account.objects.filter(owner__in=tables).values_list("pk", "owner", "kind"):
         names[pk] = f"{kind_label(kind)} ({tables[owner]})"

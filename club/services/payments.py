@@ -62,7 +62,8 @@ def record_payment(
     _check(club, member, amount_ore, note, paid_on)
     if direction not in Payment.Direction.values:
         raise refuse("direction", _("Paid in or paid out?"))
-    if method not in Payment.Method.values:
+    # A saldo carried over from paper is booked by `opening.carry_over`, never as cash at the till.
+    if method not in Payment.Method.values or method == Payment.Method.OPENING:
         raise refuse("method", _("Choose how it was paid."))
     payment = Payment(
         club=club,

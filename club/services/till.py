@@ -6,6 +6,10 @@ ledger's book of payments: paid in, the member's account gains the amount (his s
 the till loses it (the ledger keeps the till as the opposite of the cash it holds, so every
 transaction sums to zero); paid out, the reverse. A reversal is the ledger's exact negation of
 the payment's transaction. Balances are read from the ledger's kept balances.
+
+A saldo carried over from paper (`Payment.Method.OPENING`, club.services.opening) moves øre the
+same way, between the member's payments account and the club's opening-balance account (owner
+"club:<id>", kind "opening") instead of the till: no cash changed hands.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from ledger import services as ledger
 from ledger.models import Account, Posting, Transaction
 
 from ..models import Club, Member, Payment
-from .bookkeeping import PAYMENTS, PAYMENTS_BOOK, TILL, club_owner, member_owner
+from .bookkeeping import OPENING, PAYMENTS, PAYMENTS_BOOK, TILL, club_owner, member_owner
 
 RULE = "payment"
 
@@ -28,6 +32,17 @@ RULE = "payment"
 def till_account(club_id: int) -> Account:
     """The club's till, opened with the club's first payment."""
     return ledger.account(club_owner(club_id), TILL)
+
+
+def opening_account(club_id: int) -> Account:
+    """The club's opening-balance account, opened with the first saldo carried over from paper."""
+    return ledger.account(club_owner(club_id), OPENING)
+
+
+def counter_account(payment: Payment) -> Account:
+    """Where a payment's money comes from or goes to: the till, or for a saldo carried over from
+    paper the club's opening-balance account."""
+    return opening_account(payment.club_id) if payment.is_opening else till_account(payment.club_id)
 
 
 def payments_account(member: Member) -> Account:
@@ -47,7 +62,7 @@ def post(payment: Payment, *, by=None) -> Transaction:
         reference=f"payment {member_owner(payment.member_id)}",
         lines=[
             ledger.Line(payments_account(payment.member).pk, signed, rule=RULE),
-            ledger.Line(till_account(payment.club_id).pk, -signed, rule=RULE),
+            ledger.Line(counter_account(payment).pk, -signed, rule=RULE),
         ],
         value_date=payment.paid_on,
         book=PAYMENTS_BOOK,
@@ -61,9 +76,10 @@ def post_reversal(original: Payment, reversal: Payment, *, by=None) -> Transacti
     return ledger.reverse(original.transaction, value_date=reversal.paid_on, by=by, memo=reversal.reason)
 
 
-def holding(club: Club) -> int:
-    """What the till holds in øre: everything paid in, less everything paid out."""
-    tills = Account.objects.filter(owner=club_owner(club.pk), kind=TILL)
+def holding(club: Club, kind: str = TILL) -> int:
+    """What the till holds in øre: everything paid in, less everything paid out (with `OPENING`:
+    the saldi carried over from paper, summed as the till would hold them)."""
+    tills = Account.objects.filter(owner=club_owner(club.pk), kind=kind)
     return -sum(ledger.balances(tills, book=PAYMENTS_BOOK).values())
 
 
@@ -86,9 +102,11 @@ def paid_by(member: Member, *, before: datetime.date | None = None) -> int:
 
 def check(clubs) -> Iterator[str]:
     """For `ledger_check`: each payment's transaction moves exactly its amount between the member
-    and the till; each member's payments account and the till hold the sum of the payments."""
+    and the till (or the opening-balance account); each member's payments account, the till and the
+    opening-balance account hold the sum of their payments."""
     for club in clubs:
         expected: dict[int, int] = defaultdict(int)
+        counters: dict[str, int] = defaultdict(int)  # the till's and the opening account's sums
         lines: dict[int, dict[tuple[str, int | None], int]] = defaultdict(dict)
         till_owner = club_owner(club.pk)
         rows = Posting.objects.filter(transaction__payment__club=club).values_list(
@@ -100,7 +118,9 @@ def check(clubs) -> Iterator[str]:
             lines[txn][key] = lines[txn].get(key, 0) + points
         for payment in club.payments.select_related("member").order_by("pk"):
             expected[payment.member_id] += payment.signed_ore
-            want = {(PAYMENTS, payment.member_id): payment.signed_ore, (TILL, None): -payment.signed_ore}
+            counter = OPENING if payment.is_opening else TILL
+            counters[counter] += payment.signed_ore
+            want = {(PAYMENTS, payment.member_id): payment.signed_ore, (counter, None): -payment.signed_ore}
             # A payment without a transaction is named by `accounting.check`.
             if payment.transaction_id is not None and lines.get(payment.transaction_id) != want:
                 yield _(
@@ -124,10 +144,13 @@ def check(clubs) -> Iterator[str]:
                     "found": found.get(member_id, 0),
                     "expected": expected.get(member_id, 0),
                 }
-        total = sum(expected.values())
-        if (held := holding(club)) != total:
+        if (held := holding(club)) != counters[TILL]:
             yield _("%(club)s / till: holds %(found)s øre, the payments sum to %(expected)s.") % {
                 "club": club.slug,
                 "found": held,
-                "expected": total,
+                "expected": counters[TILL],
             }
+        if (held := holding(club, OPENING)) != counters[OPENING]:
+            yield _(
+                "%(club)s / opening balances: hold %(found)s øre, the saldi carried over from paper sum to %(expected)s."
+            ) % {"club": club.slug, "found": held, "expected": counters[OPENING]}

@@ -364,6 +364,10 @@ def _payments(club: Club, names: _Names, wanted: int | None) -> Iterator[LogLine
             text = _("%(who)s reversed the payment of %(amount)s by %(name)s (reason: %(reason)s).") % (
                 values | {"reason": payment.reason}
             )
+        elif payment.is_opening:
+            text = _("%(who)s carried over the saldo of %(name)s from paper: %(saldo)s.") % (
+                values | {"saldo": format_ore(payment.signed_ore)}
+            )
         elif payment.direction == Payment.Direction.IN:
             text = _("%(name)s paid in %(amount)s (%(method)s; recorded by %(who)s).") % values
         else:

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from .. import access, families
 from ..models import Club, Member, Payment, Season, Table
-from ..services import joining, outbox, till
+from ..services import joining, member_data, money, opening, outbox, till
 from ..services import members as member_office
 from ..services import payments as payment_office
 from ..services import seasons as season_office
@@ -313,3 +313,51 @@ def payment_words(payment: Payment) -> str:
         # No full stop of its own: the amount ends in "kr."
         return _("%(name)s paid in %(amount)s") % values
     return _("%(name)s was paid %(amount)s") % values
+
+
+# --- carrying a club over from paper -------------------------------------------------------------
+
+
+@official_page
+def members_import(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    """A members' spreadsheet: previewed first (every rule of the import met, nothing kept), then,
+    confirmed, imported whole or not at all."""
+    context: dict = {"club": club}
+    if request.method == "POST":
+        upload = request.FILES.get("sheet_file")
+        data = upload.read(opening.MAX_FILE_BYTES + 1) if upload else request.POST.get("sheet", "").encode("utf-8")
+        confirmed = request.POST.get("confirmed") == "1" and upload is None
+        carried = opening.import_members(club, data, by=request.user, dry_run=not confirmed, **_mail_context(request))
+        if carried.imported:
+            messages.success(
+                request,
+                _("%(count)d members carried over from paper, saldi %(total)s in all.")
+                % {"count": len(carried.members), "total": format_ore(carried.total_ore)},
+            )
+            return redirect("office_members", slug=club.slug)
+        context |= {
+            "carried": carried,
+            "sheet": data.decode("utf-8-sig", errors="replace") if not carried.problems else "",
+        }
+        return render(request, "club/office/members_import.html", context, status=400 if carried.problems else 200)
+    return render(request, "club/office/members_import.html", context)
+
+
+@official_page
+def member_forget(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
+    """Forget a member who left: asked first, refused while his saldo is not zero unless confirmed."""
+    member = get_object_or_404(Member, pk=member_id, club=club)
+    context = {"club": club, "subject": member, "saldo_ore": money.saldo(member)}
+    if request.method == "POST":
+        try:
+            forgotten = member_data.forget_member(
+                member, by=request.user, confirmed=request.POST.get("confirmed") == "1"
+            )
+        except OfficeError as error:
+            context["error"] = str(error)
+            return render(request, "club/office/member_forget.html", context, status=400)
+        messages.success(
+            request, _("The member is forgotten; the books keep him as %(name)s.") % {"name": forgotten.name}
+        )
+        return redirect("office_members", slug=club.slug)
+    return render(request, "club/office/member_forget.html", context)

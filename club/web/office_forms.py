@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.parameters import AMOUNT, CHOICE, FLAG, MAX_AMOUNT, Parameter
 
 from .. import families, inputs
-from ..models import Member, Payment, Season
+from ..models import TILL_METHODS, Member, Payment, Season
 
 
 class OfficeForm(forms.Form):
@@ -116,7 +116,7 @@ class PaymentForm(OfficeForm):
         label=_("What happened"), choices=Payment.Direction.choices, widget=forms.RadioSelect, initial="in"
     )
     amount = inputs.KronerField(label=_("Amount in kroner"))  # cleaned to øre
-    method = forms.ChoiceField(label=_("How"), choices=Payment.Method.choices, initial=Payment.Method.CASH)
+    method = forms.ChoiceField(label=_("How"), choices=TILL_METHODS, initial=Payment.Method.CASH)
     note = inputs.TextField(label=_("Note (optional)"), max_length=200, required=False)
 
     def __init__(self, *args: Any, club, **kwargs: Any):

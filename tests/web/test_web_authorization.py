@@ -184,6 +184,18 @@ PAGES = [
         lambda w: {"reason": "typed twice"},
         ok=302,
     ),
+    Page("office_members_import", "get", club_url("office_members_import"), "manage"),
+    # An empty upload: allowed, the page says the file holds nothing (400); refused, 403 first.
+    Page("office_members_import", "post", club_url("office_members_import"), "manage", lambda w: {}, ok=400),
+    Page("office_member_forget", "get", club_url("office_member_forget", CARL), "manage"),
+    Page(
+        "office_member_forget",
+        "post",
+        club_url("office_member_forget", lambda w: w.members["Gitte"].pk),
+        "manage",
+        lambda w: {},
+        ok=302,
+    ),
     Page("office_tables", "get", club_url("office_tables"), "manage"),
     Page("office_mail", "get", club_url("office_mail"), "manage"),
     Page("office_tables", "post", club_url("office_tables"), "manage", lambda w: {"name": "Bord 9"}, ok=302),
@@ -240,6 +252,8 @@ PAGES = [
     Page("member-statement", "get", club_url("member-statement", CARL, MARCH), "private"),
     Page("member-statement-pdf", "get", club_url("member-statement-pdf", CARL, MARCH), "private"),
     Page("member-postings-csv", "get", club_url("member-postings-csv", CARL), "private"),
+    Page("member-data-json", "get", club_url("member-data-json", CARL), "private"),
+    Page("member-data-csv", "get", club_url("member-data-csv", CARL), "private"),
     # Carl has no address in the matrix's clubs: allowed, the page says so (302 back to it).
     Page("member-statement-send", "post", club_url("member-statement-send", CARL, MARCH), "manage", ok=302),
     Page("season-standings-csv", "get", club_url("season-standings-csv", lambda w: w.season.pk), "read"),

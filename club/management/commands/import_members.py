@@ -1,0 +1,60 @@
+"""Add a club's members from a spreadsheet (CSV), each with the saldo the paper books kept for him."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from club.management.base import TranslatedCommand
+from club.models import Club
+from club.scoping import scope
+from club.services import opening
+from club.services.money import format_ore
+
+
+class Command(TranslatedCommand):
+    help = gettext_noop(
+        "Add members from a CSV file with the header name,email,role,saldo (or navn,email,rolle,saldo), "
+        "each with his opening saldo in kroner: all rows or none."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", metavar="SLUG", help=_("The club's short name."))
+        parser.add_argument("file", metavar="FILE", help=_("The members' spreadsheet, saved as CSV."))
+        parser.add_argument("--dry-run", action="store_true", help=_("Show what would be imported; import nothing."))
+        parser.add_argument(
+            "--date",
+            type=datetime.date.fromisoformat,
+            metavar="YYYY-MM-DD",
+            help=_("The day the saldi are carried over (default: today)."),
+        )
+
+    def handle(self, *args, slug, file, dry_run, date, **options):
+        club = Club.objects.filter(slug=slug).first()
+        if club is None:
+            raise CommandError(_("No club has the short name %(name)s.") % {"name": slug})
+        try:
+            data = Path(file).read_bytes()
+        except OSError as error:
+            raise CommandError(
+                _("Cannot read %(file)s: %(reason)s") % {"file": file, "reason": error.strerror}
+            ) from None
+        with scope(club=club):
+            carried = opening.import_members(club, data, on=date, dry_run=dry_run)
+        for problem in carried.problems:
+            self.stderr.write(_("line %(line)d: %(message)s") % {"line": problem.line, "message": problem.message})
+        if carried.problems:
+            raise CommandError(_("The spreadsheet has errors; nothing was imported."))
+        for row in carried.rows:
+            self.stdout.write(f"{row.line}\t{row.name}\t{row.role}\t{format_ore(row.saldo_ore)}")
+        values = {"count": len(carried.rows), "total": format_ore(carried.total_ore)}
+        if dry_run:
+            self.stdout.write(
+                _("Would import %(count)d members, saldi %(total)s in all; nothing was imported.") % values
+            )
+        else:
+            self.stdout.write(self.style.SUCCESS(_("Imported %(count)d members, saldi %(total)s in all.") % values))

@@ -1,0 +1,247 @@
+"""Carrying a club over from paper: its members from a spreadsheet, each with the saldo the paper
+books kept for him.
+
+The spreadsheet is a CSV file as a spreadsheet saves it: UTF-8 with or without a byte order mark,
+its fields separated by `,` or `;`, a header row `name,email,role,saldo` (or the Danish
+`navn,email,rolle,saldo`; only the name is required). A role is written in English or Danish
+(member/medlem, scorer/skriver, admin/klubadministrator); none means a plain member. A saldo is in
+kroner as `ore_from_kroner` reads them, with a leading minus when the member owes the club
+(`-12,50`); the club owes him a positive one (`7,25`); empty is nothing.
+
+Every member is added by `members.add_member`, so its rules hold (names unique in the club, one
+address per member, a request to an address that already has a login). A saldo is a payment of
+its own kind (`Payment.Method.OPENING`) between the member's payments account and the club's
+opening-balance account, never the till: it shows on the member's statement and in the club's
+log as carried over from paper, and is reversed like any payment. The whole file is imported or
+none of it: a refused row is named by its line, and the import of every row is undone.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .. import inputs
+from ..models import Club, Member, Payment
+from . import members, till
+from .office import OfficeError
+from .payments import MAX_PAYMENT_ORE
+
+MAX_FILE_BYTES = 1024 * 1024  # a club's members fit in a few kilobytes
+MAX_ROWS = 2000
+# The header's words, English and Danish, to the field they name.
+COLUMNS = {
+    "name": "name",
+    "navn": "name",
+    "email": "email",
+    "e-mail": "email",
+    "role": "role",
+    "rolle": "role",
+    "saldo": "saldo",
+}
+# A role as the spreadsheet writes it, in English or Danish, to the role.
+ROLES = {
+    "": Member.Role.MEMBER,
+    "member": Member.Role.MEMBER,
+    "medlem": Member.Role.MEMBER,
+    "scorer": Member.Role.SCORER,
+    "skriver": Member.Role.SCORER,
+    "admin": Member.Role.ADMIN,
+    "club admin": Member.Role.ADMIN,
+    "klubadministrator": Member.Role.ADMIN,
+    "administrator": Member.Role.ADMIN,
+}
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    line: int  # in the file, the header being line 1
+    name: str
+    email: str
+    role: str
+    saldo_ore: int  # > 0: the club owes him; < 0: he owes the club
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    line: int  # 0: the file as a whole
+    message: str
+
+
+@dataclass
+class Carried:
+    """What an import did, or would do: each row with its member, and what was refused."""
+
+    rows: list[SheetRow] = field(default_factory=list)
+    problems: list[RowProblem] = field(default_factory=list)
+    members: list[Member] = field(default_factory=list)
+    imported: bool = False
+
+    @property
+    def total_ore(self) -> int:
+        return sum(row.saldo_ore for row in self.rows)
+
+
+class _Undone(Exception):
+    """Leaves the import's transaction so that it rolls back (a preview, or a refused row)."""
+
+
+# --- reading the spreadsheet ---------------------------------------------------------------------
+
+
+def read_sheet(data: bytes) -> Carried:
+    """The spreadsheet's rows, or what is wrong with it, line by line (nothing is written)."""
+    found = Carried()
+    if len(data) > MAX_FILE_BYTES:
+        found.problems.append(RowProblem(0, _("The file is larger than 1 MB; a club's members fit in far less.")))
+        return found
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        found.problems.append(RowProblem(0, _("Save the spreadsheet as CSV in UTF-8.")))
+        return found
+    if message := inputs.bad_character(text):
+        found.problems.append(RowProblem(0, message))
+        return found
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        found.problems.append(RowProblem(1, _("The first line must name the columns: name,email,role,saldo.")))
+        return found
+    delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    header = [cell.strip().lower() for cell in next(reader)]
+    columns = [COLUMNS.get(cell) for cell in header]
+    unknown = [cell for cell, column in zip(header, columns, strict=True) if column is None]
+    if unknown or "name" not in columns or len(set(columns)) != len(columns):
+        found.problems.append(
+            RowProblem(
+                1,
+                _(
+                    "The first line must name the columns name,email,role,saldo (or navn,email,rolle,saldo), not %(header)s."
+                )
+                % {"header": delimiter.join(header)},
+            )
+        )
+        return found
+    for cells in reader:
+        if reader.line_num > MAX_ROWS + 1:
+            found.problems.append(
+                RowProblem(reader.line_num, _("At most %(limit)d members at once.") % {"limit": MAX_ROWS})
+            )
+            break
+        if not any(cell.strip() for cell in cells):
+            continue
+        _read_row(found, reader.line_num, cells, columns)
+    if not found.rows and not found.problems:
+        found.problems.append(RowProblem(2, _("The file holds no members.")))
+    return found
+
+
+def _read_row(found: Carried, line: int, cells: list[str], columns: list[str | None]) -> None:
+    if len(cells) != len(columns):
+        found.problems.append(
+            RowProblem(
+                line,
+                _("%(found)d fields where the header has %(wanted)d.") % {"found": len(cells), "wanted": len(columns)},
+            )
+        )
+        return
+    values = {column: cell.strip() for column, cell in zip(columns, cells, strict=True) if column}
+    role = ROLES.get(values.get("role", "").lower())
+    if role is None:
+        found.problems.append(
+            RowProblem(line, _('"%(role)s" is no role: write member, scorer or admin.') % {"role": values["role"]})
+        )
+        return
+    try:
+        saldo_ore = saldo_from_kroner(values.get("saldo", ""))
+    except inputs.AmountRefused as refused:
+        found.problems.append(RowProblem(line, str(refused)))
+        return
+    found.rows.append(SheetRow(line, values["name"], values.get("email", ""), role, saldo_ore))
+
+
+def saldo_from_kroner(text: str) -> int:
+    """A saldo in kroner, as the spreadsheet writes it, in øre: `-12,50` -> -1250 (he owes the
+    club), `7,25` -> 725, empty -> 0. Bounded as a payment is."""
+    typed = text.strip()
+    if not typed:
+        return 0
+    sign = -1 if typed[0] in "-\u2212" else 1
+    ore = inputs.ore_from_kroner(typed[1:] if sign < 0 else typed)
+    if ore > MAX_PAYMENT_ORE:
+        raise inputs.AmountRefused(_("A saldo from 0,01 to 100.000,00 kr."))
+    return sign * ore
+
+
+# --- importing -----------------------------------------------------------------------------------
+
+
+def import_members(
+    club: Club,
+    data: bytes,
+    *,
+    by=None,
+    on: datetime.date | None = None,
+    dry_run: bool = False,
+    site_url: str = "",
+    language: str | None = None,
+) -> Carried:
+    """Add the spreadsheet's members to the club, each with his saldo carried over on `on`
+    (today): every row or none. With `dry_run`, or when a row is refused, everything is done and
+    then undone, so the preview meets every rule the import does."""
+    carried = read_sheet(data)
+    if carried.problems:
+        return carried
+    on = on or timezone.localdate()
+    try:
+        with transaction.atomic():
+            for row in carried.rows:
+                _import_row(club, row, carried, by=by, on=on, site_url=site_url, language=language)
+            if carried.problems or dry_run:
+                raise _Undone
+    except _Undone:
+        return carried
+    carried.imported = True
+    return carried
+
+
+def _import_row(club: Club, row: SheetRow, carried: Carried, *, by, on, site_url: str, language) -> None:
+    try:
+        # A savepoint per row: a refused one leaves the others to be checked too.
+        with transaction.atomic():
+            member = members.add_member(
+                club, name=row.name, email=row.email, role=row.role, site_url=site_url, language=language
+            )
+            if row.saldo_ore:
+                carry_over(member, row.saldo_ore, on=on, by=by)
+    except OfficeError as error:
+        carried.problems.append(RowProblem(row.line, str(error)))
+    else:
+        carried.members.append(member)
+
+
+@transaction.atomic
+def carry_over(member: Member, saldo_ore: int, *, on: datetime.date, by=None) -> Payment:
+    """The member's saldo from the paper books as a payment of its own kind: a positive one as if
+    he had paid it in, a negative one as if it had been paid out to him."""
+    if not 0 < abs(saldo_ore) <= MAX_PAYMENT_ORE:
+        raise OfficeError({"saldo": [_("A saldo from 0,01 to 100.000,00 kr.")]})
+    payment = Payment(
+        club_id=member.club_id,
+        member=member,
+        direction=Payment.Direction.IN if saldo_ore > 0 else Payment.Direction.OUT,
+        amount_ore=abs(saldo_ore),
+        method=Payment.Method.OPENING,
+        paid_on=on,
+        recorded_by=by,
+    )
+    payment.transaction = till.post(payment, by=by)
+    payment.save()
+    return payment
