@@ -15,7 +15,6 @@ from typing import Any, NamedTuple, cast
 
 from ..envelope import name_problem
 from ..envelope import read_date as _date
-from ..events import maker
 from ..problems import Problem, expecting, has_lone_surrogate
 from .messages import problem
 
@@ -329,7 +328,7 @@ class _Reader:
             if type(holder) is str and type(fate) is str and fate in fates:
                 known = self.good.get(holder)
                 if known is not None:
-                    return _new_card_fate((known, fate))
+                    return CardFate(known, fate)
         path = _at(at, key)
         data = self.obj(value, path, FATE_KEYS)
         if data is None:
@@ -338,7 +337,7 @@ class _Reader:
         holder = self.name(get("holder"), path, "holder")
         fate = self.choice(get("fate"), path, "fate", fates)
         if holder and fate:
-            return _new_card_fate((holder, fate))
+            return CardFate(holder, fate)
         for key in ("holder", "fate"):
             if get(key) is None:
                 self.required(f"{path}.{key}", key)
@@ -386,8 +385,6 @@ class _Reader:
 
 
 _LEVELS = {level: SuitMeld(level) for level in MELD_LEVELS}
-# The named tuples a replay makes several times a deal, made from a tuple of every field.
-_new_card_fate, _new_fine = maker(CardFate), maker(Fine)
 _SUIT_SET = frozenset(SUITS)
 _KING_FATE_SET = frozenset(KING_FATES)
 
@@ -418,7 +415,7 @@ def _plain_kings(value: Any, good: dict[str, str]) -> dict[str, CardFate] | None
         holder = good.get(holder)
         if holder is None:
             return None
-        found[suit] = _new_card_fate((holder, word))
+        found[suit] = CardFate(holder, word)
     return found
 
 
@@ -545,7 +542,7 @@ def _read_deal(read: _Reader, data: Any) -> Deal | None:
             if data.get("player") is None:
                 read.required(f"{path}.player", "fined")
             if player and type(offence) is str:
-                fines.append(_new_fine((player, offence, meld)))
+                fines.append(Fine(player, offence, meld))
 
     culprit = None
     culprit_data = get("culprit")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..events import LineItem, UnbalancedItem, line_item, maker, net_of
+from ..events import LineItem, UnbalancedItem, line_item, net_of
 from .citations import SEED_FILES, seed_ref
 from .presets import RuleSet
 from .records import KING_CUP, PAGAT_CUP, PREVENTED, SUITS, CardFate, Cups, Deal, Meld, others_of
@@ -48,9 +48,6 @@ class Event(NamedTuple):
         return data
 
 
-_new_event, _new_cups = maker(Event), maker(Cups)
-
-
 class _Book:
     """Collects line items for one event and keeps, as they go, the cups' content and each
     member's net.
@@ -70,7 +67,7 @@ class _Book:
 
     @property
     def cups(self) -> Cups:
-        return _new_cups((self.pagat, self.king))
+        return Cups(self.pagat, self.king)
 
     def post(
         self,
@@ -298,7 +295,7 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
     cards_in_trick = _play_fees(book, deal, rules)
 
     if deal.stopped:
-        return _new_event(("deal", tuple(book.items), cups, book.cups, deal.number, book.net))
+        return Event("deal", tuple(book.items), cups, book.cups, deal.number, book.net)
 
     # 6. The last trick.
     taken = _last_trick(book, deal, rules, cards_in_trick)
@@ -323,7 +320,7 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
     for cup in taken:
         book.post("refund", {cup: rules.fund * len(table)} | {m: -rules.fund for m in table})
 
-    return _new_event(("deal", tuple(book.items), cups, book.cups, deal.number, book.net))
+    return Event("deal", tuple(book.items), cups, book.cups, deal.number, book.net)
 
 
 def _play_fees(book: _Book, deal: Deal, rules: RuleSet) -> list[TrickCard]:
