@@ -15,7 +15,6 @@ import re
 import sys
 from typing import Any
 
-from .envelope import collector_paused
 from .problems import InvalidRecord, problem
 from .registry import FAMILIES
 from .replay import ALL_PRESETS, replay
@@ -92,8 +91,7 @@ def _settled_as_read(raw: bytes) -> dict[str, Any] | None:
     """
     try:
         text = (raw[len(BOM) :] if raw.startswith(BOM) else raw).decode("utf-8")
-        with collector_paused():  # reading makes only acyclic objects too (see `replay_with`)
-            return replay(json.loads(text))
+        return replay(json.loads(text))
     except (ValueError, RecursionError):  # refused (InvalidRecord) or unreadable: answered check by check
         return None
 

@@ -2,15 +2,13 @@
 
 `Reader` checks shapes and types (an object, a whole number in a range, a known word, a member's
 name, no key the format lacks) and collects a `Problem` for each mistake instead of raising, so a
-phone form or an import file learns about every mistake at once. `collector_paused` wraps a replay.
+phone form or an import file learns about every mistake at once.
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime
-import gc
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar, cast
 
 from .problems import Problem, expecting, problem
@@ -135,19 +133,3 @@ def read_date(read: Any, value: Any) -> None:
         ok = False
     if not ok:
         read.fail("date", "wrong_type", **expecting("date"))
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection while a replay runs.
-
-    A replay builds many small objects that never form cycles; the cyclic garbage collector's
-    passes over them would only cost time (about half of it on a long sitting).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()

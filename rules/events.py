@@ -8,11 +8,8 @@ Each family's event adds its table accounts after the event (`cups_after`, `pot_
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NotRequired, TypedDict, TypeVar, cast
-
-T = TypeVar("T")
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NotRequired, TypedDict
 
 
 class LineItem(TypedDict):
@@ -37,15 +34,6 @@ def line_item(
     if card is not None:
         item["card"] = card
     return item
-
-
-def maker(kind: type[T]) -> Callable[[tuple[Any, ...]], T]:
-    """Makes a `kind` (a named tuple) from a tuple of all its fields, in order.
-
-    A named tuple's own constructor is a Python function; this is the C one under it, for the
-    values a replay makes several times a deal (card fates, fines, cups, events, table states).
-    """
-    return cast(Callable[[tuple[Any, ...]], T], functools.partial(tuple.__new__, kind))
 
 
 class UnbalancedItem(ArithmeticError):

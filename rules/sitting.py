@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
-from .envelope import collector_paused
 from .family import Family
 from .problems import InvalidRecord, Problem
 
@@ -78,13 +77,6 @@ def replay_with(family: Family, data: Any) -> dict[str, Any]:
 
     Raises `InvalidRecord` listing every problem; nothing is settled then.
     """
-    # The collector runs again once the answer alone is left: its first pass has less to look at.
-    with collector_paused():
-        return _replay(family, data)
-
-
-def _replay(family: Family, data: Any) -> dict[str, Any]:
-    """`replay_with` without the collector paused."""
     sitting, rules, problems = check_sitting(family, data)
     if problems or sitting is None or rules is None:
         raise InvalidRecord(problems)

@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .. import sitting
-from ..events import maker
 from ..family import Accounts, Vocabulary
 from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
@@ -43,9 +42,6 @@ class TableState(NamedTuple):
     previous_dealer: str | None = None
 
 
-_new_state = maker(TableState)  # every deal makes one
-
-
 def play(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
     """Settle one deal at a table: a funding event if a cup is empty, then the deal itself.
 
@@ -62,9 +58,9 @@ def settle(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) 
     funding = fund(table, state.cups, rules)
     if funding is None:
         settled = settle_deal(deal, table, state.cups, rules)
-        return [settled], _new_state((settled.cups_after, deal.dealer))
+        return [settled], TableState(settled.cups_after, deal.dealer)
     settled = settle_deal(deal, table, funding.cups_after, rules)
-    return [funding, settled], _new_state((settled.cups_after, deal.dealer))
+    return [funding, settled], TableState(settled.cups_after, deal.dealer)
 
 
 class Danish:

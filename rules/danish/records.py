@@ -15,7 +15,6 @@ from typing import Any, NamedTuple, cast
 
 from ..envelope import name_problem
 from ..envelope import read_date as _date
-from ..events import maker
 from ..problems import Problem, expecting, has_lone_surrogate
 from .messages import problem
 
@@ -203,17 +202,14 @@ class _Reader:
     """Reads one JSON value, collecting problems instead of raising.
 
     A field's path is made only when it has a problem: methods take the path of the object
-    (`at`) and the field's key, joined by `_at`. `good` remembers the names already found
-    well-formed, which a sitting repeats in every deal, each as the one string the sitting uses
-    for it from then on (the table's, mostly): every later comparison of names is one of identity.
+    (`at`) and the field's key, joined by `_at`.
     """
 
-    __slots__ = ("deal", "problems", "good")
+    __slots__ = ("deal", "problems")
 
-    def __init__(self, deal: int | None, problems: list[Problem], good: dict[str, str] | None = None):
+    def __init__(self, deal: int | None, problems: list[Problem]):
         self.deal = deal
         self.problems = problems
-        self.good = good if good is not None else {}
 
     def fail(self, path: str, code: str, **params: Any) -> None:
         self.problems.append(problem(self.deal, path, code, **params))
@@ -258,17 +254,11 @@ class _Reader:
         not blank, valid Unicode, at most 60 characters (rules.envelope.name_problem)."""
         if value is None:
             return None
-        if type(value) is str:
-            known = self.good.get(value)
-            if known is not None:
-                return known
         wrong = name_problem(value)
         if wrong is not None:
             code, params = wrong
             self.fail(_at(at, key), code, **params)
             return None
-        if type(value) is str:  # a str subclass (from Python, never JSON) is not the one string
-            self.good[value] = value
         return cast(str, value)  # name_problem found nothing wrong: a str
 
     def choice(self, value: Any, at: str, key: Any, choices: tuple[str, ...]) -> str | None:
@@ -295,41 +285,23 @@ class _Reader:
 
     def meld(self, value: Any, at: str, key: str) -> Meld | None:
         """One player's meld, at the field path `at`.`key` (made only for a problem)."""
-        data: Mapping[str, Any] | None
-        if type(value) is dict and MELD_KEYS.issuperset(value):  # the usual record: nothing to say yet
-            data = value
-        else:
-            data = self.obj(value, _at(at, key), MELD_KEYS)
-            if data is None:
-                return None
+        path = _at(at, key)
+        data = self.obj(value, path, MELD_KEYS)
+        if data is None:
+            return None
         get = data.get
         suits = get("suits")
         if suits is not None:
-            suits = _plain_suits(suits) or self.per_suit(suits, f"{_at(at, key)}.suits", self.suit_meld, COURT_CARDS)
-        # A well-formed value is taken as it is; any other is read (and its problem said) in order.
-        taroks, pagat, matadors, kings = get("taroks"), get("pagat"), get("matadors"), get("kings")
-        if taroks is not None and not (type(taroks) is int and 10 <= taroks <= 22):
-            taroks = self.int_(taroks, _at(at, key), "taroks", 10, 22)
-        if not (pagat is None or pagat is True or pagat is False):
-            pagat = self.bool_(pagat, _at(at, key), "pagat")
-        if matadors is not None and not (type(matadors) is int and 3 <= matadors <= 22):
-            matadors = self.int_(matadors, _at(at, key), "matadors", 3, 22)
+            suits = self.per_suit(suits, f"{path}.suits", self.suit_meld, COURT_CARDS)
+        taroks = self.int_(get("taroks"), path, "taroks", 10, 22)
+        pagat = self.bool_(get("pagat"), path, "pagat")
+        matadors = self.int_(get("matadors"), path, "matadors", 3, 22)
+        kings = get("kings")
         if kings is not None:
-            kings = (
-                _LEVELS.get(kings)
-                if type(kings) is str and kings in _LEVELS
-                else self.suit_meld(kings, _at(at, key), "kings", SUITS)
-            )
+            kings = self.suit_meld(kings, path, "kings", SUITS)
         return Meld(taroks, pagat, matadors, suits or _NO_SUITS, kings)
 
     def card_fate(self, value: Any, at: str, key: str, fates: tuple[str, ...]) -> CardFate | None:
-        if type(value) is dict and len(value) == 2:
-            # The usual record: a known holder and a fate, nothing else (checked in full below).
-            holder, fate = value.get("holder"), value.get("fate")
-            if type(holder) is str and type(fate) is str and fate in fates:
-                known = self.good.get(holder)
-                if known is not None:
-                    return _new_card_fate((known, fate))
         path = _at(at, key)
         data = self.obj(value, path, FATE_KEYS)
         if data is None:
@@ -338,7 +310,7 @@ class _Reader:
         holder = self.name(get("holder"), path, "holder")
         fate = self.choice(get("fate"), path, "fate", fates)
         if holder and fate:
-            return _new_card_fate((holder, fate))
+            return CardFate(holder, fate)
         for key in ("holder", "fate"):
             if get(key) is None:
                 self.required(f"{path}.{key}", key)
@@ -353,7 +325,7 @@ class _Reader:
         data = self.obj(value, path)
         if data:
             for suit, item in data.items():
-                if suit in _SUIT_SET or self.choice(suit, path, suit, SUITS):
+                if self.choice(suit, path, suit, SUITS):
                     parsed = read_one(item, path, suit, words)
                     if parsed:
                         found[suit] = parsed
@@ -361,10 +333,8 @@ class _Reader:
 
     def names_as_keys(self, data: Mapping[str, Any], path: str) -> None:
         """The keys of `melds` and `counts` are members' names: no lone surrogates, which no text can hold."""
-        if self.good.keys() >= data.keys():
-            return  # names already found well-formed: nearly every deal
         for key in data:
-            if type(key) is str and key not in self.good and has_lone_surrogate(key):
+            if type(key) is str and has_lone_surrogate(key):
                 self.fail(_at(path, key), "bad_name")
 
     def causes(self, value: Any, path: str) -> tuple[str, ...] | None:
@@ -386,40 +356,6 @@ class _Reader:
 
 
 _LEVELS = {level: SuitMeld(level) for level in MELD_LEVELS}
-# The named tuples a replay makes several times a deal, made from a tuple of every field.
-_new_card_fate, _new_fine = maker(CardFate), maker(Fine)
-_SUIT_SET = frozenset(SUITS)
-_KING_FATE_SET = frozenset(KING_FATES)
-
-
-def _plain_suits(value: Any) -> dict[str, SuitMeld] | None:
-    """The suit melds of the usual record, each a level word ({"clubs": "full"}); None when one
-    needs reading on its own (a level with its missing card, or a mistake)."""
-    if type(value) is not dict or not _SUIT_SET.issuperset(value):
-        return None
-    try:
-        return {suit: _LEVELS[level] for suit, level in value.items()}
-    except (KeyError, TypeError):  # not a level word (unhashable: an object or a list)
-        return None
-
-
-def _plain_kings(value: Any, good: dict[str, str]) -> dict[str, CardFate] | None:
-    """The Kings of the usual record, each a known holder and a fate and nothing else; None when
-    one needs reading on its own (`card_fate` says what is wrong)."""
-    if type(value) is not dict or not _SUIT_SET.issuperset(value):
-        return None
-    found = {}
-    for suit, fate in value.items():
-        if type(fate) is not dict or len(fate) != 2:
-            return None
-        holder, word = fate.get("holder"), fate.get("fate")
-        if type(holder) is not str or type(word) is not str or word not in _KING_FATE_SET:
-            return None
-        holder = good.get(holder)
-        if holder is None:
-            return None
-        found[suit] = _new_card_fate((holder, word))
-    return found
 
 
 def _at(path: str, key: Any) -> str:
@@ -429,151 +365,122 @@ def _at(path: str, key: Any) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
-def parse_deal(data: Any, number: int, problems: list[Problem], good: dict[str, str] | None = None) -> Deal | None:
-    """Parse one deal object; shape problems go into `problems`, None if it cannot be read.
-
-    `good`: names already found well-formed (a sitting passes the same set to every deal).
-    """
-    return _read_deal(_Reader(number, problems, good), data)
+def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
+    """Parse one deal object; shape problems go into `problems`, None if it cannot be read."""
+    return _read_deal(_Reader(number, problems), data)
 
 
 def _read_deal(read: _Reader, data: Any) -> Deal | None:
-    """`parse_deal` with the reader of its sitting, `read.deal` its number."""
-    number, problems = read.deal, read.problems
-    before = len(problems)
-    deal: Mapping[str, Any] | None
-    if type(data) is dict and DEAL_KEYS.issuperset(data):  # the usual record: nothing to say yet
-        deal = data
-    else:
-        deal = read.obj(data, "", DEAL_KEYS)
-        if deal is None:
-            read.required("", "deal")
-            return None
-    get = deal.get
-    name = read.name
-
-    dealer = name(get("dealer"), "dealer")
-    if dealer is None and get("dealer") is None:
+    """`parse_deal` with the reader of its sitting, `read.deal` its number: who deals and who plays
+    (always asked for), then each other key the record states, by `_DEAL_FIELDS`."""
+    before = len(read.problems)
+    deal = read.obj(data, "", DEAL_KEYS)
+    if deal is None:
+        read.required("", "deal")
+        return None
+    dealer = read.name(deal.get("dealer"), "dealer")
+    if deal.get("dealer") is None:
         read.required("dealer", "dealer")
-    players_data = get("players")
+    players_data = deal.get("players")
     players: tuple[str, ...] = ()
     if type(players_data) is not list or len(players_data) != 3:
         read.fail("players", "players_count")
     else:
-        first, second, third = players_data
-        known = read.good.get
-        if (
-            type(first) is str
-            and type(second) is str
-            and type(third) is str
-            and (first := known(first)) is not None
-            and (second := known(second)) is not None
-            and (third := known(third)) is not None
-        ):
-            players = (first, second, third)
-        else:
-            players = tuple(name(p, "players", i) or "" for i, p in enumerate(players_data))
+        players = tuple(read.name(p, "players", i) or "" for i, p in enumerate(players_data))
+    # Made with whatever was read; a deal with a problem (not three players, say) is dropped.
+    stated = {key: read_field(read, deal[key]) for key, read_field in _DEAL_FIELDS.items() if deal.get(key) is not None}
+    parsed = Deal(read.deal, dealer or "", players, **stated)  # type: ignore[arg-type]  # a deal's reader holds its number
+    return parsed if len(read.problems) == before else None
 
+
+def _melds(read: _Reader, value: Any) -> dict[str, Meld]:
+    data = read.obj(value, "melds")
     melds: dict[str, Meld] = {}
-    player: str | None  # a dict key in the loops, a name that may be missing further down
-    melds_data = get("melds")
-    if melds_data is not None and type(melds_data) is not dict:  # JSON's objects are dicts
-        melds_data = read.obj(melds_data, "melds")
-    if melds_data:
-        read.names_as_keys(melds_data, "melds")
-        known = read.good.get
-        for player, meld_data in melds_data.items():
+    if data:
+        read.names_as_keys(data, "melds")
+        for player, meld_data in data.items():
             meld = read.meld(meld_data, "melds", player)
             if meld is not None:
-                melds[known(player, player)] = meld
+                melds[player] = meld
+    return melds
 
-    kings_data = get("kings")
-    kings: dict[str, CardFate] = {}
-    if kings_data is not None:
-        kings = _plain_kings(kings_data, read.good) or read.per_suit(kings_data, "kings", read.card_fate, KING_FATES)
-    pagat_data = get("pagat")
-    pagat = read.card_fate(pagat_data, "", "pagat", PAGAT_FATES) if pagat_data is not None else None
 
-    tout = None
-    tout_data = get("tout")
-    if type(tout_data) is str:
-        player = name(tout_data, "tout")
-        tout = Tout(player) if player else None
-    elif tout_data is not None:
-        data = read.obj(tout_data, "tout", TOUT_KEYS)
-        if data is not None:
-            player = name(data.get("player"), "tout", "player")
-            won = read.bool_(data.get("won", True), "tout", "won")
-            if data.get("player") is None:
-                read.required("tout.player", "tout.player")
-            elif player is not None and won is not None:
-                tout = Tout(player, won)
+def _tout(read: _Reader, value: Any) -> Tout | None:
+    """A tout: the player's name (won), or {"player", "won"}."""
+    if type(value) is str:
+        player = read.name(value, "tout")
+        return Tout(player) if player else None
+    data = read.obj(value, "tout", TOUT_KEYS)
+    if data is None:
+        return None
+    player = read.name(data.get("player"), "tout", "player")
+    won = read.bool_(data.get("won", True), "tout", "won")
+    if data.get("player") is None:
+        read.required("tout.player", "tout.player")
+    elif player is not None and won is not None:
+        return Tout(player, won)
+    return None
 
-    counts = None
-    counts_data = get("counts")
-    if counts_data is not None and type(counts_data) is not dict:
-        counts_data = read.obj(counts_data, "counts")
-    if counts_data is not None:
-        read.names_as_keys(counts_data, "counts")
-        counts = {}
-        known = read.good.get
-        for player, points in counts_data.items():
-            if type(points) is int and 0 <= points <= 78:  # the usual count; `int_` says what is wrong
-                counts[known(player, player)] = points
-            elif (value := read.int_(points, "counts", player, 0, 78)) is not None:
-                counts[known(player, player)] = value
 
-    fines: list[Fine] = []
-    fines_data = get("fines")
-    if fines_data:
-        if type(fines_data) is not list:
-            read.fail("fines", "wrong_type", **expecting("list"))
-            fines_data = ()
-        for i, fine_data in enumerate(fines_data):
-            path = f"fines.{i}"
-            data = read.obj(fine_data, path, FINE_KEYS)
-            if data is None:
-                if fine_data is None:
-                    read.fail(path, "wrong_type", **expecting("object"))
-                continue
-            player = name(data.get("player"), path, "player")
-            offence = data.get("offence")
-            if type(offence) is not str:
-                read.required(f"{path}.offence", "offence")
-            meld_data = data.get("meld")  # most fines carry no meld
-            meld = None if meld_data is None else read.meld(meld_data, path, "meld")
-            if data.get("player") is None:
-                read.required(f"{path}.player", "fined")
-            if player and type(offence) is str:
-                fines.append(_new_fine((player, offence, meld)))
+def _counts(read: _Reader, value: Any) -> dict[str, int] | None:
+    data = read.obj(value, "counts")
+    if data is None:
+        return None
+    read.names_as_keys(data, "counts")
+    counts = {}
+    for player, points in data.items():
+        count = read.int_(points, "counts", player, 0, 78)
+        if count is not None:
+            counts[player] = count
+    return counts
 
-    culprit = None
-    culprit_data = get("culprit")
-    if culprit_data is not None:
-        culprit_data = read.obj(culprit_data, "culprit", CULPRIT_KEYS)
-        if culprit_data is not None:
-            culprit = _culprit(read, culprit_data)
 
-    last_trick = get("last_trick")
-    nolo = get("nolo")
-    stopped = get("stopped", False)
-    # Made with whatever was read; a deal with a problem (not three players, say) is dropped.
-    parsed = Deal(
-        number,  # type: ignore[arg-type]  # a deal's reader always holds its number
-        dealer or "",
-        players,  # type: ignore[arg-type]
-        melds,
-        pagat,
-        kings,
-        None if last_trick is None else name(last_trick, "last_trick"),
-        None if nolo is None else name(nolo, "nolo"),
-        tout,
-        counts,
-        tuple(fines),
-        culprit,
-        stopped if stopped is False or stopped is True else bool(read.bool_(stopped, "stopped", None)),
-    )
-    return parsed if len(problems) == before else None
+def _fines(read: _Reader, value: Any) -> tuple[Fine, ...]:
+    if not value:  # an empty value of any type is no fine
+        return ()
+    if type(value) is not list:
+        read.fail("fines", "wrong_type", **expecting("list"))
+        return ()
+    fines = []
+    for i, fine_data in enumerate(value):
+        path = f"fines.{i}"
+        data = read.obj(fine_data, path, FINE_KEYS)
+        if data is None:
+            if fine_data is None:
+                read.fail(path, "wrong_type", **expecting("object"))
+            continue
+        player = read.name(data.get("player"), path, "player")
+        offence = data.get("offence")
+        if type(offence) is not str:
+            read.required(f"{path}.offence", "offence")
+        meld_data = data.get("meld")  # most fines carry no meld
+        meld = None if meld_data is None else read.meld(meld_data, path, "meld")
+        if data.get("player") is None:
+            read.required(f"{path}.player", "fined")
+        if player and type(offence) is str:
+            fines.append(Fine(player, offence, meld))
+    return tuple(fines)
+
+
+def _culprit_field(read: _Reader, value: Any) -> Culprit | None:
+    data = read.obj(value, "culprit", CULPRIT_KEYS)
+    return None if data is None else _culprit(read, data)
+
+
+# The keys of a deal other than the dealer and the players, each with its reader, in the order they
+# are read; a key the record leaves out (or sets to null) keeps the default of `Deal`.
+_DEAL_FIELDS: dict[str, Callable[[_Reader, Any], Any]] = {
+    "melds": _melds,
+    "kings": lambda read, value: read.per_suit(value, "kings", read.card_fate, KING_FATES),
+    "pagat": lambda read, value: read.card_fate(value, "", "pagat", PAGAT_FATES),
+    "tout": _tout,
+    "counts": _counts,
+    "fines": _fines,
+    "culprit": _culprit_field,
+    "last_trick": lambda read, value: read.name(value, "last_trick"),
+    "nolo": lambda read, value: read.name(value, "nolo"),
+    "stopped": lambda read, value: bool(read.bool_(value, "stopped", None)),
+}
 
 
 def _culprit(read: _Reader, data: Mapping[str, Any]) -> Culprit | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..events import LineItem, UnbalancedItem, line_item, maker, net_of
+from ..events import LineItem, UnbalancedItem, balanced, line_item, net_of
 from .citations import SEED_FILES, seed_ref
 from .presets import RuleSet
 from .records import KING_CUP, PAGAT_CUP, PREVENTED, SUITS, CardFate, Cups, Deal, Meld, others_of
@@ -48,29 +48,22 @@ class Event(NamedTuple):
         return data
 
 
-_new_event, _new_cups = maker(Event), maker(Cups)
-
-
 class _Book:
     """Collects line items for one event and keeps, as they go, the cups' content and each
-    member's net.
+    member's net. Every item goes through `post`, which checks that it balances."""
 
-    `members` is the table: every player of a validated deal sits there, and none is named like a
-    cup (validate_table), which the quick paths of `from_each`, `loses` and `into_each_cup` rely on.
-    """
-
-    __slots__ = ("rules", "pagat", "king", "items", "net", "_refs", "_has_cups")
+    __slots__ = ("rules", "pagat", "king", "items", "net", "_refs")
 
     def __init__(self, rules: RuleSet, cups: Cups, members: Sequence[str]):
         self.rules = rules
         self.pagat, self.king = cups
         self.items: list[LineItem] = []
         self.net = dict.fromkeys(members, 0)
-        self._refs, self._has_cups = _REFS[rules.preset], rules.cups
+        self._refs = _REFS[rules.preset]
 
     @property
     def cups(self) -> Cups:
-        return _new_cups((self.pagat, self.king))
+        return Cups(self.pagat, self.king)
 
     def post(
         self,
@@ -80,26 +73,20 @@ class _Book:
         player: str | None = None,
         card: str | None = None,
     ) -> None:
-        if 0 in postings.values():
-            postings = {account: points for account, points in postings.items() if points}
-            if not postings:
-                return
-        if sum(postings.values()):
-            raise UnbalancedItem(f"{rule}: {postings}")  # a bug here, never a record's fault
-        if PAGAT_CUP in postings or KING_CUP in postings:  # most items move points between members only
-            if not self._has_cups:
+        """One line item, its zero entries left out; nothing when every entry is zero. Raises
+        `UnbalancedItem` (a bug here, never a record's fault) unless its postings sum to zero."""
+        postings = balanced(postings, rule)
+        if not postings:
+            return
+        if PAGAT_CUP in postings or KING_CUP in postings:
+            if not self.rules.cups:
                 raise UnbalancedItem(f"{rule}: a cup posting in a preset without cups: {postings}")
             self.pagat += postings.get(PAGAT_CUP, 0)
             self.king += postings.get(KING_CUP, 0)
-        net = self.net
         for account, points in postings.items():
-            if account in net:
-                net[account] += points
-        ref = self._refs[ref_key or rule]
-        if player is None and card is None:  # the count, a refund: about nobody in particular
-            self.items.append({"rule": rule, "ref": ref, "postings": postings})
-        else:
-            self.items.append(line_item(rule, ref, postings, player, card))
+            if account in self.net:
+                self.net[account] += points
+        self.items.append(line_item(rule, self._refs[ref_key or rule], postings, player, card))
 
     def from_each(
         self,
@@ -110,23 +97,8 @@ class _Book:
         ref_key: str | None = None,
         card: str | None = None,
     ) -> None:
-        """`receiver` gets `amount` from each payer (pays it, when negative): members only, balanced
-        by construction. The item is about the receiver."""
-        if not amount:
-            return
-        if len(payers) == 2 and receiver not in payers:  # "each of the other two": nearly always
-            first, second = payers
-            postings = {receiver: amount + amount, first: -amount, second: -amount}
-            net = self.net
-            net[receiver] += amount + amount
-            net[first] -= amount
-            net[second] -= amount
-            ref = self._refs[ref_key or rule]
-            if card is None:  # a meld, the last trick, nolo: the usual item
-                self.items.append({"rule": rule, "ref": ref, "postings": postings, "player": receiver})
-            else:
-                self.items.append(line_item(rule, ref, postings, receiver, card))
-            return
+        """`receiver` gets `amount` from each payer (pays it, when negative). The item is about the
+        receiver."""
         postings = {receiver: amount * len(payers)}
         for payer in payers:
             postings[payer] = postings.get(payer, 0) - amount
@@ -147,40 +119,19 @@ class _Book:
         if not to_cup:  # nothing into the cup (none in the preset, a fee of 0, an empty cup): to each other
             self.from_each(rule, holder, others, -to_each, ref_key, card)
             return
-        if not (to_each and self._has_cups and len(others) == 2):
-            postings = {holder: -2 * to_each - to_cup}
-            for other in others:
-                postings[other] = to_each
-            postings[cup] = to_cup
-            self.post(rule, postings, ref_key, holder, card)  # it leaves out a zero entry, and checks
-            return
-        first, second = others
-        postings = {holder: -2 * to_each - to_cup, first: to_each, second: to_each, cup: to_cup}
-        net = self.net
-        net[holder] -= 2 * to_each + to_cup
-        net[first] += to_each
-        net[second] += to_each
-        if cup == PAGAT_CUP:  # balanced by construction
-            self.pagat += to_cup
-        else:
-            self.king += to_cup
-        ref = self._refs[ref_key or rule]
-        if card is not None:  # a card lost, or a bagud: the usual item
-            self.items.append({"rule": rule, "ref": ref, "postings": postings, "player": holder, "card": card})
-        else:
-            self.items.append(line_item(rule, ref, postings, holder))
+        postings = {holder: -2 * to_each - to_cup}  # the holder is active: two others
+        for other in others:
+            postings[other] = to_each
+        postings[cup] = to_cup
+        self.post(rule, postings, ref_key, holder, card)
 
     def into_each_cup(self, rule: str, payer: str, amount: int, others: Sequence[str]) -> None:
         """A fine or stake into each cup; where there are no cups, to each other active player. The
         item is about the payer."""
-        if not self._has_cups:
+        if not self.rules.cups:
             self.from_each(rule, payer, others, -amount)
-        elif amount:  # balanced by construction
-            self.pagat += amount
-            self.king += amount
-            self.net[payer] -= 2 * amount
-            postings = {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}
-            self.items.append({"rule": rule, "ref": self._refs[rule], "postings": postings, "player": payer})
+        else:
+            self.post(rule, {payer: -2 * amount, PAGAT_CUP: amount, KING_CUP: amount}, player=payer)
 
 
 KING_CARDS = {suit: f"king:{suit}" for suit in SUITS}  # the `card` of an item about a King
@@ -298,7 +249,7 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
     cards_in_trick = _play_fees(book, deal, rules)
 
     if deal.stopped:
-        return _new_event(("deal", tuple(book.items), cups, book.cups, deal.number, book.net))
+        return Event("deal", tuple(book.items), cups, book.cups, deal.number, book.net)
 
     # 6. The last trick.
     taken = _last_trick(book, deal, rules, cards_in_trick)
@@ -323,7 +274,7 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
     for cup in taken:
         book.post("refund", {cup: rules.fund * len(table)} | {m: -rules.fund for m in table})
 
-    return _new_event(("deal", tuple(book.items), cups, book.cups, deal.number, book.net))
+    return Event("deal", tuple(book.items), cups, book.cups, deal.number, book.net)
 
 
 def _play_fees(book: _Book, deal: Deal, rules: RuleSet) -> list[TrickCard]:
@@ -523,7 +474,7 @@ def _failed_tout(book: _Book, deal: Deal, rules: RuleSet, content: dict[str, int
 
 
 def _king_card(deal: Deal, fate: CardFate) -> str:
-    return next(KING_CARDS[suit] for suit, f in deal.kings.items() if f is fate)
+    return next(KING_CARDS[suit] for suit, f in deal.kings.items() if f == fate)
 
 
 def rounded_count(points: int) -> int:

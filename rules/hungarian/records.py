@@ -7,7 +7,7 @@ the game (card points, tricks, contra levels, called cards) are checked there to
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -52,7 +52,6 @@ BONUS_KEYS = frozenset(("player", "bonus"))
 FINE_KEYS = frozenset(("player", "offence"))
 PARTIES = ("declarer", "opponents")
 PARTY_KEYS = frozenset(PARTIES)
-_FIGURE_SET = frozenset(FIGURES)
 
 # The parsed record is made of named tuples, cheap to make; the deal, read field by field about a
 # hundred times a deal, is a slotted dataclass, whose fields read faster.
@@ -155,44 +154,10 @@ def _stated(value: Any) -> bool:
 
 
 class _DealReader(Reader):
-    """The shared reader, with a quick answer for the well-formed values a sitting is made of.
+    """The shared reader, with the lists a deal record holds: of names and of objects."""
 
-    `good` remembers the names already found well-formed, which a sitting repeats in every deal.
-    """
-
-    def __init__(self, deal: int | None, problems: list[Problem], good: set[str] | None = None):
+    def __init__(self, deal: int | None, problems: list[Problem]):
         super().__init__(deal, problems, problem)
-        self.good = good if good is not None else set()
-
-    def obj(self, value: Any, path: str) -> Mapping[str, Any] | None:
-        if type(value) is dict:  # what JSON gives: no ABC check
-            return value
-        return super().obj(value, path)
-
-    def known_keys(self, data: Mapping[str, Any], keys: Collection[str], path: str) -> None:
-        if type(keys) is frozenset and keys.issuperset(data):
-            return
-        super().known_keys(data, keys, path)
-
-    def name(self, value: Any, path: str) -> str | None:
-        if value is None or (type(value) is str and value in self.good):
-            return value
-        name = super().name(value, path)
-        if name is not None:
-            self.good.add(name)
-        return name
-
-    def int_(
-        self, value: Any, path: str, low: int | None = None, high: int | None = None, code: str = "out_of_range"
-    ) -> int | None:
-        if value is None or (type(value) is int and low is None and high is None):
-            return value
-        return super().int_(value, path, low, high, code)
-
-    def word(self, value: Any, path: str) -> str | None:
-        if value is None or type(value) is str:
-            return value
-        return super().word(value, path)
 
     def names(self, value: Any, path: str) -> tuple[str, ...]:
         found = []
@@ -225,172 +190,160 @@ class _DealReader(Reader):
         return found
 
 
-def parse_deal(data: Any, number: int, problems: list[Problem], good: set[str] | None = None) -> Deal | None:
+def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
     """One deal object; shape problems go into `problems`, None if it cannot be read.
 
-    `good`: names already found well-formed (a sitting passes the same set to every deal).
-    Each key is read only where the record states it: a key left out keeps its default.
+    Each key is read, by `_DEAL_FIELDS`, only where the record states it: a key left out (or
+    null) keeps its default.
     """
-    read = _DealReader(number, problems, good)
+    read = _DealReader(number, problems)
     before = len(problems)
     deal = read.obj(data, "")
     if deal is None:
         read.fail("", "required", what="The deal", what_da="Spillet", what_hu="A leosztás")
         return None
     read.known_keys(deal, DEAL_KEYS, "")
-    get = deal.get
-    dealer_data = get("dealer")
-    if dealer_data is None:
+    if deal.get("dealer") is None:
         read.fail("dealer", "required", what="The dealer", what_da="Giveren", what_hu="Az osztó")
-    dealer = read.name(dealer_data, "dealer")
-
-    call = None
-    call_data = get("call")
-    if call_data is not None:
-        call_data = read.obj(call_data, "call")
-    if call_data is not None:
-        read.known_keys(call_data, CALL_KEYS, "call")
-        if "partner" not in call_data:
-            read.fail(
-                "call.partner",
-                "required",
-                what="The partner (null when the card lay out of play)",
-                what_da="Makkeren (null når kortet lå uden for spillet)",
-                what_hu="A partner (null, ha a kártya nem volt játékban)",
-            )
-        card = read.int_(call_data.get("card"), "call.card")
-        king = read.choice(call_data.get("king"), "call.king", KINGS)
-        if card is None and king is None and call_data.get("card") is None and call_data.get("king") is None:
-            read.fail(
-                "call.card", "required", what="The called card", what_da="Det kaldte kort", what_hu="A hívott kártya"
-            )
-        call = Call(read.name(call_data.get("partner"), "call.partner"), card, king)
-
-    announcements = []
-    announcements_data = get("announcements")
-    if announcements_data is not None:
-        for path, item in read.items(announcements_data, "announcements", ANNOUNCEMENT_KEYS, ("figure", "by")):
-            # A well-formed value is taken as it is (a field's path is made only for a problem).
-            figure, by, contra = item["figure"], item["by"], item.get("contra", 0)
-            if type(figure) is not str or figure not in _FIGURE_SET:
-                figure = read.choice(figure, f"{path}.figure", FIGURES)
-            if type(by) is not str or by not in read.good:
-                by = read.name(by, f"{path}.by")
-            if type(contra) is not int:
-                contra = read.int_(contra, f"{path}.contra")
-            if figure and by and contra is not None:
-                announcements.append(Announcement(figure, by, contra))
-
-    made = NOTHING_MADE
-    made_data = get("made")
-    if made_data is not None:
-        made_data = read.obj(made_data, "made") or {}
-        read.known_keys(made_data, PARTY_KEYS, "made")
-        made = {}
-        for party in PARTIES:
-            figures = []
-            for i, figure in enumerate(read.list_(made_data.get(party), f"made.{party}")):
-                if (type(figure) is str and figure in _FIGURE_SET) or read.choice(
-                    figure, f"made.{party}[{i}]", FIGURES
-                ) is not None:
-                    figures.append(figure)
-            made[party] = tuple(dict.fromkeys(figures))
-
-    trump_counts = []
-    trump_counts_data = get("trump_counts")
-    if trump_counts_data is not None:
-        for path, item in read.items(trump_counts_data, "trump_counts", TRUMP_COUNT_KEYS, ("player", "count")):
-            player = read.name(item["player"], f"{path}.player")
-            count = read.int_(item["count"], f"{path}.count")
-            announced = read.bool_(item.get("announced", True), f"{path}.announced")
-            if player and count is not None and announced is not None:
-                trump_counts.append(TrumpCount(player, count, announced))
-
-    hand_bonuses = []
-    hand_bonuses_data = get("hand_bonuses")
-    if hand_bonuses_data is not None:
-        for path, item in read.items(hand_bonuses_data, "hand_bonuses", BONUS_KEYS, ("player", "bonus")):
-            player = read.name(item["player"], f"{path}.player")
-            bonus = read.choice(item["bonus"], f"{path}.bonus", HAND_BONUSES)
-            if player and bonus:
-                hand_bonuses.append(HandBonus(player, bonus))
-
-    player_points = None
-    points_data = get("player_points")
-    if points_data is not None:
-        points_data = read.obj(points_data, "player_points")
-    if points_data is not None:
-        player_points = {}
-        for player, points in points_data.items():
-            value = read.int_(points, f"player_points.{player}")
-            if value is not None:
-                player_points[player] = value
-
-    talon_honours: Mapping[str, tuple[str, ...]] = _EMPTY
-    honours_data = get("talon_honours")
-    if honours_data is not None:
-        talon_honours = {}
-        for player, honours in (read.obj(honours_data, "talon_honours") or {}).items():
-            words = [
-                read.word(h, f"talon_honours.{player}[{i}]")
-                for i, h in enumerate(read.list_(honours, f"talon_honours.{player}"))
-            ]
-            talon_honours[player] = tuple(w for w in words if w is not None)
-
-    fines = []
-    fines_data = get("fines")
-    if fines_data is not None:
-        for path, item in read.items(fines_data, "fines", FINE_KEYS, ("player", "offence")):
-            player = read.name(item["player"], f"{path}.player")
-            offence = read.word(item["offence"], f"{path}.offence")
-            if player and offence:
-                fines.append(Fine(player, offence))
-
-    bidders_data = get("bidders")
-    bidders = read.names(bidders_data, "bidders") if bidders_data is not None else None
-    given = frozenset(
-        [
-            key
-            for key, value in deal.items()
-            if type(value) is str
-            or ((type(value) is int or _stated(value)) and not (key == "game_contra" and value == 0))
-        ]
-    )
-    game_contra = get("game_contra", 0)
-    called_king_captured = get("called_king_captured", False)
-    conceded = get("conceded", False)
-    trickless = get("trickless")
-    parsed = Deal(
-        number,
-        dealer or "",
-        given,
-        frozenset(deal),
-        read.word(get("contract"), "contract"),
-        read.word(get("no_game"), "no_game"),
-        read.name(get("declarer"), "declarer"),
-        call,
-        read.int_(get("choice"), "choice"),
-        game_contra if type(game_contra) is int else read.int_(game_contra, "game_contra") or 0,
-        tuple(announcements),
-        read.int_(get("card_points"), "card_points"),
-        read.int_(get("tricks"), "tricks"),
-        made,
-        tuple(trump_counts),
-        tuple(hand_bonuses),
-        bidders,
-        read.name(get("ultimo"), "ultimo"),
-        (
-            called_king_captured
-            if type(called_king_captured) is bool
-            else bool(read.bool_(called_king_captured, "called_king_captured"))
-        ),
-        conceded if type(conceded) is bool else bool(read.bool_(conceded, "conceded")),
-        player_points,
-        () if trickless is None else tuple(dict.fromkeys(read.names(trickless, "trickless"))),
-        talon_honours,
-        tuple(fines),
-    )
+    dealer = read.name(deal.get("dealer"), "dealer")
+    stated = {
+        key: read_field(read, deal[key], key) for key, read_field in _DEAL_FIELDS.items() if deal.get(key) is not None
+    }
+    parsed = Deal(number, dealer or "", _given(deal), frozenset(deal), **stated)
     return parsed if len(problems) == before else None
+
+
+def _given(deal: Mapping[str, Any]) -> frozenset[str]:
+    """The keys a deal states: any word or number (a game_contra of 0 is no kontra), or a value
+    `_stated` counts."""
+    return frozenset(
+        key
+        for key, value in deal.items()
+        if type(value) is str or ((type(value) is int or _stated(value)) and not (key == "game_contra" and value == 0))
+    )
+
+
+def _call(read: _DealReader, value: Any, path: str) -> Call | None:
+    data = read.obj(value, path)
+    if data is None:
+        return None
+    read.known_keys(data, CALL_KEYS, "call")
+    if "partner" not in data:
+        read.fail(
+            "call.partner",
+            "required",
+            what="The partner (null when the card lay out of play)",
+            what_da="Makkeren (null når kortet lå uden for spillet)",
+            what_hu="A partner (null, ha a kártya nem volt játékban)",
+        )
+    card = read.int_(data.get("card"), "call.card")
+    king = read.choice(data.get("king"), "call.king", KINGS)
+    if card is None and king is None and data.get("card") is None and data.get("king") is None:
+        read.fail("call.card", "required", what="The called card", what_da="Det kaldte kort", what_hu="A hívott kártya")
+    return Call(read.name(data.get("partner"), "call.partner"), card, king)
+
+
+def _announcements(read: _DealReader, value: Any, path: str) -> tuple[Announcement, ...]:
+    announcements = []
+    for item_path, item in read.items(value, path, ANNOUNCEMENT_KEYS, ("figure", "by")):
+        figure = read.choice(item["figure"], f"{item_path}.figure", FIGURES)
+        by = read.name(item["by"], f"{item_path}.by")
+        contra = read.int_(item.get("contra", 0), f"{item_path}.contra")
+        if figure and by and contra is not None:
+            announcements.append(Announcement(figure, by, contra))
+    return tuple(announcements)
+
+
+def _made(read: _DealReader, value: Any, path: str) -> Mapping[str, tuple[str, ...]]:
+    data = read.obj(value, path) or {}
+    read.known_keys(data, PARTY_KEYS, path)
+    made = {}
+    for party in PARTIES:
+        figures = []
+        for i, figure in enumerate(read.list_(data.get(party), f"{path}.{party}")):
+            if read.choice(figure, f"{path}.{party}[{i}]", FIGURES) is not None:
+                figures.append(figure)
+        made[party] = tuple(dict.fromkeys(figures))
+    return made
+
+
+def _trump_counts(read: _DealReader, value: Any, path: str) -> tuple[TrumpCount, ...]:
+    trump_counts = []
+    for item_path, item in read.items(value, path, TRUMP_COUNT_KEYS, ("player", "count")):
+        player = read.name(item["player"], f"{item_path}.player")
+        count = read.int_(item["count"], f"{item_path}.count")
+        announced = read.bool_(item.get("announced", True), f"{item_path}.announced")
+        if player and count is not None and announced is not None:
+            trump_counts.append(TrumpCount(player, count, announced))
+    return tuple(trump_counts)
+
+
+def _hand_bonuses(read: _DealReader, value: Any, path: str) -> tuple[HandBonus, ...]:
+    hand_bonuses = []
+    for item_path, item in read.items(value, path, BONUS_KEYS, ("player", "bonus")):
+        player = read.name(item["player"], f"{item_path}.player")
+        bonus = read.choice(item["bonus"], f"{item_path}.bonus", HAND_BONUSES)
+        if player and bonus:
+            hand_bonuses.append(HandBonus(player, bonus))
+    return tuple(hand_bonuses)
+
+
+def _player_points(read: _DealReader, value: Any, path: str) -> dict[str, int] | None:
+    data = read.obj(value, path)
+    if data is None:
+        return None
+    points = {}
+    for player, player_points in data.items():
+        read_points = read.int_(player_points, f"{path}.{player}")
+        if read_points is not None:
+            points[player] = read_points
+    return points
+
+
+def _talon_honours(read: _DealReader, value: Any, path: str) -> Mapping[str, tuple[str, ...]]:
+    honours = {}
+    for player, words in (read.obj(value, path) or {}).items():
+        read_words = [
+            read.word(w, f"{path}.{player}[{i}]") for i, w in enumerate(read.list_(words, f"{path}.{player}"))
+        ]
+        honours[player] = tuple(w for w in read_words if w is not None)
+    return honours
+
+
+def _fines(read: _DealReader, value: Any, path: str) -> tuple[Fine, ...]:
+    fines = []
+    for item_path, item in read.items(value, path, FINE_KEYS, ("player", "offence")):
+        player = read.name(item["player"], f"{item_path}.player")
+        offence = read.word(item["offence"], f"{item_path}.offence")
+        if player and offence:
+            fines.append(Fine(player, offence))
+    return tuple(fines)
+
+
+# The keys of a deal other than the dealer, each with its reader (value, path), in the order they
+# are read; a key the record leaves out (or sets to null) keeps the default of `Deal`.
+_DEAL_FIELDS: dict[str, Callable[[_DealReader, Any, str], Any]] = {
+    "call": _call,
+    "announcements": _announcements,
+    "made": _made,
+    "trump_counts": _trump_counts,
+    "hand_bonuses": _hand_bonuses,
+    "player_points": _player_points,
+    "talon_honours": _talon_honours,
+    "fines": _fines,
+    "bidders": _DealReader.names,
+    "contract": _DealReader.word,
+    "no_game": _DealReader.word,
+    "declarer": _DealReader.name,
+    "choice": _DealReader.int_,
+    "game_contra": lambda read, value, path: read.int_(value, path) or 0,
+    "card_points": _DealReader.int_,
+    "tricks": _DealReader.int_,
+    "ultimo": _DealReader.name,
+    "called_king_captured": lambda read, value, path: bool(read.bool_(value, path)),
+    "conceded": lambda read, value, path: bool(read.bool_(value, path)),
+    "trickless": lambda read, value, path: tuple(dict.fromkeys(read.names(value, path))),
+}
 
 
 def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
@@ -421,7 +374,7 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
 
     deals: list[Deal] = []
     for index, deal_data in enumerate(read.list_(sitting.get("deals", []), "deals")):
-        deal = parse_deal(deal_data, index + 1, problems, read.good)
+        deal = parse_deal(deal_data, index + 1, problems)
         if deal is not None:
             deals.append(deal)
     # Deals that could not be read are left out but keep their numbers, so validation can still
