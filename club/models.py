@@ -18,10 +18,15 @@ from ledger.models import AppendOnly
 from . import families
 from .inputs import check_name, check_text
 
+# The languages a club, a member and a login may choose (settings.LANGUAGES: da, en, hu).
+LANGUAGE_CHOICES = settings.LANGUAGES
+
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120, validators=[check_text])
     slug = models.SlugField(_("short name"), unique=True)
+    # What the club's mail speaks to a member who chose no language of his own.
+    language = models.CharField(_("language"), max_length=5, choices=LANGUAGE_CHOICES, default="da")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -47,6 +52,8 @@ class Member(models.Model):
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.SCORER)
     # Where the club reaches the member (invitation, statements); his login, if any, has the same.
     email = models.EmailField(_("email"), max_length=150, blank=True)
+    # His mail and statements speak it; empty: the club's.
+    language = models.CharField(_("language"), max_length=5, choices=LANGUAGE_CHOICES, blank=True)
     active = models.BooleanField(_("active"), default=True)
     # The member's ledger account (owner key "member:<id>"), opened when first seated.
     account = models.OneToOneField(
@@ -81,6 +88,23 @@ class Member(models.Model):
                 if not f.primary_key and f.name not in ("account", "payments_account")
             ]
         super().save(*args, **kwargs)
+
+
+class LoginLanguage(models.Model):
+    """The language a login chose for its pages and its own mail (a password reset); a login
+    without a row follows its browser, and its mail its first membership's language."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="chosen_language"
+    )
+    language = models.CharField(_("language"), max_length=5, choices=LANGUAGE_CHOICES)
+
+    class Meta:
+        verbose_name = _("login's language")
+        verbose_name_plural = _("logins' languages")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language}"
 
 
 class JoinRequest(models.Model):

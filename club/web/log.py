@@ -209,6 +209,12 @@ def _member(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[
         yield text % {"who": who, "name": name}
     if "email" in change:
         yield _("%(who)s changed the email address of %(name)s.") % {"who": who, "name": name}
+    if audit.INVITED in change:
+        yield _("%(who)s invited %(name)s to log in (%(email)s).") % {
+            "who": who,
+            "name": name,
+            "email": change[audit.INVITED][1],
+        }
 
 
 def _join_request(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:

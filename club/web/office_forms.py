@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.parameters import AMOUNT, CHOICE, FLAG, MAX_AMOUNT, Parameter
 
 from .. import families, inputs
-from ..models import Member, Payment, Season
+from ..models import LANGUAGE_CHOICES, Member, Payment, Season
 
 
 class OfficeForm(forms.Form):
@@ -31,6 +31,11 @@ class MemberForm(OfficeForm):
         help_text=_("With an address the member can get a login and his monthly statements by email."),
     )
     role = forms.ChoiceField(label=_("Role"), choices=Member.Role.choices, initial=Member.Role.MEMBER)
+    language = forms.ChoiceField(
+        label=_("Language of his mail and statements"),
+        choices=[("", _("The club's")), *LANGUAGE_CHOICES],
+        required=False,
+    )
 
 
 class TableForm(OfficeForm):
