@@ -445,13 +445,19 @@ class Payment(AppendOnly):
         MOBILEPAY = "mobilepay", "MobilePay"
         BANK = "bank", _("bank transfer")
 
+    class Note(models.TextChoices):
+        """A note the club writes itself, kept as its code and read in the reader's language."""
+
+        SETTLED_AT_TABLE = "settled_at_table", _("Settled at the table")
+
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="payments")
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="payments")
     direction = models.CharField(_("direction"), max_length=3, choices=Direction.choices)
     amount_ore = models.PositiveBigIntegerField(_("amount in øre"))
     method = models.CharField(_("method"), max_length=10, choices=Method.choices)
     paid_on = models.DateField(_("date"))
-    note = models.CharField(_("note"), max_length=200, blank=True)
+    note = models.CharField(_("note"), max_length=200, blank=True)  # an official's, as typed
+    note_code = models.CharField(_("note"), max_length=20, choices=Note.choices, blank=True)
     # A payment settled at the table when its sitting closed.
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, null=True, blank=True, related_name="payments")
     reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
@@ -478,6 +484,11 @@ class Payment(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.member} {self.get_direction_display()} {self.amount_ore / 100:.2f}"
+
+    @property
+    def note_words(self) -> str:
+        """The note as the reader reads it: the club's own in his language, else as typed."""
+        return self.get_note_code_display() if self.note_code else self.note
 
     @property
     def signed_ore(self) -> int:
