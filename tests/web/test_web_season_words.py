@@ -39,7 +39,7 @@ def test_the_season_form_shows_no_code_name(anna, language, preset):
     options = set(re.findall(r"<option [^>]*>([^<]*)</option>", page.text))
     assert options & raw == set()
     defaults = re.findall(
-        r"(?:Default|Alapértelmezés|The rule set&#x27;s own:|A szabálykészleté:) ([^·<]+?) ·", page.text
+        r"(?:Default|Alapértelmezés|The rule set&#x27;s own:|A szabályrendszeré:) ([^·<]+?) ·", page.text
     )
     assert set(defaults) & raw == set()
     assert families.ruleset_name(preset) in page.text and f"<small>{preset}</small>" not in page.text
