@@ -51,6 +51,15 @@ def register() -> None:
     auditlog.register(get_user_model(), include_fields=["username", "is_active", "is_staff", "is_superuser", "email"])
 
 
+INVITED = "invited"  # a log entry's change: a member was mailed an invitation to log in
+
+
+def record_invitation(member: Member, address: str) -> None:
+    """An invitation changes no row, yet the club's log names it: an entry on the member, by
+    whoever is signed in (auditlog's middleware fills in the actor)."""
+    LogEntry.objects.log_create(member, action=LogEntry.Action.UPDATE, changes={INVITED: ["", address]})
+
+
 def club_log(club: Club) -> QuerySet[LogEntry]:
     """The log entries of this club's own objects, newest first."""
     objects = {

@@ -349,9 +349,29 @@ def of(preset: Any) -> Family:
     return _BY_NAME[rules.family_of(preset).name]
 
 
+# Each rule set as players name it; a game's name is the same in every language.
+RULESET_NAMES = {
+    "vlk-2010": "VLK 2010",
+    "ensartede": "Ensartede regler",
+    "schiellerup-1900": "Schiellerup 1900",
+    "schwartz-1847": "Schwartz 1847",
+    "paskievics": "Paskievics",
+    "magyar": "Magyar tarokk",
+    "kiralyhivo": "Királyhívó",
+    "tapper": "Tapper",
+    "stromann": "Strómann",
+    "trisak": "Trisák",
+}
+
+
+def ruleset_name(preset: str) -> str:
+    """A rule set's name as players say it ("Királyhívó"); an unknown id as it is."""
+    return RULESET_NAMES.get(preset, preset)
+
+
 def preset_choices() -> list[tuple[str, str]]:
-    """Every preset of every family, for a season's choice (grouped by family)."""
-    return [(p, p) for family in FAMILIES for p in family.presets]
+    """Every preset of every family, for a season's choice (grouped by family), by its name."""
+    return [(p, ruleset_name(p)) for family in FAMILIES for p in family.presets]
 
 
 def table_account_name(name: str) -> str:

@@ -21,6 +21,9 @@ from ledger.models import AppendOnly, AppendOnlyQuerySet
 from . import families
 from .inputs import check_name, check_text
 
+# The languages a club, a member and a login may choose (settings.LANGUAGES: da, en, hu).
+LANGUAGE_CHOICES = settings.LANGUAGES
+
 
 def scoped_to_club(path: str, manager_class: type[models.Manager] = models.Manager) -> Any:
     """The default manager of a club's rows, reached from the row by `path` (Django lookup).
@@ -48,6 +51,8 @@ class Club(models.Model):  # type: ignore[django-manager-missing]
 
     name = models.CharField(_("name"), max_length=120, validators=[check_text])
     slug = models.SlugField(_("short name"), unique=True)
+    # What the club's mail speaks to a member who chose no language of his own.
+    language = models.CharField(_("language"), max_length=5, choices=LANGUAGE_CHOICES, default="da")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -73,6 +78,8 @@ class Member(models.Model):  # type: ignore[django-manager-missing]
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.SCORER)
     # Where the club reaches the member (invitation, statements); his login, if any, has the same.
     email = models.EmailField(_("email"), max_length=150, blank=True)
+    # His mail and statements speak it; empty: the club's.
+    language = models.CharField(_("language"), max_length=5, choices=LANGUAGE_CHOICES, blank=True)
     active = models.BooleanField(_("active"), default=True)
     # The member's ledger account (owner key "member:<id>"), opened when first seated.
     account = models.OneToOneField(
@@ -109,6 +116,23 @@ class Member(models.Model):  # type: ignore[django-manager-missing]
                 if not f.primary_key and f.name not in ("account", "payments_account")
             ]
         super().save(*args, **kwargs)
+
+
+class LoginLanguage(models.Model):
+    """The language a login chose for its pages and its own mail (a password reset); a login
+    without a row follows its browser, and its mail its first membership's language."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="chosen_language"
+    )
+    language = models.CharField(_("language"), max_length=5, choices=LANGUAGE_CHOICES)
+
+    class Meta:
+        verbose_name = _("login's language")
+        verbose_name_plural = _("logins' languages")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language}"
 
 
 class JoinRequest(models.Model):
@@ -159,7 +183,7 @@ class Season(models.Model):  # type: ignore[django-manager-missing]
     starts_on = models.DateField(_("starts on"))
     ends_on = models.DateField(_("ends on"))
     preset = models.CharField(
-        _("rule set"), max_length=20, choices=families.preset_choices(), default=families.DEFAULT_PRESET
+        _("rule set"), max_length=20, choices=families.preset_choices, default=families.DEFAULT_PRESET
     )
     overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
     point_value_ore = models.PositiveIntegerField(
@@ -470,13 +494,19 @@ class Payment(AppendOnly):
         # opening-balance account, never the till (club.services.opening).
         OPENING = "opening", _("carried over from paper")
 
+    class Note(models.TextChoices):
+        """A note the club writes itself, kept as its code and read in the reader's language."""
+
+        SETTLED_AT_TABLE = "settled_at_table", _("Settled at the table")
+
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="payments")
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="payments")
     direction = models.CharField(_("direction"), max_length=3, choices=Direction.choices)
     amount_ore = models.PositiveBigIntegerField(_("amount in øre"))
     method = models.CharField(_("method"), max_length=10, choices=Method.choices)
     paid_on = models.DateField(_("date"))
-    note = models.CharField(_("note"), max_length=200, blank=True)
+    note = models.CharField(_("note"), max_length=200, blank=True)  # an official's, as typed
+    note_code = models.CharField(_("note"), max_length=20, choices=Note.choices, blank=True)
     # A payment settled at the table when its sitting closed.
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, null=True, blank=True, related_name="payments")
     reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
@@ -509,6 +539,11 @@ class Payment(AppendOnly):
     @property
     def is_opening(self) -> bool:
         return self.method == self.Method.OPENING
+
+    @property
+    def note_words(self) -> str:
+        """The note as the reader reads it: the club's own in his language, else as typed."""
+        return self.get_note_code_display() if self.note_code else self.note
 
     @property
     def signed_ore(self) -> int:

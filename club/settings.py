@@ -125,6 +125,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in user's chosen language over his browser's (needs the user, so after auth).
+    "club.web.language.ChosenLanguage",
     # Who made a change, for the audit log (club.audit).
     "club.audit.AuditMiddleware",
     # The club scope of the request's queries, from its URL (club.scoping): after the audit log's

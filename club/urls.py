@@ -2,11 +2,13 @@ from django.contrib import admin
 from django.urls import include, path
 
 from club.health import healthz
+from club.web import language
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Django's set_language, which also keeps a signed-in user's choice.
+    path("i18n/setlang/", language.set_language, name="set_language"),
     path("api/", include("club.api.urls")),
     path("", include("club.reports.urls")),
     path("", include("club.web.urls")),

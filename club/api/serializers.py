@@ -396,6 +396,9 @@ class TableWriteSerializer(serializers.Serializer):
 
 
 class PaymentSerializer(serializers.ModelSerializer):
+    note = serializers.CharField(
+        source="note_words", read_only=True, help_text=_("The note, in the requester's language if the club wrote it.")
+    )
     signed_ore = serializers.IntegerField(
         read_only=True,
         help_text=_("What it does to the member's saldo: + paid in, − paid out; a reversal the opposite."),

@@ -362,7 +362,6 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
             email=data["email"],
             role=data["role"],
             site_url=request.build_absolute_uri("/"),
-            language=get_language(),
         )
         return Response(s.MemberSerializer(member).data, status=status.HTTP_201_CREATED)
 
@@ -377,7 +376,6 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
                 email=data.get("email", member.email),
                 role=data.get("role", member.role),
                 site_url=request.build_absolute_uri("/"),
-                language=get_language(),
             )
             if "active" in data:
                 member = member_office.set_member_active(member, data["active"])

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
@@ -14,7 +13,7 @@ from django.utils.translation import gettext as _
 from weasyprint.text.fonts import FontConfiguration
 
 from club.models import Club, Member
-from club.services import outbox
+from club.services import languages, outbox
 
 from .pdf import statement_filename, statement_pdf
 from .statements import Month, build_statement, members_with_statements
@@ -30,11 +29,12 @@ class Mailing:
     without_address: list[Member] = field(default_factory=list)
 
 
-def statement_message(member: Member, month: Month, language: str | None = None, font_config=None) -> EmailMessage:
-    """The mail of the member's statement for `month`, its PDF attached."""
+def statement_message(member: Member, month: Month, font_config=None) -> EmailMessage:
+    """The mail of the member's statement for `month`, its PDF attached, both in his language
+    (whoever sends it)."""
     if not member.email:
         raise NoAddress(_("%(name)s has no email address.") % {"name": member.name})
-    language = language or settings.LANGUAGE_CODE
+    language = languages.of_member(member)
     statement = build_statement(member, month)
     pdf = statement_pdf(statement, language, font_config)
     with translation.override(language):
@@ -45,13 +45,14 @@ def statement_message(member: Member, month: Month, language: str | None = None,
     return message
 
 
-def send_statement(member: Member, month: Month, language: str | None = None) -> None:
+def send_statement(member: Member, month: Month) -> None:
     """Queue the member's statement for `month`, as a PDF attachment, in the outbox."""
-    outbox.queue(statement_message(member, month, language), club=member.club)
+    outbox.queue(statement_message(member, month), club=member.club)
 
 
-def send_statements(club: Club, month: Month, language: str | None = None, progress=None) -> Mailing:
-    """Queue a statement to every member of the club who has one for the month and an email address.
+def send_statements(club: Club, month: Month, progress=None) -> Mailing:
+    """Queue a statement to every member of the club who has one for the month and an email
+    address, each in the member's language.
 
     The PDFs are made first, then queued in one short transaction: all of the month's or none (a
     second run after a failure sends nobody his statement twice), and on SQLite the database is
@@ -61,7 +62,7 @@ def send_statements(club: Club, month: Month, language: str | None = None, progr
     messages = []
     for member in members_with_statements(club, month):
         if member.email:
-            messages.append((member, statement_message(member, month, language, font_config)))
+            messages.append((member, statement_message(member, month, font_config)))
         else:
             mailing.without_address.append(member)
     with transaction.atomic():

@@ -68,7 +68,7 @@ def member_statement_send(request: HttpRequest, slug: str, member_id: int, month
     access.require(viewer, access.MANAGE)
     member = get_object_or_404(Member.objects.select_related("club"), pk=member_id, club=club)
     try:
-        send_statement(member, month, get_language())
+        send_statement(member, month)
     except NoAddress as error:
         messages.error(request, str(error))
     else:

@@ -9,7 +9,6 @@ member has no login, so nothing an official does reaches another person's login.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage
 from django.db import transaction
@@ -19,7 +18,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from ..models import JoinRequest, Member
-from . import outbox
+from . import languages, outbox
 from .office import refuse
 
 
@@ -30,13 +29,13 @@ def existing_login(address: str):
     return users.objects.filter(Q(username=address) | Q(email=address)).order_by("pk").first()
 
 
-def ask(member: Member, user, *, site_url: str = "", language: str | None = None) -> JoinRequest:
-    """Ask `user` to become `member`'s login; mailed to the login's own address, if it has one
-    (without one, the owner sees the request once he signs in). Call inside the change's
+def ask(member: Member, user, *, site_url: str = "") -> JoinRequest:
+    """Ask `user` to become `member`'s login; mailed to the login's own address in the login's
+    language, if it has one (without one, the owner sees the request once he signs in). Call inside the change's
     transaction, so that the request and its mail stand or fall with the member."""
     join = JoinRequest.objects.create(member=member, user=user)
     if user.email:
-        with translation.override(language or settings.LANGUAGE_CODE):
+        with translation.override(languages.of_login(user)):
             context = {"member": member, "club": member.club, "link": site_url.rstrip("/") + "/" if site_url else ""}
             subject = _("%(club)s asks you to join") % {"club": member.club.name}
             body = render_to_string("club/email/join_request.txt", context)

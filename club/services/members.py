@@ -28,9 +28,9 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from .. import inputs
+from .. import audit, inputs
 from ..models import Club, Member
-from . import joining, money, outbox
+from . import joining, languages, money, outbox
 from .office import clean_email, clean_name, refuse
 
 # slugify drops what has no ASCII decomposition: write the Nordic letters as Danes do in addresses.
@@ -137,11 +137,13 @@ def add_member(
     email: str = "",
     role: str = Member.Role.MEMBER,
     site_url: str = "",
-    language: str | None = None,
+    language: str = "",
 ) -> Member:
     """A new member; with an address, a new login for it, or, if the address already has a login,
-    a request to its owner (`joining.ask`, mailed with a link to `site_url`)."""
+    a request to its owner (`joining.ask`, mailed with a link to `site_url`). `language` is his
+    own for mail and statements ("" the club's)."""
     name = clean_name(name)
+    language = languages.check(language)
     _check_name_free(club, name)
     role = _check_role(role)
     email = clean_email(email)
@@ -150,9 +152,9 @@ def add_member(
         _check_address_free(club, email)
         login = joining.existing_login(email)
     user = _new_login(email) if email and login is None else None
-    member = Member.objects.create(club=club, name=name, email=email, role=role, user=user)
+    member = Member.objects.create(club=club, name=name, email=email, role=role, user=user, language=language)
     if login is not None:
-        joining.ask(member, login, site_url=site_url, language=language)
+        joining.ask(member, login, site_url=site_url)
     return member
 
 
@@ -160,6 +162,7 @@ def add_member(
 def edit_member(
     member: Member, *, name: str, email: str, role: str, site_url: str = "", language: str | None = None
 ) -> Member:
+    # `language`: his own for mail and statements ("" the club's; None keeps it).
     """A new name, address or role. A member's name is kept as it was in the sittings he played.
     A new address gets a new login, or, if it already has one, a request to its owner as in
     `add_member`; the member's old login stays with its owner, no longer linked here."""
@@ -182,9 +185,11 @@ def edit_member(
         else:
             member.user = None
     member.name, member.email, member.role = name, email, role
+    if language is not None:
+        member.language = languages.check(language)
     member.save()
     if login is not None:
-        joining.ask(member, login, site_url=site_url, language=language)
+        joining.ask(member, login, site_url=site_url)
     return member
 
 
@@ -202,10 +207,10 @@ def set_member_active(member: Member, active: bool) -> Member:
 
 
 @transaction.atomic
-def invite(member: Member, *, base_url: str, language: str | None = None) -> str:
+def invite(member: Member, *, base_url: str) -> str:
     """Queue a mail with a link to set the password of the member's login, to the login's own
-    address (never the member's, which an official may have typed otherwise); the link's path is
-    returned."""
+    address (never the member's, which an official may have typed otherwise), in the member's
+    language; the link's path is returned. The club's log says who invited him."""
     if member.user is None and joining.pending(member):
         raise refuse("email", _("%(name)s has not yet accepted the club's request.") % {"name": member.name})
     if member.user is None or not member.user.email:
@@ -213,7 +218,7 @@ def invite(member: Member, *, base_url: str, language: str | None = None) -> str
     if not member.active:
         raise refuse("active", _("%(name)s is not an active member.") % {"name": member.name})
     path = set_password_path(member.user)
-    with translation.override(language or settings.LANGUAGE_CODE):
+    with translation.override(languages.of_member(member)):
         context = {
             "member": member,
             "club": member.club,
@@ -224,6 +229,7 @@ def invite(member: Member, *, base_url: str, language: str | None = None) -> str
         subject = _("Your login to %(club)s") % {"club": member.club.name}
         body = render_to_string("club/email/invitation.txt", context)
     outbox.queue(EmailMessage(subject, body, to=[member.user.email]), club=member.club)
+    audit.record_invitation(member, member.user.email)
     return path
 
 

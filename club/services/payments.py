@@ -53,6 +53,7 @@ def record_payment(
     method: str,
     paid_on: datetime.date,
     note: str = "",
+    note_code: str = "",
     by=None,
     sitting: Sitting | None = None,
 ) -> Payment:
@@ -73,6 +74,7 @@ def record_payment(
         method=method,
         paid_on=paid_on,
         note=note,
+        note_code=note_code,
         sitting=sitting,
         recorded_by=by,
     )
@@ -107,6 +109,7 @@ def reverse_payment(payment: Payment, *, reason: str, by=None, on: datetime.date
         method=payment.method,
         paid_on=on or timezone.localdate(),
         note=payment.note,
+        note_code=payment.note_code,
         reverses=payment,
         reason=reason,
         recorded_by=by,
@@ -141,7 +144,7 @@ def settle_at_table(sitting: Sitting, *, by=None) -> list[Payment]:
                 amount_ore=abs(ore),
                 method=Payment.Method.CASH,
                 paid_on=sitting.date,
-                note=_("Settled at the table"),
+                note_code=Payment.Note.SETTLED_AT_TABLE,
                 by=by,
                 sitting=sitting,
             )

@@ -67,7 +67,7 @@ def post(payment: Payment, *, by=None) -> Transaction:
         value_date=payment.paid_on,
         book=PAYMENTS_BOOK,
         by=by,
-        memo=payment.note,
+        memo=payment.note_code or payment.note,  # a code stays a code: the ledger speaks no language
     )
 
 

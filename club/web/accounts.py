@@ -9,6 +9,7 @@ invited but never set a password too. Changing a password checks the old one thr
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import views as auth_views
@@ -17,12 +18,13 @@ from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import path, reverse_lazy
+from django.utils import translation
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext_lazy as _
 
 from ..client_ip import client_ip
 from ..inputs import login_address
-from ..services import outbox, throttle
+from ..services import languages, outbox, throttle
 from .login_lock import MAX_USERNAME
 
 
@@ -46,9 +48,13 @@ class ResetForm(auth_forms.PasswordResetForm):
     def send_mail(
         self, subject_template_name, email_template_name, context, from_email, to_email, html_email_template_name=None
     ):
-        subject = "".join(render_to_string(subject_template_name, context).splitlines())
-        body = render_to_string(email_template_name, context)
-        if context["user"].pk is not None:  # not the stand-in of an unknown address
+        user = context["user"]
+        known = user.pk is not None  # not the stand-in of an unknown address
+        # In the login's language, not the asking browser's.
+        with translation.override(languages.of_login(user) if known else settings.LANGUAGE_CODE):
+            subject = "".join(render_to_string(subject_template_name, context).splitlines())
+            body = render_to_string(email_template_name, context)
+        if known:
             outbox.queue(EmailMessage(subject, body, from_email, [to_email]))
 
 

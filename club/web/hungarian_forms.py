@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 
+from .. import families
 from ..families import HUNGARIAN
 from .forms import BLANK, CorrectionFields, DealForm, DealForms, EntryFields, _optional_choice
 
@@ -210,7 +211,7 @@ class HungarianDealForm(forms.Form):
 
     @property
     def game(self) -> str:
-        return self.ruleset.preset
+        return families.ruleset_name(self.ruleset.preset)
 
     @property
     def glossary(self) -> dict[str, tuple[str, Any]]:

@@ -8,6 +8,7 @@ are bookkeeping rather than an act (a login linked, an order of rows) say nothin
 
 from __future__ import annotations
 
+import ast
 import datetime
 import heapq
 from collections.abc import Callable, Iterable, Iterator
@@ -22,11 +23,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from .. import access, audit
+from .. import access, audit, families
 from ..inputs import whole_number
 from ..models import Club, DealVersion, Dispute, JoinRequest, Member, Payment, Season, Sitting, Table
 from ..services.deals import is_void
 from ..services.money import format_ore
+from .office_forms import overrides_in_words
 from .templatetags import day_month_year
 from .views import club_page
 
@@ -209,6 +211,12 @@ def _member(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[
         yield text % {"who": who, "name": name}
     if "email" in change:
         yield _("%(who)s changed the email address of %(name)s.") % {"who": who, "name": name}
+    if audit.INVITED in change:
+        yield _("%(who)s invited %(name)s to log in (%(email)s).") % {
+            "who": who,
+            "name": name,
+            "email": change[audit.INVITED][1],
+        }
 
 
 def _join_request(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
@@ -235,14 +243,29 @@ def _club(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[st
         yield _("%(who)s renamed the club to %(name)s.") % {"who": who, "name": change["name"][1]}
 
 
+def _overrides(entry: LogEntry, change: dict, name: str) -> Iterator[str]:
+    """The season's rules that differ from its rule set, each in words."""
+    preset = change.get("preset", ("", ""))[1] or (entry.serialized_data or {}).get("fields", {}).get("preset", "")
+    text = change.get("overrides", ("", ""))[1]
+    try:
+        overrides = ast.literal_eval(text) if text else {}
+    except (ValueError, SyntaxError):
+        return
+    if not isinstance(overrides, dict) or preset not in families.RULESET_NAMES:
+        return
+    for words in overrides_in_words(preset, overrides):
+        yield _("The season %(name)s plays its own rule: %(rule)s.") % {"name": name, "rule": words}
+
+
 def _season(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
     name = change.get("name", ("", entry.object_repr))[1] or entry.object_repr
     if entry.action == LogEntry.Action.CREATE:
         yield _("%(who)s created the season %(name)s (%(preset)s).") % {
             "who": who,
             "name": name,
-            "preset": change.get("preset", ("", ""))[1],
+            "preset": families.ruleset_name(change.get("preset", ("", ""))[1]),
         }
+        yield from _overrides(entry, change, name)
         return
     if entry.action == LogEntry.Action.DELETE:
         yield _("%(who)s deleted the season %(name)s.") % {"who": who, "name": entry.object_repr}
@@ -253,6 +276,7 @@ def _season(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[
         yield _("%(who)s changed the dates of the season %(name)s.") % {"who": who, "name": name}
     if {"preset", "overrides"} & set(change):
         yield _("%(who)s changed the rules of the season %(name)s.") % {"who": who, "name": name}
+        yield from _overrides(entry, change, name)
     if "point_value_ore" in change:
         yield _("%(who)s set the point value of the season %(name)s to %(ore)s øre.") % {
             "who": who,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -39,16 +39,13 @@ def official_page(view):
     return wrapper
 
 
-def _language() -> str:
-    return (translation.get_language() or "da").split("-")[0]
-
-
 # --- members -----------------------------------------------------------------------------------
 
 
 def _mail_context(request: HttpRequest) -> dict:
-    """Where a mail the office causes links to, and its language: the site as the official sees it."""
-    return {"site_url": request.build_absolute_uri("/"), "language": _language()}
+    """Where a mail the office causes links to: the site as the official sees it (the mail
+    speaks its reader's language, not the official's)."""
+    return {"site_url": request.build_absolute_uri("/")}
 
 
 def _say_if_asked(request: HttpRequest, member: Member) -> None:
@@ -86,7 +83,7 @@ def member_new(request: HttpRequest, club: Club, official: Member) -> HttpRespon
 @official_page
 def member_edit(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
     subject = get_object_or_404(Member, pk=member_id, club=club)
-    initial = {"name": subject.name, "email": subject.email, "role": subject.role}
+    initial = {"name": subject.name, "email": subject.email, "role": subject.role, "language": subject.language}
     form = MemberForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -120,7 +117,7 @@ def member_active(request: HttpRequest, club: Club, official: Member, member_id:
 def member_invite(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
     subject = get_object_or_404(Member, pk=member_id, club=club)
     try:
-        member_office.invite(subject, base_url=request.build_absolute_uri("/"), language=_language())
+        member_office.invite(subject, base_url=request.build_absolute_uri("/"))
     except OfficeError as error:
         messages.error(request, str(error))
     else:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.parameters import AMOUNT, CHOICE, FLAG, MAX_AMOUNT, Parameter
 
 from .. import families, inputs
-from ..models import TILL_METHODS, Member, Payment, Season
+from ..models import LANGUAGE_CHOICES, TILL_METHODS, Member, Payment, Season
 
 
 class OfficeForm(forms.Form):
@@ -31,6 +31,11 @@ class MemberForm(OfficeForm):
         help_text=_("With an address the member can get a login and his monthly statements by email."),
     )
     role = forms.ChoiceField(label=_("Role"), choices=Member.Role.choices, initial=Member.Role.MEMBER)
+    language = forms.ChoiceField(
+        label=_("Language of his mail and statements"),
+        choices=[("", _("The club's")), *LANGUAGE_CHOICES],
+        required=False,
+    )
 
 
 class TableForm(OfficeForm):
@@ -42,10 +47,58 @@ def _describe(parameter: Parameter) -> str:
     return {"da": parameter.meaning_da, "hu": parameter.meaning_hu}.get(language, parameter.meaning)
 
 
+# The words of the rule sets' choices (rules/*/parameters.py), in the page's language.
+CHOICE_WORDS = {
+    "rounded": _("rounded"),
+    "exact": _("exact"),
+    "max": _("the larger"),
+    "replace": _("replaces"),
+    "multiply": _("multiplies"),
+    "strict": _("strict, as a kulørsvigt"),
+    "mild": _("mild"),
+    "all": _("all players"),
+    "opponents": _("the opponents"),
+    "all_pay": _("all pay"),
+    "none_pay": _("none pays"),
+}
+
+
+def _choice_words(value: Any) -> str:
+    return str(CHOICE_WORDS.get(str(value), value))  # a number (54, a kontra level) is its own word
+
+
 def _default_text(parameter: Parameter) -> str:
     if parameter.kind == FLAG:
         return str(_("yes") if parameter.default else _("no"))
-    return str(parameter.default)
+    return _choice_words(parameter.default)
+
+
+def _flat(overrides: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """{"fines": {"revoke": 20}} as {"fines.revoke": 20}, the parameters' own names."""
+    flat: dict[str, Any] = {}
+    for key, value in overrides.items():
+        if isinstance(value, dict):
+            flat |= _flat(value, f"{prefix}{key}.")
+        else:
+            flat[prefix + key] = value
+    return flat
+
+
+def overrides_in_words(preset: str, overrides: dict[str, Any]) -> list[str]:
+    """Each rule a season plays differently from its rule set, as the season form names it:
+    "Fejlagtig lægning: mild"."""
+    by_name = {p.name: p for p in families.of(preset).parameters(preset)}
+    said = []
+    for name, value in sorted(_flat(overrides).items()):
+        parameter = by_name.get(name)
+        if parameter is None:
+            continue
+        if parameter.kind == FLAG:
+            words = str(_("yes") if value else _("no"))
+        else:
+            words = _choice_words(value)
+        said.append(f"{_describe(parameter)}: {words}")
+    return said
 
 
 class SeasonForm(OfficeForm):
@@ -55,7 +108,7 @@ class SeasonForm(OfficeForm):
     name = inputs.TextField(label=_("Name"), max_length=80)
     starts_on = forms.DateField(label=_("Starts on"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
     ends_on = forms.DateField(label=_("Ends on"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
-    preset = forms.ChoiceField(label=_("Rule set"), choices=families.preset_choices())
+    preset = forms.ChoiceField(label=_("Rule set"), choices=families.preset_choices)
     point_value_ore = forms.IntegerField(
         label=_("Point value in øre"),
         min_value=1,
@@ -83,16 +136,15 @@ class SeasonForm(OfficeForm):
         label = _describe(parameter)
         if parameter.name == "pot":
             label = "ultimókassza — " + label
-        help_text = _("Default %(default)s · %(ref)s · %(name)s") % {
+        help_text = _("The rule set's own: %(default)s · %(ref)s") % {
             "default": _default_text(parameter),
             "ref": _("decision") if parameter.ref == "decision" else parameter.ref,
-            "name": parameter.name,
         }
         common = {"label": label, "help_text": help_text, "initial": parameter.default}
         if parameter.kind == FLAG:
             return forms.BooleanField(required=False, **common)
         if parameter.kind == CHOICE:
-            choices = [(str(c), str(c)) for c in parameter.choices]
+            choices = [(str(c), _choice_words(c)) for c in parameter.choices]
             by_text = {str(c): c for c in parameter.choices}  # 54 stays the number 54
             return forms.TypedChoiceField(choices=choices, coerce=by_text.__getitem__, **common)
         assert parameter.kind == AMOUNT

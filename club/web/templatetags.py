@@ -4,6 +4,7 @@ from django import template
 from django.utils import dateformat, translation
 from django.utils.translation import gettext_lazy as _
 
+from club import families
 from club.services.money import format_ore
 
 register = template.Library()
@@ -116,3 +117,9 @@ def value_words(value: str, family) -> str:
     if not value:
         return value
     return ", ".join(str(YES_NO[part]) if part in YES_NO else family.word(part) for part in str(value).split(", "))
+
+
+@register.filter
+def ruleset_name(preset: str) -> str:
+    """A rule set's id as players name it: kiralyhivo -> Királyhívó."""
+    return families.ruleset_name(preset)

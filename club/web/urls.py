@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .. import inputs  # noqa: F401 (registers <id:...>)
-from . import accounts, joining, log, office, views
+from . import accounts, joining, language, log, office, views
 
 club_patterns = [
     path("", views.club_home, name="club_home"),
@@ -43,6 +43,7 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("join/<id:request_id>/", joining.answer, name="join_request"),
+    path("account/", language.account, name="account"),
     path("", include(accounts.urlpatterns)),
     path("c/<slug:slug>/", include(club_patterns)),
 ]

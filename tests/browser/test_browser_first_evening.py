@@ -127,7 +127,7 @@ def test_a_new_clubs_first_evening(live_server, phone, screenshot, send_queued_m
     # A vlk-2010 season at 5 øre a point, and a Paskievics season with the ultimókassza.
     new_season(page, base, "vlk-2010", "Efterår", 5)
     expect(page.locator("#field-p_nolo label")).to_have_text("Nolo, fra hver")
-    expect(page.locator("#parameters")).to_contain_text("Standard 25 · 001 L311 · nolo")
+    expect(page.locator("#parameters")).to_contain_text("Regelsættets egen: 25 · 001 L311")
     screenshot("first-05-season-vlk", full_page=False)
     page.click("#save-season")
     expect(page.locator('#seasons li[data-season="Efterår"]')).to_be_visible()

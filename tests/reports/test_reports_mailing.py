@@ -24,8 +24,9 @@ from club.services import outbox
 
 @pytest.fixture
 def addressed(autumn):
+    """Anna reads the club's language (Danish); Carl chose English."""
     Member.objects.filter(pk=autumn.anna.pk).update(email="anna@example.org")
-    Member.objects.filter(pk=autumn.carl.pk).update(email="carl@example.org")
+    Member.objects.filter(pk=autumn.carl.pk).update(email="carl@example.org", language="en")
     return autumn
 
 
@@ -48,6 +49,9 @@ def test_the_command_mails_each_member_with_an_address_his_pdf_and_names_the_res
     assert "Carl Åberg" in pdf_text(attachment)
     assert "Vestbyens Tarokklub: 2 statements for 2026-11 mailed." in out.getvalue()
     assert "No email address, not mailed: Bent Ørsted" in out.getvalue()
+    # --language is what the command prints; each mail speaks its member's language.
+    anna = next(m for m in mail.outbox if m.to == ["anna@example.org"])
+    assert anna.subject == "Din opgørelse fra Vestbyens Tarokklub for 2026-11"
 
 
 def test_the_command_needs_somewhere_to_put_them(autumn):
@@ -65,6 +69,22 @@ def test_an_official_sends_one_statement_from_the_site(addressed, client, send_q
     (message,) = mail.outbox
     assert message.to == ["carl@example.org"]
     assert message.attachments[0][0] == "vestbyen-2026-11-carl-aaberg.pdf"
+
+
+def test_a_magyar_member_gets_a_magyar_statement_when_a_danish_official_sends_it(addressed, client, send_queued_mail):
+    Member.objects.filter(pk=addressed.carl.pk).update(language="hu")
+    client.force_login(addressed.dorte.user)
+    url = reverse("member-statement-send", args=["vestbyen", addressed.carl.pk, "2026-11"])
+    response = client.post(url, HTTP_ACCEPT_LANGUAGE="da")
+    assert send_queued_mail() == (1, 0, 0)
+
+    assert "Opgørelsen er på vej" in client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="da").text
+    (message,) = mail.outbox
+    assert message.subject == "Havi kivonata – Vestbyens Tarokklub, 2026-11"
+    (attachment,) = message.attachments
+    text = pdf_text(attachment)
+    assert "Kivonat" in text and "A hónap játékestjei" in text and "Carl Åberg" in text
+    assert "Kontoudtog" not in text and "Spilleaftener i måneden" not in text
 
 
 def test_a_member_cannot_send_statements(addressed, client):

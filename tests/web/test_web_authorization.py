@@ -120,6 +120,7 @@ PAGES = [
         public={"anonymous": 200, "member": 200},
     ),
     Page("password_change", "get", lambda w: reverse("password_change"), public={"anonymous": 302, "member": 200}),
+    Page("account", "get", lambda w: reverse("account"), public={"anonymous": 302, "member": 200}),
     Page(
         "password_change_done",
         "get",

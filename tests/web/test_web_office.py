@@ -181,8 +181,8 @@ def test_the_season_form_has_a_labelled_field_per_parameter_with_default_meaning
     html = page.content.decode()
 
     assert "Nolo, from each" in html
-    assert "Default 25 · 001 L311 · nolo" in html
-    assert "Fine: revoke" in html and "Default 40 · 001 L295–L296 · fines.revoke" in html
+    assert "The rule set&#x27;s own: 25 · 001 L311" in html
+    assert "Fine: revoke" in html and "The rule set&#x27;s own: 40 · 001 L295–L296" in html
     assert "{" not in page.context["form"]["p_nolo"].value().__str__()
 
 

@@ -29,7 +29,7 @@ def anna(as_member):
 
 @pytest.fixture
 def frida(club):
-    return office.add_member(club, name="Frida", email="frida@example.org")
+    return office.add_member(club, name="Frida", email="frida@example.org", language="en")
 
 
 def closed_port() -> int:
@@ -128,7 +128,7 @@ def test_the_office_lists_the_clubs_mails_that_wait_or_failed(
     anna, club, frida, members, make_club, settings, send_queued_mail
 ):
     bent = members["Bent"]
-    office.edit_member(bent, name="Bent", email="bent@example.org", role=bent.role)
+    office.edit_member(bent, name="Bent", email="bent@example.org", role=bent.role, language="en")
     anna.post(invite_url(club, frida))
     mail_server_down(settings, retries=1)
     send_queued_mail()  # Frida's: failed once, to be tried again

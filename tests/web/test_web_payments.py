@@ -193,3 +193,64 @@ def test_a_sitting_settled_at_the_table(members, played):
         ("Dorte", 235),
     ]
     assert all(money.saldo(members[name]) == 0 for name in ("Anna", "Bent", "Carl", "Dorte"))
+
+
+def test_the_settled_at_the_table_note_is_read_in_the_readers_language(as_member, members, played):
+    from club import services
+
+    services.close_sitting(played, how="split")
+    with translation.override("da"):  # closed from a Danish page: the note is kept as its code
+        payments.settle_at_table(played)
+    assert set(Payment.objects.values_list("note", "note_code")) == {("", "settled_at_table")}
+
+    anna = as_member("Anna")
+    english = anna.get(url("office_payments")).text
+    magyar = anna.get(url("office_payments"), HTTP_ACCEPT_LANGUAGE="hu").text
+    statement = anna.get(
+        reverse("member-statement", args=["nordvest", members["Carl"].pk, "2026-11"]), HTTP_ACCEPT_LANGUAGE="hu"
+    ).text
+
+    assert english.count("· Settled at the table") == 4 and "Afregnet ved bordet" not in english
+    assert magyar.count("· Az asztalnál rendezve") == 4 and "Afregnet ved bordet" not in magyar
+    assert "Az asztalnál rendezve" in statement and "Afregnet ved bordet" not in statement
+
+
+def test_the_migration_keeps_stored_danish_notes_as_their_code(members, played):
+    import importlib
+    from types import SimpleNamespace
+
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    from club import services
+
+    services.close_sitting(played, how="split")
+    for member, ore in ((members["Anna"], 60), (members["Bent"], 60)):  # as they were stored before
+        payments.record_payment(
+            members["Anna"].club,
+            member=member,
+            direction="in",
+            amount_ore=ore,
+            method="cash",
+            paid_on=played.date,
+            note="Afregnet ved bordet",
+            sitting=played,
+        )
+    typed = payments.record_payment(
+        members["Anna"].club,
+        member=members["Carl"],
+        direction="in",
+        amount_ore=100,
+        method="cash",
+        paid_on=played.date,
+        note="Afregnet ved bordet",  # an official's own words on a payment of no sitting stay his
+    )
+    migration = importlib.import_module("club.migrations.0019_payment_note_codes")
+    state = MigrationExecutor(connection).loader.project_state(("club", "0019_payment_note_codes"))
+    migration.to_codes(state.apps, SimpleNamespace(connection=connection))  # it reads only the connection
+
+    rows = dict(Payment.objects.values_list("member__name", "note_code"))
+    assert rows == {"Anna": "settled_at_table", "Bent": "settled_at_table", "Carl": ""}
+    assert Payment.objects.get(pk=typed.pk).note == "Afregnet ved bordet"
+    with translation.override("hu"):
+        assert {p.note_words for p in Payment.objects.filter(sitting=played)} == {"Az asztalnál rendezve"}

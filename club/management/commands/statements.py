@@ -50,7 +50,9 @@ class Command(TranslatedCommand):
             "--language",
             default=settings.LANGUAGE_CODE,
             choices=[code for code, _name in settings.LANGUAGES],
-            help=_("the statements' language"),
+            help=_(
+                "the language of the PDFs written to --out and of what this command prints (mail speaks each member's own)"
+            ),
         )
 
     @in_club_option_scope
@@ -73,7 +75,7 @@ class Command(TranslatedCommand):
 
     def _mail(self, clubs, month: Month, language: str) -> None:
         for club in clubs:
-            mailing = send_statements(club, month, language, progress=lambda m: self.stdout.write(f"{m.email}"))
+            mailing = send_statements(club, month, progress=lambda m: self.stdout.write(f"{m.email}"))
             with translation.override(language):
                 self.stdout.write(
                     ngettext(

@@ -1,0 +1,72 @@
+"""A language for each club (its members' mail, default Danish), each member (empty: the club's)
+and each login that chose one (its pages and its own mail), club.services.languages."""
+
+import importlib
+
+import django.db.models.deletion
+from django.conf import settings
+from django.db import migrations, models
+
+seat_stats = importlib.import_module("club.migrations.0013_seat_stats")
+# 0013's trigger as it stands (counting changes), back after the columns.
+REHOOK = {"sqlite": (seat_stats.points_trigger(seat_stats.COUNTED),)}
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
+        ("club", "0017_forgetting_a_member"),
+    ]
+
+    operations = [
+        # SQLite rebuilds club_member to add a column, which the trigger naming it would break.
+        migrations.RunPython(seat_stats.run(seat_stats.UNHOOK), seat_stats.run(REHOOK)),
+        migrations.CreateModel(
+            name="LoginLanguage",
+            fields=[
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="chosen_language",
+                        serialize=False,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("da", "Danish"), ("en", "English"), ("hu", "Hungarian")],
+                        max_length=5,
+                        verbose_name="language",
+                    ),
+                ),
+            ],
+            options={
+                "verbose_name": "login's language",
+                "verbose_name_plural": "logins' languages",
+            },
+        ),
+        migrations.AddField(
+            model_name="club",
+            name="language",
+            field=models.CharField(
+                choices=[("da", "Danish"), ("en", "English"), ("hu", "Hungarian")],
+                default="da",
+                max_length=5,
+                verbose_name="language",
+            ),
+        ),
+        migrations.AddField(
+            model_name="member",
+            name="language",
+            field=models.CharField(
+                blank=True,
+                choices=[("da", "Danish"), ("en", "English"), ("hu", "Hungarian")],
+                max_length=5,
+                verbose_name="language",
+            ),
+        ),
+        migrations.RunPython(seat_stats.run(REHOOK), seat_stats.run(seat_stats.UNHOOK)),
+    ]

@@ -1,0 +1,69 @@
+"""The season form and the log say a rule set's parameters in words, in every language: choices and
+defaults in words, the parameter's code name nowhere, the rule set named as players name it; the
+log names each rule a new or changed season plays differently."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from club import families
+from club.web.log import log_lines
+
+CHOICE_VALUES = {"rounded", "exact", "max", "replace", "multiply", "strict", "mild", "all", "opponents", "all_pay"}
+
+
+@pytest.fixture
+def anna(client, two_clubs):
+    client.force_login(two_clubs["a"].users["admin"])
+    return client
+
+
+def parameter_names() -> set[str]:
+    return {p.name for family in families.FAMILIES for preset in family.presets for p in family.parameters(preset)}
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+@pytest.mark.parametrize("preset", ["kiralyhivo", "paskievics", "vlk-2010", "trisak"])
+def test_the_season_form_shows_no_code_name(anna, language, preset):
+    page = anna.get(reverse("office_season_new", args=["vestby"]) + f"?preset={preset}", HTTP_ACCEPT_LANGUAGE=language)
+    visible = re.sub(r"<[^>]*>", " ", page.text)  # what a reader sees, not the fields' names
+
+    named = {n for n in parameter_names() if "_" in n or "." in n}  # nolo, tout, pot are words too
+    assert [n for n in named if re.search(rf"(?<![\w.]){re.escape(n)}(?![\w.])", visible)] == []
+    # English says these words as they are coded.
+    raw = CHOICE_VALUES - {"mild", "rounded", "exact"} if language == "en" else CHOICE_VALUES
+    options = set(re.findall(r"<option [^>]*>([^<]*)</option>", page.text))
+    assert options & raw == set()
+    defaults = re.findall(
+        r"(?:Default|Alapértelmezés|The rule set&#x27;s own:|A szabályrendszeré:) ([^·<]+?) ·", page.text
+    )
+    assert set(defaults) & raw == set()
+    assert families.ruleset_name(preset) in page.text and f"<small>{preset}</small>" not in page.text
+
+
+def test_the_choices_in_magyar_words(anna):
+    page = anna.get(reverse("office_season_new", args=["vestby"]) + "?preset=kiralyhivo", HTTP_ACCEPT_LANGUAGE="hu")
+
+    assert ">a nagyobb</option>" in page.text and ">szorozza</option>" in page.text
+    assert "Királyhívó" in page.text
+
+
+def test_the_log_names_each_rule_of_a_new_and_a_changed_season(anna, two_clubs):
+    new = anna.get(reverse("office_season_new", args=["vestby"]) + "?preset=kiralyhivo", HTTP_ACCEPT_LANGUAGE="en")
+    form = new.context["form"]
+    body = {f.html_name: f.initial for f in form.parameter_fields() if f.initial is not False}
+    body |= {"name": "Ősz", "starts_on": "2027-09-01", "ends_on": "2027-12-31", "preset": "kiralyhivo"}
+    body |= {"point_value_ore": "1", "close": "split", "p_silent_vs_contra": "multiply"}
+    assert anna.post(reverse("office_season_new", args=["vestby"]), body).status_code == 302
+
+    with translation.override("en"):
+        lines = [line.text for line in log_lines(two_clubs["a"].club)][:2]
+    assert lines == [
+        "Anna created the season Ősz (Királyhívó).",
+        "The season Ősz plays its own rule: A silent figure against a kontra'd game: the larger, replace or "
+        "multiply: multiplies.",
+    ]
