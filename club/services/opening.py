@@ -191,7 +191,6 @@ def import_members(
     on: datetime.date | None = None,
     dry_run: bool = False,
     site_url: str = "",
-    language: str | None = None,
 ) -> Carried:
     """Add the spreadsheet's members to the club, each with his saldo carried over on `on`
     (today): every row or none. With `dry_run`, or when a row is refused, everything is done and
@@ -203,7 +202,7 @@ def import_members(
     try:
         with transaction.atomic():
             for row in carried.rows:
-                _import_row(club, row, carried, by=by, on=on, site_url=site_url, language=language)
+                _import_row(club, row, carried, by=by, on=on, site_url=site_url)
             if carried.problems or dry_run:
                 raise _Undone
     except _Undone:
@@ -212,13 +211,11 @@ def import_members(
     return carried
 
 
-def _import_row(club: Club, row: SheetRow, carried: Carried, *, by, on, site_url: str, language) -> None:
+def _import_row(club: Club, row: SheetRow, carried: Carried, *, by, on, site_url: str) -> None:
     try:
         # A savepoint per row: a refused one leaves the others to be checked too.
         with transaction.atomic():
-            member = members.add_member(
-                club, name=row.name, email=row.email, role=row.role, site_url=site_url, language=language
-            )
+            member = members.add_member(club, name=row.name, email=row.email, role=row.role, site_url=site_url)
             if row.saldo_ore:
                 carry_over(member, row.saldo_ore, on=on, by=by)
     except OfficeError as error:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views import i18n
 from django.views.decorators.http import require_POST
 
+from ..errors import OUTAGE, outage_answer
 from ..services import languages
 from ..services.office import OfficeError
 
@@ -34,13 +35,24 @@ class ChosenLanguage:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.user.is_authenticated:
-            if SESSION_KEY not in request.session:
-                request.session[SESSION_KEY] = languages.chosen(request.user)
-            if language := request.session[SESSION_KEY]:
-                translation.activate(language)
-                request.LANGUAGE_CODE = language
+        try:
+            language = self.chosen(request)
+        except OUTAGE:
+            # The session and the login are read here, before any view: a 503 as a view would answer.
+            return outage_answer(request)
+        if language:
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
         return self.get_response(request)
+
+    @staticmethod
+    def chosen(request: HttpRequest) -> str:
+        """The signed-in user's language, "" for his browser's (or nobody signed in)."""
+        if not request.user.is_authenticated:
+            return ""
+        if SESSION_KEY not in request.session:
+            request.session[SESSION_KEY] = languages.chosen(request.user)
+        return request.session[SESSION_KEY]
 
 
 class LanguageForm(forms.Form):
