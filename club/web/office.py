@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from .. import access, families
 from ..models import Club, Member, Payment, Season, Table
-from ..services import joining, member_data, money, opening, outbox, till
+from ..services import joining, opening, outbox, till
 from ..services import members as member_office
 from ..services import payments as payment_office
 from ..services import seasons as season_office
@@ -338,23 +338,3 @@ def members_import(request: HttpRequest, club: Club, official: Member) -> HttpRe
         }
         return render(request, "club/office/members_import.html", context, status=400 if carried.problems else 200)
     return render(request, "club/office/members_import.html", context)
-
-
-@official_page
-def member_forget(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
-    """Forget a member who left: asked first, refused while his saldo is not zero unless confirmed."""
-    member = get_object_or_404(Member, pk=member_id, club=club)
-    context = {"club": club, "subject": member, "saldo_ore": money.saldo(member)}
-    if request.method == "POST":
-        try:
-            forgotten = member_data.forget_member(
-                member, by=request.user, confirmed=request.POST.get("confirmed") == "1"
-            )
-        except OfficeError as error:
-            context["error"] = str(error)
-            return render(request, "club/office/member_forget.html", context, status=400)
-        messages.success(
-            request, _("The member is forgotten; the books keep him as %(name)s.") % {"name": forgotten.name}
-        )
-        return redirect("office_members", slug=club.slug)
-    return render(request, "club/office/member_forget.html", context)

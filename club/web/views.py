@@ -36,7 +36,7 @@ import rules
 from .. import access, balances, inputs, services
 from ..models import Club, Deal, Dispute, Member, Payment, Season, Seat, Sitting
 from ..reports.statements import Month
-from ..services import accounting, joining, member_data, money, payments
+from ..services import accounting, joining, money, payments
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..services.office import OfficeError
 from ..services.stats import member_stats
@@ -769,5 +769,4 @@ def member_detail(request, club, member, member_id):
             subject.payments.filter(method=Payment.Method.OPENING).select_related("reverses").order_by("paid_on", "pk")
         )
 
-    context["may_forget"] = access.allows(member, access.MANAGE) and not member_data.forgotten(subject)
     return render(request, "club/member.html", context)

@@ -188,15 +188,6 @@ PAGES = [
     Page("office_members_import", "get", club_url("office_members_import"), "manage"),
     # An empty upload: allowed, the page says the file holds nothing (400); refused, 403 first.
     Page("office_members_import", "post", club_url("office_members_import"), "manage", lambda w: {}, ok=400),
-    Page("office_member_forget", "get", club_url("office_member_forget", CARL), "manage"),
-    Page(
-        "office_member_forget",
-        "post",
-        club_url("office_member_forget", lambda w: w.members["Gitte"].pk),
-        "manage",
-        lambda w: {},
-        ok=302,
-    ),
     Page("office_tables", "get", club_url("office_tables"), "manage"),
     Page("office_mail", "get", club_url("office_mail"), "manage"),
     Page("office_tables", "post", club_url("office_tables"), "manage", lambda w: {"name": "Bord 9"}, ok=302),

@@ -245,8 +245,8 @@ def test_the_migration_keeps_stored_danish_notes_as_their_code(members, played):
         paid_on=played.date,
         note="Afregnet ved bordet",  # an official's own words on a payment of no sitting stay his
     )
-    migration = importlib.import_module("club.migrations.0019_payment_note_codes")
-    state = MigrationExecutor(connection).loader.project_state(("club", "0019_payment_note_codes"))
+    migration = importlib.import_module("club.migrations.0018_payment_note_codes")
+    state = MigrationExecutor(connection).loader.project_state(("club", "0018_payment_note_codes"))
     migration.to_codes(state.apps, SimpleNamespace(connection=connection))  # it reads only the connection
 
     rows = dict(Payment.objects.values_list("member__name", "note_code"))

@@ -21,7 +21,7 @@ def to_words(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("club", "0018_languages")]
+    dependencies = [("club", "0017_languages")]
 
     operations = [
         migrations.AddField(

@@ -15,7 +15,7 @@ REHOOK = {"sqlite": (seat_stats.points_trigger(seat_stats.COUNTED),)}
 class Migration(migrations.Migration):
     dependencies = [
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
-        ("club", "0017_forgetting_a_member"),
+        ("club", "0016_payment_opening"),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ import club.families
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("club", "0019_payment_note_codes"),
+        ("club", "0018_payment_note_codes"),
     ]
 
     operations = [
