@@ -59,7 +59,7 @@ def _resolve(dispute: Dispute, by: Member, **answer) -> Dispute:
     if not access.allows(by, access.RESOLVE) or by.club_id != club_of(dispute.deal).pk:
         raise DisputeError(_("Only an official of the club can resolve a dispute."))
     with transaction.atomic():
-        dispute = Dispute.objects.select_for_update().select_related("deal").get(pk=dispute.pk)
+        dispute = Dispute.objects.select_for_update(of=("self",)).select_related("deal").get(pk=dispute.pk)
         if not dispute.is_open:
             raise DisputeError(_("This dispute is already resolved."))
         for field, value in answer.items():

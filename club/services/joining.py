@@ -61,14 +61,14 @@ def pending(member: Member) -> bool:
 def _own_open_request(user, request_id: int) -> JoinRequest:
     """The open request `request_id` addressed to `user`, locked; anyone else's does not exist
     for him (JoinRequest.DoesNotExist, a 404 to the pages)."""
-    return JoinRequest.objects.select_for_update().get(pk=request_id, user=user, decided_at__isnull=True)
+    return JoinRequest.objects.select_for_update(of=("self",)).get(pk=request_id, user=user, decided_at__isnull=True)
 
 
 @transaction.atomic
 def accept(user, request_id: int) -> Member:
     """`user` becomes the member's login."""
     join = _own_open_request(user, request_id)
-    member = Member.objects.select_for_update().get(pk=join.member_id)
+    member = Member.objects.select_for_update(of=("self",)).get(pk=join.member_id)
     if Member.objects.filter(club_id=member.club_id, user=user).exists():
         raise refuse("join", _("You are already a member of %(club)s.") % {"club": member.club.name})
     member.user = user

@@ -166,7 +166,7 @@ def edit_member(
     """A new name, address or role. A member's name is kept as it was in the sittings he played.
     A new address gets a new login, or, if it already has one, a request to its owner as in
     `add_member`; the member's old login stays with its owner, no longer linked here."""
-    member = Member.objects.select_for_update().get(pk=member.pk)
+    member = Member.objects.select_for_update(of=("self",)).get(pk=member.pk)
     name = clean_name(name)
     _check_name_free(member.club, name, member)
     role = _check_role(role)
@@ -196,7 +196,7 @@ def edit_member(
 @transaction.atomic
 def set_member_active(member: Member, active: bool) -> Member:
     """Deactivate (no login to the club, no new seat; his history and balance stay) or reactivate."""
-    member = Member.objects.select_for_update().get(pk=member.pk)
+    member = Member.objects.select_for_update(of=("self",)).get(pk=member.pk)
     if not active:
         _keeps_an_admin(member, role=member.role, active=False)
         if member.seats.filter(sitting__closed_at__isnull=True).exists():

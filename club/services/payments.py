@@ -95,7 +95,7 @@ def reverse_payment(payment: Payment, *, reason: str, by=None, on: datetime.date
         raise refuse("reason", _("At most %(limit)d characters.") % {"limit": inputs.MAX_REASON})
     # Reversals of one member's payments wait for each other at his row: a payment itself cannot
     # be locked by the app, which may not change one (scripts/app-role.sql).
-    list(Member.objects.select_for_update().filter(pk=payment.member_id).values_list("pk"))
+    list(Member.objects.select_for_update(of=("self",)).filter(pk=payment.member_id).values_list("pk"))
     payment = Payment.objects.get(pk=payment.pk)
     if payment.reverses_id is not None:
         raise refuse("payment", _("A reversal is not reversed; record the payment again instead."))

@@ -124,7 +124,12 @@ def _check_seats_free(table: Table, members: Sequence[Member]) -> None:
         raise SittingError(_("%(table)s already has an open sitting; close it first.") % {"table": table})
     # The members' rows are locked in a fixed order, so two scorers seating the same member at
     # two tables at once take turns, and the second finds the first's open sitting.
-    list(Member.objects.select_for_update().filter(pk__in=[m.pk for m in members]).order_by("pk").values_list("pk"))
+    list(
+        Member.objects.select_for_update(of=("self",))
+        .filter(pk__in=[m.pk for m in members])
+        .order_by("pk")
+        .values_list("pk")
+    )
     taken = (
         Seat.objects.filter(member__in=members, sitting__closed_at__isnull=True)
         .select_related("sitting__table")
