@@ -38,6 +38,7 @@ from ..models import Club, Deal, Dispute, Member, Payment, Season, Seat, Sitting
 from ..reports.statements import Month
 from ..services import accounting, joining, member_data, money, payments
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
+from ..services.members import version_authors
 from ..services.office import OfficeError
 from ..services.stats import member_stats
 from . import deal_forms
@@ -380,11 +381,7 @@ def _offline_answer(status: str, message: str, *, http_status: int = 200, **extr
 
 def _saved_by(club: Club, version) -> str:
     """Who saved a deal version, by his name in the club (an import has no one)."""
-    user = version.entered_by
-    if user is None:
-        return "?"
-    member = club.members.filter(user=user).first()
-    return member.name if member is not None else user.get_username()
+    return version_authors(club, [version]).get(version.pk, "?")
 
 
 def _same_deal(club, sitting: Sitting, record, conflict: services.DealConflict, asked: int) -> dict[str, Any]:
@@ -632,8 +629,10 @@ def deal_correct(request, club, member, sitting_id, number):
     _require_scorer(member)
     sitting = _sitting(club, sitting_id)
     deal = _deal(sitting, number)
-    versions = deal.versions.select_related("entered_by").order_by("version")
-    context = {"club": club, "sitting": sitting, "deal": deal, "versions": versions, "changes": None}
+    versions = list(deal.versions.select_related("entered_by").order_by("version"))
+    authors = version_authors(club, versions)
+    versions_by = [(version, authors.get(version.pk, "")) for version in versions]
+    context = {"club": club, "sitting": sitting, "deal": deal, "versions": versions_by, "changes": None}
     if request.method != "POST":
         fill = deal_forms.for_family(sitting.season.family).initial_from_record
         initial = fill(deal.current_version.record, sitting.seat_names())
