@@ -315,6 +315,11 @@ class Family:
         """A table account's name ("Pagatkop", "kassza"); a member's account is its member's name."""
         return self.texts.account(name, language())
 
+    def term(self, word: str) -> Any:
+        """A word of the family's records in the language of the page it ends up on, lazily (for
+        a form's choices, made once): the same word the family's other pages use."""
+        return _in_language(lambda lang: self.texts.word(word, lang))
+
     def word(self, word: Any) -> str:
         """A word of the family's records in the page's language: "tabt", "tulétroá"."""
         return self.texts.word(word, language())

@@ -42,7 +42,11 @@ class TableForm(OfficeForm):
     name = inputs.TextField(label=_("Name"), max_length=inputs.MAX_NAME)
 
 
-def _describe(parameter: Parameter) -> str:
+def _describe(parameter: Parameter, family: families.Family) -> str:
+    head, _dot, offence = parameter.name.partition(".")
+    if head == "fines":
+        # A fine by the offence's one name, as the deal form and the settlement lines say it.
+        return family.rule_name(f"fine.{offence}")
     language = (translation.get_language() or "da").split("-")[0]
     return {"da": parameter.meaning_da, "hu": parameter.meaning_hu}.get(language, parameter.meaning)
 
@@ -87,7 +91,8 @@ def _flat(overrides: dict[str, Any], prefix: str = "") -> dict[str, Any]:
 def overrides_in_words(preset: str, overrides: dict[str, Any]) -> list[str]:
     """Each rule a season plays differently from its rule set, as the season form names it:
     "Fejlagtig lægning: mild"."""
-    by_name = {p.name: p for p in families.of(preset).parameters(preset)}
+    family = families.of(preset)
+    by_name = {p.name: p for p in family.parameters(preset)}
     said = []
     for name, value in sorted(_flat(overrides).items()):
         parameter = by_name.get(name)
@@ -97,7 +102,7 @@ def overrides_in_words(preset: str, overrides: dict[str, Any]) -> list[str]:
             words = str(_("yes") if value else _("no"))
         else:
             words = _choice_words(value)
-        said.append(f"{_describe(parameter)}: {words}")
+        said.append(f"{_describe(parameter, family)}: {words}")
     return said
 
 
@@ -118,8 +123,9 @@ class SeasonForm(OfficeForm):
     )
     close = forms.ChoiceField(label=_("End of sitting"), choices=Season.Close.choices, initial=Season.Close.SPLIT)
 
-    def __init__(self, *args: Any, parameters: list[Parameter], locked: bool = False, **kwargs: Any):
+    def __init__(self, *args: Any, preset: str, parameters: list[Parameter], locked: bool = False, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        self.family = families.of(preset)
         self.parameters = parameters
         self.locked = locked
         for parameter in parameters:
@@ -133,7 +139,7 @@ class SeasonForm(OfficeForm):
         return "p_" + parameter.name.replace(".", "__")
 
     def _field(self, parameter: Parameter) -> forms.Field:
-        label = _describe(parameter)
+        label = _describe(parameter, self.family)
         if parameter.name == "pot":
             label = "ultimókassza — " + label
         help_text = _("The rule set's own: %(default)s · %(ref)s") % {
