@@ -672,11 +672,16 @@ class CloseSittingForm(forms.Form):
     # An official may record each player's net as paid in cash on the evening (club.services.payments).
     settle = forms.BooleanField(required=False, label=_("Settled at the table: each player's net paid in cash"))
 
-    def __init__(self, *args, family: Any, **kwargs):
+    def __init__(self, *args, family: Any, ruleset: Any, **kwargs):
         super().__init__(*args, **kwargs)
-        # The family's words for its accounts: a Danish table splits its cups, a Hungarian one its kassza.
+        # The family's words for its accounts: a Danish table splits its cups, a Hungarian one its
+        # kassza; a game that keeps neither has nothing to split (one choice says so).
         self.fields["how"].label = family.holdings_label
-        cast(forms.ChoiceField, self.fields["how"]).choices = [(how, family.phrase(how)) for how in Season.Close.values]
+        choices = [(how, family.close_phrase(how, ruleset)) for how in Season.Close.values]
+        if not family.keeps(ruleset):
+            choices = choices[:1]
+            self.initial["how"] = choices[0][0]
+        cast(forms.ChoiceField, self.fields["how"]).choices = choices
 
 
 DANISH_FORMS = DealForms(

@@ -106,6 +106,13 @@ def overrides_in_words(preset: str, overrides: dict[str, Any]) -> list[str]:
     return said
 
 
+# How a sitting ends, said of a game that keeps cups or a pot only as a season chooses.
+NEUTRAL_CLOSES = {
+    Season.Close.SPLIT: _("split what the table holds among its players"),
+    Season.Close.CARRY: _("carry what the table holds over to the next sitting"),
+}
+
+
 class SeasonForm(OfficeForm):
     """A season of one preset: its dates, point value, how a sitting ends, and one labelled field
     per parameter the preset lets a club change (its default, meaning and seed line beside it)."""
@@ -127,12 +134,26 @@ class SeasonForm(OfficeForm):
         super().__init__(*args, **kwargs)
         self.family = families.of(preset)
         self.parameters = parameters
+        self._close_words(preset)
         self.locked = locked
         for parameter in parameters:
             self.fields[self.field_name(parameter)] = self._field(parameter)
         if locked:
             for name in ("preset", "point_value_ore", *(self.field_name(p) for p in parameters)):
                 self.fields[name].disabled = True
+
+    def _close_words(self, preset: str) -> None:
+        """The end of sitting in the rule set's words: its cups or its pot, neutral words where a
+        season may switch a pot on, and that there is nothing to split where there never is."""
+        field = cast(forms.ChoiceField, self.fields["close"])
+        if self.family.keeps(self.family.ruleset(preset, None)):
+            field.choices = [(how, self.family.phrase(how)) for how in Season.Close.values]
+            return
+        if self.family.may_keep(self.parameters):
+            field.choices = list(NEUTRAL_CLOSES.items())
+        else:  # one choice, as on the sitting's page
+            field.choices = [(Season.Close.SPLIT, families.NOTHING_TO_SPLIT)]
+            self.initial["close"] = Season.Close.SPLIT
 
     @staticmethod
     def field_name(parameter: Parameter) -> str:

@@ -45,7 +45,7 @@ from . import deal_forms
 from .charts import balance_chart
 from .forms import CloseSittingForm, EntryFields, StartSittingForm, VoidDealForm, entry_problems
 from .login_lock import LoginForm
-from .present import describe_differences, describe_events, net_of_events
+from .present import close_statement, describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
 from .templatetags import day_month, signed
 
@@ -259,7 +259,9 @@ def sitting_detail(request, club, member, sitting_id):
     context |= {
         "disputes": disputes_of_sitting(sitting),
         "can_resolve": access.is_official(member),
-        "close_form": CloseSittingForm(initial={"how": sitting.season.close}, family=sitting.season.family),
+        "close_form": CloseSittingForm(
+            initial={"how": sitting.season.close}, family=sitting.season.family, ruleset=sitting.season.ruleset()
+        ),
     }
     response = render(request, "club/sitting.html", context)
     add_never_cache_headers(response)
@@ -276,7 +278,11 @@ def _sheet_context(club, member, sitting: Sitting, version: str) -> dict:
         "member": member,
         "sitting": sitting,
         "sheet": sheet,
-        "closed_how": sitting.season.family.phrase(sitting.closed_how) if sitting.closed_how else "",
+        "closed_how": (
+            sitting.season.family.close_phrase(sitting.closed_how, sitting.season.ruleset())
+            if sitting.closed_how
+            else ""
+        ),
         # For the phone's queue while offline: the next deal's number, and who dealt the last one.
         "next_number": last.number + 1 if last is not None and last.number else 1,
         "last_dealer": played[-1].dealer if played else None,
@@ -291,15 +297,15 @@ def _sheet_context(club, member, sitting: Sitting, version: str) -> dict:
 def sitting_close(request, club, member, sitting_id):
     _require_scorer(member)
     sitting = _sitting(club, sitting_id)
-    form = CloseSittingForm(request.POST, family=sitting.season.family)
+    form = CloseSittingForm(request.POST, family=sitting.season.family, ruleset=sitting.season.ruleset())
     if form.is_valid():
         how = form.cleaned_data["how"]
         try:
             if not form.cleaned_data["confirmed"]:
                 # Step one: what the close does, member by member, before anything is written.
                 closing = services.preview_close(sitting, how)
-                family = sitting.season.family
-                events = describe_events([closing], sitting.seat_names(), 0, family, sitting.season.ruleset())
+                family, ruleset = sitting.season.family, sitting.season.ruleset()
+                events = describe_events([closing], sitting.seat_names(), 0, family, ruleset)
                 return render(
                     request,
                     "club/sitting_close.html",
@@ -307,9 +313,8 @@ def sitting_close(request, club, member, sitting_id):
                         "club": club,
                         "sitting": sitting,
                         "how": how,
-                        "how_label": family.phrase(how),
+                        "statement": close_statement(family, ruleset, how, posts=bool(events[0].lines)),
                         "after_label": family.after_label,
-                        "carried_note": family.phrase("carried"),
                         "event": events[0],
                         "net": net_of_events(events),
                         "can_settle": access.allows(member, access.MANAGE),
