@@ -295,6 +295,22 @@ class Family:
         """The table's own accounts this game keeps, as the pages show them (maybe none)."""
         return tuple(self.table_accounts[name] for name in self.table_names(ruleset))
 
+    def keeps(self, ruleset: Any) -> str:
+        """What the game's table keeps from deal to deal, so what a close splits or carries:
+        "cups", "pot", or "" (nothing: Schwartz 1847, Magyar, Királyhívó, a Paskievics without
+        its ultimókassza)."""
+        return next((account.group for account in self.accounts(ruleset)), "")
+
+    def may_keep(self, parameters: Sequence[Parameter]) -> bool:
+        """Whether a season may switch one of the family's table accounts on ("pot" in Paskievics
+        and Tapper): a parameter named after the account."""
+        keys = {account.key for account in self.table_accounts.values()}
+        return any(parameter.name in keys for parameter in parameters)
+
+    def close_phrase(self, how: str, ruleset: Any) -> Any:
+        """What a close does ("split the cups among the table"), or that the game keeps nothing to split."""
+        return self.phrase(how) if self.keeps(ruleset) else NOTHING_TO_SPLIT
+
     def holdings(self, held: Held, ruleset: Any) -> list[Holding]:
         """What each of the game's own accounts holds; accounts of another game are not shown."""
         return [Holding(account, held.get(account.name, 0)) for account in self.accounts(ruleset)]
@@ -314,6 +330,11 @@ class Family:
     def account_name(self, name: str) -> str:
         """A table account's name ("Pagatkop", "kassza"); a member's account is its member's name."""
         return self.texts.account(name, language())
+
+    def term(self, word: str) -> Any:
+        """A word of the family's records in the language of the page it ends up on, lazily (for
+        a form's choices, made once): the same word the family's other pages use."""
+        return _in_language(lambda lang: self.texts.word(word, lang))
 
     def word(self, word: Any) -> str:
         """A word of the family's records in the page's language: "tabt", "tulétroá"."""
@@ -338,6 +359,8 @@ class Family:
     def stat_rows(self, stats: Any) -> list[Stat]:
         return self.pages.stat_rows(stats)
 
+
+NOTHING_TO_SPLIT = _("nothing to split: the game keeps no cups and no pot")
 
 FAMILIES = tuple(Family(family) for family in rules.FAMILIES)
 DANISH, HUNGARIAN = (next(f for f in FAMILIES if f.name == name) for name in ("danish", "hungarian"))

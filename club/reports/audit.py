@@ -14,8 +14,9 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from club.models import Deal, DealVersion, Dispute, Member
+from club.models import Deal, DealVersion, Dispute
 from club.services.bookkeeping import TABLE_ACCOUNTS, account_label, kind_label, table_owner
+from club.services.members import version_authors
 from ledger.models import Account, Posting, Transaction
 
 from ..services.disputes import disputes_of_deal
@@ -156,7 +157,7 @@ def deal_audit(deal: Deal) -> DealAudit:
     )
     posted = {txn.pk: _posted(txn, column_of, len(columns)) for txn in transactions}
 
-    names = _entered_by_names(club, versions)
+    names = version_authors(club, versions)
     trails = []
     previous: DealVersion | None = None
     for version in versions:
@@ -224,12 +225,3 @@ def _later_effects(transactions: list[Transaction], own_versions: set[int]) -> l
 
 def _label(account: Account) -> str:
     return account_label(account)
-
-
-def _entered_by_names(club, versions: list[DealVersion]) -> dict[int, str]:
-    """Who entered each version: their member name in this club, else their user name."""
-    users = {v.entered_by_id for v in versions if v.entered_by_id}
-    members = dict(Member.objects.filter(club=club, user__in=users).values_list("user_id", "name"))
-    return {
-        v.pk: members.get(v.entered_by.pk) or v.entered_by.get_username() for v in versions if v.entered_by is not None
-    }

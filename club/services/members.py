@@ -249,3 +249,16 @@ def member_rows(club: Club) -> list[MemberRow]:
     last = dict(Member.objects.filter(club=club).annotate(last=Max("seats__sitting__date")).values_list("pk", "last"))
     members = club.members.order_by("-active", "name")
     return [MemberRow(m, saldi.get(m.pk, 0), last.get(m.pk)) for m in members]
+
+
+# --- who did it ----------------------------------------------------------------------------------
+
+
+def version_authors(club: Club, versions) -> dict[int, str]:
+    """Who entered each deal version, by version id: the login's member name in `club`, else the
+    login itself (an official of another club, a staff user). A version without a login (an
+    import) has no entry."""
+    versions = [v for v in versions if v.entered_by_id is not None]
+    users = {v.entered_by_id for v in versions}
+    names = dict(Member.objects.filter(club=club, user__in=users).values_list("user_id", "name"))
+    return {v.pk: names.get(v.entered_by_id) or v.entered_by.get_username() for v in versions}

@@ -60,23 +60,8 @@ KING_FATE_LABELS = {
     "ultimo": pgettext_lazy("card fate", "ultimo"),
     "bagud": pgettext_lazy("card fate", "bagud"),
 }
-OFFENCE_LABELS = {
-    "misdeal": _("misdeal"),
-    "cups_not_pushed": _("cups not pushed on"),
-    "wrong_skat": _("wrong skat"),
-    "wrong_cards": _("wrong cards"),
-    "revoke": _("revoke"),
-    "missing_meld": _("missing meld"),
-    "missing_meld_self": _("missing meld (own loss)"),
-    "wrong_meld": _("wrong meld"),
-    "wrong_meld_self": _("wrong meld (own loss)"),
-    "meld_caused_ultimo": _("meld caused an ultimo"),
-    "lead_out_of_turn": _("lead out of turn"),
-    "miscount": _("miscount"),
-    "scus_called_in_vain": _("Scus called in vain"),
-    "play_out_of_turn": _("played out of turn"),
-    "meld_out_of_time": _("meld too early or too late"),
-}
+# A fine's offence by the Danish game's own word, the one its settlement lines and season form use.
+OFFENCE_LABELS = {offence: DANISH.term(offence) for offence in DANISH.words.offences}
 BLANK = [("", "—")]
 
 
@@ -687,11 +672,16 @@ class CloseSittingForm(forms.Form):
     # An official may record each player's net as paid in cash on the evening (club.services.payments).
     settle = forms.BooleanField(required=False, label=_("Settled at the table: each player's net paid in cash"))
 
-    def __init__(self, *args, family: Any, **kwargs):
+    def __init__(self, *args, family: Any, ruleset: Any, **kwargs):
         super().__init__(*args, **kwargs)
-        # The family's words for its accounts: a Danish table splits its cups, a Hungarian one its kassza.
+        # The family's words for its accounts: a Danish table splits its cups, a Hungarian one its
+        # kassza; a game that keeps neither has nothing to split (one choice says so).
         self.fields["how"].label = family.holdings_label
-        cast(forms.ChoiceField, self.fields["how"]).choices = [(how, family.phrase(how)) for how in Season.Close.values]
+        choices = [(how, family.close_phrase(how, ruleset)) for how in Season.Close.values]
+        if not family.keeps(ruleset):
+            choices = choices[:1]
+            self.initial["how"] = choices[0][0]
+        cast(forms.ChoiceField, self.fields["how"]).choices = choices
 
 
 DANISH_FORMS = DealForms(

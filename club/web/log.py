@@ -22,6 +22,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .. import access, audit, families
 from ..inputs import whole_number
@@ -130,6 +131,7 @@ class _Names:
         self.members = dict(Member.objects.filter(club=club).exclude(user=None).values_list("user_id", "name"))
         self.sittings: dict[int, Sitting] = {}
         self.disputes: dict[int, Dispute] = {}
+        self.kept: dict[int, str] = {}
 
     def load(self, entries: Iterable[LogEntry]) -> None:
         """The sittings and disputes these entries name."""
@@ -139,7 +141,9 @@ class _Names:
             if model in wanted and (pk := whole_number(str(entry.object_pk))) is not None:
                 wanted[model].add(pk)
         if wanted[Sitting]:
-            rows = Sitting.objects.filter(table__club=self.club, pk__in=wanted[Sitting]).select_related("table")
+            rows = Sitting.objects.filter(table__club=self.club, pk__in=wanted[Sitting]).select_related(
+                "table", "season"
+            )
             self.sittings |= {s.pk: s for s in rows}
         if wanted[Dispute]:
             disputes = Dispute.objects.filter(deal__sitting__table__club=self.club, pk__in=wanted[Dispute])
@@ -152,6 +156,16 @@ class _Names:
     def dispute(self, pk: object) -> Dispute | None:
         number = whole_number(str(pk))
         return None if number is None else self.disputes.get(number)
+
+    def keeps(self, season: Season) -> str:
+        """What the season's game keeps at its tables (`Family.keeps`): "cups", "pot" or ""."""
+        if season.pk not in self.kept:
+            self.kept[season.pk] = season.family.keeps(season.ruleset())
+        return self.kept[season.pk]
+
+    def season(self, pk: object) -> Season | None:
+        number = whole_number(str(pk))
+        return None if number is None else Season.objects.filter(club=self.club, pk=number).first()
 
     def actor(self, user) -> str:
         if user is None:
@@ -283,14 +297,30 @@ def _season(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[
             "name": name,
             "ore": change["point_value_ore"][1],
         }
-    if "close" in change:
-        carry = change["close"][1] == Season.Close.CARRY
-        text = (
-            _("%(who)s let the sittings of the season %(name)s carry their cups over.")
-            if carry
-            else _("%(who)s let the sittings of the season %(name)s split their cups.")
-        )
-        yield text % {"who": who, "name": name}
+    season = names.season(entry.object_pk) if "close" in change else None
+    kept = names.keeps(season) if season is not None else ""
+    if kept:  # a game that keeps neither cups nor a pot has nothing to split or carry
+        yield _SEASON_CLOSES[kept, change["close"][1] == Season.Close.CARRY] % {"who": who, "name": name}
+
+
+# A season's end of sitting, by what its game keeps and whether it carries.
+_SEASON_CLOSES = {
+    ("cups", True): gettext_lazy("%(who)s let the sittings of the season %(name)s carry their cups over."),
+    ("cups", False): gettext_lazy("%(who)s let the sittings of the season %(name)s split their cups."),
+    ("pot", True): gettext_lazy("%(who)s let the sittings of the season %(name)s carry their pot (kassza) over."),
+    ("pot", False): gettext_lazy("%(who)s let the sittings of the season %(name)s split their pot (kassza)."),
+}
+# A sitting's close, by what its game keeps and whether it carried.
+_SITTING_CLOSES = {
+    ("cups", True): gettext_lazy("%(who)s closed the sitting at %(table)s on %(date)s; the cups were carried over."),
+    ("cups", False): gettext_lazy("%(who)s closed the sitting at %(table)s on %(date)s; the cups were split."),
+    ("pot", True): gettext_lazy(
+        "%(who)s closed the sitting at %(table)s on %(date)s; the pot (kassza) was carried over."
+    ),
+    ("pot", False): gettext_lazy("%(who)s closed the sitting at %(table)s on %(date)s; the pot (kassza) was split."),
+    ("", True): gettext_lazy("%(who)s closed the sitting at %(table)s on %(date)s."),
+    ("", False): gettext_lazy("%(who)s closed the sitting at %(table)s on %(date)s."),
+}
 
 
 def _table(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
@@ -317,12 +347,7 @@ def _sitting(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator
         yield _("%(who)s started a sitting at %(table)s on %(date)s.") % where
     elif change.get("closed_at", ("", ""))[1]:
         carried = change.get("closed_how", ("", ""))[1] == Season.Close.CARRY
-        text = (
-            _("%(who)s closed the sitting at %(table)s on %(date)s; the cups were carried over.")
-            if carried
-            else _("%(who)s closed the sitting at %(table)s on %(date)s; the cups were split.")
-        )
-        yield text % where
+        yield _SITTING_CLOSES[names.keeps(sitting.season), carried] % where
 
 
 def _dispute(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:

@@ -161,7 +161,7 @@ def _season_page(request, club: Club, season: Season | None) -> HttpResponse:
             "close": season.close,
         }
     parameters = season_office.season_parameters(preset)
-    form = SeasonForm(request.POST or None, initial=initial, parameters=parameters, locked=locked)
+    form = SeasonForm(request.POST or None, initial=initial, preset=preset, parameters=parameters, locked=locked)
     if season is not None:
         for parameter, value in zip(parameters, season_office.season_values(season).values(), strict=True):
             form.initial[form.field_name(parameter)] = value

@@ -42,7 +42,11 @@ class TableForm(OfficeForm):
     name = inputs.TextField(label=_("Name"), max_length=inputs.MAX_NAME)
 
 
-def _describe(parameter: Parameter) -> str:
+def _describe(parameter: Parameter, family: families.Family) -> str:
+    head, _dot, offence = parameter.name.partition(".")
+    if head == "fines":
+        # A fine by the offence's one name, as the deal form and the settlement lines say it.
+        return family.rule_name(f"fine.{offence}")
     language = (translation.get_language() or "da").split("-")[0]
     return {"da": parameter.meaning_da, "hu": parameter.meaning_hu}.get(language, parameter.meaning)
 
@@ -87,7 +91,8 @@ def _flat(overrides: dict[str, Any], prefix: str = "") -> dict[str, Any]:
 def overrides_in_words(preset: str, overrides: dict[str, Any]) -> list[str]:
     """Each rule a season plays differently from its rule set, as the season form names it:
     "Fejlagtig lægning: mild"."""
-    by_name = {p.name: p for p in families.of(preset).parameters(preset)}
+    family = families.of(preset)
+    by_name = {p.name: p for p in family.parameters(preset)}
     said = []
     for name, value in sorted(_flat(overrides).items()):
         parameter = by_name.get(name)
@@ -97,8 +102,15 @@ def overrides_in_words(preset: str, overrides: dict[str, Any]) -> list[str]:
             words = str(_("yes") if value else _("no"))
         else:
             words = _choice_words(value)
-        said.append(f"{_describe(parameter)}: {words}")
+        said.append(f"{_describe(parameter, family)}: {words}")
     return said
+
+
+# How a sitting ends, said of a game that keeps cups or a pot only as a season chooses.
+NEUTRAL_CLOSES = {
+    Season.Close.SPLIT: _("split what the table holds among its players"),
+    Season.Close.CARRY: _("carry what the table holds over to the next sitting"),
+}
 
 
 class SeasonForm(OfficeForm):
@@ -118,9 +130,11 @@ class SeasonForm(OfficeForm):
     )
     close = forms.ChoiceField(label=_("End of sitting"), choices=Season.Close.choices, initial=Season.Close.SPLIT)
 
-    def __init__(self, *args: Any, parameters: list[Parameter], locked: bool = False, **kwargs: Any):
+    def __init__(self, *args: Any, preset: str, parameters: list[Parameter], locked: bool = False, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        self.family = families.of(preset)
         self.parameters = parameters
+        self._close_words(preset)
         self.locked = locked
         for parameter in parameters:
             self.fields[self.field_name(parameter)] = self._field(parameter)
@@ -128,12 +142,25 @@ class SeasonForm(OfficeForm):
             for name in ("preset", "point_value_ore", *(self.field_name(p) for p in parameters)):
                 self.fields[name].disabled = True
 
+    def _close_words(self, preset: str) -> None:
+        """The end of sitting in the rule set's words: its cups or its pot, neutral words where a
+        season may switch a pot on, and that there is nothing to split where there never is."""
+        field = cast(forms.ChoiceField, self.fields["close"])
+        if self.family.keeps(self.family.ruleset(preset, None)):
+            field.choices = [(how, self.family.phrase(how)) for how in Season.Close.values]
+            return
+        if self.family.may_keep(self.parameters):
+            field.choices = list(NEUTRAL_CLOSES.items())
+        else:  # one choice, as on the sitting's page
+            field.choices = [(Season.Close.SPLIT, families.NOTHING_TO_SPLIT)]
+            self.initial["close"] = Season.Close.SPLIT
+
     @staticmethod
     def field_name(parameter: Parameter) -> str:
         return "p_" + parameter.name.replace(".", "__")
 
     def _field(self, parameter: Parameter) -> forms.Field:
-        label = _describe(parameter)
+        label = _describe(parameter, self.family)
         if parameter.name == "pot":
             label = "ultimókassza — " + label
         help_text = _("The rule set's own: %(default)s · %(ref)s") % {

@@ -31,6 +31,25 @@ def event_label(key: str, family: Family) -> str:
     return str(_("End of sitting"))
 
 
+# What a close that posts nothing says, by what the game keeps (Family.keeps).
+_NOTHING_POSTED = {
+    "": _("Closing posts nothing: the game keeps no cups and no pot, so there is nothing to split."),
+    "cups": _("Closing posts nothing: the cups are empty, so there is nothing to split."),
+    "pot": _("Closing posts nothing: the pot (kassza) is empty, so there is nothing to split."),
+}
+
+
+def close_statement(family: Family, ruleset: Any, how: str, posts: bool) -> Any:
+    """The one thing the close page says: what the close splits or carries, or that it posts
+    nothing and why. `posts`: the close has lines to post."""
+    kept = family.keeps(ruleset)
+    if posts:
+        return family.phrase(how)
+    if kept and how == "carry":
+        return family.phrase("carried")
+    return _NOTHING_POSTED[kept]
+
+
 @dataclass(frozen=True)
 class Line:
     label: str

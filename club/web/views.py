@@ -38,13 +38,14 @@ from ..models import Club, Deal, Dispute, Member, Payment, Season, Seat, Sitting
 from ..reports.statements import Month
 from ..services import accounting, joining, money, payments
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
+from ..services.members import version_authors
 from ..services.office import OfficeError
 from ..services.stats import member_stats
 from . import deal_forms
 from .charts import balance_chart
 from .forms import CloseSittingForm, EntryFields, StartSittingForm, VoidDealForm, entry_problems
 from .login_lock import LoginForm
-from .present import describe_differences, describe_events, net_of_events
+from .present import close_statement, describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
 from .templatetags import day_month, signed
 
@@ -258,7 +259,9 @@ def sitting_detail(request, club, member, sitting_id):
     context |= {
         "disputes": disputes_of_sitting(sitting),
         "can_resolve": access.is_official(member),
-        "close_form": CloseSittingForm(initial={"how": sitting.season.close}, family=sitting.season.family),
+        "close_form": CloseSittingForm(
+            initial={"how": sitting.season.close}, family=sitting.season.family, ruleset=sitting.season.ruleset()
+        ),
     }
     response = render(request, "club/sitting.html", context)
     add_never_cache_headers(response)
@@ -275,7 +278,11 @@ def _sheet_context(club, member, sitting: Sitting, version: str) -> dict:
         "member": member,
         "sitting": sitting,
         "sheet": sheet,
-        "closed_how": sitting.season.family.phrase(sitting.closed_how) if sitting.closed_how else "",
+        "closed_how": (
+            sitting.season.family.close_phrase(sitting.closed_how, sitting.season.ruleset())
+            if sitting.closed_how
+            else ""
+        ),
         # For the phone's queue while offline: the next deal's number, and who dealt the last one.
         "next_number": last.number + 1 if last is not None and last.number else 1,
         "last_dealer": played[-1].dealer if played else None,
@@ -290,15 +297,15 @@ def _sheet_context(club, member, sitting: Sitting, version: str) -> dict:
 def sitting_close(request, club, member, sitting_id):
     _require_scorer(member)
     sitting = _sitting(club, sitting_id)
-    form = CloseSittingForm(request.POST, family=sitting.season.family)
+    form = CloseSittingForm(request.POST, family=sitting.season.family, ruleset=sitting.season.ruleset())
     if form.is_valid():
         how = form.cleaned_data["how"]
         try:
             if not form.cleaned_data["confirmed"]:
                 # Step one: what the close does, member by member, before anything is written.
                 closing = services.preview_close(sitting, how)
-                family = sitting.season.family
-                events = describe_events([closing], sitting.seat_names(), 0, family, sitting.season.ruleset())
+                family, ruleset = sitting.season.family, sitting.season.ruleset()
+                events = describe_events([closing], sitting.seat_names(), 0, family, ruleset)
                 return render(
                     request,
                     "club/sitting_close.html",
@@ -306,9 +313,8 @@ def sitting_close(request, club, member, sitting_id):
                         "club": club,
                         "sitting": sitting,
                         "how": how,
-                        "how_label": family.phrase(how),
+                        "statement": close_statement(family, ruleset, how, posts=bool(events[0].lines)),
                         "after_label": family.after_label,
-                        "carried_note": family.phrase("carried"),
                         "event": events[0],
                         "net": net_of_events(events),
                         "can_settle": access.allows(member, access.MANAGE),
@@ -380,11 +386,7 @@ def _offline_answer(status: str, message: str, *, http_status: int = 200, **extr
 
 def _saved_by(club: Club, version) -> str:
     """Who saved a deal version, by his name in the club (an import has no one)."""
-    user = version.entered_by
-    if user is None:
-        return "?"
-    member = club.members.filter(user=user).first()
-    return member.name if member is not None else user.get_username()
+    return version_authors(club, [version]).get(version.pk, "?")
 
 
 def _same_deal(club, sitting: Sitting, record, conflict: services.DealConflict, asked: int) -> dict[str, Any]:
@@ -632,8 +634,10 @@ def deal_correct(request, club, member, sitting_id, number):
     _require_scorer(member)
     sitting = _sitting(club, sitting_id)
     deal = _deal(sitting, number)
-    versions = deal.versions.select_related("entered_by").order_by("version")
-    context = {"club": club, "sitting": sitting, "deal": deal, "versions": versions, "changes": None}
+    versions = list(deal.versions.select_related("entered_by").order_by("version"))
+    authors = version_authors(club, versions)
+    versions_by = [(version, authors.get(version.pk, "")) for version in versions]
+    context = {"club": club, "sitting": sitting, "deal": deal, "versions": versions_by, "changes": None}
     if request.method != "POST":
         fill = deal_forms.for_family(sitting.season.family).initial_from_record
         initial = fill(deal.current_version.record, sitting.seat_names())

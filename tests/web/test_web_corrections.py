@@ -127,3 +127,11 @@ def test_a_correction_made_meanwhile_asks_for_a_new_preview(played, members, as_
 
 def test_an_unknown_deal_is_404(played, as_member):
     assert as_member("Carl").get(correct_url(played, 9)).status_code == 404
+
+
+def test_the_correction_page_names_each_version_by_its_authors_member_name(played, as_member):
+    # Anna (login "anna") saved the evening's deals; the page names her as the audit page does.
+    page = as_member("Carl").get(correct_url(played))
+
+    versions = re.search(r'<ul class="versions">(.*?)</ul>', page.text, re.S).group(1)
+    assert re.findall(r"<li>v(\d) · [^<]* · (\w+)</li>", versions) == [("1", "Anna")]

@@ -1,0 +1,71 @@
+"""Each term has one translation per language: an offence is named on the deal form, on the
+season form and in the settlement lines by the Danish game's own word (rules/danish/texts.py)."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+import rules
+from club import families
+from club.web.forms import DealForm
+from club.web.office_forms import SeasonForm, overrides_in_words
+
+SEATS = ["Anna", "Bent", "Carl", "Dorte"]
+DANISH_PRESETS = tuple(families.DANISH.presets)
+
+
+def offence_labels(preset: str) -> dict[str, str]:
+    form = DealForm(seat_names=SEATS, ruleset=rules.danish.ruleset(preset))
+    return {code: str(label) for code, label in form.fields["fine_0_offence"].choices if code}
+
+
+@pytest.mark.parametrize("language", ["da", "hu", "en"])
+@pytest.mark.parametrize("preset", DANISH_PRESETS)
+def test_the_deal_form_names_each_offence_as_the_engine_does(preset, language):
+    with translation.override(language):
+        labels = offence_labels(preset)
+    assert labels
+    assert labels == {code: families.DANISH.texts.word(code, language) for code in labels}
+
+
+def season_fine_labels(preset: str) -> dict[str, str]:
+    parameters = families.of(preset).parameters(preset)
+    form = SeasonForm(preset=preset, parameters=parameters)
+    return {
+        p.name.partition(".")[2]: str(form.fields[form.field_name(p)].label)
+        for p in parameters
+        if p.name.startswith("fines.")
+    }
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("da", ["kulørsvig", "fejl lagt skat", "fejle kort", "kopper ikke skudt videre"]),
+        ("hu", ["renonsz", "hibás skat", "hibás lapszám", "a kupák nem mentek tovább"]),
+    ],
+)
+def test_the_offences_once_named_twice_have_one_name_on_both_forms(language, words):
+    offences = ["revoke", "wrong_skat", "wrong_cards", "cups_not_pushed"]
+    with translation.override(language):
+        deal_form, season_form = offence_labels("ensartede"), season_fine_labels("ensartede")
+    fine = {"da": "Bøde: ", "hu": "Büntetés: "}[language]
+    assert [deal_form[code] for code in offences] == words
+    assert [season_form[code] for code in offences] == [fine + word for word in words]
+
+
+@pytest.mark.parametrize("language", ["da", "hu", "en"])
+@pytest.mark.parametrize("preset", DANISH_PRESETS)
+def test_the_season_form_names_each_fine_by_the_offences_word(preset, language):
+    with translation.override(language):
+        fines = season_fine_labels(preset)
+    assert fines
+    fine = {"da": "Bøde: ", "hu": "Büntetés: ", "en": "Fine: "}[language]
+    assert fines == {code: fine + families.DANISH.texts.word(code, language) for code in fines}
+
+
+def test_the_log_names_a_changed_fine_by_the_offences_word():
+    with translation.override("da"):
+        said = overrides_in_words("vlk-2010", {"fines": {"revoke": 40}})
+    assert said == ["Bøde: kulørsvig: 40"]
