@@ -31,7 +31,7 @@ def test_production_settings_pass_deploy_checks():
         DEBUG="0",
         SECRET_KEY=SECRET,
         ALLOWED_HOSTS="tarok.example.org",
-        TRUST_X_FORWARDED_PROTO="1",  # behind a TLS proxy, as the README's production example
+        TRUST_X_FORWARDED_PROTO="1",  # behind a TLS proxy, as docs/operations.md's production example
     )
 
     assert result.returncode == 0, result.stderr
@@ -48,7 +48,7 @@ def test_plain_http_answers_until_a_tls_proxy_is_declared(proxy, https):
     result = manage("shell", "-c", SHOW_HTTPS, **env)
 
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[-1] == f"{https} True True"  # HSTS as the README tells it
+    assert result.stdout.splitlines()[-1] == f"{https} True True"  # HSTS as docs/operations.md tells it
 
 
 def test_production_refuses_to_start_without_secret_key():

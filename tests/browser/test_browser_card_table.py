@@ -87,7 +87,7 @@ def test_taps_a_plain_deal_from_the_score_sheet_takes_four(sitting, live_server,
     expect(page.locator("#deal-1")).to_be_visible()
     assert totals(page) == AFTER_PLAIN
     assert cups(page) == (85, 85)
-    assert (taps.taps, taps.typed) == (4, 2)  # the README states it: 4 taps and two counts
+    assert (taps.taps, taps.typed) == (4, 2)  # docs/development.md states it: 4 taps and two counts
     screenshot("card-table-02-score-sheet")
 
 
@@ -114,7 +114,7 @@ def test_taps_a_pagat_ultimo_with_a_king_bagud_takes_five(sitting, live_server, 
     expect(page.locator("#deal-2")).to_be_visible()
     assert totals(page) == AFTER_ULTIMO
     assert cups(page) == (80, 185)
-    assert (taps.taps, taps.typed) == (5, 2)  # the README states it: 5 taps and two counts
+    assert (taps.taps, taps.typed) == (5, 2)  # docs/development.md states it: 5 taps and two counts
 
 
 def test_back_after_save_then_save_records_no_second_deal(sitting, live_server, phone):

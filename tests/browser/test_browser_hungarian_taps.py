@@ -66,7 +66,7 @@ GAMES = {
         {"Anna": -4, "Bent": 4, "Carl": 4, "Dorte": -4},
     ),
 }
-# What the README states, "Enter the next deal" and Save included.
+# What docs/development.md states, "Enter the next deal" and Save included.
 TAPS = {"paskievics": 6, "magyar": 5, "kiralyhivo": 6, "tapper": 4, "stromann": 3, "trisak": 6}
 
 

@@ -1,6 +1,7 @@
 """The project's commands: `manage.py help COMMAND` works for each, in Danish and English (a lazy
-`help` must reach argparse as text), every argument has help, and the README and the commands
-agree (the commands and make targets are read from README.md, not listed here).
+`help` must reach argparse as text), every argument has help, and the documentation and the
+commands agree (the commands and make targets are read from README.md and docs/*.md, not listed
+here).
 
 The list of commands comes from the project's own apps, so a new command is checked without
 anyone adding it here.
@@ -23,6 +24,7 @@ from django.utils import translation
 
 MANAGE = Path(settings.BASE_DIR) / "manage.py"
 README = Path(settings.BASE_DIR) / "README.md"
+DOCS = sorted((Path(settings.BASE_DIR) / "docs").glob("*.md"))
 MAKEFILE = Path(settings.BASE_DIR) / "Makefile"
 
 
@@ -39,29 +41,38 @@ def project_commands() -> list[tuple[str, str]]:
 COMMANDS = project_commands()
 
 
+def documentation() -> str:
+    """The README and every page of docs/, where a reader learns the commands."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in [README, *DOCS])
+
+
 def commands_named(text: str) -> set[str]:
     """Every `manage.py COMMAND` in a text."""
     return set(re.findall(r"manage\.py ([a-z_]+)", text))
 
 
-def test_every_command_the_readme_names_exists():
-    named = commands_named(README.read_text(encoding="utf-8"))
-    assert named, "README.md names no manage.py command"
+def test_every_command_the_documentation_names_exists():
+    named = commands_named(documentation())
+    assert commands_named(README.read_text(encoding="utf-8")), "README.md names no manage.py command"
     assert sorted(named - set(get_commands()) - {"help"}) == []  # help is manage.py's own, not a command
 
 
-def test_every_command_of_the_project_is_in_the_readme_or_run_by_make():
-    """An official learns the commands from the README; the one it does not name, `make demo`'s
-    load_demo, runs through the Makefile's target."""
-    named = commands_named(README.read_text(encoding="utf-8")) | commands_named(MAKEFILE.read_text(encoding="utf-8"))
+def test_every_command_of_the_project_is_documented_or_run_by_make():
+    """An official learns the commands from the README and docs/; the one they do not name,
+    `make demo`'s load_demo, runs through the Makefile's target."""
+    named = commands_named(documentation()) | commands_named(MAKEFILE.read_text(encoding="utf-8"))
     assert [name for _app, name in COMMANDS if name not in named] == []
 
 
-def test_every_make_target_the_readme_names_is_in_the_makefile():
-    text = README.read_text(encoding="utf-8")
-    named = set(re.findall(r"(?:^|`)make ([a-z][a-z-]*)", text, flags=re.MULTILINE))
+def make_targets_named(text: str) -> set[str]:
+    """Every `make TARGET` in a text, at a line's start or in backquotes."""
+    return set(re.findall(r"(?:^|`)make ([a-z][a-z-]*)", text, flags=re.MULTILINE))
+
+
+def test_every_make_target_the_documentation_names_is_in_the_makefile():
+    named = make_targets_named(documentation())
     targets = set(re.findall(r"^([a-z][a-z-]*):", MAKEFILE.read_text(encoding="utf-8"), flags=re.MULTILINE))
-    assert named, "README.md names no make target"
+    assert make_targets_named(README.read_text(encoding="utf-8")) >= {"demo", "test", "serve"}
     assert sorted(named - targets) == []
 
 

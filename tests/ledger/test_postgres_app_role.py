@@ -1,4 +1,4 @@
-"""The app runs as a PostgreSQL role that owns nothing (scripts/app-role.sql, README): it records,
+"""The app runs as a PostgreSQL role that owns nothing (scripts/app-role.sql, docs/operations.md): it records,
 corrects, closes, takes payments and answers disputes, but cannot switch the ledger's triggers
 off, nor change or remove history (postings, deal versions, deals, payments, ...) even by hand;
 money it appends past the club's services, ledger_check names.

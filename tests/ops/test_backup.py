@@ -6,7 +6,7 @@ triggers; pg_restore into a new, empty database). On databases of its own: the d
 sittings with corrections and reversals) plus one hand-settled sitting. On PostgreSQL as in
 production: an owner role migrates and backs up, the app role gets its grants.
 
-The restore runs the README's own lines ("Backups"), read from README.md, in a shell: only the
+The restore runs the documentation's own lines (docs/operations.md, "Backups"), read from the file, in a shell: only the
 role and database names, the backup file and (on SQLite) the database URL are put in.
 """
 
@@ -26,7 +26,7 @@ from django.conf import settings
 from django.db import connection
 
 MANAGE = Path(settings.BASE_DIR) / "manage.py"
-README = Path(settings.BASE_DIR) / "README.md"
+OPERATIONS = Path(settings.BASE_DIR) / "docs" / "operations.md"
 
 # Hand-settled in tests/commands/conftest.py (vlk-2010, empty cups): Anna -26, Bent 43, Carl -17.
 ONE_DEAL_SITTING = {
@@ -79,23 +79,23 @@ def balances(url: str) -> list[list]:
     return json.loads(manage(url, "shell", "-c", BALANCES).stdout.splitlines()[-1])
 
 
-def readme_restore_lines() -> list[str]:
-    """The commands of the README's restore recipe, as written there, without their comments."""
-    text = README.read_text(encoding="utf-8")
+def documented_restore_lines() -> list[str]:
+    """The commands of docs/operations.md's restore recipe, as written there, without their comments."""
+    text = OPERATIONS.read_text(encoding="utf-8")
     block = re.search(r"To restore,.*?```sh\n(.*?)```", text, re.DOTALL)
-    assert block, "README.md has no restore recipe"
+    assert block, "docs/operations.md has no restore recipe"
     return [line.split("   #")[0].strip() for line in block.group(1).splitlines() if line.strip()]
 
 
 @pytest.fixture
 def round_trip(tmp_path):
-    """(source URL, the README's lines made concrete for this run, the environment to run them in)."""
+    """(source URL, the documented lines made concrete for this run, the environment to run them in)."""
     backup = tmp_path / "backup"
-    lines = [line.replace("backups/FILE", str(backup)) for line in readme_restore_lines()]
+    lines = [line.replace("backups/FILE", str(backup)) for line in documented_restore_lines()]
     env = {**os.environ, "LANGUAGE_CODE": "en"}
     if connection.vendor == "sqlite":
         restored = f"sqlite:///{tmp_path / 'restored.sqlite3'}"
-        # createdb and psql are the README's PostgreSQL lines; SQLite's URL is the one in the comment.
+        # createdb and psql are the recipe's PostgreSQL lines; SQLite's URL is the one in the comment.
         lines = [
             f"export DATABASE_URL={restored}" if line.startswith("export DATABASE_URL=") else line
             for line in lines
@@ -127,13 +127,13 @@ def round_trip(tmp_path):
     names = {"tarokbog_restored": restored, "tarokbog_app": app, "tarokbog:": f"{owner}:", "=tarokbog ": f"={owner} "}
     for old, new in names.items():
         lines = [line.replace(old, new).replace("127.0.0.1:5432", f"{host}:{port}") for line in lines]
-    # createdb runs as a superuser, as the README says: the one this test run connects as.
+    # createdb runs as a superuser, as the recipe says: the one this test run connects as.
     env |= {"PGHOST": host, "PGPORT": port, "PGUSER": config["USER"], "PGPASSWORD": config.get("PASSWORD") or ""}
     yield f"postgres://{owner}:owner-secret@{host}:{port}/{source}", backup, lines, env
     clean(create=False)
 
 
-def test_backup_and_restore_into_an_empty_database_as_the_readme_says(round_trip, tmp_path):
+def test_backup_and_restore_into_an_empty_database_as_documented(round_trip, tmp_path):
     source, backup, restore_lines, env = round_trip
     manage(source, "migrate", "--noinput")
     manage(source, "load_demo")
@@ -150,7 +150,7 @@ def test_backup_and_restore_into_an_empty_database_as_the_readme_says(round_trip
         ["bash", "-c", script], cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, timeout=600
     )
     assert result.returncode == 0, f"{script}\n{result.stdout}\n{result.stderr}"
-    # The last of the README's lines is ledger_check, which exits 1 on any difference.
+    # The last of the recipe's lines is ledger_check, which exits 1 on any difference.
     assert "problems found: 0." in result.stdout
     assert "Checked 2 clubs" in result.stdout
     restored = result.stdout.strip().splitlines()[-1].removeprefix("DATABASE_URL=")

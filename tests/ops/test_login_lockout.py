@@ -2,7 +2,7 @@
 keyed on the username as a login holds it (NFKC, case-folded), so the fullwidth `ｇｏｒｍ` is `gorm`.
 
 Five failures for one username from one address lock that pair for 15 minutes, and twenty from
-one address lock the address, whatever usernames they name (README).
+one address lock the address, whatever usernames they name (docs/access.md).
 """
 
 from __future__ import annotations

@@ -121,13 +121,15 @@ def test_replay_help_gives_every_argument_its_help():
         assert preset in text
 
 
-def test_the_readmes_replay_lines_exit_as_the_readme_says():
-    """Each `python -m rules replay` line of README.md's "Rules engine" block, run as written (from
-    the checkout, with this interpreter), exits with the code its comment states."""
+def test_the_documented_replay_lines_exit_as_documented():
+    """Each `python -m rules replay` line of docs/development.md's command-line block, run as written
+    (from the checkout, with this interpreter), exits with the code its comment states."""
     lines = re.findall(
-        r"^\.venv/bin/python -m rules (replay .+?)\s+# exit (\d)", (ROOT / "README.md").read_text("utf-8"), re.M
+        r"^\.venv/bin/python -m rules (replay .+?)\s+# exit (\d)",
+        (ROOT / "docs" / "development.md").read_text("utf-8"),
+        re.M,
     )
-    assert len(lines) >= 2, "README.md shows no replay line with its exit code"
+    assert len(lines) >= 2, "docs/development.md shows no replay line with its exit code"
     for command, code in lines:
         done = subprocess.run(
             f"{shlex.quote(sys.executable)} -m rules {command}",

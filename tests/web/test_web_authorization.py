@@ -1,12 +1,12 @@
 """Every web page and export × the five kinds of requester × own club and another club, by the
-one access policy (`club.access`, stated in the README).
+one access policy (`club.access`, stated in docs/access.md).
 
 The requesters are those of the API's matrix: club a's admin (Anna), scorer (Bent) and plain
 member (Carl), an anonymous visitor, and club b's admin (a member of another club). The page is
 built from club a's objects ("own") or club b's ("other"). The route list comes from the
 URLconf: a new page without a row here fails `test_the_matrix_covers_every_web_route`.
 
-What each role may do is written out here by hand from the README's table, not read from the
+What each role may do is written out here by hand from docs/access.md's table, not read from the
 code, so a change of policy shows up as a failing case:
 
 - READ (score sheets, audit pages, standings, member pages, standings CSV): every member;
