@@ -1,10 +1,10 @@
 # `make demo` runs the site locally (on 127.0.0.1:8000; `make demo PORT=8001` picks another port); `make test` runs the whole suite; `make serve` serves it for
-# real (DEBUG off, gunicorn; needs SECRET_KEY and ALLOWED_HOSTS, see README).
-# DATABASE_URL picks the database (SQLite by default, see README).
+# real (DEBUG off, gunicorn; needs SECRET_KEY and ALLOWED_HOSTS, see docs/operations.md).
+# DATABASE_URL picks the database (SQLite by default, see docs/operations.md, "Databases").
 #
 # Python packages come from hash-pinned lockfiles: requirements/main.txt (what the site runs on;
 # make serve) and requirements/dev.txt (that plus the test and lint tools; make demo, make test,
-# make lint). `make lock` rewrites both from pyproject.toml; see README, "Dependencies".
+# make lint). `make lock` rewrites both from pyproject.toml; see docs/development.md, "Dependencies and checks".
 
 PYTHON ?= python3
 VENV := .venv

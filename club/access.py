@@ -1,5 +1,5 @@
 """Who may see and do what: the one access policy of the web pages, the API, the reports and the
-CSV exports. The README states it as a table; `tests/web/test_web_authorization.py` and
+CSV exports. docs/access.md states it as a table; `tests/web/test_web_authorization.py` and
 `tests/api/test_api_authorization.py` check every route against it.
 
 A user reaches a club only through an active `Member` row linking them to it. Inside the club:

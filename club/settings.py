@@ -2,7 +2,7 @@
 
 Local development needs no environment at all: DEBUG defaults to on and the database to a
 SQLite file in the checkout. Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and usually
-DATABASE_URL; see README.md.
+DATABASE_URL; see docs/operations.md, "Settings".
 """
 
 import datetime
@@ -257,7 +257,7 @@ STORAGES: dict[str, dict[str, Any]] = {
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
-# `manage.py dbbackup` writes here (README, "Backups"): the whole database, pg_dump's custom
+# `manage.py dbbackup` writes here (docs/operations.md, "Backups"): the whole database, pg_dump's custom
 # format on PostgreSQL, an online copy on SQLite; `--clean` keeps the newest BACKUP_KEEP.
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", BASE_DIR / "backups"))
 STORAGES["dbbackup"] = {
@@ -341,7 +341,7 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 
 # Mail leaves through an outbox (django-post-office): every mail is a database row written in the
-# transaction of the change that causes it, and `manage.py send_queued_mail` (README, "Operations")
+# transaction of the change that causes it, and `manage.py send_queued_mail` (docs/operations.md, "The mail worker")
 # hands it to the delivery backend: SMTP with the EMAIL_* settings above, or the console while
 # developing. A mail server that is down leaves the mail queued, never a failed request.
 # (Our backend rather than post-office's: its own reads each subject and body as a template.)
