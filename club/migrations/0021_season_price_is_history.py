@@ -21,6 +21,17 @@ UPDATE_REFUSED = "club_season has sittings: its preset, overrides and point valu
 DELETE_REFUSED = "club_season has sittings: DELETE refused"
 HAS_SITTINGS = "EXISTS (SELECT 1 FROM club_sitting WHERE season_id = OLD.id)"
 
+# SQLite stores a JSONField as text: json() compares it without the writer's spacing.
+SQLITE = [
+    "CREATE TRIGGER IF NOT EXISTS club_season_price_is_history_update BEFORE UPDATE ON club_season"
+    " WHEN NEW.preset IS NOT OLD.preset OR json(NEW.overrides) IS NOT json(OLD.overrides)"
+    " OR NEW.point_value_ore IS NOT OLD.point_value_ore"
+    f" BEGIN SELECT RAISE(ABORT, '{UPDATE_REFUSED}') WHERE {HAS_SITTINGS}; END",
+    "CREATE TRIGGER IF NOT EXISTS club_season_price_is_history_delete BEFORE DELETE ON club_season"
+    f" BEGIN SELECT RAISE(ABORT, '{DELETE_REFUSED}') WHERE {HAS_SITTINGS}; END",
+]
+SQLITE_TRIGGERS = ["club_season_price_is_history_update", "club_season_price_is_history_delete"]
+
 CREATE = {
     "postgresql": (
         f"""
@@ -43,25 +54,14 @@ CREATE TRIGGER club_season_price_is_history
     FOR EACH ROW EXECUTE FUNCTION club_season_price_is_history();
 """,
     ),
-    # SQLite stores a JSONField as text: json() compares it without the writer's spacing.
-    "sqlite": (
-        "CREATE TRIGGER club_season_price_is_history_update BEFORE UPDATE ON club_season"
-        " WHEN NEW.preset IS NOT OLD.preset OR json(NEW.overrides) IS NOT json(OLD.overrides)"
-        " OR NEW.point_value_ore IS NOT OLD.point_value_ore"
-        f" BEGIN SELECT RAISE(ABORT, '{UPDATE_REFUSED}') WHERE {HAS_SITTINGS}; END",
-        "CREATE TRIGGER club_season_price_is_history_delete BEFORE DELETE ON club_season"
-        f" BEGIN SELECT RAISE(ABORT, '{DELETE_REFUSED}') WHERE {HAS_SITTINGS}; END",
-    ),
+    "sqlite": SQLITE,
 }
 DROP = {
     "postgresql": (
         "DROP TRIGGER IF EXISTS club_season_price_is_history ON club_season;"
         " DROP FUNCTION IF EXISTS club_season_price_is_history();",
     ),
-    "sqlite": (
-        "DROP TRIGGER IF EXISTS club_season_price_is_history_update",
-        "DROP TRIGGER IF EXISTS club_season_price_is_history_delete",
-    ),
+    "sqlite": tuple(f"DROP TRIGGER IF EXISTS {name}" for name in SQLITE_TRIGGERS),
 }
 
 
