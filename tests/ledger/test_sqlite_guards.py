@@ -196,3 +196,11 @@ def test_a_season_without_sittings_changes_by_raw_sql(club, make_season):
     with connection.cursor() as cursor:
         cursor.execute("DELETE FROM club_season WHERE id = %s", [season.pk])
     assert not Season.objects.filter(pk=season.pk).exists()
+
+
+def test_a_members_account_link_once_set_is_refused_by_raw_sql(posted, anna_bent):
+    anna, bent = anna_bent
+    with pytest.raises(IntegrityError, match="club_member account links are set once: UPDATE refused"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("UPDATE club_member SET account_id = %s WHERE account_id = %s", [bent, anna])
+    assert Account.objects.get(pk=anna).member.name == "Anna"
