@@ -108,12 +108,13 @@ class Member(models.Model):  # type: ignore[django-manager-missing]
     def save(self, *args, **kwargs):
         # The account links are written once, by `bookkeeping.member_account` and
         # `till.payments_account`, and never from an instance: one loaded before the member's
-        # first sitting or payment would write it back empty.
+        # first sitting or payment would write it back empty. A member never changes club (the
+        # app role may not write club_id: scripts/app-role.sql).
         if not self._state.adding and kwargs.get("update_fields") is None:
             kwargs["update_fields"] = [
                 f.name
                 for f in self._meta.concrete_fields
-                if not f.primary_key and f.name not in ("account", "payments_account")
+                if not f.primary_key and f.name not in ("club", "account", "payments_account")
             ]
         super().save(*args, **kwargs)
 

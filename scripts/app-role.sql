@@ -35,3 +35,9 @@ GRANT UPDATE (state, closed_at, closed_how) ON club_sitting TO :"app";
 GRANT UPDATE (points, changes, stats, stats_of) ON club_seat TO :"app";
 -- A dispute is answered once: by a correction, or closed with a reason.
 GRANT UPDATE (resolution, resolved_by_id, resolved_at, correction_id, close_reason) ON club_dispute TO :"app";
+-- A member's ledger accounts are linked once, from empty, when he is first seated or first pays
+-- (club.services.bookkeeping, till); club migration 0021 refuses moving a link once set. A member
+-- never moves to another club (club_id), and everything else the office, joining and forgetting
+-- change (club.services.members, joining, member_data, languages) is in this list.
+REVOKE UPDATE ON club_member FROM :"app";
+GRANT UPDATE (name, user_id, role, email, language, active, account_id, payments_account_id) ON club_member TO :"app";

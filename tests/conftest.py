@@ -187,16 +187,21 @@ def club_scopes_disabled_for_the_tests_own_code():
 
 # --- SQLite's ledger guards and the flush after a transactional test --------------------------
 
-# The migrations whose SQLite triggers guard the ledger (lists of statements and trigger names).
+# The migrations whose SQLite triggers refuse DELETE (lists of statements and trigger names): the
+# ledger's, and a played season's (club 0020).
 _SQLITE_GUARDS = [
-    importlib.import_module(f"ledger.migrations.{name}")
-    for name in ("0009_guards_hold_under_races_on_both_databases", "0011_kept_balances")
+    importlib.import_module(f"{app}.migrations.{name}")
+    for app, name in (
+        ("ledger", "0009_guards_hold_under_races_on_both_databases"),
+        ("ledger", "0011_kept_balances"),
+        ("club", "0020_season_price_is_history"),
+    )
 ]
 
 
 @pytest.fixture(autouse=True)
 def sqlite_ledger_guards_stand(request):
-    """On SQLite the ledger's triggers refuse DELETE, and a transactional test ends with a flush
+    """On SQLite the ledger's (and a played season's) triggers refuse DELETE, and a transactional test ends with a flush
     (DELETE of every row; PostgreSQL's TRUNCATE fires no row trigger). Their triggers are dropped
     just before that flush and stand again, as the migrations make them, before every other test."""
     marker = request.node.get_closest_marker("django_db")
@@ -211,7 +216,8 @@ def sqlite_ledger_guards_stand(request):
     request.getfixturevalue("transactional_db" if transactional else "db")
     triggers = [name for module in _SQLITE_GUARDS for name in module.SQLITE_TRIGGERS]
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'ledger_%'")
+        named = ", ".join(["%s"] * len(triggers))
+        cursor.execute(f"SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ({named})", triggers)
         if cursor.fetchone()[0] < len(triggers):
             for module in _SQLITE_GUARDS:
                 for statement in module.SQLITE:

@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Exists, Max, Min, OuterRef
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -16,10 +16,14 @@ from django.utils.translation import gettext as _
 from rules.parameters import Parameter, overrides_from, values_from
 
 from .. import families
-from ..models import Club, Deal, Season
+from ..models import Club, Season, Sitting
 from .office import OfficeError, clean_name, refuse
 
 MAX_POINT_VALUE_ORE = 100_000  # 1,000 kr. a point: anything above is a typing error
+
+
+def _history() -> str:
+    return _("The season has sittings: its rules and point value no longer change.")
 
 
 def season_parameters(preset: str) -> list[Parameter]:
@@ -34,13 +38,15 @@ def season_values(season: Season) -> dict[str, Any]:
     return values_from(season_parameters(season.preset), season.overrides or {})
 
 
-def has_deals(season: Season) -> bool:
-    return season.pk is not None and Deal.objects.filter(sitting__season=season).exists()
+def has_sittings(season: Season) -> bool:
+    """Whether the season's rules and point value are history: a sitting's funding was settled
+    by them (the database refuses the change too, club migration 0020)."""
+    return season.pk is not None and Sitting.objects.filter(season=season).exists()
 
 
-def seasons_with_deals(club) -> list[tuple[Season, bool]]:
-    """Each of the club's seasons and whether it has deals (`has_deals`), in one query."""
-    played = Deal.objects.filter(sitting__season=OuterRef("pk"))
+def seasons_with_sittings(club) -> list[tuple[Season, bool]]:
+    """Each of the club's seasons and whether it has sittings (`has_sittings`), in one query."""
+    played = Sitting.objects.filter(season=OuterRef("pk"))
     return [(season, season.played) for season in club.seasons.annotate(played=Exists(played))]
 
 
@@ -60,7 +66,7 @@ def save_season(
 ) -> Season:
     """Create or edit a season. `values` holds each parameter of the preset by name (a form), or
     `overrides` what differs from the preset (the API); only what differs is kept, and the family
-    checks it. Once the season has deals its rules and point value are settled history: they no
+    checks it. Once the season has sittings its rules and point value are settled history: they no
     longer change."""
     errors: dict[str, list[str]] = defaultdict(list)
     try:
@@ -92,9 +98,9 @@ def save_season(
     language = (translation.get_language() or "da").split("-")[0]
     for problem in problems:
         errors[problem.field.removeprefix("overrides.") or "preset"].append(problem.message_in(language))
-    if season is not None and has_deals(season):
+    if season is not None and has_sittings(season):
         if (preset, overrides, point_value_ore) != (season.preset, season.overrides or {}, season.point_value_ore):
-            errors["preset"].append(_("The season has deals: its rules and point value no longer change."))
+            errors["preset"].append(_history())
         dates = season.sittings.aggregate(first=Min("date"), last=Max("date"))
         if dates["first"] and not starts_on <= dates["first"] <= dates["last"] <= ends_on:
             errors["starts_on"].append(_("The season's sittings lie between %(first)s and %(last)s.") % dates)
@@ -103,5 +109,16 @@ def save_season(
     season = season or Season(club=club)
     season.name, season.starts_on, season.ends_on = name, starts_on, ends_on
     season.preset, season.overrides, season.point_value_ore, season.close = preset, overrides, point_value_ore, close
-    season.save()
+    _write(season)
     return season
+
+
+def _write(season: Season) -> None:
+    try:
+        with transaction.atomic():
+            season.save()
+    except IntegrityError as error:
+        # A sitting started after save_season's check: the database's guard (migration 0020) refused.
+        if "club_season has sittings" not in str(error):
+            raise
+        raise OfficeError({"preset": [_history()]}) from error

@@ -137,14 +137,14 @@ def mail(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
 
 @official_page
 def seasons(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
-    rows = season_office.seasons_with_deals(club)
+    rows = season_office.seasons_with_sittings(club)
     return render(
         request, "club/office/seasons.html", {"club": club, "rows": rows, "presets": families.preset_choices()}
     )
 
 
 def _season_page(request, club: Club, season: Season | None) -> HttpResponse:
-    locked = season is not None and season_office.has_deals(season)
+    locked = season is not None and season_office.has_sittings(season)
     if season is None:
         preset = request.POST.get("preset") or request.GET.get("preset") or ""
         if preset not in dict(families.preset_choices()):

@@ -118,6 +118,20 @@ def test_the_app_role_cannot_switch_the_guards_off_or_change_the_ledger(posted, 
     assert triggers.fetchone() == (1,)
 
 
+def test_the_app_role_cannot_move_a_members_account_or_club(posted, as_app):
+    anna, bent = (seat.member for seat in posted.seats.select_related("member").order_by("position")[:2])
+    with pytest.raises(psycopg.errors.RestrictViolation, match="club_member account links are set once"):
+        as_app.execute("UPDATE club_member SET account_id = %s WHERE id = %s", [bent.account_id, anna.pk])
+    with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied for table club_member"):
+        as_app.execute("UPDATE club_member SET club_id = club_id + 1 WHERE id = %s", [anna.pk])
+    as_app.execute("UPDATE club_member SET email = 'anna@example.org' WHERE id = %s", [anna.pk])
+    assert Member.objects.filter(pk=anna.pk).values_list("account_id", "club_id", "email").get() == (
+        anna.account_id,
+        anna.club_id,
+        "anna@example.org",
+    )
+
+
 def test_the_app_role_reads_the_ledger(posted, as_app):
     (postings,) = as_app.execute("SELECT count(*) FROM ledger_posting").fetchone()
     # The funding: each cup +80 and four members -20, 5 postings per cup (10); deal 1's 12.

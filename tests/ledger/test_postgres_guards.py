@@ -14,7 +14,7 @@ import pytest
 from django.db import DatabaseError, IntegrityError, connection, models, transaction
 
 from club import families, services
-from club.models import Deal, DealVersion, Member, Seat
+from club.models import Deal, DealVersion, Member, Season, Seat
 from ledger import services as ledger_services
 from ledger.models import Account, Balance, Posting, Transaction
 
@@ -308,3 +308,36 @@ def test_a_ledger_entry_moves_its_seats_in_the_same_transaction(posted):
     for member_id, points in funding.values_list("account__member__id", "points"):
         summed[member_id] = summed.get(member_id, 0) + points
     assert dict(Seat.objects.values_list("member_id", "points")) == summed
+
+
+@pytest.mark.parametrize(
+    "change", ["point_value_ore = point_value_ore * 100", "preset = 'dtf-2019'", "overrides = '{\"nolo\": 30}'"]
+)
+def test_a_played_seasons_rules_and_price_are_refused_by_raw_sql(season, posted, change):
+    with pytest.raises(IntegrityError, match="club_season has sittings: its preset, overrides and point value are"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(f"UPDATE club_season SET {change} WHERE id = %s", [season.pk])
+    with pytest.raises(IntegrityError, match="club_season has sittings: DELETE refused"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("DELETE FROM club_season WHERE id = %s", [season.pk])
+    assert Season.objects.filter(pk=season.pk).values_list("preset", "overrides", "point_value_ore").get() == (
+        "vlk-2010",
+        {},
+        1,
+    )
+    with connection.cursor() as cursor:  # its name and how its next sitting ends still change
+        cursor.execute("UPDATE club_season SET name = 'Forår', close = 'carry' WHERE id = %s", [season.pk])
+    assert Season.objects.filter(pk=season.pk).values_list("name", "close").get() == ("Forår", "carry")
+
+
+def test_a_season_without_sittings_changes_by_raw_sql(club, make_season):
+    season = make_season(club, "vlk-2010", year=2031)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE club_season SET point_value_ore = 25, name = 'Sommer', close = 'carry' WHERE id = %s", [season.pk]
+        )
+    season.refresh_from_db()
+    assert (season.point_value_ore, season.name, season.close) == (25, "Sommer", "carry")
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM club_season WHERE id = %s", [season.pk])
+    assert not Season.objects.filter(pk=season.pk).exists()

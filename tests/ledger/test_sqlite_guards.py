@@ -11,6 +11,7 @@ import pytest
 from django.db import DatabaseError, IntegrityError, connection, models, transaction
 
 from club import services
+from club.models import Season
 from ledger.models import Account, Balance, ImmutableLedgerError, Posting, Transaction
 
 pytestmark = pytest.mark.django_db
@@ -162,3 +163,44 @@ def test_a_balance_moves_only_with_a_posting(posted, sql, refusal):
     assert sorted(Balance.objects.values_list("account_id", "book", "month", "points")) == kept
     with pytest.raises(ImmutableLedgerError):
         Balance.objects.update(points=0)
+
+
+@pytest.mark.parametrize(
+    "change", ["point_value_ore = point_value_ore * 100", "preset = 'dtf-2019'", "overrides = '{\"nolo\": 30}'"]
+)
+def test_a_played_seasons_rules_and_price_are_refused_by_raw_sql(season, posted, change):
+    with pytest.raises(IntegrityError, match="club_season has sittings: its preset, overrides and point value are"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(f"UPDATE club_season SET {change} WHERE id = %s", [season.pk])
+    with pytest.raises(IntegrityError, match="club_season has sittings: DELETE refused"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("DELETE FROM club_season WHERE id = %s", [season.pk])
+    assert Season.objects.filter(pk=season.pk).values_list("preset", "overrides", "point_value_ore").get() == (
+        "vlk-2010",
+        {},
+        1,
+    )
+    with connection.cursor() as cursor:  # its name and how its next sitting ends still change
+        cursor.execute("UPDATE club_season SET name = 'Forår', close = 'carry' WHERE id = %s", [season.pk])
+    assert Season.objects.filter(pk=season.pk).values_list("name", "close").get() == ("Forår", "carry")
+
+
+def test_a_season_without_sittings_changes_by_raw_sql(club, make_season):
+    season = make_season(club, "vlk-2010", year=2031)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE club_season SET point_value_ore = 25, name = 'Sommer', close = 'carry' WHERE id = %s", [season.pk]
+        )
+    season.refresh_from_db()
+    assert (season.point_value_ore, season.name, season.close) == (25, "Sommer", "carry")
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM club_season WHERE id = %s", [season.pk])
+    assert not Season.objects.filter(pk=season.pk).exists()
+
+
+def test_a_members_account_link_once_set_is_refused_by_raw_sql(posted, anna_bent):
+    anna, bent = anna_bent
+    with pytest.raises(IntegrityError, match="club_member account links are set once: UPDATE refused"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("UPDATE club_member SET account_id = %s WHERE account_id = %s", [bent, anna])
+    assert Account.objects.get(pk=anna).member.name == "Anna"

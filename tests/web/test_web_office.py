@@ -257,7 +257,14 @@ def test_dates_are_checked(anna, club):
     assert not Season.objects.filter(name="Forår 2027").exists()
 
 
-def test_the_service_refuses_new_rules_for_a_season_with_deals(club, season, played):
+def _save_as_it_is(season, **changes):
+    fields = {"name": season.name, "starts_on": season.starts_on, "ends_on": season.ends_on}
+    fields |= {"preset": season.preset, "overrides": season.overrides, "point_value_ore": season.point_value_ore}
+    return seasons.save_season(season.club, season=season, **(fields | {"close": season.close} | changes))
+
+
+def test_the_service_refuses_new_rules_for_a_season_with_a_sitting(club, season, sitting):
+    """A sitting without deals already holds the funding its season's rules settled."""
     with translation.override("en"), pytest.raises(OfficeError) as refused:
         seasons.save_season(
             club,
@@ -270,4 +277,42 @@ def test_the_service_refuses_new_rules_for_a_season_with_deals(club, season, pla
             point_value_ore=1,
             close="split",
         )
-    assert refused.value.errors == {"preset": ["The season has deals: its rules and point value no longer change."]}
+    assert refused.value.errors == {"preset": ["The season has sittings: its rules and point value no longer change."]}
+    with translation.override("en"), pytest.raises(OfficeError) as refused:
+        _save_as_it_is(season, point_value_ore=100)
+    assert refused.value.errors == {"preset": ["The season has sittings: its rules and point value no longer change."]}
+    season.refresh_from_db()
+    assert (season.overrides, season.point_value_ore) == ({}, 1)
+
+
+def test_a_played_season_still_changes_its_name_and_how_a_sitting_ends(club, season, played):
+    _save_as_it_is(season, name="Forår", close="carry")
+    season.refresh_from_db()
+    assert (season.name, season.close, season.point_value_ore) == ("Forår", "carry", 1)
+
+
+def test_the_databases_refusal_is_the_offices_refusal(anna, club, season, sitting, monkeypatch):
+    """A sitting started between the service's check and its write: the database's guard
+    refuses, and the official reads the service's own words, never a 500."""
+    monkeypatch.setattr(seasons, "has_sittings", lambda season: False)
+    with translation.override("en"), pytest.raises(OfficeError) as refused:
+        _save_as_it_is(season, point_value_ore=100)
+    assert refused.value.errors == {"preset": ["The season has sittings: its rules and point value no longer change."]}
+    answer = anna.patch(
+        f"/api/seasons/{season.pk}/",
+        {"point_value_ore": 100},
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "errors": [
+            {
+                "field": "preset",
+                "code": "refused",
+                "message": "The season has sittings: its rules and point value no longer change.",
+            }
+        ]
+    }
+    season.refresh_from_db()
+    assert season.point_value_ore == 1
