@@ -102,3 +102,15 @@ def test_a_known_and_an_unknown_address_do_the_same_counting(client, anna):
     # Stored by hash: the addresses and clients typed are not kept.
     keys = set(Throttle.objects.values_list("key", flat=True))
     assert len(keys) == 4 and not any("@" in key or "203." in key for key in keys)
+
+
+def test_one_ipv6_64_is_one_client(client, anna):
+    """A new IPv6 address of one /64 for every request is still one client: its eleventh is over."""
+    for n in range(10):
+        ask(client, f"nobody{n}@example.org", f"2001:db8:1:2::{n + 1:x}")
+    ask(client, "anna@example.org", "2001:db8:1:2:ffff:ffff:ffff:ffff")
+    assert not Email.objects.exists()
+
+    ask(client, "anna@example.org", "2001:db8:1:3::1")  # the next /64: another client
+    (queued,) = Email.objects.all()
+    assert queued.to == ["anna@example.org"]
