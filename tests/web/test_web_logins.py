@@ -347,3 +347,19 @@ def test_two_requests_of_one_club_accepted_at_once_leave_the_second_refused(vest
     assert list(Member.objects.filter(club=vestbyen, user=sofie).values_list("name", flat=True)) == ["Sofie H"]
     second.refresh_from_db()
     assert (second.decided_at, second.accepted) == (None, None)  # still open: nothing half-written
+
+
+@pytest.mark.parametrize("way", ADD)
+def test_a_join_request_made_in_another_clubs_scope_speaks_the_logins_first_clubs_language(
+    bo, vestbyen, osterbro, way, send_queued_mail
+):
+    """Sofie chose no language: her mail speaks her first membership's, even when the request is
+    made in Vestbyen's pages, whose scope sees only Vestbyen's members."""
+    osterbro.language = "hu"
+    osterbro.save()
+
+    assert ADD[way](bo, vestbyen, SOFIE).status_code in (201, 302)
+
+    send_queued_mail()
+    (message,) = mail.outbox
+    assert (message.to, message.subject) == ([SOFIE], "A(z) Vestbyen csatlakozásra hív")
