@@ -218,7 +218,7 @@ LOGIN_FAILURES_PER_ADDRESS = 20
 AXES_HANDLER = "club.web.login_lock.PerAddressLimit"
 AXES_RESET_ON_SUCCESS = True
 AXES_USERNAME_CALLABLE = "club.web.login_lock.username"
-AXES_CLIENT_IP_CALLABLE = "club.client_ip.client_ip"
+AXES_CLIENT_IP_CALLABLE = "club.client_ip.client_key"  # an IPv6 client by its /64
 AXES_LOCKOUT_CALLABLE = "club.web.login_lock.locked_out"
 
 # Content-Security-Policy: scripts and styles only from our own static files (no inline script,
@@ -326,7 +326,7 @@ if not DEBUG:
 
 # Addresses of the reverse proxies in front of the site (addresses or networks, comma-separated).
 # Only a request that comes from one of them may name the client in X-Forwarded-For; the login
-# throttle counts failures per client address (club.client_ip).
+# throttle counts failures per client address (club.client_ip; an IPv6 client by its /64).
 TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 
 # Who gets a mail with the traceback of a server error: ADMINS="Anna <anna@example.org>, …".

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -64,15 +64,25 @@ def _own_open_request(user, request_id: int) -> JoinRequest:
     return JoinRequest.objects.select_for_update(of=("self",)).get(pk=request_id, user=user, decided_at__isnull=True)
 
 
+def _member_of(club_id: int, user) -> bool:
+    return Member.objects.filter(club_id=club_id, user=user).exists()
+
+
 @transaction.atomic
 def accept(user, request_id: int) -> Member:
     """`user` becomes the member's login."""
     join = _own_open_request(user, request_id)
     member = Member.objects.select_for_update(of=("self",)).get(pk=join.member_id)
-    if Member.objects.filter(club_id=member.club_id, user=user).exists():
-        raise refuse("join", _("You are already a member of %(club)s.") % {"club": member.club.name})
+    already = _("You are already a member of %(club)s.") % {"club": member.club.name}
+    if _member_of(member.club_id, user):
+        raise refuse("join", already)
     member.user = user
-    member.save()
+    try:
+        with transaction.atomic():  # a savepoint: the refusal below leaves the transaction usable
+            member.save()
+    except IntegrityError:
+        # Another of the club's requests to him was accepted at the same moment, after our check.
+        raise refuse("join", already) from None
     join.decided_at, join.accepted = timezone.now(), True
     join.save()
     return member

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django_scopes import scopes_disabled  # type: ignore[import-untyped]
 
 from ..models import LoginLanguage, Member
 from .office import refuse
@@ -31,7 +32,10 @@ def of_login(user) -> str:
     """The language of the login's own mail: its choice, else its first membership's, else the site's."""
     if language := chosen(user):
         return language
-    member = Member.objects.filter(user=user).select_related("club").order_by("pk").first()
+    # A login's language is its person's, whichever club's scope asks: his first membership may
+    # be in a club the request's scope cannot see.
+    with scopes_disabled():
+        member = Member.objects.filter(user=user).select_related("club").order_by("pk").first()
     return of_member(member) if member is not None else settings.LANGUAGE_CODE
 
 

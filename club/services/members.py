@@ -18,7 +18,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
 from django.core.mail import EmailMessage
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -43,7 +43,13 @@ def _new_login(address: str):
     """A new login for `address`, without a usable password (the invitation sets it)."""
     user = get_user_model()(username=address, email=address)
     user.set_unusable_password()
-    user.save()
+    try:
+        with transaction.atomic():  # a savepoint: the refusal below leaves the transaction usable
+            user.save()
+    except IntegrityError:
+        # Another club gave the address a login at the same moment, after `existing_login` found
+        # none: saved again, the member's owner is asked as for any existing login.
+        raise refuse("email", _("This address was given a login a moment ago: save again.")) from None
     return user
 
 

@@ -1,18 +1,23 @@
 """How often an anonymous requester may make the site send mail, counted in the database, so
 every gunicorn worker, and the site after a restart, counts the same attempts.
 
-A password reset is counted by the address asked for and by the client asking, whether or not
-the address belongs to a login: both answers then do the same work and take the same time, and
-one over a limit answers as one within it (nothing tells which addresses exist).
+A password reset is counted by the client asking and, while the client is within its limit, by
+the address asked for, whether or not the address belongs to a login: both answers then do the
+same work and take the same time, and one over a limit answers as one within it (nothing tells
+which addresses exist). A client over its limit adds no row for each address it names, and
+`purge_expired` (run with the mail worker, `manage.py purge_throttles`) deletes the rows whose
+window has passed, so the table holds at most the last hour's clients and addresses.
 """
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import unicodedata
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from ..models import Throttle
@@ -29,6 +34,7 @@ class Limit:
 
 RESET_PER_ADDRESS = Limit("reset-address", 3, HOUR)
 RESET_PER_CLIENT = Limit("reset-client", 10, HOUR)
+LIMITS = (RESET_PER_ADDRESS, RESET_PER_CLIENT)
 
 
 def attempt(limit: Limit, requester: str) -> bool:
@@ -61,8 +67,46 @@ def address_key(address: str) -> str:
 
 
 def password_reset_allowed(address: str, client: str) -> bool:
-    """Count a password reset for `address` asked by `client` against both limits (both always
-    counted, in the same order, so concurrent requests lock their rows in the same order)."""
-    by_client = attempt(RESET_PER_CLIENT, client)
-    by_address = attempt(RESET_PER_ADDRESS, address_key(address))
-    return by_client and by_address
+    """Count a password reset for `address` asked by `client` against both limits: the client
+    first, then, only while the client is within its limit, the address (always in this order, so
+    concurrent requests lock their rows in the same order). Whether the address is known plays no
+    part, so the work done still tells nothing about it."""
+    if not attempt(RESET_PER_CLIENT, client):
+        return False
+    return attempt(RESET_PER_ADDRESS, address_key(address))
+
+
+PURGE_BATCH = 500  # rows deleted per transaction: short locks, and within SQLite's parameter limit
+
+
+def _expired(now: datetime.datetime) -> Q:
+    """Rows whose latest attempt is older than their limit's window (then so is every attempt
+    they hold: they count nothing); a scope no limit names any more, after the longest window."""
+    windows = {limit.scope: limit.seconds for limit in LIMITS}
+    expired = Q(~Q(scope__in=windows), last_attempt__lt=now - datetime.timedelta(seconds=max(windows.values())))
+    for scope, seconds in windows.items():
+        expired |= Q(scope=scope, last_attempt__lt=now - datetime.timedelta(seconds=seconds))
+    return expired
+
+
+def purge_expired() -> int:
+    """Delete the rows that count nothing any more; how many.
+
+    Run apart from the requests (the mail worker's timer) rather than on each write: it locks its
+    rows with SKIP LOCKED, so it never waits for a request's row and cannot be part of a deadlock,
+    while a request that wants a row being purged waits for one short batch and then inserts it
+    afresh. The DELETE repeats the condition, so a row counted again meanwhile stays."""
+    purged = 0
+    while True:
+        expired = _expired(timezone.now())
+        with transaction.atomic():
+            batch = list(
+                Throttle.objects.select_for_update(skip_locked=True)
+                .filter(expired)
+                .order_by("pk")
+                .values_list("pk", flat=True)[:PURGE_BATCH]
+            )
+            deleted, _by_model = Throttle.objects.filter(expired, pk__in=batch).delete()
+        purged += deleted
+        if len(batch) < PURGE_BATCH:
+            return purged

@@ -22,7 +22,7 @@ from django.utils import translation
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext_lazy as _
 
-from ..client_ip import client_ip
+from ..client_ip import client_key
 from ..inputs import login_address
 from ..services import languages, outbox, throttle
 from .login_lock import MAX_USERNAME
@@ -42,7 +42,7 @@ class ResetForm(auth_forms.PasswordResetForm):
     def save(self, *args, **kwargs):
         # Counted for a known and an unknown address alike; over a limit nothing is queued, and
         # the answer is the same.
-        if throttle.password_reset_allowed(self.cleaned_data["email"], client_ip(kwargs["request"])):
+        if throttle.password_reset_allowed(self.cleaned_data["email"], client_key(kwargs["request"])):
             super().save(*args, **kwargs)
 
     def send_mail(

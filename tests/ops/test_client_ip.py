@@ -7,7 +7,7 @@ import ipaddress
 import pytest
 from django.test import RequestFactory
 
-from club.client_ip import client_ip
+from club.client_ip import client_ip, client_key
 
 PROXIES = [ipaddress.ip_network("127.0.0.1/32"), ipaddress.ip_network("10.0.0.0/8")]
 
@@ -43,3 +43,27 @@ def test_without_trusted_proxies_the_header_is_never_read(settings):
     settings.TRUSTED_PROXIES = []
 
     assert client_ip(request("127.0.0.1", "198.51.100.1")) == "127.0.0.1"
+
+
+@pytest.mark.parametrize(
+    ("remote", "key"),
+    [
+        ("203.0.113.9", "203.0.113.9"),  # IPv4: the address itself
+        ("2001:db8:1:2::1", "2001:db8:1:2::"),
+        ("2001:db8:1:2:ffff:ffff:ffff:fffe", "2001:db8:1:2::"),  # the same /64: the same client
+        ("2001:db8:1:3::1", "2001:db8:1:3::"),  # the next /64: another client
+        ("::ffff:203.0.113.9", "203.0.113.9"),  # an IPv4 client seen through an IPv6 socket
+        ("", ""),
+    ],
+)
+def test_client_key_counts_an_ipv6_client_by_its_64(settings, remote, key):
+    settings.TRUSTED_PROXIES = PROXIES
+
+    assert client_key(request(remote)) == key
+    assert client_ip(request(remote)) == remote  # the audit log keeps the real address
+
+
+def test_client_key_of_a_forwarded_ipv6_client(settings):
+    settings.TRUSTED_PROXIES = PROXIES
+
+    assert client_key(request("127.0.0.1", "2001:db8:aa:bb:1:2:3:4")) == "2001:db8:aa:bb::"

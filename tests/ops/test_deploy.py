@@ -376,7 +376,10 @@ def test_the_timers_run_every_minute_monthly_and_nightly():
         "tarokbog-backup.service": [
             f"/usr/bin/env DATABASE_URL=${{MIGRATE_DATABASE_URL}} {INSTALL_DIR}/.venv/bin/python manage.py dbbackup --clean"
         ],
-        "tarokbog-mail.service": [f"{INSTALL_DIR}/.venv/bin/python manage.py send_queued_mail"],
+        "tarokbog-mail.service": [
+            f"{INSTALL_DIR}/.venv/bin/python manage.py send_queued_mail",
+            f"{INSTALL_DIR}/.venv/bin/python manage.py purge_throttles",
+        ],
         "tarokbog-statements.service": [
             f"{INSTALL_DIR}/.venv/bin/python manage.py statements --month previous --email"
         ],

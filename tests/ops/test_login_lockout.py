@@ -178,3 +178,43 @@ def test_unlock_login_forgets_the_failures_and_counts_them_in_the_page_language(
     with translation.override("en"):
         call_command("unlock_login", "gorm", stdout=out)
     assert out.getvalue() == "0 failed logins of gorm forgotten; it may log in again.\n"
+
+
+@pytest.mark.django_db
+def test_failures_from_one_ipv6_64_count_as_one_client(client, django_user_model, settings):
+    """Whoever holds one IPv6 address holds its /64: a new address each try is the same client."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    django_user_model.objects.create_user("gorm", password=PASSWORD)
+    statuses = [
+        client.post(
+            reverse("login"), {"username": f"guess{n}", "password": "forkert"}, REMOTE_ADDR=f"2001:db8:1:2::{n:x}"
+        ).status_code
+        for n in range(1, 21)
+    ]
+    assert statuses == [200] * 19 + [429]
+    assert (
+        client.post(
+            reverse("login"), {"username": "gorm", "password": PASSWORD}, REMOTE_ADDR="2001:db8:1:2:ffff::9"
+        ).status_code
+        == 429
+    )
+    # The next /64 is another client.
+    assert (
+        client.post(
+            reverse("login"), {"username": "gorm", "password": PASSWORD}, REMOTE_ADDR="2001:db8:1:3::1"
+        ).status_code
+        == 302
+    )
+
+
+@pytest.mark.django_db
+def test_one_username_from_two_addresses_of_one_64_locks_at_five(client, django_user_model, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    django_user_model.objects.create_user("gorm", password=PASSWORD)
+    statuses = [
+        client.post(
+            reverse("login"), {"username": "gorm", "password": "forkert"}, REMOTE_ADDR=f"2001:db8:1:2::{n % 2 + 1}"
+        ).status_code
+        for n in range(5)
+    ]
+    assert statuses == [200] * 4 + [429]

@@ -21,6 +21,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from club.models import JoinRequest, LoginLanguage, Member
+from club.services import joining
 from club.services import members as office
 from world.clubs import make_club, make_user
 
@@ -274,3 +275,91 @@ def test_the_migration_folds_usernames_but_never_merges_two_logins(db, capsys):
     stored = dict(users.filter(pk__in=[anna.pk, fullwidth.pk, bo_upper.pk, bo_lower.pk]).values_list("pk", "username"))
     assert stored == {anna.pk: "anna@example.org", fullwidth.pk: "gorm", bo_upper.pk: "Bo", bo_lower.pk: "bo"}
     assert f"login {bo_upper.pk} ('Bo') is kept as it is" in capsys.readouterr().out
+
+
+# -- two officials, or two answers, at the same moment ----------------------------------------
+# The one that comes second is refused as the service refuses (a form error, the API's 400
+# "refused"), never a server error, and writes nothing. The race is made by letting its check run
+# before the first one's write: the check finds nothing, while the row is already there.
+
+LOGIN_TAKEN = "This address was given a login a moment ago: save again."
+
+
+@pytest.fixture
+def sofie_signed_up_elsewhere_meanwhile(osterbro, monkeypatch):
+    """Sofie's login exists (Østerbro made it), but this request's check ran just before."""
+    monkeypatch.setattr(joining, "existing_login", lambda address: None)
+
+
+@pytest.mark.parametrize("way", ADD)
+def test_a_login_made_by_another_club_meanwhile_is_a_refusal(
+    bo,
+    vestbyen,
+    sofie_signed_up_elsewhere_meanwhile,
+    way,
+    send_queued_mail,
+):
+    logins = get_user_model().objects.count()
+
+    response = ADD[way](bo, vestbyen, SOFIE)
+
+    if way == "api":
+        assert response.status_code == 400
+        assert response.json() == {"errors": [{"field": "email", "code": "refused", "message": LOGIN_TAKEN}]}
+    else:
+        assert response.status_code == 200
+        assert response.context["form"].errors["email"] == [LOGIN_TAKEN]
+    assert not Member.objects.filter(club=vestbyen, name="Sofie H").exists()
+    assert get_user_model().objects.count() == logins
+    send_queued_mail()
+    assert mail.outbox == []
+
+
+def test_saved_again_the_member_asks_the_new_logins_owner(bo, vestbyen, sofie, monkeypatch):
+    found = joining.existing_login
+    monkeypatch.setattr(joining, "existing_login", lambda address: None)
+    add_by_api(bo, vestbyen, SOFIE)
+    monkeypatch.setattr(joining, "existing_login", found)
+
+    assert add_by_api(bo, vestbyen, SOFIE).status_code == 201
+
+    (asked,) = JoinRequest.objects.all()
+    assert (asked.member.name, asked.member.user, asked.user) == ("Sofie H", None, sofie)
+
+
+def test_two_requests_of_one_club_accepted_at_once_leave_the_second_refused(vestbyen, sofie, client, monkeypatch):
+    office.add_member(vestbyen, name="Sofie H", email=SOFIE)
+    first = JoinRequest.objects.get()
+    # A second member of the club waiting for the same login (asked by its address, before the first had it).
+    second_member = Member.objects.create(club=vestbyen, name="Sofie W")
+    second = JoinRequest.objects.create(member=second_member, user=sofie)
+    client.force_login(sofie)
+    accepted = client.post(reverse("join_request", args=[first.pk]), {"answer": "accept"}, follow=True)
+    assert accepted.status_code == 200 and accepted.redirect_chain == [(reverse("home"), 302)]
+    monkeypatch.setattr(joining, "_member_of", lambda club_id, user: False)  # checked before the first was saved
+
+    answered = client.post(
+        reverse("join_request", args=[second.pk]), {"answer": "accept"}, HTTP_ACCEPT_LANGUAGE="en", follow=True
+    )
+
+    assert answered.status_code == 200
+    assert [str(message) for message in answered.context["messages"]] == ["You are already a member of Vestbyen."]
+    assert list(Member.objects.filter(club=vestbyen, user=sofie).values_list("name", flat=True)) == ["Sofie H"]
+    second.refresh_from_db()
+    assert (second.decided_at, second.accepted) == (None, None)  # still open: nothing half-written
+
+
+@pytest.mark.parametrize("way", ADD)
+def test_a_join_request_made_in_another_clubs_scope_speaks_the_logins_first_clubs_language(
+    bo, vestbyen, osterbro, way, send_queued_mail
+):
+    """Sofie chose no language: her mail speaks her first membership's, even when the request is
+    made in Vestbyen's pages, whose scope sees only Vestbyen's members."""
+    osterbro.language = "hu"
+    osterbro.save()
+
+    assert ADD[way](bo, vestbyen, SOFIE).status_code in (201, 302)
+
+    send_queued_mail()
+    (message,) = mail.outbox
+    assert (message.to, message.subject) == ([SOFIE], "A(z) Vestbyen csatlakozásra hív")
