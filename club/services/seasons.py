@@ -98,12 +98,8 @@ def save_season(
     language = (translation.get_language() or "da").split("-")[0]
     for problem in problems:
         errors[problem.field.removeprefix("overrides.") or "preset"].append(problem.message_in(language))
-    if season is not None and has_sittings(season):
-        if (preset, overrides, point_value_ore) != (season.preset, season.overrides or {}, season.point_value_ore):
-            errors["preset"].append(_history())
-        dates = season.sittings.aggregate(first=Min("date"), last=Max("date"))
-        if dates["first"] and not starts_on <= dates["first"] <= dates["last"] <= ends_on:
-            errors["starts_on"].append(_("The season's sittings lie between %(first)s and %(last)s.") % dates)
+    if season is not None:
+        _check_played(season, errors, (preset, overrides, point_value_ore), starts_on, ends_on)
     if errors:
         raise OfficeError(errors)
     season = season or Season(club=club)
@@ -111,6 +107,27 @@ def save_season(
     season.preset, season.overrides, season.point_value_ore, season.close = preset, overrides, point_value_ore, close
     _write(season)
     return season
+
+
+def _check_played(
+    season: Season,
+    errors: dict[str, list[str]],
+    rules_and_price: tuple[str, Mapping[str, Any], int],
+    starts_on: datetime.date,
+    ends_on: datetime.date,
+) -> None:
+    """A played season keeps its rules and point value, and its dates hold its sittings."""
+    # Locked before asking for sittings: starting a sitting locks its season until it commits
+    # (services.sittings), so this waits for it and then sees it (SQLite has one writer at a time).
+    # Without the lock the price could change under a sitting that is just starting.
+    list(Season.objects.select_for_update(of=("self",)).filter(pk=season.pk).values_list("pk"))
+    if not has_sittings(season):
+        return
+    if rules_and_price != (season.preset, season.overrides or {}, season.point_value_ore):
+        errors["preset"].append(_history())
+    dates = season.sittings.aggregate(first=Min("date"), last=Max("date"))
+    if dates["first"] and not starts_on <= dates["first"] <= dates["last"] <= ends_on:
+        errors["starts_on"].append(_("The season's sittings lie between %(first)s and %(last)s.") % dates)
 
 
 def _write(season: Season) -> None:

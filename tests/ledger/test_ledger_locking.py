@@ -18,6 +18,8 @@ from django.utils import translation
 from club import services
 from club.models import Deal
 from club.scoping import scopes_disabled
+from club.services.office import OfficeError
+from club.services.seasons import save_season
 from world.clubs import add_members
 from world.records import danish_deal
 
@@ -129,3 +131,54 @@ def test_a_deal_at_another_table_does_not_wait_for_a_sitting_held_at_the_first(
 
     assert recorded.deal.number == 1
     assert Deal.objects.filter(sitting=held).count() == 1
+
+
+def test_a_season_edit_waits_for_a_sitting_being_started_and_then_keeps_its_price(season, start_sitting):
+    """A sitting started in a transaction still open: an official's new point value for its season
+    waits for it, then is refused, and the price stays."""
+    holding, release = threading.Event(), threading.Event()
+    outcome: list[str] = []
+
+    def start_and_hold():
+        with scopes_disabled(), transaction.atomic():
+            start_sitting(season)
+            holding.set()
+            release.wait(timeout=30)
+
+    def raise_the_price():
+        try:
+            with translation.override("en"), scopes_disabled():
+                save_season(
+                    season.club,
+                    season=season,
+                    name=season.name,
+                    starts_on=season.starts_on,
+                    ends_on=season.ends_on,
+                    preset=season.preset,
+                    overrides=season.overrides,
+                    point_value_ore=season.point_value_ore * 100,
+                    close=season.close,
+                )
+            outcome.append("saved")
+        except OfficeError as error:
+            outcome.append(str(error))
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=lambda: (start_and_hold(), connection.close()))
+    editor = threading.Thread(target=raise_the_price)
+    holder.start()
+    try:
+        assert holding.wait(timeout=30)
+        editor.start()
+        editor.join(timeout=1)
+        assert editor.is_alive(), outcome  # waiting for the sitting's transaction
+    finally:
+        release.set()
+        holder.join(timeout=30)
+        editor.join(timeout=30)
+
+    assert outcome == ["The season has sittings: its rules and point value no longer change."]
+    price = season.point_value_ore
+    season.refresh_from_db()
+    assert season.point_value_ore == price

@@ -363,3 +363,17 @@ def test_a_join_request_made_in_another_clubs_scope_speaks_the_logins_first_club
     send_queued_mail()
     (message,) = mail.outbox
     assert (message.to, message.subject) == ([SOFIE], "A(z) Vestbyen csatlakozásra hív")
+
+
+def test_the_migration_folds_stored_addresses_but_never_two_into_one(db, capsys):
+    users = get_user_model().objects
+    admin = users.create_user("root", email="Admin@Example.org")
+    ib_upper = users.create_user("ib1", email="IB@example.org")
+    ib_lower = users.create_user("ib2", email="ib@example.org")
+    migration = importlib.import_module("club.migrations.0022_login_emails_folded")
+
+    migration.fold_emails(apps, SimpleNamespace(connection=connection))
+
+    stored = dict(users.filter(pk__in=[admin.pk, ib_upper.pk, ib_lower.pk]).values_list("pk", "email"))
+    assert stored == {admin.pk: "admin@example.org", ib_upper.pk: "IB@example.org", ib_lower.pk: "ib@example.org"}
+    assert f"login {ib_upper.pk} ('IB@example.org') keeps its address as it is" in capsys.readouterr().out
