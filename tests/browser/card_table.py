@@ -78,3 +78,29 @@ def wait_for_the_server(seconds: float = 10) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and any("process_request_thread" in t.name for t in threading.enumerate()):
         time.sleep(0.05)
+
+
+# Set while the phone is offline: the live server then reads each request and closes its
+# connection unanswered, to the browser a network that fails. It cuts every browser the test has
+# open, not one phone: a test with a second phone online at the same time would need more.
+NETWORK_DOWN = threading.Event()
+
+
+def _no_network(route):
+    route.abort("internetdisconnected")
+
+
+def go_offline(page) -> None:
+    """No request reaches the server. The emulated offline state covers neither the service
+    worker's requests nor, at first, a page just navigated to, so every request that leaves the
+    browser is refused too; and a request that gets past both (now and then, a page's fetch that
+    its service worker passed on) finds the server's end of the network down."""
+    page.context.set_offline(True)
+    page.context.route("**/*", _no_network)
+    NETWORK_DOWN.set()
+
+
+def go_online(page) -> None:
+    NETWORK_DOWN.clear()
+    page.context.unroute("**/*", _no_network)
+    page.context.set_offline(False)

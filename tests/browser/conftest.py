@@ -11,8 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.core.servers.basehttp import WSGIRequestHandler
 
-from card_table import PASSWORD, SEATS, wait_for_the_server
+from card_table import NETWORK_DOWN, PASSWORD, SEATS, wait_for_the_server
 from club.models import Club, Member
 
 CHROMIUM = "/usr/bin/chromium"
@@ -100,3 +101,22 @@ def screenshot(phone):
         return path
 
     return take
+
+
+@pytest.fixture(autouse=True)
+def _network_down_while_offline(monkeypatch):
+    """While a test is offline (card_table.go_offline), the live server closes each connection unanswered."""
+    # The request handler's own method, so that a connection kept alive from before is cut too.
+    parse = WSGIRequestHandler.parse_request
+
+    def parse_request(handler):
+        if not parse(handler):
+            return False
+        if NETWORK_DOWN.is_set():
+            handler.close_connection = True
+            return False
+        return True
+
+    monkeypatch.setattr(WSGIRequestHandler, "parse_request", parse_request)
+    yield
+    NETWORK_DOWN.clear()

@@ -35,6 +35,8 @@ from card_table import (
     Taps,
     cups,
     enter_plain_deal,
+    go_offline,
+    go_online,
     grid_button,
     seg_button,
     sign_in,
@@ -234,14 +236,14 @@ def test_offline_a_saved_deal_waits_and_is_sent_once_when_back_online(sitting, l
     taps = Taps(page)
     enter_plain_deal(taps)
     expect(page.locator("#preview-net [data-name=Bent]")).to_have_attribute("data-points", "40")
-    page.context.set_offline(True)
+    go_offline(page)
     expect(page.locator("#offline-banner")).to_be_visible()
     page.click("#save-deal")
     expect(page.locator("#offline-queue")).to_contain_text("venter")
     waiting = json.loads(page.evaluate("localStorage.getItem('tarokbog.waiting')"))
     assert [(w["number"], w["state"]) for w in waiting] == [(1, "waiting")] and waiting[0]["key"]
     assert Deal.objects.count() == 0
-    page.context.set_offline(False)
+    go_online(page)
     expect(page.locator("#deal-1")).to_be_visible()
     assert totals(page) == AFTER_PLAIN
     assert Deal.objects.count() == 1
@@ -254,14 +256,14 @@ def test_offline_a_conflict_is_shown_not_lost(sitting, live_server, phone):
     page = phone
     sign_in(page, live_server.url, sitting)
     enter_plain_deal(Taps(page))
-    page.context.set_offline(True)
+    go_offline(page)
     page.click("#save-deal")
     expect(page.locator("#offline-queue")).to_contain_text("venter")
     # Meanwhile another phone records deal 1.
     services.record_deal(
         sitting, {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "last_trick": "Bent"}, number=1
     )
-    page.context.set_offline(False)
+    go_online(page)
     expect(page.locator("#offline-queue .conflict")).to_contain_text("1")
     assert Deal.objects.count() == 1
     waiting = json.loads(page.evaluate("localStorage.getItem('tarokbog.waiting')"))

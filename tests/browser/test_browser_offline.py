@@ -23,13 +23,21 @@ forehand deals, 001 L316):
 from __future__ import annotations
 
 import json
-import threading
 
 import pytest
-from django.core.servers.basehttp import WSGIRequestHandler
 from playwright.sync_api import expect
 
-from card_table import AFTER_PLAIN, PASSWORD, Taps, enter_plain_deal, grid_button, seg_button, wait_for_the_server
+from card_table import (
+    AFTER_PLAIN,
+    PASSWORD,
+    Taps,
+    enter_plain_deal,
+    go_offline,
+    go_online,
+    grid_button,
+    seg_button,
+    wait_for_the_server,
+)
 from card_table import sign_in as sign_in_as_anna
 from card_table import totals as sheet_totals
 from club import services
@@ -39,50 +47,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"width": 360, "height": 740}
 AFTER_THREE = [-90, 100, -95, -105]
-
-
-# Set while the phone is offline: the live server then reads each request and closes its
-# connection unanswered, to the browser a network that fails. It cuts every browser the test has
-# open, not one phone: a test with a second phone online at the same time would need more.
-_NETWORK_DOWN = threading.Event()
-
-
-@pytest.fixture(autouse=True)
-def _network_down_while_offline(monkeypatch):
-    # The request handler's own method, so that a connection kept alive from before is cut too.
-    parse = WSGIRequestHandler.parse_request
-
-    def parse_request(handler):
-        if not parse(handler):
-            return False
-        if _NETWORK_DOWN.is_set():
-            handler.close_connection = True
-            return False
-        return True
-
-    monkeypatch.setattr(WSGIRequestHandler, "parse_request", parse_request)
-    yield
-    _NETWORK_DOWN.clear()
-
-
-def _no_network(route):
-    route.abort("internetdisconnected")
-
-
-def go_offline(page) -> None:
-    """No request reaches the server. The emulated offline state covers neither the service
-    worker's requests nor, at first, a page just navigated to, so every request that leaves the
-    browser is refused too; and a request that gets past both (now and then, a page's fetch that
-    its service worker passed on) finds the server's end of the network down."""
-    page.context.set_offline(True)
-    page.context.route("**/*", _no_network)
-    _NETWORK_DOWN.set()
-
-
-def go_online(page) -> None:
-    _NETWORK_DOWN.clear()
-    page.context.unroute("**/*", _no_network)
-    page.context.set_offline(False)
 
 
 def ready_for_offline(page) -> None:
