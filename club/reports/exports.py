@@ -1,4 +1,5 @@
-"""CSV exports: a member's postings with a running balance, and a season's standings.
+"""CSV exports: a member's postings with a running balance, a season's standings, and a member's
+data to take away (JSON, or a zip of CSV files).
 
 Comma-separated, UTF-8 with a byte-order mark (so Excel reads æ, ø and å right), ISO dates,
 integer points and kroner with a decimal point: the files are meant for spreadsheets and
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import zipfile
 from itertools import accumulate
 
 from django.utils.translation import gettext as _
@@ -21,6 +24,7 @@ from django.utils.translation import gettext as _
 from club.balances import season_standings
 from club.models import Member, Season
 from club.services.bookkeeping import season_book
+from club.services.member_data import member_data
 from ledger.models import Posting
 
 from .statements import kroner
@@ -69,6 +73,20 @@ def season_standings_csv(season: Season) -> str:
         for standing in season_standings(season)
     ]
     return _csv([_("member"), _("points"), _("kroner")], rows)
+
+
+def member_data_json(member: Member) -> str:
+    return json.dumps(member_data(member), ensure_ascii=False, indent=2)
+
+
+def member_data_zip(member: Member) -> bytes:
+    """The member's data as one CSV file per kind, in a zip; a kind with no rows is an empty file."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for kind, rows in member_data(member).items():
+            text = _csv(list(rows[0]), [list(row.values()) for row in rows]) if rows else BOM
+            archive.writestr(f"{kind}.csv", text)
+    return buffer.getvalue()
 
 
 def _csv(header: list[str], rows: list[list]) -> str:

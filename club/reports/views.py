@@ -14,7 +14,6 @@ from django.views.decorators.http import require_GET, require_POST
 from club import access, inputs, services
 from club.access import is_official, membership
 from club.models import Club, Deal, Dispute, Member, Season
-from club.services import member_data
 
 from . import exports
 from .audit import deal_audit as build_deal_audit
@@ -92,7 +91,7 @@ def member_postings_csv(request: HttpRequest, slug: str, member_id: int) -> Http
 def member_data_json(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     """What the club holds about the member, for him or an official to take away."""
     member = _readable_member(request, slug, member_id)
-    response = HttpResponse(member_data.member_data_json(member), content_type="application/json; charset=utf-8")
+    response = HttpResponse(exports.member_data_json(member), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-{member.pk}-data.json"'
     return response
 
@@ -101,7 +100,7 @@ def member_data_json(request: HttpRequest, slug: str, member_id: int) -> HttpRes
 @login_required
 def member_data_csv(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     member = _readable_member(request, slug, member_id)
-    response = HttpResponse(member_data.member_data_zip(member), content_type="application/zip")
+    response = HttpResponse(exports.member_data_zip(member), content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="{slug}-{member.pk}-data.zip"'
     return response
 

@@ -1,12 +1,10 @@
-"""What the club holds about one member, for him to take away: `member_data`, as JSON or as a zip
-of CSV files (his sittings, deals, postings, payments and statements)."""
+"""What the club holds about one member, for him to take away: his sittings, deals, postings,
+payments and statements, by kind (`member_data`); club.reports.exports writes it as JSON or as a
+zip of CSV files."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-import zipfile
 from typing import Any
 
 from django.db.models import Q
@@ -15,8 +13,6 @@ from ledger.models import Posting
 
 from ..models import Deal, Member, Seat
 from . import money
-
-CSV_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 # --- his data -------------------------------------------------------------------------------------
 
@@ -90,32 +86,3 @@ def member_data(member: Member) -> dict[str, list[dict[str, Any]]]:
         ],
         "statements": [{"month": month} for month in months],
     }
-
-
-def member_data_json(member: Member) -> str:
-    return json.dumps(member_data(member), ensure_ascii=False, indent=2)
-
-
-def member_data_zip(member: Member) -> bytes:
-    """The member's data as one CSV file per kind (UTF-8 with a byte order mark), in a zip."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for kind, rows in member_data(member).items():
-            archive.writestr(f"{kind}.csv", "\ufeff" + _csv(rows))
-    return buffer.getvalue()
-
-
-def _csv(rows: list[dict[str, Any]]) -> str:
-    out = io.StringIO()
-    if rows:
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows({key: _cell(value) for key, value in row.items()} for row in rows)
-    return out.getvalue()
-
-
-def _cell(value: Any) -> Any:
-    # Typed text that would start a formula in a spreadsheet is written as text (club.reports.exports).
-    if isinstance(value, str) and value.startswith(CSV_FORMULA_STARTS):
-        return "'" + value
-    return value
