@@ -14,7 +14,7 @@ per event (about 25 ms a deal here, too slow for 100,000). Sittings, seats, deal
 are bulk-created either way; PostgreSQL's guards (ledger migrations 0002 and 0009) check every transaction.
 Then it times, each the best of several runs:
 
-1. ``club.balances.season_standings`` (kept balances) against the raw SQL sum over the same postings
+1. ``club.services.balances.season_standings`` (kept balances) against the raw SQL sum over the same postings
    (goal: within 1.5x);
 2. ``club.services.record_deal`` for each deal of a new 60-deal sitting at a busy table;
 3. ``club.services.correct_deal`` of that sitting's deal 1, with a fine that moves both cups
@@ -281,8 +281,9 @@ def report(season, tables, members) -> None:
     from django.db import connection
 
     import rules
-    from club import balances, services
+    from club import services
     from club.models import Deal
+    from club.services import balances
     from club.services.bookkeeping import cups_of
     from fixtures.sittings import random_sitting
 

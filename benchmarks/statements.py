@@ -96,8 +96,9 @@ def run(members_count: int, tables_count: int, deals: int, seed: int, language: 
     from django.db import connection
     from weasyprint.text.fonts import FontConfiguration
 
+    from club.months import Month
     from club.reports.pdf import statement_pdf
-    from club.reports.statements import Month, build_statement, members_with_statements
+    from club.reports.statements import build_statement, members_with_statements
     from ledger.models import Posting, Transaction
 
     started = time.perf_counter()

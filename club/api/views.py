@@ -1,7 +1,7 @@
 """The REST API: the same ledger a phone at the card table sees, for programs.
 
 Thin views: every change goes through `club.services`, every figure comes from
-`club.balances` or the rules engine. What a user may see and do is decided by the one access policy, `club.access`.
+`club.services.balances` or the rules engine. What a user may see and do is decided by the one access policy, `club.access`.
 Domain errors become HTTP answers in one place (`DomainErrors`):
 
 - `rules.InvalidRecord` → 400 ``{"errors": [...]}``, the list `python -m rules replay` prints;
@@ -41,11 +41,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import rules
-from club import access, balances, inputs, services
+from club import access, inputs, services
 from club.access import Requester
 from club.models import Club, DealVersion, Member, Payment, Season
-from club.reports.statements import Month
-from club.services import accounting, money
+from club.months import Month
+from club.services import accounting, balances, money
 from club.services import members as member_office
 from club.services import payments as payment_office
 from club.services import seasons as season_office

@@ -14,13 +14,14 @@ from django.views.decorators.http import require_GET, require_POST
 from club import access, inputs, services
 from club.access import is_official, membership
 from club.models import Club, Deal, Dispute, Member, Season
+from club.months import Month
 
 from . import exports
 from .audit import deal_audit as build_deal_audit
 from .forms import DisputeForm, ResolveDisputeForm, first_error
 from .mailing import NoAddress, send_statement
 from .pdf import statement_filename, statement_pdf
-from .statements import Month, build_statement
+from .statements import build_statement
 
 
 def _club_member(request: HttpRequest, slug: str) -> tuple[Club, Member]:

@@ -33,10 +33,10 @@ from django.views.decorators.http import require_POST
 
 import rules
 
-from .. import access, balances, inputs, services
+from .. import access, inputs, services
 from ..models import Club, Deal, Dispute, Member, Payment, Season, Seat, Sitting
-from ..reports.statements import Month
-from ..services import accounting, joining, money, payments
+from ..months import Month
+from ..services import accounting, balances, joining, money, payments
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..services.members import version_authors
 from ..services.office import OfficeError

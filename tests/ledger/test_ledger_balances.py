@@ -1,4 +1,4 @@
-"""Balances and standings (club.balances) over a season, by hand.
+"""Balances and standings (club.services.balances) over a season, by hand.
 
 Season 2024 (vlk-2010):
 - Bord 1, 7 March: the evening of test_ledger_record_deal.py, split at the close: the cups' 295
@@ -18,8 +18,9 @@ import pytest
 from django.utils import timezone
 
 import rules
-from club import balances, services
+from club import services
 from club.models import Deal
+from club.services import balances
 from world.records import danish_deal
 
 pytestmark = pytest.mark.django_db

@@ -20,9 +20,9 @@ from django.db.models import Sum
 from django.utils import translation
 
 import rules
-from club import balances, services
+from club import services
 from club.models import Club, Deal, Season, Sitting, Table
-from club.services import bookkeeping
+from club.services import balances, bookkeeping
 from fixtures.hungarian_sittings import MEMBERS, random_deal, random_sitting
 from ledger.models import Account, Posting, Transaction
 from rules import hungarian

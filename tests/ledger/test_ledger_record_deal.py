@@ -29,8 +29,9 @@ import pytest
 from django.utils import translation
 
 import rules
-from club import balances, services
+from club import services
 from club.models import Deal, DealVersion
+from club.services import balances
 from club.services.bookkeeping import cups_of
 from ledger.models import Transaction
 

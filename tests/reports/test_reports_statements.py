@@ -9,8 +9,9 @@ import pytest
 from django.utils import translation
 
 from club import services
-from club.balances import member_balance
-from club.reports.statements import Month, build_statement, members_with_statements
+from club.months import Month
+from club.reports.statements import build_statement, members_with_statements
+from club.services.balances import member_balance
 from world.records import danish_deal
 
 NOVEMBER = Month(2026, 11)

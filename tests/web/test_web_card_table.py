@@ -13,9 +13,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from club import balances as ledger_balances
 from club import services
 from club.models import Dispute
+from club.services import balances as ledger_balances
 from club.services.disputes import raise_dispute
 from club.web.charts import DASHES, PALETTE, line_style
 from ledger.models import Transaction
