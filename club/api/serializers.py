@@ -240,7 +240,7 @@ class StartSittingSerializer(serializers.Serializer):
     first_dealer = _ScorableField(Member)
     date = serializers.DateField()
 
-    # Whether these may sit together is club.services.start_sitting's call (InvalidSitting -> 400).
+    # Whether these may sit together is club.services.sittings.start_sitting's call (InvalidSitting -> 400).
 
 
 class CloseSittingSerializer(serializers.Serializer):
