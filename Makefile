@@ -37,11 +37,13 @@ install: $(INSTALLED_MAIN) messages
 test: test-system-deps $(INSTALLED) messages
 	$(PY) -m pytest
 
-# What .ci/run checks before the tests: ruff's lint rules with the complexity limit, mypy
-# (pyproject.toml has their configs), and the import contracts (which package may import which).
+# What .ci/run checks before the tests: ruff's lint rules with the complexity limit, mypy, the
+# import contracts (which package may import which: lint-imports) and the checks an import graph
+# cannot see (tests/test_architecture.py); pyproject.toml has their configs.
 lint: $(INSTALLED)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest tests/test_architecture.py -q -p no:cacheprovider
 
 # Re-pin after changing pyproject.toml; `make lock UPGRADE=--upgrade` also moves every pin to the

@@ -14,10 +14,10 @@ per event (about 25 ms a deal here, too slow for 100,000). Sittings, seats, deal
 are bulk-created either way; PostgreSQL's guards (ledger migrations 0002 and 0009) check every transaction.
 Then it times, each the best of several runs:
 
-1. ``club.balances.season_standings`` (kept balances) against the raw SQL sum over the same postings
+1. ``club.services.balances.season_standings`` (kept balances) against the raw SQL sum over the same postings
    (goal: within 1.5x);
-2. ``club.services.record_deal`` for each deal of a new 60-deal sitting at a busy table;
-3. ``club.services.correct_deal`` of that sitting's deal 1, with a fine that moves both cups
+2. ``club.services.deals.record_deal`` for each deal of a new 60-deal sitting at a busy table;
+3. ``club.services.corrections.correct_deal`` of that sitting's deal 1, with a fine that moves both cups
    and so every later deal that takes or doubles them (goal: under 1 s).
 
 The database is dropped at the end unless ``--keep``.
@@ -125,7 +125,9 @@ def build_history(deals: int, path: str):
     import rules
     from club import families
     from club.models import Club, Deal, DealVersion, Member, Season, Seat, Sitting, Table
-    from club.services import bookkeeping, parse_record, state_as_json
+    from club.services import bookkeeping
+    from club.services.deals import parse_record
+    from club.services.sittings import state_as_json
     from fixtures.sittings import MEMBERS, random_sitting
 
     club = Club.objects.create(name="Benchmark Tarokklub", slug="bench")
@@ -265,12 +267,12 @@ def kept_history():
     """The club of an earlier --keep run, its tables free for a new sitting."""
     from django.db import connection
 
-    from club import services
     from club.models import Club, Sitting
+    from club.services.closing import close_sitting
 
     club = Club.objects.get(slug="bench")
     for sitting in Sitting.objects.filter(table__club=club, closed_at__isnull=True):
-        services.close_sitting(sitting, how="split")
+        close_sitting(sitting, how="split")
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
     members = {m.name: m for m in club.members.select_related("account")}
@@ -281,9 +283,11 @@ def report(season, tables, members) -> None:
     from django.db import connection
 
     import rules
-    from club import balances, services
     from club.models import Deal
+    from club.services import balances, corrections
     from club.services.bookkeeping import cups_of
+    from club.services.deals import record_deal
+    from club.services.sittings import start_sitting
     from fixtures.sittings import random_sitting
 
     # 1. Standings against the plain SQL sum over the same postings.
@@ -323,13 +327,13 @@ def report(season, tables, members) -> None:
     record = random_sitting(random.Random(SEED + 1), "vlk-2010", deals=60, table_size=4, close=None, opening_cups=None)
     seated = [members[name] for name in record["table"]]
     first_dealer = members[record["deals"][0]["dealer"]]
-    sitting = services.start_sitting(
+    sitting = start_sitting(
         season=season, table=table, members=seated, first_dealer=first_dealer, date=datetime.date(2030, 1, 1)
     )
     per_deal = []
     for number, deal in enumerate(record["deals"], start=1):
         started = time.perf_counter()
-        services.record_deal(sitting, deal, number=number)
+        record_deal(sitting, deal, number=number)
         per_deal.append(time.perf_counter() - started)
     print(
         f"record_deal: median {median(per_deal) * 1000:.1f} ms, slowest {max(per_deal) * 1000:.1f} ms "
@@ -341,7 +345,7 @@ def report(season, tables, members) -> None:
     corrected = dict(deal_1.current_version.record)
     corrected["fines"] = [*corrected.get("fines", []), {"player": corrected["dealer"], "offence": "misdeal"}]
     started = time.perf_counter()
-    correction = services.correct_deal(deal_1, corrected, reason="benchmark: the dealer misdealt")
+    correction = corrections.correct_deal(deal_1, corrected, reason="benchmark: the dealer misdealt")
     correct_s = time.perf_counter() - started
     # The ledger agrees with the rules engine's replay of the corrected sitting.
     opening = cups_of(table, before_sitting=sitting)

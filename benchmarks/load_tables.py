@@ -67,9 +67,9 @@ def build(tables: int, rng: random.Random):
     """The club, its seasons and one open sitting a table: [(sitting id, the deals to record)]."""
     import datetime
 
-    from club import services
     from club.models import Season, Table
     from club.services import members as office
+    from club.services.sittings import start_sitting
     from fixtures import hungarian_sittings
     from fixtures.sittings import random_sitting
 
@@ -95,7 +95,7 @@ def build(tables: int, rng: random.Random):
         names = {name: f"{name} {n}" for name in record["table"]}
         record = renamed(record, names)
         seated = [office.add_member(club, name=name) for name in record["table"]]
-        sitting = services.start_sitting(
+        sitting = start_sitting(
             season=season,
             table=table,
             members=seated,

@@ -65,7 +65,8 @@ def closed_sitting(season, table, members, record, day, held):
     from django.utils import timezone
 
     from club.models import Deal, DealVersion, Seat, Sitting
-    from club.services import bookkeeping, parse_record
+    from club.services import bookkeeping
+    from club.services.deals import parse_record
 
     family, ruleset = season.family, season.ruleset()
     names = record["table"]
@@ -198,9 +199,12 @@ def play_history(plan, seasons, members, held, deals: int, written: int, day, rn
 def this_months_business(club, admin, members, seasons, plan, rng, first):
     """Through the services, as the club does it: payments each month, three open sittings with
     deals recorded, corrected and voided, a closed sitting corrected, a dispute."""
-    from club import services
     from club.models import Deal, Payment
     from club.services import payments
+    from club.services.corrections import correct_deal, void_last_deal
+    from club.services.deals import record_deals
+    from club.services.disputes import raise_dispute
+    from club.services.sittings import start_sitting
     from fixtures import hungarian_sittings
     from fixtures.sittings import random_sitting
 
@@ -226,7 +230,7 @@ def this_months_business(club, admin, members, seasons, plan, rng, first):
     bord_1 = plan[0][0]
     last_closed = bord_1.sittings.order_by("-pk").first()
     deal = last_closed.deals.order_by("number").first()
-    services.correct_deal(deal, with_fine(deal.current_version.record), by=user, reason="bordet glemte en bøde")
+    correct_deal(deal, with_fine(deal.current_version.record), by=user, reason="bordet glemte en bøde")
 
     seated: set[str] = set()
     open_sittings = {}
@@ -241,7 +245,7 @@ def this_months_business(club, admin, members, seasons, plan, rng, first):
             if not seated & set(record["table"]):
                 break
         seated |= set(record["table"])
-        sitting = services.start_sitting(
+        sitting = start_sitting(
             season=seasons[(preset, TODAY.year)],
             table=table,
             members=[members[name] for name in record["table"]],
@@ -249,17 +253,17 @@ def this_months_business(club, admin, members, seasons, plan, rng, first):
             date=TODAY,
             by=user,
         )
-        services.record_deals(sitting, record["deals"][:24], by=user)
+        record_deals(sitting, record["deals"][:24], by=user)
         open_sittings[maker if maker not in open_sittings else f"{maker}-2"] = (sitting, record["deals"])
     danish, _records = open_sittings["danish"]
     for number in (3, 9):
         deal = Deal.objects.get(sitting=danish, number=number)
-        services.correct_deal(deal, with_fine(deal.current_version.record), by=user, reason="glemt bøde")
+        correct_deal(deal, with_fine(deal.current_version.record), by=user, reason="glemt bøde")
     # The void takes the last deal of each open sitting; its next deal is the record's 25th.
     for sitting, _records in open_sittings.values():
-        services.void_last_deal(sitting, by=user, reason="forkert indtastet")
+        void_last_deal(sitting, by=user, reason="forkert indtastet")
     deal = Deal.objects.get(sitting=danish, number=5)
-    services.raise_dispute(deal, member=members[danish.seats.first().name], comment="Var det ikke en solo?")
+    raise_dispute(deal, member=members[danish.seats.first().name], comment="Var det ikke en solo?")
     return open_sittings
 
 

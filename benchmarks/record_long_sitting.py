@@ -6,7 +6,7 @@ On SQLite (a fresh file in a temporary folder) and on PostgreSQL (the database n
 BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/tarokbog_bench_record; it is
 dropped and created afresh, and dropped again at the end), it migrates, starts two sittings of
 vlk-2010 at two tables and records 5 deals in one and 1,000 in the other through
-`club.services.record_deals`. Then it POSTs the next deal of each through the API with a token,
+`club.services.deals.record_deals`. Then it POSTs the next deal of each through the API with a token,
 alternating between the two, `--posts` times each: deals 6, 7, ... against 1,001, 1,002, ...
 It prints the median time of each and their ratio (goal: at most 1.2x). Each database runs in
 a process of its own (Django's settings are read once).
@@ -51,8 +51,9 @@ def measure(posts: int) -> tuple[list[float], list[float]]:
     from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
-    from club import services
     from club.models import Club, Member, Season, Table
+    from club.services.deals import record_deals
+    from club.services.sittings import start_sitting
 
     call_command("migrate", verbosity=0)
     club = Club.objects.create(name="Benchmark", slug="bench")
@@ -71,10 +72,10 @@ def measure(posts: int) -> tuple[list[float], list[float]]:
     for size, seats in zip((SMALL, LARGE), SEATS, strict=True):
         table = Table.objects.create(club=club, name=f"Bord {size}")
         people = [members[name] for name in seats]
-        sitting = services.start_sitting(
+        sitting = start_sitting(
             season=season, table=table, members=people, first_dealer=people[0], date=datetime.date(2026, 3, 12)
         )
-        services.record_deals(sitting, [deal(seats[k % 4], seats) for k in range(size)])
+        record_deals(sitting, [deal(seats[k % 4], seats) for k in range(size)])
         sittings.append((sitting, seats, size))
 
     api = APIClient()

@@ -46,8 +46,11 @@ def renamed(value: Any, names: dict[str, str]) -> Any:
 
 
 def build_club(members_count: int, tables_count: int, deals: int, seed: int):
-    from club import services
     from club.models import Club, Member, Season, Table
+    from club.services.closing import close_sitting
+    from club.services.corrections import correct_deal
+    from club.services.deals import record_deal
+    from club.services.sittings import start_sitting
     from fixtures.sittings import random_sitting
 
     rng = random.Random(seed)
@@ -75,11 +78,9 @@ def build_club(members_count: int, tables_count: int, deals: int, seed: int):
             record = random_sitting(rng, "vlk-2010", deals, table_size=4, opening_cups=None)
             record = renamed(record, dict(zip(record["table"], (m.name for m in four))))
             dealer = next(m for m in four if m.name == record["deals"][0]["dealer"])
-            sitting = services.start_sitting(
-                season=season, table=table, members=four, first_dealer=dealer, date=evening
-            )
-            recorded = [services.record_deal(sitting, deal) for deal in record["deals"]]
-            services.close_sitting(sitting, how="split")
+            sitting = start_sitting(season=season, table=table, members=four, first_dealer=dealer, date=evening)
+            recorded = [record_deal(sitting, deal) for deal in record["deals"]]
+            close_sitting(sitting, how="split")
             first_deals.append(recorded[0].deal)
     # A correction a week in November: deal 1 of a random sitting, its last trick moved on.
     for _ in range(4):
@@ -88,7 +89,7 @@ def build_club(members_count: int, tables_count: int, deals: int, seed: int):
         if record.get("last_trick") and not any(k in record for k in ("pagat", "kings", "nolo", "tout", "culprit")):
             players = record["players"]
             record["last_trick"] = players[(players.index(record["last_trick"]) + 1) % 3]
-            services.correct_deal(deal, record, reason="Benchmark: the last trick went to the next player")
+            correct_deal(deal, record, reason="Benchmark: the last trick went to the next player")
     return club
 
 
@@ -96,8 +97,9 @@ def run(members_count: int, tables_count: int, deals: int, seed: int, language: 
     from django.db import connection
     from weasyprint.text.fonts import FontConfiguration
 
+    from club.months import Month
     from club.reports.pdf import statement_pdf
-    from club.reports.statements import Month, build_statement, members_with_statements
+    from club.reports.statements import build_statement, members_with_statements
     from ledger.models import Posting, Transaction
 
     started = time.perf_counter()

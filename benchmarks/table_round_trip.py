@@ -42,7 +42,7 @@ import django
 django.setup()
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from club import services
+from club.services.sittings import start_sitting
 from club.models import Club, Member, Season, Table
 club = Club.objects.get(slug="vestbyen")
 season = club.seasons.filter(preset__startswith="vlk").order_by("-starts_on").first() or club.seasons.first()
@@ -52,7 +52,7 @@ for name in {SEATS!r}:
     user = users.objects.create_user(name.lower(), password={PASSWORD!r})
     members.append(Member.objects.create(club=club, name=name, user=user, role=Member.Role.SCORER))
 table = Table.objects.create(club=club, name="Bænk")
-sitting = services.start_sitting(season=season, table=table, members=members, first_dealer=members[0], date=season.starts_on)
+sitting = start_sitting(season=season, table=table, members=members, first_dealer=members[0], date=season.starts_on)
 print(sitting.pk)
 """
 

@@ -108,6 +108,15 @@ def login_address(text: str) -> str:
     return _folded(text.strip())
 
 
+# Django's usernames hold 150 characters; axes stores what it is given, so nothing longer reaches it.
+MAX_USERNAME = 150
+
+
+def login_username(text: str) -> str:
+    """A typed username as the login lock counts its failures (the login page and `unlock_login`)."""
+    return login_address(text)[:MAX_USERNAME]
+
+
 class TextRefused(ValueError):
     """Free text that cannot be stored or is too long; the message says why, for a member."""
 

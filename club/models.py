@@ -419,7 +419,7 @@ class Dispute(models.Model):
 
     Open while `resolution` is empty; an official either corrects the deal (the version the
     correction made is kept) or closes the dispute with a reason. The deal itself never changes
-    here: a correction goes through `club.services.correct_deal` like any other.
+    here: a correction goes through `club.services.corrections.correct_deal` like any other.
     """
 
     class Resolution(models.TextChoices):

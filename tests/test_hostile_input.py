@@ -211,7 +211,7 @@ def test_api_refuses_a_void_record_carrying_more_than_void(two_clubs, api, uncha
     assert (1, "note", "bad_character") in problems(response)
 
 
-# --- the API: starting a sitting (the rules are club.services.start_sitting's) --------------------
+# --- the API: starting a sitting (the rules are club.services.sittings.start_sitting's) --------------------
 
 
 @pytest.mark.parametrize(

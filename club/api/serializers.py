@@ -1,5 +1,5 @@
 """What the API reads and writes. Money is never computed here: it comes from `club.services`,
-`club.balances` and the rules engine's own events (`club.api.settlement`)."""
+`club.services.balances` and the rules engine's own events (`club.api.settlement`)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
-from club import access, balances, families
+from club import access, families
 from club.access import Requester
 from club.inputs import MAX_ID_DIGITS, MAX_REASON, check_text
 from club.models import TILL_METHODS, Club, DealVersion, Member, Payment, Season, Sitting, Table
+from club.services import balances
 
 from .schemas import DEAL_RECORD
 from .settlement import close_event, deal_events
@@ -239,7 +240,7 @@ class StartSittingSerializer(serializers.Serializer):
     first_dealer = _ScorableField(Member)
     date = serializers.DateField()
 
-    # Whether these may sit together is club.services.start_sitting's call (InvalidSitting -> 400).
+    # Whether these may sit together is club.services.sittings.start_sitting's call (InvalidSitting -> 400).
 
 
 class CloseSittingSerializer(serializers.Serializer):

@@ -2,7 +2,7 @@
 
 The ledger keeps postings, not the engine's events (which also carry the player, the card and
 the cups after each event), so the API settles the deal again from its record and the table
-state kept with it (`club.services.settle_version`): the same work whatever the number of deals
+state kept with it (`club.services.deals.settle_version`): the same work whatever the number of deals
 before it. Its figures are the ones posted; `ledger_check` is what proves that.
 """
 
@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from club import services
 from club.models import DealVersion, Sitting
 from club.services.bookkeeping import MEMBER, TABLE_ACCOUNTS
+from club.services.closing import closing_event
+from club.services.deals import Recorded, settle_version
+from club.services.replay import Difference
 from ledger.models import Account
 
 
-def deal_events(version: DealVersion, recorded: services.Recorded | None = None) -> list[dict]:
+def deal_events(version: DealVersion, recorded: Recorded | None = None) -> list[dict]:
     """The events `version` of its deal settles to: a funding before it if a cup ran dry, and
     the deal itself, as `python -m rules replay` prints them. A deal just recorded brings its
     events along (`recorded`); nothing is read again then."""
@@ -28,19 +30,19 @@ def deal_events(version: DealVersion, recorded: services.Recorded | None = None)
     ):
         names, events = recorded.names, recorded.events
     else:
-        names, events = services.settle_version(version)
+        names, events = settle_version(version)
     season = version.deal.sitting.season
     family, ruleset = season.family, season.ruleset()
     return [family.event_dict(event, names, ruleset) for event in events]
 
 
 def close_event(sitting: Sitting) -> dict | None:
-    closing = services.closing_event(sitting)
+    closing = closing_event(sitting)
     season = sitting.season
     return season.family.event_dict(closing, sitting.seat_names(), season.ruleset()) if closing else None
 
 
-def difference_rows(differences: Iterable[services.Difference]) -> list[dict]:
+def difference_rows(differences: Iterable[Difference]) -> list[dict]:
     """One row per event and account whose money a correction changed: before and after."""
     differences = list(differences)
     ids = {account for pair in differences for account in (*pair.posted, *pair.expected)}

@@ -1,15 +1,15 @@
 """The REST API: the same ledger a phone at the card table sees, for programs.
 
 Thin views: every change goes through `club.services`, every figure comes from
-`club.balances` or the rules engine. What a user may see and do is decided by the one access policy, `club.access`.
+`club.services.balances` or the rules engine. What a user may see and do is decided by the one access policy, `club.access`.
 Domain errors become HTTP answers in one place (`DomainErrors`):
 
 - `rules.InvalidRecord` → 400 ``{"errors": [...]}``, the list `python -m rules replay` prints;
   recording and correcting a deal answer every other 400 in that shape too (a bad header, query
   parameter, body or reason: `RequestProblems`, `UnreadableBody`), so a client reads one shape;
-- `club.services.InvalidSitting` (a sitting that breaks a rule of starting one) → 400
+- `club.services.sittings.InvalidSitting` (a sitting that breaks a rule of starting one) → 400
   ``{"field": ["..."]}``, as a serializer would say it;
-- `club.services.SittingError` (a closed sitting, a deal someone else recorded first,
+- `club.services.sittings.SittingError` (a closed sitting, a deal someone else recorded first,
   a table that already has an open sitting) → 409 ``{"detail": "..."}``.
 """
 
@@ -41,16 +41,20 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import rules
-from club import access, balances, inputs, services
+from club import access, inputs
 from club.access import Requester
 from club.models import Club, DealVersion, Member, Payment, Season
-from club.reports.statements import Month
-from club.services import accounting, money
+from club.months import Month
+from club.services import accounting, balances, money
 from club.services import members as member_office
 from club.services import payments as payment_office
 from club.services import seasons as season_office
 from club.services import tables as table_office
+from club.services.closing import close_sitting
+from club.services.corrections import correct_deal
+from club.services.deals import record_deal
 from club.services.office import OfficeError
+from club.services.sittings import InvalidSitting, SittingError, start_sitting
 
 from . import serializers as s
 from . import settlement
@@ -145,9 +149,9 @@ class DomainErrors(APIView):
             return Response({"errors": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, UnreadableBody) and getattr(self, "action", None) in ERROR_LIST_ACTIONS:
             return Response({"errors": [exc.problem]}, status=status.HTTP_400_BAD_REQUEST)
-        if isinstance(exc, services.InvalidSitting):
+        if isinstance(exc, InvalidSitting):
             return Response(exc.errors, status=status.HTTP_400_BAD_REQUEST)
-        if isinstance(exc, services.SittingError):
+        if isinstance(exc, SittingError):
             return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
         return super().handle_exception(exc)
 
@@ -562,7 +566,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
             raise PermissionDenied(_("Only the club's scorers and admins may start a sitting."))
         given = s.StartSittingSerializer(data=request.data, context=self.get_serializer_context())
         given.is_valid(raise_exception=True)
-        sitting = services.start_sitting(**given.validated_data, by=request.user)
+        sitting = start_sitting(**given.validated_data, by=request.user)
         return Response(s.SittingSerializer(sitting).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -608,7 +612,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
 
     def _record_deal(self, request, sitting):
         key = self._idempotency_key(request)
-        recorded = services.record_deal(
+        recorded = record_deal(
             sitting,
             request.data,
             by=request.user,
@@ -649,7 +653,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         sitting = self.get_object()
         given = s.CloseSittingSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        services.close_sitting(sitting, by=request.user, how=given.validated_data.get("how"))
+        close_sitting(sitting, by=request.user, how=given.validated_data.get("how"))
         sitting.refresh_from_db()
         return Response(s.ClosedSittingSerializer(sitting).data)
 
@@ -702,7 +706,7 @@ class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         every event whose money changes, this deal's and later ones'; the answer lists them."""
         deal = self.get_object().deal
         given = _validated(s.CorrectionRequestSerializer, request.data)
-        correction = services.correct_deal(deal, given["record"], by=request.user, reason=given["reason"])
+        correction = correct_deal(deal, given["record"], by=request.user, reason=given["reason"])
         data = {
             "deal": deal.pk,
             "version": correction.version.version,

@@ -21,8 +21,8 @@ from itertools import accumulate
 
 from django.utils.translation import gettext as _
 
-from club.balances import season_standings
 from club.models import Member, Season
+from club.services.balances import season_standings
 from club.services.bookkeeping import season_book
 from club.services.member_data import member_data
 from ledger.models import Posting

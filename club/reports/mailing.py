@@ -13,10 +13,11 @@ from django.utils.translation import gettext as _
 from weasyprint.text.fonts import FontConfiguration
 
 from club.models import Club, Member
+from club.months import Month
 from club.services import languages, outbox
 
 from .pdf import statement_filename, statement_pdf
-from .statements import Month, build_statement, members_with_statements
+from .statements import build_statement, members_with_statements
 
 
 class NoAddress(ValueError):

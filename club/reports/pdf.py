@@ -13,8 +13,9 @@ from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from club.models import Member
+from club.months import Month
 
-from .statements import Month, Statement, build_statement
+from .statements import Statement, build_statement
 
 
 def render_statement_pdf(member: Member, year: int, month: int, language: str) -> bytes:

@@ -5,16 +5,14 @@ Every figure is a sum over postings. The month's postings are split in two witho
 those a sitting posted when it was played (its funding, deals and close), and those a correction
 posted (reversals and re-postings caused by a deal version with a reason). So
 
-    opening + Σ sittings + Σ corrections = closing = club.balances.member_balance(until=month end)
+    opening + Σ sittings + Σ corrections = closing = club.services.balances.member_balance(until=month end)
 
 and a treasurer can tick the statement off line by line.
 """
 
 from __future__ import annotations
 
-import calendar
 import datetime
-import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -22,43 +20,11 @@ from django.db.models import Count, Q, Sum
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from club.balances import member_balance
-from club.inputs import FIRST_YEAR, LAST_YEAR
 from club.models import Club, DealVersion, Member, Payment, Season, Seat, Sitting
+from club.months import Month
 from club.services import accounting, money
+from club.services.balances import member_balance
 from ledger.models import Posting
-
-
-@dataclass(frozen=True, order=True)
-class Month:
-    year: int
-    month: int
-
-    @classmethod
-    def parse(cls, text: str) -> Month:
-        """ "2026-11" -> Month(2026, 11); ValueError with a readable message otherwise."""
-        match = re.fullmatch(r"(\d{4})-(\d{2})", text.strip())
-        # Years 1000..9998 only: the month before and after must be months too (club.inputs).
-        if not match or not 1 <= int(match[2]) <= 12 or not FIRST_YEAR <= int(match[1]) <= LAST_YEAR:
-            raise ValueError(_("%(text)s is not a month; write it as YYYY-MM, e.g. 2026-11.") % {"text": text})
-        return cls(int(match[1]), int(match[2]))
-
-    @property
-    def first_day(self) -> datetime.date:
-        return datetime.date(self.year, self.month, 1)
-
-    @property
-    def last_day(self) -> datetime.date:
-        return datetime.date(self.year, self.month, calendar.monthrange(self.year, self.month)[1])
-
-    def previous(self) -> Month:
-        return Month(self.year - 1, 12) if self.month == 1 else Month(self.year, self.month - 1)
-
-    def next(self) -> Month:
-        return Month(self.year + 1, 1) if self.month == 12 else Month(self.year, self.month + 1)
-
-    def __str__(self) -> str:
-        return f"{self.year:04d}-{self.month:02d}"
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
 from django.urls import path, register_converter
 
 from club import inputs  # noqa: F401 (registers <id:...>)
+from club.months import Month
 
 from . import views
-from .statements import Month
 
 
 class MonthConverter:

@@ -11,16 +11,19 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from club import access, inputs, services
+from club import access, inputs
 from club.access import is_official, membership
 from club.models import Club, Deal, Dispute, Member, Season
+from club.months import Month
+from club.services import disputes
+from club.services.disputes import DisputeError, close_dispute, resolve_by_correction
 
 from . import exports
 from .audit import deal_audit as build_deal_audit
 from .forms import DisputeForm, ResolveDisputeForm, first_error
 from .mailing import NoAddress, send_statement
 from .pdf import statement_filename, statement_pdf
-from .statements import Month, build_statement
+from .statements import build_statement
 
 
 def _club_member(request: HttpRequest, slug: str) -> tuple[Club, Member]:
@@ -168,9 +171,9 @@ def raise_dispute(request: HttpRequest, slug: str, deal_id: int) -> HttpResponse
     form = DisputeForm(request.POST)
     try:
         if not form.is_valid():
-            raise services.DisputeError(first_error(form))
-        dispute = services.raise_dispute(deal, member=viewer, comment=form.cleaned_data["comment"])
-    except services.DisputeError as error:
+            raise DisputeError(first_error(form))
+        dispute = disputes.raise_dispute(deal, member=viewer, comment=form.cleaned_data["comment"])
+    except DisputeError as error:
         comment = inputs.for_display(form.data.get("comment", ""), inputs.MAX_COMMENT)
         return _audit_page(request, club, viewer, deal, status=400, dispute_error=str(error), comment=comment)
     return redirect(reverse("deal-audit", args=[club.slug, deal.pk]) + f"#dispute-{dispute.pk}")
@@ -185,13 +188,13 @@ def resolve_dispute(request: HttpRequest, slug: str, dispute_id: int) -> HttpRes
     form = ResolveDisputeForm(request.POST)
     try:
         if not form.is_valid():
-            raise services.DisputeError(first_error(form))
+            raise DisputeError(first_error(form))
         data = form.cleaned_data
         if data["action"] == Dispute.Resolution.CORRECTED:
             version = dispute.deal.versions.filter(pk=data["version"] or 0).first()
-            services.resolve_by_correction(dispute, by=viewer, version=version)
+            resolve_by_correction(dispute, by=viewer, version=version)
         else:
-            services.close_dispute(dispute, by=viewer, reason=data["reason"])
-    except services.DisputeError as error:
+            close_dispute(dispute, by=viewer, reason=data["reason"])
+    except DisputeError as error:
         return _audit_page(request, club, viewer, dispute.deal, status=400, dispute_error=str(error))
     return redirect(reverse("deal-audit", args=[club.slug, dispute.deal_id]) + f"#dispute-{dispute.pk}")

@@ -17,9 +17,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import inputs
-from ..balances import sitting_totals
 from ..models import Club, Member, Payment, Sitting
 from . import till
+from .balances import sitting_totals
 from .closing import close_sitting
 from .office import OfficeError, refuse
 

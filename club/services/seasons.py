@@ -69,16 +69,7 @@ def save_season(
     checks it. Once the season has sittings its rules and point value are settled history: they no
     longer change."""
     errors: dict[str, list[str]] = defaultdict(list)
-    try:
-        name = clean_name(name, limit=Season._meta.get_field("name").max_length or 80)
-    except OfficeError as error:
-        errors.update(error.errors)
-    else:
-        others = Season.objects.filter(club=club, name__iexact=name)
-        if season is not None:
-            others = others.exclude(pk=season.pk)
-        if others.exists():
-            errors["name"].append(_("The club already has a season called %(name)s.") % {"name": name})
+    name = _checked_name(club, season, name, errors)
     if ends_on < starts_on:
         errors["ends_on"].append(_("The season ends before it starts."))
     if not 1 <= point_value_ore <= MAX_POINT_VALUE_ORE:
@@ -107,6 +98,21 @@ def save_season(
     season.preset, season.overrides, season.point_value_ore, season.close = preset, overrides, point_value_ore, close
     _write(season)
     return season
+
+
+def _checked_name(club: Club, season: Season | None, name: str, errors: dict[str, list[str]]) -> str:
+    """The name as it is kept; a name refused, or another season's of the club, is in `errors`."""
+    try:
+        name = clean_name(name, limit=Season._meta.get_field("name").max_length or 80)
+    except OfficeError as error:
+        errors.update(error.errors)
+        return name
+    others = Season.objects.filter(club=club, name__iexact=name)
+    if season is not None:
+        others = others.exclude(pk=season.pk)
+    if others.exists():
+        errors["name"].append(_("The club already has a season called %(name)s.") % {"name": name})
+    return name
 
 
 def _check_played(

@@ -23,9 +23,8 @@ from django.utils.decorators import method_decorator
 from django.utils.translation import gettext_lazy as _
 
 from ..client_ip import client_key
-from ..inputs import login_address
+from ..inputs import MAX_USERNAME, login_address
 from ..services import languages, outbox, throttle
-from .login_lock import MAX_USERNAME
 
 
 class ResetForm(auth_forms.PasswordResetForm):

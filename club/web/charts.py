@@ -1,6 +1,6 @@
 """The season chart: each member's balance after each sitting, drawn as inline SVG.
 
-Geometry only: the balances come from `club.balances.member_by_sitting`, a running sum of
+Geometry only: the balances come from `club.services.balances.member_by_sitting`, a running sum of
 what each sitting gave; the template draws the lines this module places.
 """
 

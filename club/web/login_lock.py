@@ -40,10 +40,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from ..inputs import login_address
-
-# Django's usernames hold 150 characters; axes stores what it is given, so nothing longer reaches it.
-MAX_USERNAME = 150
+from ..inputs import login_address, login_username
 
 
 class LoginForm(AuthenticationForm):
@@ -81,7 +78,7 @@ def username(request: HttpRequest | None, credentials: dict[str, Any] | None) ->
         value = request.POST.get("username")
     if not isinstance(value, str):
         return None
-    return login_address(value)[:MAX_USERNAME]
+    return login_username(value)
 
 
 class PerAddressLimit(AxesDatabaseHandler):

@@ -17,8 +17,8 @@ from ledger.models import Posting
 
 from ..families import Holding, TableAccount
 from ..models import Sitting
-from ..services import is_void
 from ..services.bookkeeping import MEMBER, TABLE_ACCOUNTS, table_balances
+from ..services.deals import is_void
 
 
 @dataclass(frozen=True)

@@ -33,13 +33,25 @@ from django.views.decorators.http import require_POST
 
 import rules
 
-from .. import access, balances, inputs, services
+from .. import access, inputs
 from ..models import Club, Deal, Dispute, Member, Payment, Season, Seat, Sitting
-from ..reports.statements import Month
-from ..services import accounting, joining, money, payments
+from ..months import Month
+from ..services import accounting, balances, joining, money, payments
+from ..services.closing import close_sitting, preview_close
+from ..services.corrections import correct_deal, preview_correction, void_last_deal
+from ..services.deals import (
+    DealConflict,
+    SavedByAnotherUser,
+    check_saved_by,
+    last_played_record,
+    preview_deal,
+    record_deal,
+    repeats_last_deal,
+)
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..services.members import version_authors
 from ..services.office import OfficeError
+from ..services.sittings import InvalidSitting, SittingError, start_sitting
 from ..services.stats import member_stats
 from . import deal_forms
 from .charts import balance_chart
@@ -218,14 +230,14 @@ def club_home(request, club, member):
 @club_page
 def sitting_new(request, club, member):
     """Start a sitting; a refused one comes back with its reasons (400; 409 if the table or a
-    member is taken), the rules being `club.services.start_sitting`'s."""
+    member is taken), the rules being `club.services.sittings.start_sitting`'s."""
     _require_scorer(member)
     form = StartSittingForm(request.POST or None, club=club, season=_current_season(club))
     status = 200
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            sitting = services.start_sitting(
+            sitting = start_sitting(
                 season=data["season"],
                 table=data["table"],
                 members=form.members(),
@@ -236,9 +248,9 @@ def sitting_new(request, club, member):
         except rules.InvalidRecord as error:
             for problem in error.problems:
                 form.add_error(None, problem.message_in(_language()))
-        except services.InvalidSitting as error:
+        except InvalidSitting as error:
             form.add_refusal(error.errors)
-        except services.SittingError as error:
+        except SittingError as error:
             form.add_error(None, str(error))
             status = 409
         else:
@@ -303,7 +315,7 @@ def sitting_close(request, club, member, sitting_id):
         try:
             if not form.cleaned_data["confirmed"]:
                 # Step one: what the close does, member by member, before anything is written.
-                closing = services.preview_close(sitting, how)
+                closing = preview_close(sitting, how)
                 family, ruleset = sitting.season.family, sitting.season.ruleset()
                 events = describe_events([closing], sitting.seat_names(), 0, family, ruleset)
                 return render(
@@ -324,8 +336,8 @@ def sitting_close(request, club, member, sitting_id):
                 access.require(member, access.MANAGE)
                 payments.close_and_settle(sitting, by=request.user, how=how)
             else:
-                services.close_sitting(sitting, by=request.user, how=how)
-        except (services.SittingError, OfficeError) as error:
+                close_sitting(sitting, by=request.user, how=how)
+        except (SittingError, OfficeError) as error:
             messages.error(request, str(error))
         else:
             messages.success(request, _("The sitting is closed."))
@@ -347,7 +359,7 @@ def _fresh_entry_form(sitting: Sitting, data=None, *, saved_by: int | None = Non
     last = sitting.deals.order_by("-number").first()
     first_dealer = next(seat.name for seat in sitting.seats.all() if seat.member_id == sitting.first_dealer_id)
     rotate = deal_forms.for_family(sitting.season.family).rotation
-    initial: dict[str, Any] = rotate(sitting.seat_names(), services.last_played_record(sitting), first_dealer)
+    initial: dict[str, Any] = rotate(sitting.seat_names(), last_played_record(sitting), first_dealer)
     initial |= {"number": last.number + 1 if last else 1, "idempotency_key": uuid.uuid4().hex, "saved_by": saved_by}
     if data is not None:
         data = data.copy()
@@ -389,11 +401,11 @@ def _saved_by(club: Club, version) -> str:
     return version_authors(club, [version]).get(version.pk, "?")
 
 
-def _same_deal(club, sitting: Sitting, record, conflict: services.DealConflict, asked: int) -> dict[str, Any]:
+def _same_deal(club, sitting: Sitting, record, conflict: DealConflict, asked: int) -> dict[str, Any]:
     """The deal that holds the number asked for, beside the one this phone tried to save, for
     the scorer to say whether they are one physical deal. Raises `rules.InvalidRecord` when this
     phone's deal is refused anyway (its problems come first)."""
-    _before, settled = services.preview_deal(sitting, record)
+    _before, settled = preview_deal(sitting, record)
     family, ruleset = sitting.season.family, sitting.season.ruleset()
     mine = net_of_events(describe_events(settled, sitting.seat_names(), conflict.next_number or asked, family, ruleset))
     same: dict[str, Any] = {
@@ -426,10 +438,10 @@ def _chosen(data):
 
 def _refuse_unconfirmed_repeat(sitting: Sitting, record, cleaned: Mapping[str, Any], *, by) -> None:
     """The sitting's last deal again, dealer and all, is refused until the scorer confirms it."""
-    if not cleaned.get("confirm_duplicate") and services.repeats_last_deal(
+    if not cleaned.get("confirm_duplicate") and repeats_last_deal(
         sitting, record, cleaned["idempotency_key"], cleaned["number"], by=by
     ):
-        raise services.SittingError(
+        raise SittingError(
             _(
                 "This deal is the same as the last one, with the same dealer. Was it recorded already? Save again to record it anyway."
             )
@@ -447,8 +459,8 @@ def _another_users_deal(request, club, member, sitting: Sitting, form, *, resend
     """The refusal of a deal saved by another user than the one signed in (a shared phone's
     queue): nothing is recorded, and the phone keeps the deal for its scorer. None otherwise."""
     try:
-        services.check_saved_by(form.cleaned_data["saved_by"], by=request.user)
-    except services.SavedByAnotherUser as error:
+        check_saved_by(form.cleaned_data["saved_by"], by=request.user)
+    except SavedByAnotherUser as error:
         if resend:
             return _offline_answer("other_user", str(error), http_status=403)
         form.add_error(None, str(error))
@@ -479,7 +491,7 @@ def deal_new(request, club, member, sitting_id):
         record = form.record()
         try:
             _refuse_unconfirmed_repeat(sitting, record, form.cleaned_data, by=request.user)
-            recorded = services.record_deal(
+            recorded = record_deal(
                 sitting,
                 record,
                 by=request.user,
@@ -488,7 +500,7 @@ def deal_new(request, club, member, sitting_id):
             )
         except rules.InvalidRecord as error:
             form.add_problems(error.problems, _language())
-        except services.DealConflict as conflict:
+        except DealConflict as conflict:
             # Another phone saved this number (or this is an old page): never moves on by itself.
             try:
                 same = _same_deal(club, sitting, record, conflict, form.cleaned_data["number"])
@@ -500,7 +512,7 @@ def deal_new(request, club, member, sitting_id):
                         "club/partials/same_deal.html", {"same": same, "queued": True}, request=request
                     )
                     return _offline_answer("conflict", str(conflict), html=html, next=conflict.next_number)
-        except services.SittingError as error:
+        except SittingError as error:
             if resend:
                 return _offline_answer("confirm", str(error))
             form.add_error(None, str(error))
@@ -557,7 +569,7 @@ def deal_preview(request, club, member, sitting_id):
     events, holdings_before = [], []
     if form.is_valid():
         try:
-            held_before, settled = services.preview_deal(sitting, form.record())
+            held_before, settled = preview_deal(sitting, form.record())
         except rules.InvalidRecord as error:
             form.add_problems(error.problems, _language())
         else:
@@ -612,8 +624,8 @@ def deal_void(request, club, member, sitting_id, number):
         messages.error(request, _("Say why the deal is voided."))
     else:
         try:
-            services.void_last_deal(sitting, by=request.user, reason=form.cleaned_data["reason"], number=number)
-        except services.SittingError as error:
+            void_last_deal(sitting, by=request.user, reason=form.cleaned_data["reason"], number=number)
+        except SittingError as error:
             messages.error(request, str(error))
         else:
             messages.success(request, _("Deal %(number)s is void; the totals are as before it.") % {"number": number})
@@ -653,13 +665,13 @@ def deal_correct(request, club, member, sitting_id, number):
             return render(request, "club/deal_correct.html", context)
         record = form.record()
         try:
-            differences = services.preview_correction(deal, record)
+            differences = preview_correction(deal, record)
             if request.POST.get("confirmed") == "1":
-                correction = services.correct_deal(deal, record, by=request.user, reason=form.cleaned_data["reason"])
+                correction = correct_deal(deal, record, by=request.user, reason=form.cleaned_data["reason"])
                 _resolve_disputes(request, deal, member, correction.version)
         except rules.InvalidRecord as error:
             form.add_problems(error.problems, _language(), number=deal.number)
-        except services.SittingError as error:
+        except SittingError as error:
             form.add_error(None, str(error))
         else:
             if request.POST.get("confirmed") == "1":

@@ -225,25 +225,12 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
         book.into_each_cup("stake", deal.dealer, rules.stake, others(deal.dealer, players))
 
     # 3. Melds, paid by each of the other two active players.
-    dealer_void = dealer_voided(deal, rules)
-    for player, meld in deal.melds.items():
-        if dealer_void and player == deal.dealer:
-            continue  # 004 L185: a wrong skat leaves the dealer's melds unpaid
-        payers = others(player, players)
-        for rule, value in meld_values(meld, rules):
-            book.from_each(rule, player, payers, value)
+    if deal.melds:
+        _melds(book, deal, rules)
 
     # 4. Fines, except the miscount fine which follows the count.
-    for fine in deal.fines:
-        fine_rule = rules.fines[fine.offence]
-        if fine_rule.after_count:
-            continue
-        if fine_rule.pays_meld_back:
-            # 004 L200: he received the wrong meld and pays it back double; we never paid it.
-            amount = sum(value for _rule, value in meld_values(fine.meld, rules)) if fine.meld else 0
-            book.from_each(f"fine.{fine.offence}", fine.player, others(fine.player, players), -amount)
-        else:
-            book.into_each_cup(f"fine.{fine.offence}", fine.player, fine_rule.amount, others(fine.player, players))
+    if deal.fines:
+        _fines_before_the_count(book, deal, rules)
 
     # 5. Play: the Pagat saved or lost, each King lost, during the play.
     cards_in_trick = _play_fees(book, deal, rules)
@@ -275,6 +262,35 @@ def settle_deal(deal: Deal, table: Sequence[str], cups: Cups, rules: RuleSet) ->
         book.post("refund", {cup: rules.fund * len(table)} | {m: -rules.fund for m in table})
 
     return Event("deal", tuple(book.items), cups, book.cups, deal.number, book.net)
+
+
+def _melds(book: _Book, deal: Deal, rules: RuleSet) -> None:
+    """Step 3: each meld, paid by each of the other two active players."""
+    players = deal.players
+    others = others_of(players).get
+    dealer_void = dealer_voided(deal, rules)
+    for player, meld in deal.melds.items():
+        if dealer_void and player == deal.dealer:
+            continue  # 004 L185: a wrong skat leaves the dealer's melds unpaid
+        payers = others(player, players)
+        for rule, value in meld_values(meld, rules):
+            book.from_each(rule, player, payers, value)
+
+
+def _fines_before_the_count(book: _Book, deal: Deal, rules: RuleSet) -> None:
+    """Step 4: the fines, except one paid after the count (the miscount)."""
+    players = deal.players
+    others = others_of(players).get
+    for fine in deal.fines:
+        fine_rule = rules.fines[fine.offence]
+        if fine_rule.after_count:
+            continue
+        if fine_rule.pays_meld_back:
+            # 004 L200: he received the wrong meld and pays it back double; we never paid it.
+            amount = sum(value for _rule, value in meld_values(fine.meld, rules)) if fine.meld else 0
+            book.from_each(f"fine.{fine.offence}", fine.player, others(fine.player, players), -amount)
+        else:
+            book.into_each_cup(f"fine.{fine.offence}", fine.player, fine_rule.amount, others(fine.player, players))
 
 
 def _play_fees(book: _Book, deal: Deal, rules: RuleSet) -> list[TrickCard]:

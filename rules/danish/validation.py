@@ -7,7 +7,7 @@ Every check appends a `Problem` and goes on, so one answer lists everything the 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..problems import Problem
@@ -63,34 +63,26 @@ def seat_order_from(dealer: str, table: Sequence[str]) -> tuple[str, str, str]:
 def validate_deal(
     deal: Deal, table: Sequence[str], rules: RuleSet, previous_dealer: str | None = None
 ) -> list[Problem]:
-    check = _DealCheck(deal, table, rules)
+    """Every problem of the deal: who plays first, then, if they are right, each of `DEAL_CHECKS`."""
+    check = _DealCheck(deal, table, rules, previous_dealer)
     if check.players_ok():
-        # Each check looks only where the deal says something (a replay checks thousands).
-        if deal.melds:
-            check.melds()
-        if deal.pagat is not None or deal.kings:
-            check.cards()
-        if deal.fines:
-            check.fines(previous_dealer)
-        check.last_trick()
-        if deal.nolo is not None or deal.tout is not None:
-            check.nolo_and_tout()
-        if deal.counts is not None:
-            check.counts()
-        if deal.stopped or deal.fines:
-            check.stopped()
-        if deal.culprit is not None:
-            check.culprit()
+        for deal_check in DEAL_CHECKS:
+            deal_check(check)
     return check.problems
 
 
 class _DealCheck:
-    __slots__ = ("deal", "table", "rules", "problems")
+    """One deal being checked: the checks below append their problems to `problems`. Each check
+    looks only where the deal says something, and returns at once otherwise (a replay checks
+    thousands of deals)."""
 
-    def __init__(self, deal: Deal, table: Sequence[str], rules: RuleSet):
+    __slots__ = ("deal", "table", "rules", "previous_dealer", "problems")
+
+    def __init__(self, deal: Deal, table: Sequence[str], rules: RuleSet, previous_dealer: str | None):
         self.deal = deal
         self.table = table
         self.rules = rules
+        self.previous_dealer = previous_dealer
         self.problems: list[Problem] = []
 
     def fail(self, field: str, code: str, **params: Any) -> None:
@@ -150,7 +142,10 @@ class _DealCheck:
 
     # --- melds ---------------------------------------------------------------------------
 
-    def melds(self) -> None:
+    def melds_fit_together(self) -> None:
+        """Each meld on its own, and no card, meld or King claimed by two players (§3)."""
+        if not self.deal.melds:
+            return
         if len(self.deal.melds) == 1:
             self.lone_meld()  # about half the deals that meld
             return
@@ -176,7 +171,20 @@ class _DealCheck:
                 court_melders.setdefault(suit, []).append(player)
             tarok_total += max(meld.taroks or 0, meld.matadors or 0)
             active_melders.append(player)
+        self.claimed_twice(scus_users, pagat_with, kings_melders, court_melders)
+        if tarok_total > 22:
+            self.fail("melds", "meld_taroks_total", total=tarok_total)
+        if kings_melders:  # without a kings meld no King is claimed twice (the rest is above)
+            self.king_claims(active_melders)
 
+    def claimed_twice(
+        self,
+        scus_users: list[str],
+        pagat_with: list[str],
+        kings_melders: list[str],
+        court_melders: dict[str, list[str]],
+    ) -> None:
+        """The Scus, the Pagat, the kings meld and each suit's court cards meld for one player only."""
         if len(scus_users) > 1:
             self.fail(f"melds.{scus_users[1]}", "meld_scus_twice", players=" & ".join(scus_users))
         if len(pagat_with) > 1:
@@ -192,10 +200,6 @@ class _DealCheck:
                     suit_da=SUITS_DA[suit],
                     suit_hu=SUITS_HU[suit],
                 )
-        if tarok_total > 22:
-            self.fail("melds", "meld_taroks_total", total=tarok_total)
-        if kings_melders:  # without a kings meld no King is claimed twice (the rest is above)
-            self.king_claims(active_melders)
 
     def lone_meld(self) -> None:
         """`melds` for a deal where one player melds: no other meld can claim a card or a meld
@@ -261,31 +265,7 @@ class _DealCheck:
         kings is King-less by necessity. Two suit melds in one suit are `meld_court_twice` and
         two kings melds `meld_kings_twice` already; here a kings meld meets suit melds.
         """
-        melds = self.deal.melds
-        all_four = {p for p in melders if (kings := melds[p].kings) is not None and kings.level != "half"}
-        kings_claim: dict[str, str] = {}  # suit -> the player whose kings meld claims its King
-        suit_claims: dict[str, list[str]] = {suit: [] for suit in SUITS}
-        bare_halves: list[str] = []
-        for player in melders:
-            meld = melds[player]
-            kings = meld.kings
-            if kings is not None:
-                if kings.level != "half":
-                    claimed: tuple[str, ...] = SUITS
-                elif kings.missing is None:
-                    claimed = ()
-                    bare_halves.append(player)
-                else:
-                    claimed = tuple(suit for suit in SUITS if suit != kings.missing)
-                for suit in claimed:
-                    kings_claim.setdefault(suit, player)
-            for suit, suit_meld in meld.suits.items():
-                if suit_meld.level == "half":
-                    if suit_meld.missing == "king":
-                        continue
-                    if suit_meld.missing is None and all_four - {player}:
-                        continue  # King-less by necessity
-                suit_claims[suit].append(player)
+        kings_claim, suit_claims, bare_halves = _king_claims(self.deal.melds, melders)
         for suit, claimers in suit_claims.items():
             holder = kings_claim.get(suit)
             for player in claimers:
@@ -309,8 +289,11 @@ class _DealCheck:
 
     # --- the Pagat and the Kings ---------------------------------------------------------
 
-    def cards(self) -> None:
+    def cards_fit_the_melds(self) -> None:
+        """The Pagat and the Kings are held by active players, where their melds say."""
         deal = self.deal
+        if deal.pagat is None and not deal.kings:
+            return
         if deal.pagat is not None:
             self.pagat(deal.pagat)
         players, kings = deal.players, deal.kings
@@ -361,8 +344,11 @@ class _DealCheck:
 
     # --- fines ---------------------------------------------------------------------------
 
-    def fines(self, previous_dealer: str | None) -> None:
-        deal, rules = self.deal, self.rules
+    def fines_fit_the_preset(self) -> None:
+        """Each fine is one of the preset's, on a player who could commit it, with its meld (§6)."""
+        deal, rules, previous_dealer = self.deal, self.rules, self.previous_dealer
+        if not deal.fines:
+            return
         for i, fine in enumerate(deal.fines):
             path = f"fines.{i}"
             rule = rules.fines.get(fine.offence)
@@ -381,17 +367,23 @@ class _DealCheck:
             if rule.needs_other_meld and not any(p != deal.dealer and not m.is_empty for p, m in deal.melds.items()):
                 # 001 L275: before another hand has melded, the skat is put right instead.
                 self.fail(f"{path}.offence", "wrong_skat_correctable")
-            if fine.meld is not None:
-                if not rule.carries_meld:
-                    self.fail(f"{path}.meld", "fine_meld_not_allowed")
-                else:
-                    self.meld_shape(fine.meld, path, "meld")
-            elif rule.pays_meld_back:
-                self.fail(f"{path}.meld", "fine_meld_required", preset=rules.preset)
+            self.fine_meld_fits(fine, rule.carries_meld, rule.pays_meld_back, path)
+
+    def fine_meld_fits(self, fine: Fine, carries_meld: bool, pays_meld_back: bool, path: str) -> None:
+        """A wrong meld rides on its fine where the offence carries one (004 L200: and must)."""
+        if fine.meld is not None:
+            if not carries_meld:
+                self.fail(f"{path}.meld", "fine_meld_not_allowed")
+            else:
+                self.meld_shape(fine.meld, path, "meld")
+        elif pays_meld_back:
+            self.fail(f"{path}.meld", "fine_meld_required", preset=self.rules.preset)
 
     # --- the last trick, nolo, tout ------------------------------------------------------
 
-    def last_trick(self) -> None:
+    def last_trick_fits(self) -> None:
+        """A played deal names who took the last trick (001 L300), one not barred from it (001
+        L241-L242), and the ultimos and bagud in it fit him."""
         deal = self.deal
         if deal.stopped:
             return
@@ -405,6 +397,11 @@ class _DealCheck:
             self.fail("last_trick", "last_trick_nolo")
         if fined_for(deal, winner, self.rules.barring_last_trick):
             self.fail("last_trick", "last_trick_barred", player=winner)
+        self.cards_in_the_last_trick_fit(winner)
+
+    def cards_in_the_last_trick_fit(self, winner: str) -> None:
+        """An ultimo is the winner's card (001 L302-L303), a bagud another's (001 L305-L306), and
+        nobody plays two cards to one trick."""
         in_trick = self.last_trick_cards()
         for _card, path, fate in in_trick:
             if fate.fate == "ultimo" and fate.holder != winner:
@@ -428,11 +425,14 @@ class _DealCheck:
                 cards.append((f"{suit} King", f"kings.{suit}", fate))
         return cards
 
-    def nolo_and_tout(self) -> None:
+    def nolo_took_no_trick(self) -> None:
+        """A nolo player took no trick (001 L311), and a deal has a nolo or a tout, not both."""
         deal = self.deal
-        if deal.nolo is not None and deal.tout is not None:
+        if deal.nolo is None:
+            return
+        if deal.tout is not None:
             self.fail("tout", "nolo_with_tout")
-        if deal.nolo is not None and self.active(deal.nolo, "nolo"):
+        if self.active(deal.nolo, "nolo"):
             pagat = deal.pagat
             if pagat and pagat.holder == deal.nolo and pagat.fate in ("saved", "ultimo"):
                 self.fail(
@@ -451,7 +451,11 @@ class _DealCheck:
                         what_da="beholdt en konge",
                         what_hu="megtartott királya",
                     )
-        tout = deal.tout
+
+    def won_tout_took_every_trick(self) -> None:
+        """A won tout took every trick, the last among them (001 L313); a lost one only where
+        the preset knows it."""
+        deal, tout = self.deal, self.deal.tout
         if tout is not None and self.active(tout.player, "tout.player"):
             if not tout.won:
                 if not self.rules.tout_can_fail:
@@ -484,7 +488,8 @@ class _DealCheck:
 
     # --- counts --------------------------------------------------------------------------
 
-    def counts(self) -> None:
+    def counts_add_up(self) -> None:
+        """The counts are the counters' (001 L316) and add up to the 78 the cards hold (001 L314-L345)."""
         deal, rules = self.deal, self.rules
         counts = deal.counts
         if counts is None:
@@ -545,8 +550,11 @@ class _DealCheck:
 
     # --- a stopped deal (001 L275, L288, L295) and the culprit ---------------------------
 
-    def stopped(self) -> None:
+    def stopped_by_its_offence(self) -> None:
+        """A deal stops for a stopping offence and then has no play (001 L275, L288, L295)."""
         deal, rules = self.deal, self.rules
+        if not (deal.stopped or deal.fines):
+            return
         stopping = [f for f in deal.fines if f.offence in rules.stopping]
         if deal.stopped and not stopping:
             self.fail("stopped", "stopped_needs_offence")
@@ -570,7 +578,9 @@ class _DealCheck:
                     what_hu="lap az utolsó ütésben",
                 )
 
-    def culprit(self) -> None:
+    def culprit_caused_it(self) -> None:
+        """The culprit committed an offence that causes (000 L161-L199, 003 L86, L90) what the
+        record says he caused, and gains nothing by it."""
         deal, rules = self.deal, self.rules
         culprit = deal.culprit
         if culprit is None:
@@ -645,6 +655,52 @@ class _DealCheck:
 
     def known_fines(self, player: str) -> list[Fine]:
         return [f for f in self.deal.fines if f.player == player and f.offence in self.rules.fines]
+
+
+# The checks of a deal whose players are right, in the order their problems are listed.
+DEAL_CHECKS: tuple[Callable[[_DealCheck], None], ...] = (
+    _DealCheck.melds_fit_together,
+    _DealCheck.cards_fit_the_melds,
+    _DealCheck.fines_fit_the_preset,
+    _DealCheck.last_trick_fits,
+    _DealCheck.nolo_took_no_trick,
+    _DealCheck.won_tout_took_every_trick,
+    _DealCheck.counts_add_up,
+    _DealCheck.stopped_by_its_offence,
+    _DealCheck.culprit_caused_it,
+)
+
+
+def _king_claims(
+    melds: Mapping[str, Meld], melders: list[str]
+) -> tuple[dict[str, str], dict[str, list[str]], list[str]]:
+    """Who claims which King: (suit -> the player whose kings meld claims it first, suit -> the
+    players whose suit melds claim it, the players with a bare half kings meld)."""
+    all_four = {p for p in melders if (kings := melds[p].kings) is not None and kings.level != "half"}
+    kings_claim: dict[str, str] = {}
+    suit_claims: dict[str, list[str]] = {suit: [] for suit in SUITS}
+    bare_halves: list[str] = []
+    for player in melders:
+        meld = melds[player]
+        kings = meld.kings
+        if kings is not None:
+            if kings.level != "half":
+                claimed: tuple[str, ...] = SUITS
+            elif kings.missing is None:
+                claimed = ()
+                bare_halves.append(player)
+            else:
+                claimed = tuple(suit for suit in SUITS if suit != kings.missing)
+            for suit in claimed:
+                kings_claim.setdefault(suit, player)
+        for suit, suit_meld in meld.suits.items():
+            if suit_meld.level == "half":
+                if suit_meld.missing == "king":
+                    continue
+                if suit_meld.missing is None and all_four - {player}:
+                    continue  # King-less by necessity
+            suit_claims[suit].append(player)
+    return kings_claim, suit_claims, bare_halves
 
 
 def _level_path(at: str, key: str, suit: str | None) -> str:

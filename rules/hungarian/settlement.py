@@ -336,22 +336,7 @@ def _game(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
         }
     family = [a for a in deal.announcements if a.figure in ("double", "volat")] if deal.announcements else None
     if family:
-        announcing: dict[str, Announcement] = {}
-        for ann in family:
-            side = sides.side(ann.by)
-            current = announcing.get(side)
-            if current is None or (ann.figure == "volat" and current.figure == "double"):
-                announcing[side] = ann  # 002 L793: beside its own double only the volát is scored
-        for side, ann in announcing.items():
-            won = volat[side] if ann.figure == "volat" else double[side]
-            winners, losers = (side, sides.other(side)) if won else (sides.other(side), side)
-            amount = figure_values(ann.figure, deal, rules, value)[0] * _times(ann.contra)
-            book.won(f"{ann.figure}.announced", sides.members(winners), sides.members(losers), amount, player=ann.by)
-        for side in ("declarer", "opponents"):
-            if side not in announcing and (volat[side] or double[side]):
-                figure = "volat" if volat[side] else "double"
-                silent = figure_values(figure, deal, rules, value)[1] or 0
-                book.won(f"{figure}.silent", sides.members(side), sides.members(sides.other(side)), silent)
+        _announced_double_or_volat(book, deal, sides, value, family, volat, double)
         return
     for side in ("declarer", "opponents"):
         if volat[side] or double[side]:
@@ -371,6 +356,36 @@ def _game(book: _Book, deal: Deal, sides: Parties, value: int) -> None:
         won = (deal.card_points or 0) >= rules.win_at  # a tie goes against the declarer (002 L190)
     game_winners, game_losers = (sides.declarer, sides.opponents) if won else (sides.opponents, sides.declarer)
     book.won("game", game_winners, game_losers, value * _times(deal.game_contra))
+
+
+def _announced_double_or_volat(
+    book: _Book,
+    deal: Deal,
+    sides: Parties,
+    value: int,
+    family: list[Announcement],
+    volat: dict[str, bool],
+    double: dict[str, bool],
+) -> None:
+    """`_game` where a double or volát was announced: each party's announcement won or lost, and
+    a party that announced none and made one scores it silent."""
+    rules = book.rules
+    announcing: dict[str, Announcement] = {}
+    for ann in family:
+        side = sides.side(ann.by)
+        current = announcing.get(side)
+        if current is None or (ann.figure == "volat" and current.figure == "double"):
+            announcing[side] = ann  # 002 L793: beside its own double only the volát is scored
+    for side, ann in announcing.items():
+        won = volat[side] if ann.figure == "volat" else double[side]
+        winners, losers = (side, sides.other(side)) if won else (sides.other(side), side)
+        amount = figure_values(ann.figure, deal, rules, value)[0] * _times(ann.contra)
+        book.won(f"{ann.figure}.announced", sides.members(winners), sides.members(losers), amount, player=ann.by)
+    for side in ("declarer", "opponents"):
+        if side not in announcing and (volat[side] or double[side]):
+            figure = "volat" if volat[side] else "double"
+            silent = figure_values(figure, deal, rules, value)[1] or 0
+            book.won(f"{figure}.silent", sides.members(side), sides.members(sides.other(side)), silent)
 
 
 def _figures(book: _Book, deal: Deal, sides: Parties, value: int) -> None:

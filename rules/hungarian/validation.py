@@ -7,13 +7,13 @@ too, once, for both.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from ..problems import Problem
 from .messages import problem
 from .presets import HONOURS, OFFENCES, RuleSet
-from .records import POT, Deal
+from .records import POT, Call, Deal
 
 # Contracts played for the tricks' card points by a party (all but trisákolás and bettlis).
 BETTLIS = ("bettli", "open_bettli")
@@ -128,12 +128,16 @@ def max_contra(deal: Deal, rules: RuleSet) -> int:
 
 
 def validate_deal(deal: Deal, table: Sequence[str], rules: RuleSet) -> list[Problem]:
+    """Every problem of the deal: its dealer and kind first, then, if they are known, each of
+    `DEAL_CHECKS`, and for a deal that is played each of `GAME_CHECKS`."""
     check = _DealCheck(deal, table, rules)
     if check.dealer_and_kind():
-        check.fields()
-        check.names()
+        for deal_check in DEAL_CHECKS:
+            deal_check(check)
         if deal.no_game is None:
-            check.game()
+            check.parties = parties(deal, table, rules, check.actives) if deal.declarer in check.actives else None
+            for game_check in GAME_CHECKS:
+                game_check(check)
     return check.problems
 
 
@@ -212,29 +216,25 @@ class _DealCheck:
         """(keys this deal may state, keys it must state)."""
         deal, preset, contract = self.deal, self.rules.preset, self.deal.contract
         if deal.no_game is not None:
-            allowed, required = {"dealer", "no_game"}, set()
-            if deal.no_game in ("honourless_bid", "thrown"):
-                required.add("declarer")
-            if deal.no_game != "all_pass":
-                allowed.add("declarer")
-            return allowed | required, required
+            return _no_game_keys(deal.no_game)
         allowed = {"dealer", "contract", "declarer", "game_contra"}
-        required = {"declarer"}
         if preset == "stromann":
-            allowed |= {"card_points", "tricks", "hand_bonuses", "ultimo"}
-            required = {"card_points"} | ({"declarer"} if contract == "game" else set())
-            if contract == "simple":
-                allowed.discard("declarer")
-            return allowed, required
+            return _stromann_keys(allowed, contract)
         if contract == "trisak":
             return allowed | {"player_points", "trickless", "hand_bonuses"}, {"declarer", "player_points"}
         allowed |= {"announcements", "made", "tricks", "fines", "card_points"}
-        required.add("tricks" if contract in BETTLIS else "card_points")
+        required = {"declarer", "tricks" if contract in BETTLIS else "card_points"}
         if contract in BETTLIS:
             allowed.discard("card_points")
         if contract in CALL_CONTRACTS.get(preset, ()):
             allowed.add("call")
             required.add("call")
+        self.keys_of_the_preset(allowed, required)
+        return allowed, required
+
+    def keys_of_the_preset(self, allowed: set[str], required: set[str]) -> None:
+        """What one game adds to a party game's keys (or, for a concession, takes away)."""
+        deal, preset, contract = self.deal, self.rules.preset, self.deal.contract
         if preset == "paskievics":
             allowed |= {"trump_counts", "talon_honours"}
         elif preset == "magyar" and contract != "solo":
@@ -251,11 +251,17 @@ class _DealCheck:
                 if deal.conceded:  # settled before play, "nothing else is settled" (002 L1345)
                     allowed -= {"card_points", "tricks", "made", "fines", "hand_bonuses"}
                     required.discard("card_points")
-        return allowed, required
 
-    def fields(self) -> None:
-        deal, rules = self.deal, self.rules
+    def keys_fit_the_contract(self) -> None:
+        """The record states the keys its contract (or no-game) has, and only those."""
         allowed, required = self.allowed_keys()
+        self.no_key_beyond(allowed)
+        self.required_keys_stated(required)
+        if self.deal.call is not None and "call" in allowed:
+            self.call_names_its_card(self.deal.call)
+
+    def no_key_beyond(self, allowed: set[str]) -> None:
+        deal, rules = self.deal, self.rules
         stated = deal.given
         if deal.no_game is not None or self.concession:
             # Nothing is played (002 L381) or nothing else is settled (002 L1345): a play key is
@@ -276,42 +282,49 @@ class _DealCheck:
                 self.fail("conceded", "concession_invalid")
             else:
                 self.fail(key, "contract_fields", key=key, **self.what)
+
+    def required_keys_stated(self, required: set[str]) -> None:
+        deal = self.deal
         for key in sorted(required - deal.given):
             if key == "card_points" and deal.card_points == 0:
                 continue
             if key == "tricks" and deal.tricks == 0:
                 continue
             self.fail(key, "required", what=key)
-        if deal.call is not None and "call" in allowed:
-            if rules.preset == "kiralyhivo":
-                if deal.call.card is not None:
-                    self.fail("call.card", "contract_fields", key="call.card", **self.what)
-                if deal.call.king is None:
-                    self.fail(
-                        "call.king",
-                        "required",
-                        what="The called king",
-                        what_da="Den kaldte konge",
-                        what_hu="A hívott király",
-                    )
-            else:
-                if deal.call.king is not None:
-                    self.fail("call.king", "contract_fields", key="call.king", **self.what)
-                if deal.call.card is None:
-                    self.fail(
-                        "call.card",
-                        "required",
-                        what="The called card",
-                        what_da="Det kaldte kort",
-                        what_hu="A hívott kártya",
-                    )
 
-    def names(self) -> None:
+    def call_names_its_card(self, call: Call) -> None:
+        """Királyhívó calls a king, the other calling games a tarokk (002 L661-L669, L1339)."""
+        if self.rules.preset == "kiralyhivo":
+            if call.card is not None:
+                self.fail("call.card", "contract_fields", key="call.card", **self.what)
+            if call.king is None:
+                self.fail(
+                    "call.king",
+                    "required",
+                    what="The called king",
+                    what_da="Den kaldte konge",
+                    what_hu="A hívott király",
+                )
+        else:
+            if call.king is not None:
+                self.fail("call.king", "contract_fields", key="call.king", **self.what)
+            if call.card is None:
+                self.fail(
+                    "call.card",
+                    "required",
+                    what="The called card",
+                    what_da="Det kaldte kort",
+                    what_hu="A hívott kártya",
+                )
+
+    def declarer_is_active(self) -> None:
         deal = self.deal
         if deal.declarer is not None and "declarer" in deal.given:
             self.active(deal.declarer, "declarer")
-        if deal.no_game is not None:
-            return
+
+    def named_players_are_active(self) -> None:
+        """Everyone the played deal names (partner, announcers, fined, ...) plays it."""
+        deal = self.deal
         if deal.call is not None and deal.call.partner is not None:
             self.active(deal.call.partner, "call.partner")
         for i, ann in enumerate(deal.announcements):
@@ -335,29 +348,32 @@ class _DealCheck:
 
     # --- a played deal ---------------------------------------------------------------------
 
-    def game(self) -> None:
-        deal, rules = self.deal, self.rules
-        self.parties = parties(deal, self.table, rules, self.actives) if deal.declarer in self.actives else None
-        self.contras()
-        if rules.preset == "paskievics":
+    def rules_of_the_game(self) -> None:
+        """What only one game asks of a record (its called card, choice, partner, concession)."""
+        preset = self.rules.preset
+        if preset == "paskievics":
             self.paskievics()
-        elif rules.preset == "magyar":
+        elif preset == "magyar":
             self.magyar_choice()
-        elif rules.preset == "kiralyhivo":
+        elif preset == "kiralyhivo":
             self.kiralyhivo()
-        elif rules.preset == "trisak":
+        elif preset == "trisak":
             self.trisak()
+
+    def points_and_tricks_in_range(self) -> None:
+        deal, rules = self.deal, self.rules
         if deal.card_points is not None and not 0 <= deal.card_points <= rules.deck_points:
             self.fail("card_points", "card_points_range", value=deal.card_points, high=rules.deck_points)
         if deal.tricks is not None and not 0 <= deal.tricks <= rules.tricks_total:
             self.fail("tricks", "tricks_range", value=deal.tricks, high=rules.tricks_total)
-        if rules.preset != "stromann" and deal.contract != "trisak" and not self.concession:
-            self.figures()
-            self.fines()
-        if deal.hand_bonuses:
-            self.hand_bonuses()
 
-    def contras(self) -> None:
+    @property
+    def has_figures(self) -> bool:
+        """Whether the deal may announce and make figures and be fined: not in Strómann,
+        trisákolás or a concession."""
+        return self.rules.preset != "stromann" and self.deal.contract != "trisak" and not self.concession
+
+    def contras_in_range(self) -> None:
         deal = self.deal
         high = max_contra(deal, self.rules)
         if not 0 <= deal.game_contra <= high:
@@ -547,8 +563,10 @@ class _DealCheck:
         deal, rules = self.deal, self.rules
         return figure not in rules.figures or figure in FIGURES_BY_CONTRACT.get((rules.preset, deal.contract or ""), ())
 
-    def figures(self) -> None:
+    def figures_fit(self) -> None:
         deal = self.deal
+        if not self.has_figures:
+            return
         made = {side: deal.made_by(side) for side in ("declarer", "opponents")}
         if deal.announcements or made["declarer"] or made["opponents"]:
             self.announced_and_made(made)
@@ -563,6 +581,12 @@ class _DealCheck:
 
     def announced_and_made(self, made: dict[str, tuple[str, ...]]) -> None:
         """The announcements and the figures each party made, where the deal has any."""
+        self.announcements_fit()
+        self.made_fits(made)
+
+    def announcements_fit(self) -> None:
+        """Each figure announced is one of the contract's, once a party, and a counter-announcement
+        (the other party's) carries a kontra."""
         deal = self.deal
         parties_ = self.parties
         announced: dict[tuple[str, str], list[int]] = {}
@@ -589,6 +613,9 @@ class _DealCheck:
             mine, theirs = announced.get(("declarer", figure)), announced.get(("opponents", figure))
             if mine and theirs and not any(mine) and not any(theirs):
                 self.fail("announcements", "counter_without_contra", figure=figure)
+
+    def made_fits(self, made: dict[str, tuple[str, ...]]) -> None:
+        """Each figure made is the contract's, by one party only, and none rules out another."""
         for side, figures in made.items():
             for i, figure in enumerate(figures):
                 if figure == "double" or self.figure_missing(figure):
@@ -630,8 +657,10 @@ class _DealCheck:
                 expected_hu="több, mint 0",
             )
 
-    def fines(self) -> None:
+    def fines_fit(self) -> None:
         deal = self.deal
+        if not self.has_figures:
+            return
         if len(deal.fines) > 1:
             self.fail(
                 "fines",
@@ -650,8 +679,10 @@ class _DealCheck:
                     what_hu=f"'{fine.offence}' nem vétség: revoke, faulty_discard.",
                 )
 
-    def hand_bonuses(self) -> None:
+    def hand_bonuses_fit(self) -> None:
         deal, rules = self.deal, self.rules
+        if not deal.hand_bonuses:
+            return
         usable = [b for b in rules.hand_bonuses if b != "many_trumps" or rules.trump_bonus > 0]
         claims: dict[str, list[str]] = {}
         for i, bonus in enumerate(deal.hand_bonuses):
@@ -667,6 +698,43 @@ class _DealCheck:
         why = hand_conflict(claims, rules.preset)
         if why:
             self.fail("hand_bonuses", "hand_bonus_conflict", what=why[0], what_da=why[1], what_hu=why[2])
+
+
+def _no_game_keys(no_game: str) -> tuple[set[str], set[str]]:
+    """(keys a no-game deal may state, keys it must state): a bid or a throw-in names its player."""
+    allowed, required = {"dealer", "no_game"}, set()
+    if no_game in ("honourless_bid", "thrown"):
+        required.add("declarer")
+    if no_game != "all_pass":
+        allowed.add("declarer")
+    return allowed | required, required
+
+
+def _stromann_keys(allowed: set[str], contract: str | None) -> tuple[set[str], set[str]]:
+    """(keys a Strómann deal may state, keys it must state): no announcements, a simple game no declarer."""
+    allowed |= {"card_points", "tricks", "hand_bonuses", "ultimo"}
+    required = {"card_points"} | ({"declarer"} if contract == "game" else set())
+    if contract == "simple":
+        allowed.discard("declarer")
+    return allowed, required
+
+
+# The checks of every deal whose dealer and kind are known, in the order their problems are listed.
+DEAL_CHECKS: tuple[Callable[[_DealCheck], None], ...] = (
+    _DealCheck.keys_fit_the_contract,
+    _DealCheck.declarer_is_active,
+)
+
+# And of a deal that is played (not a no-game deal), after those.
+GAME_CHECKS: tuple[Callable[[_DealCheck], None], ...] = (
+    _DealCheck.named_players_are_active,
+    _DealCheck.contras_in_range,
+    _DealCheck.rules_of_the_game,
+    _DealCheck.points_and_tricks_in_range,
+    _DealCheck.figures_fit,
+    _DealCheck.fines_fit,
+    _DealCheck.hand_bonuses_fit,
+)
 
 
 def hand_conflict(claims: dict[str, list[str]], preset: str) -> tuple[str, str, str] | None:

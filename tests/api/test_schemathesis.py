@@ -81,7 +81,7 @@ SITTING_RULE_FIELDS = {"table", "members", "first_dealer", "date"}
 
 
 def refused_by_the_sitting_rules(body) -> bool:
-    """`club.services.start_sitting` refused it (`InvalidSitting`, by field), or the rules engine
+    """`club.services.sittings.start_sitting` refused it (`InvalidSitting`, by field), or the rules engine
     found the table the wrong size (its problem list, code `table_size`)."""
     if _problems(body):
         return all(problem.get("code") == "table_size" for problem in _problems(body))

@@ -43,8 +43,9 @@ from card_table import (
     totals,
     wait_for_the_server,
 )
-from club import services
 from club.models import Deal, DealVersion, LedgerEntry
+from club.services.corrections import correct_deal
+from club.services.deals import record_deal
 from ledger.models import Transaction
 
 PHONE = {"width": 360, "height": 740}  # as conftest.PHONE
@@ -260,9 +261,7 @@ def test_offline_a_conflict_is_shown_not_lost(sitting, live_server, phone):
     page.click("#save-deal")
     expect(page.locator("#offline-queue")).to_contain_text("venter")
     # Meanwhile another phone records deal 1.
-    services.record_deal(
-        sitting, {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "last_trick": "Bent"}, number=1
-    )
+    record_deal(sitting, {"dealer": "Anna", "players": ["Anna", "Bent", "Dorte"], "last_trick": "Bent"}, number=1)
     go_online(page)
     expect(page.locator("#offline-queue .conflict")).to_contain_text("1")
     assert Deal.objects.count() == 1
@@ -297,9 +296,7 @@ def test_the_statement_fits_a_phone(sitting, live_server, phone, screenshot):
     wait_for_the_server()
     deal = sitting.deals.get(number=1)
     record = deal.current_version.record | {"last_trick": "Dorte"}
-    services.correct_deal(
-        deal, record, reason="Dorte tog sidste stik og ikke Bent; det blev opdaget ved opgørelsen bagefter"
-    )
+    correct_deal(deal, record, reason="Dorte tog sidste stik og ikke Bent; det blev opdaget ved opgørelsen bagefter")
     anna = sitting.seats.get(name="Anna").member
     month = sitting.date.strftime("%Y-%m")
     page.goto(f"{live_server.url}/c/nordvest/members/{anna.pk}/statements/{month}/")

@@ -40,8 +40,8 @@ from card_table import (
 )
 from card_table import sign_in as sign_in_as_anna
 from card_table import totals as sheet_totals
-from club import services
 from club.models import Deal, DealVersion
+from club.services.deals import record_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -75,7 +75,7 @@ def enter_deal(page, dealer_count: str, middlehand_count: str) -> None:
 
 def bent_saves_deal_1(sitting) -> None:
     """Bent's phone records deal 1 as the docstring's deal 1."""
-    services.record_deal(
+    record_deal(
         sitting,
         {
             "dealer": "Anna",
@@ -303,7 +303,7 @@ def test_offline_the_undo_box_keeps_its_deal_and_reason_while_another_phone_save
     expect(page.locator("#deal-1")).to_be_visible()
     page.click("#undo summary")
     page.fill("#id_void_reason", "Tastet to gange")
-    services.record_deal(
+    record_deal(
         sitting,
         {
             "dealer": "Bent",

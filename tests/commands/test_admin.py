@@ -9,8 +9,9 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from club import services
 from club.models import Deal, DealVersion, LedgerEntry, Member, Season, Sitting
+from club.services.corrections import correct_deal
+from club.services.import_export import import_sitting
 from ledger.models import Account, Posting, Transaction
 
 pytestmark = pytest.mark.django_db
@@ -22,11 +23,11 @@ READ_ONLY = [Sitting, Deal, DealVersion, Transaction, Posting, Account]
 def played(club, one_deal_sitting):
     """The hand-settled sitting, with its deal corrected once (so there is a reversal)."""
     season, table = club.seasons.get(), club.tables.get()
-    sitting = services.import_sitting(
+    sitting = import_sitting(
         season=season, table=table, data=one_deal_sitting, date=datetime.date(2026, 10, 1), create_members=True
     )
     corrected = one_deal_sitting["deals"][0] | {"last_trick": "Carl"}
-    services.correct_deal(sitting.deals.get(), corrected, reason="Carl tog sidste stik")
+    correct_deal(sitting.deals.get(), corrected, reason="Carl tog sidste stik")
     return sitting
 
 

@@ -12,10 +12,9 @@ from django.db.models import Sum
 from django.utils import translation
 
 import rules
-from club import services
 from club.management.commands.load_demo import DEMO_DIRECTORY
 from club.models import Deal, Member, Sitting, Table
-from club.services import bookkeeping
+from club.services import bookkeeping, import_export
 from club.services.bookkeeping import cups_of, table_balances
 from ledger.models import Posting, Transaction
 from world.clubs import add_members, make_club, make_season, make_table
@@ -165,7 +164,7 @@ def test_carried_cups_continue_into_the_next_file(club, tmp_path, one_deal_sitti
 
     assert error is None
     second = Sitting.objects.get(table__club=club, date="2026-10-08")
-    assert services.export_sitting(second)["cups"] == {"pagat": 65, "king": 65}
+    assert import_export.export_sitting(second)["cups"] == {"pagat": 65, "king": 65}
     # No funding (the cups are not empty). Anna stakes 5 into each cup (70/70), Bent takes the
     # last trick (Anna -30, Bent +40, Carl -20); 140 split three ways is 46, the two odd points go
     # one each to Anna and Bent from the first dealer on.
@@ -198,7 +197,7 @@ def test_every_demo_sitting_exports_to_a_record_that_replays_to_the_ledger(demo)
     sittings = Sitting.objects.filter(table__club=demo).select_related("season", "table").order_by("pk")
     assert len(sittings) == 21 + 10
     for sitting in sittings:
-        replayed = rules.replay(services.export_sitting(sitting))["balances"]
+        replayed = rules.replay(import_export.export_sitting(sitting))["balances"]
 
         members = {name: points for name, points in replayed.items() if not name.startswith("cup:") and name != "pot"}
         assert members == {name: balances_by_name(sitting).get(name, 0) for name in sitting.seat_names()}, sitting
@@ -215,7 +214,7 @@ def test_export_carries_the_corrected_record(demo):
     entry = next(s for s in manifest["sittings"] if s["file"] == correction["file"])
     sitting = Sitting.objects.get(table__club=demo, table__name=entry["table"], date=entry["date"])
 
-    exported = services.export_sitting(sitting)
+    exported = import_export.export_sitting(sitting)
 
     assert exported["deals"][correction["deal"] - 1] == correction["record"]
 

@@ -14,8 +14,8 @@ from django.core.management.base import CommandError
 from django.utils import translation
 
 import rules
-from club import balances
 from club.models import Sitting
+from club.services import balances
 from club.services.bookkeeping import table_balances
 from world.clubs import make_club, make_season, make_table
 

@@ -15,7 +15,8 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from club.models import Member, Payment
-from club.reports.statements import Month, build_statement
+from club.months import Month
+from club.reports.statements import build_statement
 from club.services import money, opening, payments, till
 from ledger.models import Transaction
 

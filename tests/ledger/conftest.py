@@ -16,9 +16,8 @@ from django.db import connection
 from django.db.models import Sum
 
 import rules
-from club import balances
 from club.models import Club, Deal, DealVersion, Season, Sitting
-from club.services import bookkeeping
+from club.services import balances, bookkeeping
 from club.services.bookkeeping import cups_of
 from ledger.models import Account, Posting, Transaction
 from world.clubs import make_user
@@ -143,7 +142,7 @@ def export(sitting: Sitting) -> dict:
 
 
 def ledger_view(sitting: Sitting) -> dict[str, int]:
-    """Each seat's net over the sitting (club.balances) and what the table's cups hold after
+    """Each seat's net over the sitting (club.services.balances) and what the table's cups hold after
     it (club.services.bookkeeping.cups_of): the shape of `rules.replay(...)["balances"]`."""
     by_member = balances.sitting_totals(sitting)
     view = {seat.name: by_member.get(seat.member_id, 0) for seat in sitting.seats.all()}

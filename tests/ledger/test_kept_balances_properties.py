@@ -13,9 +13,11 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from club import services
 from club.models import Payment, Seat
 from club.services import payments
+from club.services.closing import close_sitting
+from club.services.corrections import correct_deal, void_last_deal
+from club.services.deals import VOID, record_deal
 from ledger.models import Balance, Posting
 
 operations = st.lists(
@@ -77,16 +79,16 @@ def test_kept_figures_stay_the_sums_of_their_postings(steps, club, members, seas
             kind = step[0]
             deals = list(sitting.deals.select_related("current_version").order_by("number"))
             if kind == "record" and sitting.is_open:
-                played = [d for d in deals if d.current_version.record != services.VOID]
-                services.record_deal(sitting, evening[len(played) % 4])  # the dealer moves on from the last played
+                played = [d for d in deals if d.current_version.record != VOID]
+                record_deal(sitting, evening[len(played) % 4])  # the dealer moves on from the last played
             elif kind == "correct" and deals:
                 deal = deals[step[1] % len(deals)]
-                if deal.current_version.record != services.VOID:
-                    services.correct_deal(deal, with_fine(deal.current_version.record), reason="a fine forgotten")
-            elif kind == "void" and sitting.is_open and deals and deals[-1].current_version.record != services.VOID:
-                services.void_last_deal(sitting, reason="entered twice")
+                if deal.current_version.record != VOID:
+                    correct_deal(deal, with_fine(deal.current_version.record), reason="a fine forgotten")
+            elif kind == "void" and sitting.is_open and deals and deals[-1].current_version.record != VOID:
+                void_last_deal(sitting, reason="entered twice")
             elif kind == "close" and sitting.is_open:
-                services.close_sitting(sitting, how=step[1])
+                close_sitting(sitting, how=step[1])
                 sittings += 1
                 sitting = start_sitting(season, date=season.starts_on + datetime.timedelta(days=30 * sittings))
             elif kind == "pay":

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 import rules
-from club import services
 from club.models import DealVersion, Member
 from club.services import bookkeeping
+from club.services.deals import record_deal
 from ledger.models import Account, ImmutableLedgerError, Posting, Transaction
 from ledger.services import UnbalancedTransaction
 
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def posted(season, start_sitting, evening):
     sitting = start_sitting(season)
-    services.record_deal(sitting, evening[0])
+    record_deal(sitting, evening[0])
     return sitting, Transaction.objects.get(entry__sitting=sitting, entry__event="deal:1")
 
 

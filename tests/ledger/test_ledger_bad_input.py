@@ -6,8 +6,11 @@ import pytest
 from django.utils import translation
 
 import rules
-from club import services
 from club.models import Deal
+from club.services.closing import close_sitting
+from club.services.corrections import correct_deal
+from club.services.deals import record_deal
+from club.services.sittings import SittingError
 from world.records import SEATS, danish_deal
 
 pytestmark = pytest.mark.django_db
@@ -25,51 +28,51 @@ def test_an_invalid_record_names_deal_and_field_and_writes_nothing(
     season, start_sitting, evening, counts, change, field
 ):
     sitting = start_sitting(season)
-    services.record_deal(sitting, evening[0])
+    record_deal(sitting, evening[0])
     before = counts()
 
     with pytest.raises(rules.InvalidRecord) as refused:
-        services.record_deal(sitting, evening[1] | change, idempotency_key="tap-1")
+        record_deal(sitting, evening[1] | change, idempotency_key="tap-1")
 
     errors = refused.value.as_dict()["errors"]
     assert [(e["deal"], e["field"]) for e in errors] == [(2, field)]
     assert errors[0]["code"] and errors[0]["message"] and errors[0]["message_da"]
     assert counts() == before  # no Deal, no DealVersion, no Transaction, no Posting
     # The key was not used up: the fixed record goes through under it.
-    assert services.record_deal(sitting, evening[1], idempotency_key="tap-1").deal.number == 2
+    assert record_deal(sitting, evening[1], idempotency_key="tap-1").deal.number == 2
 
 
 def test_a_record_that_is_no_deal_at_all_is_refused(season, start_sitting, counts):
     sitting = start_sitting(season)
     before = counts()
     with pytest.raises(rules.InvalidRecord) as refused:
-        services.record_deal(sitting, ["not", "a", "deal"])
+        record_deal(sitting, ["not", "a", "deal"])
     assert [(e["deal"], e["field"], e["code"]) for e in refused.value.as_dict()["errors"]][0][:2] == (1, "")
     assert counts() == before
 
 
 def test_recording_into_a_closed_sitting_is_refused(season, start_sitting, evening, counts):
     sitting = start_sitting(season)
-    services.record_deal(sitting, evening[0])
-    services.close_sitting(sitting)
+    record_deal(sitting, evening[0])
+    close_sitting(sitting)
     before = counts()
 
-    with translation.override("en"), pytest.raises(services.SittingError, match="The sitting is closed"):
-        services.record_deal(sitting, evening[1])
-    with translation.override("en"), pytest.raises(services.SittingError, match="already closed"):
-        services.close_sitting(sitting)
+    with translation.override("en"), pytest.raises(SittingError, match="The sitting is closed"):
+        record_deal(sitting, evening[1])
+    with translation.override("en"), pytest.raises(SittingError, match="already closed"):
+        close_sitting(sitting)
     assert counts() == before
 
 
 def test_an_invalid_correction_is_refused_and_writes_nothing(season, start_sitting, evening, counts):
     sitting = start_sitting(season)
     for record in evening:
-        services.record_deal(sitting, record)
+        record_deal(sitting, record)
     deal_2 = Deal.objects.get(sitting=sitting, number=2)
     before = counts()
 
     with pytest.raises(rules.InvalidRecord) as refused:
-        services.correct_deal(deal_2, evening[1] | {"players": ["Bent", "Anna", "Carl"]}, reason="seat order")
+        correct_deal(deal_2, evening[1] | {"players": ["Bent", "Anna", "Carl"]}, reason="seat order")
 
     assert {(e["deal"], e["field"]) for e in refused.value.as_dict()["errors"]} == {(2, "players")}
     assert counts() == before
@@ -81,16 +84,14 @@ def test_a_correction_that_makes_a_later_deal_invalid_is_refused_whole(club, mak
     dealer makes that fine fall on the wrong member, and nothing is written."""
     ensartede = make_season(club, "ensartede", year=2024)
     sitting = start_sitting(ensartede)
-    services.record_deal(sitting, danish_deal("Anna", SEATS, last_trick="Bent"))
-    services.record_deal(
+    record_deal(sitting, danish_deal("Anna", SEATS, last_trick="Bent"))
+    record_deal(
         sitting, danish_deal("Bent", SEATS, last_trick="Carl", fines=[{"player": "Anna", "offence": "cups_not_pushed"}])
     )
     before = counts()
 
     with pytest.raises(rules.InvalidRecord) as refused:
-        services.correct_deal(
-            sitting.deals.get(number=1), danish_deal("Dorte", SEATS, last_trick="Anna"), reason="Dorte dealt"
-        )
+        correct_deal(sitting.deals.get(number=1), danish_deal("Dorte", SEATS, last_trick="Anna"), reason="Dorte dealt")
 
     assert {(e["deal"], e["field"]) for e in refused.value.as_dict()["errors"]} == {(2, "fines.0.player")}
     assert counts() == before

@@ -1,4 +1,4 @@
-"""Balances and standings (club.balances) over a season, by hand.
+"""Balances and standings (club.services.balances) over a season, by hand.
 
 Season 2024 (vlk-2010):
 - Bord 1, 7 March: the evening of test_ledger_record_deal.py, split at the close: the cups' 295
@@ -18,8 +18,11 @@ import pytest
 from django.utils import timezone
 
 import rules
-from club import balances, services
 from club.models import Deal
+from club.services import balances
+from club.services.closing import close_sitting
+from club.services.corrections import correct_deal
+from club.services.deals import record_deal
 from world.records import danish_deal
 
 pytestmark = pytest.mark.django_db
@@ -31,11 +34,11 @@ MARCH, APRIL = datetime.date(2024, 3, 7), datetime.date(2024, 4, 11)
 def season_2024(club, season, start_sitting, make_table, evening):
     first = start_sitting(season, date=MARCH)
     for record in evening:
-        services.record_deal(first, record)
-    services.close_sitting(first)
+        record_deal(first, record)
+    close_sitting(first)
     bord_2 = make_table(club, "Bord 2")
     second = start_sitting(season, "Bent Carl Erik", at=bord_2, date=APRIL)
-    services.record_deal(second, danish_deal("Erik", "Bent Carl Erik", last_trick="Bent"))
+    record_deal(second, danish_deal("Erik", "Bent Carl Erik", last_trick="Bent"))
     return first, second
 
 
@@ -88,7 +91,7 @@ def test_a_correction_counts_in_its_sitting_and_on_the_day_it_was_made(
 ):
     first, _second = season_2024
     today = timezone.localdate()  # the value date corrections get
-    services.correct_deal(Deal.objects.get(sitting=first, number=1), deal_1_king_lost, reason="King of spades lost")
+    correct_deal(Deal.objects.get(sitting=first, number=1), deal_1_king_lost, reason="King of spades lost")
 
     # Dorte: -15 for the King, +3 from the split (76 of 305 instead of 73 of 295).
     dorte = members["Dorte"]
@@ -109,10 +112,10 @@ def test_a_correction_counts_in_its_sitting_and_on_the_day_it_was_made(
 def test_standings_are_per_season(club, season, season_2024, make_season, start_sitting, members, club_total):
     # Bent and Carl leave Bord 2 first (one open sitting per member); carrying the cups on moves no
     # member's points, so the 2024 figures stand. A sitting's date lies inside its season.
-    services.close_sitting(season_2024[1], how="carry")
+    close_sitting(season_2024[1], how="carry")
     old_book = make_season(club, "schwartz-1847", name="2025", year=2025)
     sitting = start_sitting(old_book, "Anna Bent Carl", date=datetime.date(2025, 2, 1))
-    services.record_deal(
+    record_deal(
         sitting, danish_deal("Anna", "Anna Bent Carl", pagat={"holder": "Carl", "fate": "saved"}, last_trick="Bent")
     )
 

@@ -3,7 +3,7 @@ and the other scorer gets a clear DealConflict; without one, the second waits an
 next deal; with the same idempotency key, both get the one deal.
 
 PostgreSQL serializes them on the sitting's row lock; SQLite has none and reports a busy
-writer at once, and record_deal waits and tries again (club.services.SQLITE_WRITER_WAIT).
+writer at once, and record_deal waits and tries again (club.services.deals.SQLITE_WRITER_WAIT).
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ import pytest
 from django.db import connection
 from django.utils import translation
 
-from club import services
 from club.models import Deal, DealVersion
 from club.scoping import scope
+from club.services import deals
+from club.services.deals import Recorded
 from ledger.models import Transaction
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,7 +34,7 @@ def _race(sitting, calls: list[dict]) -> list:
         try:
             with translation.override("en"), scope(club=club):
                 barrier.wait()
-                outcomes[index] = services.record_deal(sitting, **calls[index])
+                outcomes[index] = deals.record_deal(sitting, **calls[index])
         except Exception as error:  # noqa: BLE001 - the outcome is what the test checks
             outcomes[index] = error
         finally:
@@ -50,7 +51,7 @@ def _race(sitting, calls: list[dict]) -> list:
 @pytest.fixture
 def after_deal_1(season, start_sitting, evening):
     sitting = start_sitting(season)
-    services.record_deal(sitting, evening[0], number=1)
+    deals.record_deal(sitting, evening[0], number=1)
     return sitting
 
 
@@ -62,10 +63,10 @@ def test_the_same_deal_number_at_once_makes_one_deal_and_one_conflict(after_deal
         sitting, [{"record": evening[1], "number": 2}, {"record": evening[1] | {"melds": {}}, "number": 2}]
     )
 
-    made = [o for o in outcomes if isinstance(o, services.Recorded)]
-    refused = [o for o in outcomes if not isinstance(o, services.Recorded)]
+    made = [o for o in outcomes if isinstance(o, Recorded)]
+    refused = [o for o in outcomes if not isinstance(o, Recorded)]
     assert len(made) == 1 and len(refused) == 1, outcomes
-    assert type(refused[0]) is services.DealConflict
+    assert type(refused[0]) is deals.DealConflict
     assert str(refused[0]) in (
         "Deal 2 is already recorded; the next deal is 3.",
         "Deal 2 was just recorded by someone else.",
@@ -80,7 +81,7 @@ def test_without_a_number_the_second_scorer_waits_and_records_the_next_deal(afte
     sitting = after_deal_1
     outcomes = _race(sitting, [{"record": evening[1]}, {"record": evening[2]}])
 
-    assert all(isinstance(o, services.Recorded) and o.created for o in outcomes), outcomes
+    assert all(isinstance(o, Recorded) and o.created for o in outcomes), outcomes
     assert sorted(o.deal.number for o in outcomes) == [2, 3]
     assert Transaction.objects.filter(entry__sitting=sitting, entry__kind="deal").count() == 3
     assert in_ledger(sitting) == replayed(sitting)
@@ -92,7 +93,7 @@ def test_a_double_tap_racing_itself_makes_one_deal(after_deal_1, evening, number
     call = {"record": evening[1], "idempotency_key": "tap-42", "number": number}
     outcomes = _race(sitting, [call, call])
 
-    assert all(isinstance(o, services.Recorded) for o in outcomes), outcomes
+    assert all(isinstance(o, Recorded) for o in outcomes), outcomes
     assert sorted(o.created for o in outcomes) == [False, True]
     assert outcomes[0].deal.pk == outcomes[1].deal.pk
     assert Deal.objects.filter(sitting=sitting).count() == 2

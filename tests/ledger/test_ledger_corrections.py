@@ -14,9 +14,12 @@ import datetime
 import pytest
 from django.utils import timezone, translation
 
-from club import services
 from club.models import Deal, DealVersion
 from club.services.bookkeeping import cup_accounts
+from club.services.closing import close_sitting
+from club.services.corrections import correct_deal
+from club.services.deals import record_deal
+from club.services.sittings import SittingError
 from ledger.models import Transaction
 from world.clubs import make_user
 from world.records import SEATS, danish_deal
@@ -52,7 +55,7 @@ DEAL_3_CORRECTED = sorted(
 def _play(start_sitting, season, evening, scorer):
     sitting = start_sitting(season)
     for record in evening:
-        services.record_deal(sitting, record, by=scorer)
+        record_deal(sitting, record, by=scorer)
     return sitting
 
 
@@ -78,7 +81,7 @@ def test_correcting_deal_1_reverses_and_reposts_it_and_the_later_bagud(
     frozen = {event: _frozen(txn) for event, txn in original.items()}
     referee = make_user("referee")
 
-    correction = services.correct_deal(deal_1, deal_1_king_lost, by=referee, reason=f"  {REASON}  ")
+    correction = correct_deal(deal_1, deal_1_king_lost, by=referee, reason=f"  {REASON}  ")
 
     # Both versions are kept; the new one is current and says who and why.
     v1, v2 = DealVersion.objects.filter(deal=deal_1).order_by("version")
@@ -137,7 +140,7 @@ def test_correcting_a_closed_split_sitting_reposts_the_split(
     season, start_sitting, evening, deal_1_king_lost, postings, replayed, in_ledger
 ):
     sitting = _play(start_sitting, season, evening, None)
-    services.close_sitting(sitting)
+    close_sitting(sitting)
     close = Transaction.objects.get(entry__sitting=sitting, entry__event="close")
     # 295 in the cups: 73 each and 3 over, one each from the first dealer Anna in seat order.
     assert postings(close) == sorted(
@@ -151,7 +154,7 @@ def test_correcting_a_closed_split_sitting_reposts_the_split(
         ]
     )
 
-    correction = services.correct_deal(Deal.objects.get(sitting=sitting, number=1), deal_1_king_lost, reason=REASON)
+    correction = correct_deal(Deal.objects.get(sitting=sitting, number=1), deal_1_king_lost, reason=REASON)
 
     assert [d.key for d in correction.differences] == ["deal:1", "deal:3", "close"]
     assert Transaction.objects.get(reverses=close).entry.kind == "reversal"
@@ -178,10 +181,10 @@ def test_correcting_a_carried_sitting_changes_the_next_sitting_at_the_table(
     season, start_sitting, evening, deal_1_king_lost, replayed, in_ledger, postings
 ):
     first = _play(start_sitting, season, evening, None)
-    services.close_sitting(first, how="carry")  # the cups (95/200) stay with the table
+    close_sitting(first, how="carry")  # the cups (95/200) stay with the table
     second = start_sitting(season, date=datetime.date(2024, 3, 14))
     # Bent's King of clubs ultimo takes the Kongekop: 200 + Anna's stake 5 = 205, and 40 from each.
-    services.record_deal(
+    record_deal(
         second, danish_deal("Anna", SEATS, kings={"clubs": {"holder": "Bent", "fate": "ultimo"}}, last_trick="Bent")
     )
     assert not Transaction.objects.filter(
@@ -190,7 +193,7 @@ def test_correcting_a_carried_sitting_changes_the_next_sitting_at_the_table(
     assert replayed(second) == {"Anna": -70, "Bent": 265, "Carl": -20, "Dorte": -60, "cup:pagat": 100, "cup:king": 80}
     taken_before = Transaction.objects.get(entry__sitting=second, entry__event="deal:1")
 
-    correction = services.correct_deal(Deal.objects.get(sitting=first, number=1), deal_1_king_lost, reason=REASON)
+    correction = correct_deal(Deal.objects.get(sitting=first, number=1), deal_1_king_lost, reason=REASON)
 
     assert [(d.sitting, d.key) for d in correction.differences] == [
         (first, "deal:1"),
@@ -217,7 +220,7 @@ def test_a_correction_that_changes_no_money_still_names_the_new_version(season, 
     deal_2 = Deal.objects.get(sitting=sitting, number=2)
     same_money = evening[1] | {"kings": {"spades": {"holder": "Carl", "fate": "kept"}}}
 
-    correction = services.correct_deal(deal_2, same_money, reason="Carl kept the King of spades, for the record")
+    correction = correct_deal(deal_2, same_money, reason="Carl kept the King of spades, for the record")
 
     assert correction.differences == []
     current = Transaction.objects.get(
@@ -236,8 +239,8 @@ def test_a_correction_that_changes_no_money_still_names_the_new_version(season, 
 def test_a_correction_needs_a_reason(season, start_sitting, evening, deal_1_king_lost, counts, reason):
     sitting = _play(start_sitting, season, evening, None)
     before = counts()
-    with translation.override("en"), pytest.raises(services.SittingError, match="needs a reason"):
-        services.correct_deal(Deal.objects.get(sitting=sitting, number=1), deal_1_king_lost, reason=reason)
+    with translation.override("en"), pytest.raises(SittingError, match="needs a reason"):
+        correct_deal(Deal.objects.get(sitting=sitting, number=1), deal_1_king_lost, reason=reason)
     assert counts() == before
 
 
@@ -254,6 +257,6 @@ def test_a_correction_reason_is_bounded_text_whatever_form_sent_it(
 ):
     sitting = _play(start_sitting, season, evening, None)
     before = counts()
-    with translation.override("en"), pytest.raises(services.SittingError, match=message):
-        services.correct_deal(Deal.objects.get(sitting=sitting, number=1), deal_1_king_lost, reason=reason)
+    with translation.override("en"), pytest.raises(SittingError, match=message):
+        correct_deal(Deal.objects.get(sitting=sitting, number=1), deal_1_king_lost, reason=reason)
     assert counts() == before

@@ -20,9 +20,14 @@ from django.db.models import Sum
 from django.utils import translation
 
 import rules
-from club import balances, services
 from club.models import Club, Deal, Season, Sitting, Table
-from club.services import bookkeeping
+from club.services import balances, bookkeeping, import_export
+from club.services.closing import close_sitting, closing_event
+from club.services.corrections import correct_deal, void_last_deal
+from club.services.deals import record_deal, settle_version
+from club.services.import_export import export_sitting
+from club.services.replay import check_table
+from club.services.sittings import SittingError
 from fixtures.hungarian_sittings import MEMBERS, random_deal, random_sitting
 from ledger.models import Account, Posting, Transaction
 from rules import hungarian
@@ -67,9 +72,9 @@ def play_through_services(start_sitting, season: Season, record: dict, date=DATE
     dealer = record["deals"][0]["dealer"] if record["deals"] else record["table"][0]
     sitting = start_sitting(season, record["table"], first_dealer=dealer, date=date)
     for number, deal in enumerate(record["deals"], start=1):
-        services.record_deal(sitting, deal, number=number)
+        record_deal(sitting, deal, number=number)
     if record.get("close"):
-        services.close_sitting(sitting, how=record["close"])
+        close_sitting(sitting, how=record["close"])
     return Sitting.objects.get(pk=sitting.pk)
 
 
@@ -111,7 +116,7 @@ def pot_after(sitting: Sitting) -> int:
 
 
 def assert_ledger_is_replay(sitting: Sitting) -> dict:
-    exported = services.export_sitting(sitting)
+    exported = export_sitting(sitting)
     replayed = rules.replay(exported)
     assert ledger_events(sitting) == replay_events(replayed)
     by_member = balances.sitting_totals(sitting)
@@ -166,7 +171,7 @@ def test_a_correction_reposts_what_replay_says(club, preset, season_of, table, s
         replacement = random_deal(rng, season.ruleset(), record["table"], dealer)
         if replacement != deal.current_version.record:
             break
-    correction = services.correct_deal(deal, replacement, reason="wrong card points")
+    correction = correct_deal(deal, replacement, reason="wrong card points")
     assert correction.version.version == 2
     exported = assert_ledger_is_replay(sitting)
     assert exported["deals"][1] == replacement
@@ -194,7 +199,7 @@ def test_the_pot_is_a_table_account(club, season_of, table, start_sitting):
     member −10. The pot shows as the table's ultimókassza account."""
     season = season_of("paskievics", {"pot": True, "pot_fund": 5})
     sitting = start_sitting(season, "Anna Bela Csaba Dora")
-    services.record_deal(sitting, {"dealer": "Anna", "no_game": "all_pass"})
+    record_deal(sitting, {"dealer": "Anna", "no_game": "all_pass"})
     pot = Account.objects.get(owner=bookkeeping.table_owner(table.pk))
     assert pot.kind == bookkeeping.POT and bookkeeping.account_names([club])[pot.pk] == "ultimókassza (Asztal 1)"
     assert bookkeeping.table_balances(table) == {"cup:pagat": 0, "cup:king": 0, "pot": 40}
@@ -204,7 +209,7 @@ def test_the_pot_is_a_table_account(club, season_of, table, start_sitting):
         "Csaba": -10,
         "Dora": -10,
     }
-    services.close_sitting(sitting)  # the season carries
+    close_sitting(sitting)  # the season carries
     assert bookkeeping.table_balances(table)["pot"] == 40
 
 
@@ -213,8 +218,8 @@ def test_import_and_export_a_hungarian_sitting(season_of, table):
     export gives the same record back (pot, deals, close)."""
     season = season_of("tapper", {"pot": True})
     record = random_sitting(random.Random(5), "tapper", deals=8, close="carry", overrides={"pot": True}, opening_pot=0)
-    sitting = services.import_sitting(season=season, table=table, data=record, date=DATE)
-    exported = services.export_sitting(sitting)
+    sitting = import_export.import_sitting(season=season, table=table, data=record, date=DATE)
+    exported = export_sitting(sitting)
     assert {k: exported[k] for k in record} == record
     assert_ledger_is_replay(sitting)
     held = bookkeeping.table_balances(table)["pot"]
@@ -225,14 +230,14 @@ def test_import_and_export_a_hungarian_sitting(season_of, table):
         random.Random(6), "tapper", deals=3, close="carry", overrides={"pot": True}, opening_pot=held + 1
     )
     before = Transaction.objects.count()
-    with pytest.raises(services.SittingError, match="ultimókassza"):
-        services.import_sitting(season=season, table=table, data=wrong, date=DATE + datetime.timedelta(days=1))
+    with pytest.raises(SittingError, match="ultimókassza"):
+        import_export.import_sitting(season=season, table=table, data=wrong, date=DATE + datetime.timedelta(days=1))
     assert Transaction.objects.count() == before
 
     # A Danish file into a Hungarian season: refused as other rules.
     danish = {"ruleset": "vlk-2010", "table": ["Anna", "Bela", "Csaba"], "deals": []}
-    with pytest.raises(services.SittingError, match="vlk-2010"):
-        services.import_sitting(season=season, table=table, data=danish, date=DATE)
+    with pytest.raises(SittingError, match="vlk-2010"):
+        import_export.import_sitting(season=season, table=table, data=danish, date=DATE)
 
 
 def test_a_season_offers_every_preset_of_both_families():
@@ -252,22 +257,20 @@ def test_the_kept_table_state_is_the_pot_and_a_void_deal_leaves_it(club, season_
     sitting = start_sitting(season, "Anna Bela Csaba Dora")
     assert Sitting.objects.get(pk=sitting.pk).state == {"pot": 0}
 
-    first = services.record_deal(sitting, {"dealer": "Anna", "no_game": "all_pass"})
+    first = record_deal(sitting, {"dealer": "Anna", "no_game": "all_pass"})
     assert Sitting.objects.get(pk=sitting.pk).state == {"pot": 40}
-    second = services.record_deal(sitting, {"dealer": "Bela", "no_game": "all_pass"})
+    second = record_deal(sitting, {"dealer": "Bela", "no_game": "all_pass"})
     assert (second.deal.state_before, Sitting.objects.get(pk=sitting.pk).state) == ({"pot": 40}, {"pot": 60})
-    _names, events = services.settle_version(first.version)  # from the kept state, nothing replayed
+    _names, events = settle_version(first.version)  # from the kept state, nothing replayed
     assert [(e.pot_before, e.pot_after) for e in events] == [(0, 40)]
 
-    services.void_last_deal(sitting, reason="dealt twice", number=2)
+    void_last_deal(sitting, reason="dealt twice", number=2)
     assert Sitting.objects.get(pk=sitting.pk).state == {"pot": 40}
     assert bookkeeping.table_balances(table)["pot"] == 40
-    assert (
-        services.settle_version(Deal.objects.get(pk=second.deal.pk).current_version)[1] == []
-    )  # a void settles nothing
+    assert settle_version(Deal.objects.get(pk=second.deal.pk).current_version)[1] == []  # a void settles nothing
 
-    services.close_sitting(sitting)
-    closing = services.closing_event(Sitting.objects.get(pk=sitting.pk))
+    close_sitting(sitting)
+    closing = closing_event(Sitting.objects.get(pk=sitting.pk))
     assert (closing.pot_before, closing.pot_after) == (40, 0)
     assert bookkeeping.table_balances(table)["pot"] == 0
     assert {s.name: balances.sitting_totals(sitting)[s.member_id] for s in sitting.seats.all()} == {
@@ -276,5 +279,5 @@ def test_the_kept_table_state_is_the_pot_and_a_void_deal_leaves_it(club, season_
         "Csaba": 0,
         "Dora": 0,
     }  # −10 into the pot in deal 1, +10 back at the split
-    check = services.check_table(table)
+    check = check_table(table)
     assert (check.differences, check.states, check.sittings) == ([], [], 1)

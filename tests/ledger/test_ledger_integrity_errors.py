@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from club import services
 from club.models import Deal, DealVersion, Sitting
 from club.services import deals
+from club.services.deals import record_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +24,7 @@ def _integrity_error(write) -> IntegrityError:
 @pytest.fixture
 def recorded(season, start_sitting, evening):
     sitting = start_sitting(season)
-    return services.record_deal(sitting, evening[0], idempotency_key="tap-1")
+    return record_deal(sitting, evening[0], idempotency_key="tap-1")
 
 
 def test_the_two_race_constraints_are_told_from_any_other(recorded):

@@ -15,9 +15,11 @@ from django.core.management import call_command
 from django.db import connection, transaction
 from django.utils import translation
 
-from club import services
 from club.models import Deal
 from club.scoping import scopes_disabled
+from club.services.closing import close_sitting
+from club.services.corrections import correct_deal
+from club.services.deals import record_deal
 from club.services.office import OfficeError
 from club.services.seasons import save_season
 from world.clubs import add_members
@@ -72,8 +74,8 @@ def test_corrections_of_a_carried_sitting_while_the_next_sitting_and_another_tab
     season = make_season(club, close="carry", year=2024)
     carried = start_sitting(season)
     for record in evening:
-        services.record_deal(carried, record)
-    services.close_sitting(carried)  # carries its cups into the next sitting at Bord 1
+        record_deal(carried, record)
+    close_sitting(carried)  # carries its cups into the next sitting at Bord 1
     following = start_sitting(season)
     elsewhere = start_sitting(season, TABLE_2, at=second_table)
     corrected = carried.deals.get(number=1)
@@ -81,12 +83,12 @@ def test_corrections_of_a_carried_sitting_while_the_next_sitting_and_another_tab
     def correct():
         for round_ in range(8):
             record = deal_1_king_lost if round_ % 2 == 0 else evening[0]
-            services.correct_deal(corrected, record, reason=f"round {round_}")
+            correct_deal(corrected, record, reason=f"round {round_}")
 
     def record_at(sitting, table):
         def job():
             for record in _plain_deals(table, 12):
-                services.record_deal(sitting, record)
+                record_deal(sitting, record)
 
         return job
 
@@ -112,7 +114,7 @@ def test_a_deal_at_another_table_does_not_wait_for_a_sitting_held_at_the_first(
     def hold_bord_1():
         # Records deal 1 at Bord 1 and keeps its transaction open: the sitting's lock is held.
         with scopes_disabled(), transaction.atomic():
-            services.record_deal(held, evening[0])
+            record_deal(held, evening[0])
             holding.set()
             release.wait(timeout=30)
 
@@ -124,7 +126,7 @@ def test_a_deal_at_another_table_does_not_wait_for_a_sitting_held_at_the_first(
         with transaction.atomic():
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL lock_timeout = '1ms'")
-            recorded = services.record_deal(elsewhere, danish_deal("Frida", TABLE_2, last_trick="Gorm"))
+            recorded = record_deal(elsewhere, danish_deal("Frida", TABLE_2, last_trick="Gorm"))
     finally:
         release.set()
         holder.join(timeout=30)

@@ -7,8 +7,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 import rules
-from club import services
 from club.models import Deal
+from club.services.closing import close_sitting
+from club.services.corrections import correct_deal, preview_correction
+from club.services.deals import preview_deal, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -19,11 +21,11 @@ def _writes(queries) -> list[str]:
 
 def test_preview_deal_settles_the_next_deal_and_writes_nothing(season, start_sitting, evening, counts):
     sitting = start_sitting(season)
-    services.record_deal(sitting, evening[0])
+    record_deal(sitting, evening[0])
     before = counts()
 
     with CaptureQueriesContext(connection) as captured:
-        held, events = services.preview_deal(sitting, evening[1])
+        held, events = preview_deal(sitting, evening[1])
 
     assert _writes(captured.captured_queries) == []
     assert counts() == before
@@ -39,13 +41,13 @@ def test_preview_correction_lists_the_differences_and_writes_nothing(
 ):
     sitting = start_sitting(season)
     for record in evening:
-        services.record_deal(sitting, record)
-    services.close_sitting(sitting)
+        record_deal(sitting, record)
+    close_sitting(sitting)
     deal_1 = Deal.objects.get(sitting=sitting, number=1)
     before = counts()
 
     with CaptureQueriesContext(connection) as captured:
-        differences = services.preview_correction(deal_1, deal_1_king_lost)
+        differences = preview_correction(deal_1, deal_1_king_lost)
 
     assert _writes(captured.captured_queries) == []
     assert counts() == before
@@ -57,7 +59,7 @@ def test_preview_correction_lists_the_differences_and_writes_nothing(
         ("close", 10),
     ]
     # ... and the correction then moves exactly that money.
-    made = services.correct_deal(deal_1, deal_1_king_lost, reason="King of spades lost")
+    made = correct_deal(deal_1, deal_1_king_lost, reason="King of spades lost")
     assert [(d.key, d.delta()) for d in made.differences] == [(d.key, d.delta()) for d in differences]
 
 
@@ -65,5 +67,5 @@ def test_preview_of_an_invalid_record_raises_and_writes_nothing(season, start_si
     sitting = start_sitting(season)
     before = counts()
     with pytest.raises(rules.InvalidRecord):
-        services.preview_deal(sitting, evening[0] | {"last_trick": "Carl"})  # Carl sits out
+        preview_deal(sitting, evening[0] | {"last_trick": "Carl"})  # Carl sits out
     assert counts() == before

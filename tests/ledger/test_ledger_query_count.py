@@ -12,8 +12,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from club import services
 from club.models import Deal, Member
+from club.services.closing import close_sitting
+from club.services.deals import record_deal, record_deals
 from world.clubs import make_user
 from world.records import SEATS, danish_deal
 
@@ -28,7 +29,7 @@ def _plain(k: int) -> dict:
 def _sitting_with(start_sitting, season, table, deals: int):
     """An open sitting at `table` with `deals` deals recorded (through the services, in bulk)."""
     sitting = start_sitting(season, at=table)
-    services.record_deals(sitting, [_plain(k) for k in range(deals)])
+    record_deals(sitting, [_plain(k) for k in range(deals)])
     return sitting
 
 
@@ -38,10 +39,10 @@ def _history(season, start_sitting, table, deals: int, per_sitting: int = 100):
     sitting = start_sitting(season, at=table)
     while done < deals:
         if done:
-            services.close_sitting(sitting, how="carry")
+            close_sitting(sitting, how="carry")
             sitting = start_sitting(season, at=table)
         count = min(per_sitting, deals - done)
-        services.record_deals(sitting, [_plain(done + k) for k in range(count)])
+        record_deals(sitting, [_plain(done + k) for k in range(count)])
         done += count
     return sitting
 
@@ -59,10 +60,10 @@ def test_recording_after_5_or_1000_deals_of_the_sitting_costs_the_same_queries(
     for size in (5, 1000):
         table = make_table(club, f"Bord {size}")
         sitting = _sitting_with(start_sitting, season, table, size)
-        counted[size] = _queries(lambda: services.record_deal(sitting, _plain(size), idempotency_key=f"k{size}"))
+        counted[size] = _queries(lambda: record_deal(sitting, _plain(size), idempotency_key=f"k{size}"))
         assert Deal.objects.filter(sitting=sitting).count() == size + 1
         assert in_ledger(sitting) == replayed(sitting)  # and what it posted is what a replay settles
-        services.close_sitting(sitting)
+        close_sitting(sitting)
 
     assert len(counted[5]) == len(counted[1000]), "\n".join(counted[1000])
 
@@ -75,9 +76,9 @@ def test_recording_after_10_or_1000_earlier_deals_at_the_table_costs_the_same_qu
     for earlier in (10, 1000):
         table = make_table(club, f"Bord {earlier}")
         sitting = _history(season, start_sitting, table, earlier, per_sitting)
-        counted[earlier] = _queries(lambda: services.record_deal(sitting, _plain(earlier)))
+        counted[earlier] = _queries(lambda: record_deal(sitting, _plain(earlier)))
         assert in_ledger(sitting) == replayed(sitting)
-        services.close_sitting(sitting)
+        close_sitting(sitting)
 
     assert len(counted[10]) == len(counted[1000]), "\n".join(counted[1000])
 
@@ -111,6 +112,6 @@ def test_posting_a_deal_through_the_api_costs_the_same_queries_after_5_or_1000_d
             deal_event = answers[0].json()["events"][-1]
             assert deal_event["net"] == {"Anna": -30, "Bent": 40, "Carl": 0, "Dorte": -20}
             assert deal_event["cups_after"] == {"pagat": 5085, "king": 5085}
-        services.close_sitting(sitting)
+        close_sitting(sitting)
 
     assert len(counted[5]) == len(counted[1000]), "\n".join(counted[1000])

@@ -29,9 +29,11 @@ import pytest
 from django.utils import translation
 
 import rules
-from club import balances, services
 from club.models import Deal, DealVersion
+from club.services import balances
 from club.services.bookkeeping import cups_of
+from club.services.closing import close_sitting
+from club.services.deals import DealConflict, record_deal
 from ledger.models import Transaction
 
 pytestmark = pytest.mark.django_db
@@ -68,7 +70,7 @@ def test_funding_at_the_start_puts_20_from_each_into_both_cups(season, start_sit
 def test_each_deal_posts_the_hand_computed_settlement(season, start_sitting, table, members, evening, scorer):
     sitting = start_sitting(season)
     for number, record in enumerate(evening, start=1):
-        recorded = services.record_deal(sitting, record, by=scorer, number=number)
+        recorded = record_deal(sitting, record, by=scorer, number=number)
 
         assert recorded.created and recorded.deal.number == number
         [txn] = recorded.transactions
@@ -90,7 +92,7 @@ def test_each_deal_posts_the_hand_computed_settlement(season, start_sitting, tab
 def test_ledger_equals_the_replay_of_the_exported_sitting(season, start_sitting, table, evening, replayed, in_ledger):
     sitting = start_sitting(season)
     for record in evening:
-        services.record_deal(sitting, record)
+        record_deal(sitting, record)
 
     expected = {"Anna": 70, "Bent": -320, "Carl": -95, "Dorte": 50, "cup:pagat": 95, "cup:king": 200}
     assert replayed(sitting) == expected
@@ -99,7 +101,7 @@ def test_ledger_equals_the_replay_of_the_exported_sitting(season, start_sitting,
 
 def test_every_posting_carries_the_rule_seed_line_and_line_item_it_settles(season, start_sitting, evening):
     sitting = start_sitting(season)
-    services.record_deal(sitting, evening[0])
+    record_deal(sitting, evening[0])
 
     txn = Transaction.objects.get(entry__sitting=sitting, entry__event="deal:1")
     items: dict[int, tuple[str, str, dict[str, int]]] = {}
@@ -122,10 +124,10 @@ def test_every_posting_carries_the_rule_seed_line_and_line_item_it_settles(seaso
 
 def test_the_same_idempotency_key_twice_makes_one_deal(season, start_sitting, evening, counts):
     sitting = start_sitting(season)
-    first = services.record_deal(sitting, evening[0], idempotency_key="phone-7f3a")
+    first = record_deal(sitting, evening[0], idempotency_key="phone-7f3a")
     after_first = counts()
 
-    again = services.record_deal(sitting, evening[0], idempotency_key="phone-7f3a")
+    again = record_deal(sitting, evening[0], idempotency_key="phone-7f3a")
 
     assert first.created is True and again.created is False
     assert again.deal.pk == first.deal.pk and again.version.pk == first.version.pk
@@ -137,14 +139,14 @@ def test_the_same_idempotency_key_twice_makes_one_deal(season, start_sitting, ev
 
 def test_a_stale_deal_number_is_a_conflict_that_names_the_next_deal(season, start_sitting, evening, counts):
     sitting = start_sitting(season)
-    services.record_deal(sitting, evening[0], number=1)
+    record_deal(sitting, evening[0], number=1)
     before = counts()
 
     with (
         translation.override("en"),
-        pytest.raises(services.DealConflict, match="Deal 1 is already recorded; the next deal is 2"),
+        pytest.raises(DealConflict, match="Deal 1 is already recorded; the next deal is 2"),
     ):
-        services.record_deal(sitting, evening[1], number=1)
+        record_deal(sitting, evening[1], number=1)
     assert counts() == before
 
 
@@ -173,8 +175,8 @@ def test_random_sittings_of_every_preset_post_what_replay_settles(
         first_dealer = record["deals"][0]["dealer"]
         sitting = start_sitting(season, record["table"], first_dealer=first_dealer, date=season.starts_on)
         for number, deal in enumerate(record["deals"], start=1):
-            services.record_deal(sitting, deal, number=number)
-        services.close_sitting(sitting, how=close)
+            record_deal(sitting, deal, number=number)
+        close_sitting(sitting, how=close)
 
         assert in_ledger(sitting) == replayed(sitting)
     assert cups_of(table) == rules.danish.Cups(0, 0)  # the second sitting split whatever was carried

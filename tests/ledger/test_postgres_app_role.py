@@ -21,9 +21,12 @@ from django.urls import reverse
 from django.utils import translation
 from psycopg import sql
 
-from club import services
 from club.models import Member
 from club.services import payments
+from club.services.closing import close_sitting
+from club.services.corrections import correct_deal, void_last_deal
+from club.services.deals import record_deal
+from club.services.disputes import close_dispute, raise_dispute, resolve_by_correction
 from world.clubs import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -70,7 +73,7 @@ def as_app(app_role):
 @pytest.fixture
 def posted(season, start_sitting, evening):
     sitting = start_sitting(season)
-    services.record_deal(sitting, evening[0])
+    record_deal(sitting, evening[0])
     return sitting
 
 
@@ -145,9 +148,9 @@ def test_the_app_runs_as_the_role(app_role, season, start_sitting, evening, deal
         assert cursor.fetchone() == (app_role,)
     sitting = start_sitting(season)
     for record in evening:
-        services.record_deal(sitting, record)
-    services.correct_deal(sitting.deals.get(number=1), deal_1_king_lost, reason="Dorte lost the King of spades")
-    services.close_sitting(sitting)
+        record_deal(sitting, record)
+    correct_deal(sitting.deals.get(number=1), deal_1_king_lost, reason="Dorte lost the King of spades")
+    close_sitting(sitting)
     out = io.StringIO()
     with translation.override("en"):
         call_command("ledger_check", stdout=out)
@@ -194,14 +197,14 @@ def test_the_app_runs_as_the_role_through_every_face(
         cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
     sitting = start_sitting(season)
     for record in evening:
-        services.record_deal(sitting, record)
+        record_deal(sitting, record)
     deal_1 = sitting.deals.get(number=1)
-    dispute = services.raise_dispute(deal_1, member=club.members.get(name="Dorte"), comment="The King was lost")
-    correction = services.correct_deal(deal_1, deal_1_king_lost, reason="Dorte lost the King of spades", by=erik.user)
-    services.resolve_by_correction(dispute, by=erik, version=correction.version)
-    other = services.raise_dispute(deal_1, member=club.members.get(name="Anna"), comment="Again")
-    services.close_dispute(other, by=erik, reason="It stands")
-    services.void_last_deal(sitting, reason="Dealt twice", by=erik.user)
+    dispute = raise_dispute(deal_1, member=club.members.get(name="Dorte"), comment="The King was lost")
+    correction = correct_deal(deal_1, deal_1_king_lost, reason="Dorte lost the King of spades", by=erik.user)
+    resolve_by_correction(dispute, by=erik, version=correction.version)
+    other = raise_dispute(deal_1, member=club.members.get(name="Anna"), comment="Again")
+    close_dispute(other, by=erik, reason="It stands")
+    void_last_deal(sitting, reason="Dealt twice", by=erik.user)
     payments.close_and_settle(sitting, by=erik.user)
     anna = club.members.get(name="Anna")
     wrong = payments.record_payment(

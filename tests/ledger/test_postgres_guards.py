@@ -13,8 +13,9 @@ import psycopg
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, models, transaction
 
-from club import families, services
+from club import families
 from club.models import Deal, DealVersion, Member, Season, Seat
+from club.services import deals
 from ledger import services as ledger_services
 from ledger.models import Account, Balance, Posting, Transaction
 
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def posted(season, start_sitting, evening):
     sitting = start_sitting(season)
-    services.record_deal(sitting, evening[0])
+    deals.record_deal(sitting, evening[0])
     return Transaction.objects.get(entry__sitting=sitting, entry__event="deal:1")
 
 
@@ -174,7 +175,7 @@ def test_the_balance_trigger_firing_at_commit_is_a_logged_server_error(
     monkeypatch.setattr(ledger_services, "_check_balanced", lambda postings, reference: None)
 
     with caplog.at_level(logging.ERROR, logger="club.services"), pytest.raises(IntegrityError, match="is unbalanced"):
-        services.record_deal(sitting, evening[0], number=1)
+        deals.record_deal(sitting, evening[0], number=1)
 
     assert "record_deal: sitting" in caplog.text and "refused by the database" in caplog.text
     assert not Deal.objects.filter(sitting=sitting).exists()
@@ -209,7 +210,7 @@ def test_postings_raced_into_the_apps_next_transaction_are_refused(posted, intru
     intruder.rollback()
 
     with transaction.atomic():
-        recorded = services.record_deal(sitting, evening[1])  # takes next_id, not yet committed
+        recorded = deals.record_deal(sitting, evening[1])  # takes next_id, not yet committed
         (txn,) = recorded.transactions
         assert txn.pk == next_id
         with intruder.cursor() as cursor, pytest.raises(psycopg.errors.RestrictViolation, match="is committed"):

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, models, transaction
 
-from club import services
 from club.models import Season
+from club.services.deals import record_deal
 from ledger.models import Account, Balance, ImmutableLedgerError, Posting, Transaction
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def posted(season, start_sitting, evening):
     sitting = start_sitting(season)
-    services.record_deal(sitting, evening[0])
+    record_deal(sitting, evening[0])
     return Transaction.objects.get(entry__sitting=sitting, entry__event="deal:1")
 
 

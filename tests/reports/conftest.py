@@ -42,8 +42,8 @@ from unittest import mock
 import pytest
 from django.utils import timezone
 
-from club import services
 from club.models import Member, Season
+from club.services.corrections import correct_deal
 from world import clubs
 from world.clubs import start_sitting
 from world.records import danish_deal
@@ -110,7 +110,7 @@ def autumn(vestbyen):
         NOVEMBER_SITTING,
     )
     with booked_on(CORRECTION_DAY):
-        correction = services.correct_deal(
+        correction = correct_deal(
             october_deal,
             danish_deal(ANNA, TABLE, last_trick=CARL),
             by=vestbyen.dorte.user,

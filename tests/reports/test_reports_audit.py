@@ -26,9 +26,16 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from club import services
 from club.models import Dispute
 from club.reports.audit import Change, record_diff
+from club.services.corrections import correct_deal
+from club.services.disputes import (
+    DisputeError,
+    close_dispute,
+    disputes_of_sitting,
+    raise_dispute,
+    resolve_by_correction,
+)
 from world.clubs import play, start_sitting
 from world.records import danish_deal
 
@@ -46,7 +53,7 @@ def ultimo(vestbyen, booked_on):
         by=vestbyen.anna.user,
     )
     with booked_on(datetime.date(2026, 11, 12)):
-        services.correct_deal(
+        correct_deal(
             first,
             danish_deal(anna, table, last_trick=bent),
             by=vestbyen.dorte.user,
@@ -186,7 +193,7 @@ def test_dispute_raised_then_resolved_by_correction(client, ultimo):
 
 
 def test_dispute_closed_with_a_reason(client, ultimo):
-    dispute = services.raise_dispute(ultimo.deal, member=ultimo.carl, comment="The ultimo took too much")
+    dispute = raise_dispute(ultimo.deal, member=ultimo.carl, comment="The ultimo took too much")
     client.force_login(ultimo.dorte.user)
     empty = client.post(
         resolve_url(ultimo.club, dispute), {"action": "closed", "reason": " "}, HTTP_ACCEPT_LANGUAGE="en"
@@ -209,11 +216,11 @@ def test_dispute_needs_a_comment_and_a_real_correction(client, ultimo):
     assert response.status_code == 400 and "Say what looks wrong with the deal." in response.content.decode()
     assert not Dispute.objects.exists()
 
-    dispute = services.raise_dispute(ultimo.deal, member=ultimo.anna, comment="Wrong")
-    with pytest.raises(services.DisputeError):  # the first version corrects nothing
-        services.resolve_by_correction(dispute, by=ultimo.dorte, version=ultimo.deal.versions.get(version=1))
-    with pytest.raises(services.DisputeError):  # a scorer is no official
-        services.close_dispute(dispute, by=ultimo.anna, reason="I say so")
+    dispute = raise_dispute(ultimo.deal, member=ultimo.anna, comment="Wrong")
+    with pytest.raises(DisputeError):  # the first version corrects nothing
+        resolve_by_correction(dispute, by=ultimo.dorte, version=ultimo.deal.versions.get(version=1))
+    with pytest.raises(DisputeError):  # a scorer is no official
+        close_dispute(dispute, by=ultimo.anna, reason="I say so")
     client.force_login(ultimo.dorte.user)
     bogus = client.post(resolve_url(ultimo.club, dispute), {"action": "corrected", "version": "999999"})
     assert bogus.status_code == 400
@@ -222,21 +229,21 @@ def test_dispute_needs_a_comment_and_a_real_correction(client, ultimo):
 
 
 def test_other_clubs_cannot_raise_or_resolve(client, ultimo, other_club):
-    dispute = services.raise_dispute(ultimo.deal, member=ultimo.bent, comment="Wrong")
+    dispute = raise_dispute(ultimo.deal, member=ultimo.bent, comment="Wrong")
     client.force_login(other_club.ebbe.user)  # an official, of Østerbro
     assert client.post(raise_url(ultimo.club, ultimo.deal), {"comment": "x"}).status_code == 404
     assert client.post(resolve_url(ultimo.club, dispute), {"action": "closed", "reason": "x"}).status_code == 404
     assert client.post(resolve_url(other_club.club, dispute), {"action": "closed", "reason": "x"}).status_code == 404
-    with pytest.raises(services.DisputeError):
-        services.raise_dispute(ultimo.deal, member=other_club.ebbe, comment="x")
+    with pytest.raises(DisputeError):
+        raise_dispute(ultimo.deal, member=other_club.ebbe, comment="x")
     assert Dispute.objects.count() == 1 and Dispute.objects.get().is_open
 
 
 def test_sitting_partial_lists_the_sittings_disputes(ultimo):
-    services.raise_dispute(ultimo.deal, member=ultimo.bent, comment="Deal 1 looks wrong")
-    closed = services.raise_dispute(ultimo.deal, member=ultimo.carl, comment="So does this")
-    services.close_dispute(closed, by=ultimo.dorte, reason="Checked with the table")
-    html = render_to_string("reports/_deal_disputes.html", {"disputes": services.disputes_of_sitting(ultimo.sitting)})
+    raise_dispute(ultimo.deal, member=ultimo.bent, comment="Deal 1 looks wrong")
+    closed = raise_dispute(ultimo.deal, member=ultimo.carl, comment="So does this")
+    close_dispute(closed, by=ultimo.dorte, reason="Checked with the table")
+    html = render_to_string("reports/_deal_disputes.html", {"disputes": disputes_of_sitting(ultimo.sitting)})
     assert html.count('class="dispute') == 2
     assert "Deal 1 looks wrong" in html and "Checked with the table" in html
     assert audit_url(ultimo.club, ultimo.deal) in html
@@ -244,7 +251,7 @@ def test_sitting_partial_lists_the_sittings_disputes(ultimo):
 
 
 def test_database_refuses_a_half_resolved_dispute(ultimo):
-    dispute = services.raise_dispute(ultimo.deal, member=ultimo.bent, comment="Wrong")
+    dispute = raise_dispute(ultimo.deal, member=ultimo.bent, comment="Wrong")
     dispute.resolution, dispute.resolved_by, dispute.resolved_at = "closed", ultimo.dorte, timezone.now()
     with pytest.raises(IntegrityError), transaction.atomic():
         dispute.save()  # closed without a reason

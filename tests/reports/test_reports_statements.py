@@ -8,9 +8,10 @@ import datetime
 import pytest
 from django.utils import translation
 
-from club import services
-from club.balances import member_balance
-from club.reports.statements import Month, build_statement, members_with_statements
+from club.months import Month
+from club.reports.statements import build_statement, members_with_statements
+from club.services.balances import member_balance
+from club.services.corrections import correct_deal
 from world.records import danish_deal
 
 NOVEMBER = Month(2026, 11)
@@ -83,7 +84,7 @@ def test_a_correction_in_the_same_month_as_its_sitting_is_not_counted_twice(autu
     table = anna, bent, carl = [autumn.anna.name, autumn.bent.name, autumn.carl.name]
     with booked_on(datetime.date(2026, 11, 25)):
         # 12 taroks meld 20 from each instead of 15: Carl +10, Anna and Bent -5 each.
-        services.correct_deal(
+        correct_deal(
             autumn.november_deals[1],
             danish_deal(bent, table, last_trick=anna, melds={carl: {"taroks": 12, "pagat": False}}),
             by=autumn.dorte.user,

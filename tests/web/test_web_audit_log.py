@@ -43,10 +43,10 @@ def test_no_field_dumps_no_none_no_json(played, members, as_member):
 
 
 def test_a_correction_says_who_which_deal_where_and_why_in_danish(played, members, as_member):
-    from club import services
+    from club.services.corrections import correct_deal
 
     deal = played.deals.get(number=1)
-    services.correct_deal(
+    correct_deal(
         deal,
         deal.current_version.record | {"last_trick": "Dorte"},
         by=members["Anna"].user,
@@ -116,8 +116,8 @@ def test_another_clubs_log_is_404(outsider, client, members):
 
 
 def test_the_log_pages_fifty_lines_newest_first_across_its_three_sources(played, members, as_member, today):
-    from club import services
     from club.models import Payment, Table
+    from club.services.corrections import correct_deal
     from club.services.payments import record_payment
 
     bord = Table.objects.get(name="Bord 1")
@@ -141,7 +141,7 @@ def test_the_log_pages_fifty_lines_newest_first_across_its_three_sources(played,
         newest_first.insert(0, f"The system renamed the table Bord {i} to Bord {i + 1}.")
         if i % 20 == 0:
             record = deal.current_version.record | {"last_trick": "Dorte" if i % 40 else "Bent"}
-            services.correct_deal(deal, record, by=members["Anna"].user, reason=f"runde {i}")
+            correct_deal(deal, record, by=members["Anna"].user, reason=f"runde {i}")
             deal.refresh_from_db()
             newest_first.insert(0, f"Anna corrected deal 1 at Bord 61 (reason: runde {i}).")
     client = as_member("Anna")

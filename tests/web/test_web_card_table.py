@@ -13,10 +13,13 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from club import balances as ledger_balances
-from club import services
 from club.models import Dispute
+from club.services import balances as ledger_balances
+from club.services.corrections import void_last_deal
+from club.services.deals import VOID, last_played_record, record_deal
 from club.services.disputes import raise_dispute
+from club.services.import_export import export_sitting
+from club.services.sittings import SittingError
 from club.web.charts import DASHES, PALETTE, line_style
 from ledger.models import Transaction
 from table_evening import SEATS
@@ -33,28 +36,28 @@ def test_voiding_the_last_deal_reverses_it_and_keeps_its_versions(played, member
     deal = played.deals.get(number=3)
     posted = Transaction.objects.get(entry__deal_version=deal.current_version, entry__kind="deal")
 
-    correction = services.void_last_deal(played, by=members["Bent"].user, reason="Tastet to gange", number=3)
+    correction = void_last_deal(played, by=members["Bent"].user, reason="Tastet to gange", number=3)
 
     deal.refresh_from_db()
     assert deal.current_version == correction.version and deal.current_version.version == 2
-    assert deal.current_version.record == services.VOID and deal.current_version.reason == "Tastet to gange"
+    assert deal.current_version.record == VOID and deal.current_version.reason == "Tastet to gange"
     assert Transaction.objects.get(reverses=posted).entry.caused_by == correction.version  # reversed, not deleted
     assert balances(played, members) == AFTER_DEAL_2
     assert ledger_balances.table_cups(played.table).as_dict() == {"pagat": 80, "king": 90}
     # Deal 3 was never played: Carl (deal 2's forehand) deals deal 4.
-    page_form = services.last_played_record(played)
+    page_form = last_played_record(played)
     assert page_form["dealer"] == "Bent" and page_form["players"][1] == "Carl"
 
 
 def test_voiding_refuses_what_it_must_not_do(played, members):
     with translation.override("en"):
-        with pytest.raises(services.SittingError, match="no longer the last deal"):
-            services.void_last_deal(played, reason="x", number=2)
-        with pytest.raises(services.SittingError, match="reason"):
-            services.void_last_deal(played, reason="  ")
-        services.void_last_deal(played, reason="to gange")
-        with pytest.raises(services.SittingError, match="already void"):
-            services.void_last_deal(played, reason="igen")
+        with pytest.raises(SittingError, match="no longer the last deal"):
+            void_last_deal(played, reason="x", number=2)
+        with pytest.raises(SittingError, match="reason"):
+            void_last_deal(played, reason="  ")
+        void_last_deal(played, reason="to gange")
+        with pytest.raises(SittingError, match="already void"):
+            void_last_deal(played, reason="igen")
     assert balances(played, members) == AFTER_DEAL_2
 
 
@@ -73,10 +76,7 @@ def test_undo_from_the_score_sheet_and_the_next_dealer(played, members, as_membe
     form = client.get(reverse("deal_new", args=["nordvest", played.pk])).text
     assert 'name="number" value="4"' in form
     assert re.search(r'<input type="radio" name="dealer" value="Carl"[^>]*\schecked', form)
-    assert (
-        services.export_sitting(played)["deals"]
-        == [d.current_version.record for d in played.deals.order_by("number")][:2]
-    )
+    assert export_sitting(played)["deals"] == [d.current_version.record for d in played.deals.order_by("number")][:2]
 
 
 def test_the_sheet_poll_answers_204_until_something_is_posted(played, members, as_member):
@@ -86,7 +86,7 @@ def test_the_sheet_poll_answers_204_until_something_is_posted(played, members, a
     version = first.text.split('data-version="')[1].split('"')[0]
     assert first.status_code == 200 and 'hx-trigger="every 3s"' in first.text
     assert client.get(url, {"v": version}).status_code == 204
-    services.record_deal(played, {"dealer": "Dorte", "players": ["Dorte", "Anna", "Carl"], "last_trick": "Anna"})
+    record_deal(played, {"dealer": "Dorte", "players": ["Dorte", "Anna", "Carl"], "last_trick": "Anna"})
     changed = client.get(url, {"v": version})
     assert changed.status_code == 200 and 'id="deal-4"' in changed.text
 

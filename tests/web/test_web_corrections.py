@@ -4,8 +4,8 @@ import re
 
 from django.urls import reverse
 
-from club import balances as ledger_balances
 from club.models import DealVersion
+from club.services import balances as ledger_balances
 from ledger.models import Transaction
 from table_evening import DEAL_1, DEAL_1_CORRECTED, TOTALS, TOTALS_CORRECTED
 

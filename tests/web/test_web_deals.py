@@ -4,8 +4,8 @@ import re
 
 from django.urls import reverse
 
-from club import balances
 from club.models import Deal, DealVersion
+from club.services import balances
 from ledger.models import Posting, Transaction
 from table_evening import DEAL_1
 

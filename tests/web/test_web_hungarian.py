@@ -28,8 +28,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from club import services
 from club.models import Deal
+from club.services.closing import close_sitting
 from club.web import deal_forms
 
 DEAL_1_FORM = {
@@ -217,7 +217,7 @@ def test_a_table_that_held_danish_cups_shows_only_the_pot(played, club, make_sea
     """Bord 1 keeps Pagatkop 85 and Kongekop 195 from a Danish sitting closed with its cups
     carried; its Paskievics sitting that follows shows the ultimókassza alone: all pass in its
     first deal, 5 from each of the four into the pot."""
-    services.close_sitting(played, how="carry")
+    close_sitting(played, how="carry")
     season = make_season(club, "paskievics", name="Paskievics", starts_on=today, ends_on=today, overrides={"pot": True})
     sitting = start_sitting(season, first_dealer="Bent")
     client = as_member("Bent")
@@ -270,7 +270,7 @@ def test_the_club_page_shows_each_table_in_its_own_game(
     with its Pagatkop and Kongekop (each funded with 20 from each of four, 000 L69), whichever season
     is current."""
     danish_table = make_table(paskievics.season.club, "Bord 2")
-    services.close_sitting(paskievics, by=members["Anna"].user, how="carry")
+    close_sitting(paskievics, by=members["Anna"].user, how="carry")
     start_sitting(season, at=danish_table)
 
     home = as_member("Anna").get(reverse("club_home", args=["nordvest"])).content.decode()
@@ -282,7 +282,7 @@ def test_the_club_page_shows_each_table_in_its_own_game(
 
 
 def test_a_closed_hungarian_sitting_says_what_became_of_its_kassza(paskievics, members, as_member):
-    services.close_sitting(paskievics, by=members["Anna"].user, how="carry")
+    close_sitting(paskievics, by=members["Anna"].user, how="carry")
     client = as_member("Anna")
 
     danish, magyar = (

@@ -180,9 +180,9 @@ def test_someone_who_is_not_an_official_is_refused(as_member, members, played):
 
 
 def test_a_sitting_settled_at_the_table(members, played):
-    from club import services
+    from club.services.closing import close_sitting
 
-    services.close_sitting(played, how="split")
+    close_sitting(played, how="split")
     # The split of 280 (cups 85 + 195) among four: 70 each. Anna −60, Bent +60, Carl +235,
     # Dorte −235 points at 1 øre.
     settled = payments.settle_at_table(played)
@@ -196,9 +196,9 @@ def test_a_sitting_settled_at_the_table(members, played):
 
 
 def test_the_settled_at_the_table_note_is_read_in_the_readers_language(as_member, members, played):
-    from club import services
+    from club.services.closing import close_sitting
 
-    services.close_sitting(played, how="split")
+    close_sitting(played, how="split")
     with translation.override("da"):  # closed from a Danish page: the note is kept as its code
         payments.settle_at_table(played)
     assert set(Payment.objects.values_list("note", "note_code")) == {("", "settled_at_table")}
@@ -222,9 +222,9 @@ def test_the_migration_keeps_stored_danish_notes_as_their_code(members, played):
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
-    from club import services
+    from club.services.closing import close_sitting
 
-    services.close_sitting(played, how="split")
+    close_sitting(played, how="split")
     for member, ore in ((members["Anna"], 60), (members["Bent"], 60)):  # as they were stored before
         payments.record_payment(
             members["Anna"].club,

@@ -1,6 +1,7 @@
 """The score sheet adds up postings per event: a correction's reversal and new posting net out."""
 
-from club import services
+from club.services.closing import close_sitting
+from club.services.corrections import correct_deal
 from club.web.scoresheet import scoresheet
 from table_evening import DEAL_1_CORRECTED, TOTALS, TOTALS_CORRECTED
 
@@ -20,7 +21,7 @@ def test_rows_follow_the_events_of_the_sitting(played):
 
 
 def test_a_corrected_deal_and_the_later_deal_it_moves_show_their_corrected_points(played):
-    services.correct_deal(played.deals.get(number=1), DEAL_1_CORRECTED, reason="forgotten King")
+    correct_deal(played.deals.get(number=1), DEAL_1_CORRECTED, reason="forgotten King")
 
     sheet = scoresheet(played)
 
@@ -31,7 +32,7 @@ def test_a_corrected_deal_and_the_later_deal_it_moves_show_their_corrected_point
 
 
 def test_carried_cups_open_the_next_sitting(played, season, start_sitting):
-    services.close_sitting(played, how="carry")
+    close_sitting(played, how="carry")
 
     following = scoresheet(start_sitting(season, "Anna Bent Carl"))
 

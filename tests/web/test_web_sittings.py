@@ -4,8 +4,8 @@ import re
 
 from django.urls import reverse
 
-from club import balances
 from club.models import Sitting
+from club.services import balances
 from ledger.models import Transaction
 from table_evening import SEATS, TOTALS
 

@@ -5,7 +5,8 @@ import re
 
 from django.urls import reverse
 
-from club import services
+from club.services.corrections import correct_deal
+from club.services.deals import record_deal
 from club.services.stats import member_stats
 from club.web.charts import balance_chart
 from table_evening import DEAL_1_CORRECTED
@@ -86,10 +87,10 @@ def test_a_members_page_counts_deals_ultimos_bagud_melds_and_counts(played, memb
 
 
 def test_statistics_follow_corrections_and_skip_void_counts(played, sitting, members):
-    services.correct_deal(played.deals.get(number=1), DEAL_1_CORRECTED, reason="forgotten King")
+    correct_deal(played.deals.get(number=1), DEAL_1_CORRECTED, reason="forgotten King")
     # Deal 4: Dorte deals, Anna forehand, Carl middlehand; Carl takes no trick (nolo), so the
     # counts given are void.
-    services.record_deal(
+    record_deal(
         played,
         {
             "dealer": "Dorte",
@@ -139,8 +140,8 @@ def test_kept_statistics_follow_a_correction_a_new_deal_and_a_void(played, membe
         assert figures(member_stats(carl, played.season)) == first["Carl"]
 
     # The same correction and deal 4 as above, now over kept figures: the same hand-counted values.
-    services.correct_deal(played.deals.get(number=1), DEAL_1_CORRECTED, reason="forgotten King")
-    services.record_deal(played, DEAL_4_NOLO)
+    correct_deal(played.deals.get(number=1), DEAL_1_CORRECTED, reason="forgotten King")
+    record_deal(played, DEAL_4_NOLO)
     carl_stats, dorte_stats = member_stats(carl, played.season), member_stats(dorte, played.season)
     assert (carl_stats.deals_played, carl_stats.nolos, carl_stats.deals_counted, carl_stats.own_counts) == (3, 1, 2, 1)
     assert (dorte_stats.deals_played, dorte_stats.deals_dealt, dorte_stats.count_result) == (3, 1, -15)
@@ -148,7 +149,7 @@ def test_kept_statistics_follow_a_correction_a_new_deal_and_a_void(played, membe
 
     # Deal 4 voided: Carl loses its deal and its nolo (its counts were void) and keeps deal 3, which
     # he dealt; Dorte loses deal 4, the one she dealt.
-    services.correct_deal(played.deals.get(number=4), {"void": True}, reason="misdeal")
+    correct_deal(played.deals.get(number=4), {"void": True}, reason="misdeal")
     assert figures(member_stats(carl, played.season))[:5] == (2, 1, 0, 2, 1)
     assert figures(member_stats(dorte, played.season))[:4] == (2, 0, 0, 2)
     assert member_stats(dorte, played.season).count_result == -15

@@ -12,8 +12,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from club import services
 from club.models import Club, Deal, Member, Season, Sitting, Table
+from club.services import sittings
+from club.services.closing import close_sitting
+from club.services.deals import record_deal
 
 from .records import SEATS
 
@@ -115,13 +117,13 @@ def start_sitting(
     dealer = first_dealer if first_dealer is not None else seats[0]
     if not isinstance(dealer, Member):
         dealer = next(seat for seat in seats if seat.name == dealer)
-    return services.start_sitting(season=season, table=at, members=seats, first_dealer=dealer, date=date, by=by)
+    return sittings.start_sitting(season=season, table=at, members=seats, first_dealer=dealer, date=date, by=by)
 
 
 def play(sitting: Sitting, records: Iterable[dict], *, by=None, close: bool | str = False) -> list[Deal]:
     """Each record as a deal of `sitting`, in order, through the services; then, with `close`, the
     sitting closed as the season says (True) or as `close` says ("split", "carry")."""
-    deals = [services.record_deal(sitting, record, by=by).deal for record in records]
+    deals = [record_deal(sitting, record, by=by).deal for record in records]
     if close:
-        services.close_sitting(sitting, how=None if close is True else close, by=by)
+        close_sitting(sitting, how=None if close is True else close, by=by)
     return deals

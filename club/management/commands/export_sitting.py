@@ -8,10 +8,10 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from club import services
 from club.management.base import TranslatedCommand
 from club.models import Sitting
 from club.scoping import scopes_disabled
+from club.services.import_export import export_sitting
 
 
 class Command(TranslatedCommand):
@@ -29,7 +29,7 @@ class Command(TranslatedCommand):
         found = Sitting.objects.select_related("season", "table").filter(pk=sitting).first()
         if found is None:
             raise CommandError(_("There is no sitting %(id)s.") % {"id": sitting})
-        text = json.dumps(services.export_sitting(found), ensure_ascii=False, indent=2) + "\n"
+        text = json.dumps(export_sitting(found), ensure_ascii=False, indent=2) + "\n"
         if output:
             with open(output, "w", encoding="utf-8") as handle:
                 handle.write(text)

@@ -12,10 +12,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 import rules
-from club import services
 from club.management.base import TranslatedCommand
 from club.models import Club, Table
 from club.scoping import in_club_option_scope
+from club.services.import_export import import_sitting
+from club.services.sittings import SittingError
 
 
 class Command(TranslatedCommand):
@@ -49,13 +50,13 @@ class Command(TranslatedCommand):
         if date is None:
             date = _date_in(data)
         try:
-            sitting = services.import_sitting(
+            sitting = import_sitting(
                 season=season_obj, table=table_obj, data=data, date=date, create_members=create_members
             )
         except rules.InvalidRecord as invalid:
             self.stderr.write(json.dumps(invalid.as_dict(), ensure_ascii=False, indent=2))
             raise CommandError(_("The sitting record is invalid; nothing was recorded.")) from None
-        except services.SittingError as refused:
+        except SittingError as refused:
             raise CommandError(_("%(reason)s Nothing was recorded.") % {"reason": refused}) from None
         self.stdout.write(
             self.style.SUCCESS(

@@ -3,7 +3,7 @@
 The checks, each of which the ledger should pass by construction:
 
 1. every event of every sitting holds exactly the money its current record settles to now
-   (`club.services.check_table`, segment by segment: a split close empties the cups, so the
+   (`club.services.replay.check_table`, segment by segment: a split close empties the cups, so the
    next sitting starts a fresh replay);
 2. the table state kept with each deal and sitting (cups, previous dealer), from which recording
    and answering settle without a replay, is the state the replay reaches;
@@ -34,11 +34,11 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from club import services
 from club.management.base import TranslatedCommand
 from club.models import Club, LedgerEntry, Payment, Table
 from club.scoping import in_club_option_scope
 from club.services import accounting, bookkeeping, till
+from club.services.replay import Difference, StateDifference, check_table
 from ledger import checks
 from ledger.models import Account, Posting, Transaction
 
@@ -63,7 +63,7 @@ class Command(TranslatedCommand):
         sittings = 0
         tables = Table.objects.filter(club__in=clubs).select_related("club").order_by("club__slug", "name")
         for table in tables:
-            check = services.check_table(table)
+            check = check_table(table)
             sittings += check.sittings
             for difference in check.differences:
                 problems += 1
@@ -100,7 +100,7 @@ class Command(TranslatedCommand):
             raise CommandError(summary)
         self.stdout.write(self.style.SUCCESS(summary))
 
-    def _report_difference(self, table: Table, difference: services.Difference, names: dict[int, str]) -> None:
+    def _report_difference(self, table: Table, difference: Difference, names: dict[int, str]) -> None:
         for account_id in sorted(set(difference.posted) | set(difference.expected)):
             posted = difference.posted.get(account_id, 0)
             expected = difference.expected.get(account_id, 0)
@@ -122,7 +122,7 @@ class Command(TranslatedCommand):
                 )
             )
 
-    def _report_state(self, table: Table, state: services.StateDifference) -> None:
+    def _report_state(self, table: Table, state: StateDifference) -> None:
         where = _where(table, state.sitting) | {"kept": _describe(state.kept), "replayed": _describe(state.replayed)}
         if state.deal is None:
             line = _(

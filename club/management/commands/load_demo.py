@@ -17,11 +17,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from club import services
 from club.management.base import TranslatedCommand
 from club.models import Club, Member, Season, Table
 from club.scoping import scopes_disabled
-from club.services import payments
+from club.services import import_export, payments
+from club.services.corrections import correct_deal
 
 DEMO_DIRECTORY = Path(settings.BASE_DIR) / "fixtures" / "demo"
 # A local demo login: the club admin behind the member named in the manifest's corrections.
@@ -92,7 +92,7 @@ def load(manifest: dict, directory: Path) -> Club:
 
     sittings = {}
     for entry in manifest["sittings"]:
-        sittings[entry["file"]] = services.import_sitting(
+        sittings[entry["file"]] = import_export.import_sitting(
             season=seasons[entry.get("season", season.name)],
             table=tables[entry["table"]],
             data=_read(directory / entry["file"]),
@@ -101,7 +101,7 @@ def load(manifest: dict, directory: Path) -> Club:
     for correction in manifest["corrections"]:
         deal = sittings[correction["file"]].deals.get(number=correction["deal"])
         by = Member.objects.get(club=club, name=correction["by"]).user or official
-        services.correct_deal(deal, correction["record"], by=by, reason=correction["reason"])
+        correct_deal(deal, correction["record"], by=by, reason=correction["reason"])
     for entry in manifest.get("payments", []):  # a month of money with the treasurer
         paid_on = datetime.date.fromisoformat(entry["date"])
         payment = payments.record_payment(

@@ -20,9 +20,10 @@ from weasyprint.text.fonts import FontConfiguration
 
 from club.management.base import TranslatedCommand
 from club.models import Club
+from club.months import Month
 from club.reports.mailing import send_statements
 from club.reports.pdf import statement_filename, statement_pdf
-from club.reports.statements import Month, build_statement, members_with_statements
+from club.reports.statements import build_statement, members_with_statements
 from club.scoping import in_club_option_scope
 
 BAR_WIDTH = 30

@@ -6,8 +6,8 @@ from axes.utils import reset
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
+from club.inputs import login_username
 from club.management.base import TranslatedCommand
-from club.web.login_lock import username as counted_username
 
 
 class Command(TranslatedCommand):
@@ -17,7 +17,7 @@ class Command(TranslatedCommand):
         parser.add_argument("username", metavar="USERNAME", help=_("The username as it is typed at the login."))
 
     def handle(self, *args, username, **options):
-        name = counted_username(None, {"username": username}) or ""  # as the failures were counted
+        name = login_username(username)  # as the failures were counted
         removed = reset(username=name)
         self.stdout.write(
             ngettext(

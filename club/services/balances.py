@@ -17,8 +17,8 @@ from django.db.models import Sum
 from ledger import services as ledger
 from ledger.models import Account, Balance, Posting
 
-from .models import Seat
-from .services.bookkeeping import MEMBER, cups_in, cups_of, season_book, table_balances, tables_balances
+from ..models import Seat
+from .bookkeeping import MEMBER, cups_in, cups_of, season_book, table_balances, tables_balances
 
 
 @dataclass(frozen=True)
