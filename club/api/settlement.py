@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from club import services
 from club.models import DealVersion, Sitting
-from club.services.bookkeeping import MEMBER, TABLE_ACCOUNTS
+from club.services.bookkeeping import MEMBER, table_kinds
 from ledger.models import Account
 
 
@@ -66,4 +66,4 @@ def _account_name(account: Account) -> str:
     """The engine's account names: the member's, or cup:pagat / cup:king / pot."""
     if account.kind == MEMBER:
         return account.member.name
-    return {kind: name for name, kind in TABLE_ACCOUNTS.items()}[account.kind]
+    return {kind: name for name, kind in table_kinds().items()}[account.kind]

@@ -12,8 +12,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from club import services
+from club import families, services
 from club.models import Club, Deal, Member, Season, Sitting, Table
+from club.services import bookkeeping
 
 from .records import SEATS
 
@@ -95,6 +96,11 @@ def make_season(
 
 def make_table(club: Club, name: str = "Bord 1") -> Table:
     return Table.objects.create(club=club, name=name)
+
+
+def cups_of(table: Table, *, before_sitting: Sitting | None = None):
+    """What a Danish table's Pagatkop and Kongekop hold now, or as a sitting began (`rules.danish.Cups`)."""
+    return bookkeeping.table_state(table, families.DANISH, before_sitting=before_sitting).cups
 
 
 def start_sitting(
