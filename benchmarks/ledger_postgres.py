@@ -99,7 +99,7 @@ def bulk_post(sitting, settled, accounts, value_date) -> None:
             )
         )
         postings += [
-            Posting(transaction=txn, account=a, points=p, rule=r, ref=ref, item=i) for a, p, r, ref, i in lines
+            Posting(transaction=txn, account=a, amount=p, rule=r, ref=ref, item=i) for a, p, r, ref, i in lines
         ]
     Transaction.objects.bulk_create(transactions)
     for row in (*entries, *postings):
@@ -283,16 +283,21 @@ def report(season, tables, members) -> None:
     from django.db import connection
 
     import rules
+    from club import families
     from club.models import Deal
     from club.services import balances, corrections
-    from club.services.bookkeeping import cups_of
+    from club.services.bookkeeping import table_state
     from club.services.deals import record_deal
     from club.services.sittings import start_sitting
+
+    def cups_of(table, before_sitting=None):
+        return table_state(table, families.DANISH, before_sitting=before_sitting).cups
+
     from fixtures.sittings import random_sitting
 
     # 1. Standings against the plain SQL sum over the same postings.
     raw_same_postings = """
-        SELECT p.account_id, SUM(p.points)
+        SELECT p.account_id, SUM(p.amount)
         FROM ledger_posting p
         JOIN ledger_transaction t ON t.id = p.transaction_id
         JOIN club_ledgerentry e ON e.transaction_id = t.id
@@ -309,7 +314,7 @@ def report(season, tables, members) -> None:
 
     def raw_all():
         with connection.cursor() as cursor:
-            cursor.execute("SELECT account_id, SUM(points) FROM ledger_posting GROUP BY account_id")
+            cursor.execute("SELECT account_id, SUM(amount) FROM ledger_posting GROUP BY account_id")
             return dict(cursor.fetchall())
 
     standings_s, standings = timed(lambda: balances.season_standings(season), 7)

@@ -297,12 +297,13 @@ class Seat(models.Model):
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=80)
-    # What the member won or lost at the sitting: kept by the database from the sitting's ledger
-    # entries (club migration 0012), so a season's chart reads seats, never postings.
+    # What the member won or lost at the sitting: kept with each of the sitting's ledger entries, in
+    # the transaction that posts it (club.services.bookkeeping), so a season's chart reads seats,
+    # never postings.
     points = models.BigIntegerField(default=0, db_default=0, editable=False)
     # The member's statistics of the sitting (club.services.stats), kept as a cache: `changes` is
-    # counted up by the database with every deal version and ledger entry of the sitting (club
-    # migration 0013), `stats_of` is the count the kept `stats` were taken at.
+    # counted up with every deal version (a trigger, club/triggers.py) and ledger entry
+    # (club.services.bookkeeping) of the sitting, `stats_of` is the count the kept `stats` were taken at.
     changes = models.BigIntegerField(default=0, db_default=0, editable=False)
     stats_of = models.BigIntegerField(null=True, editable=False)
     stats = models.JSONField(null=True, editable=False)

@@ -38,7 +38,7 @@ class ReadOnlyInline(ReadOnlyAdminMixin, admin.TabularInline):
 
 class PostingInline(ReadOnlyInline):
     model = Posting
-    fields = ["item", "account", "points", "rule", "ref"]
+    fields = ["item", "account", "amount", "rule", "ref"]
     show_change_link = False
 
 
@@ -53,7 +53,7 @@ class TransactionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(Posting)
 class PostingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["id", "transaction", "account", "points", "rule", "ref", "item"]
+    list_display = ["id", "transaction", "account", "amount", "rule", "ref", "item"]
     list_filter = ["rule", "account__kind"]
     list_select_related = ["transaction", "account"]
     search_fields = ["rule", "ref", "account__owner", "transaction__reference"]
@@ -61,13 +61,13 @@ class PostingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(Account)
 class AccountAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["owner", "kind", "balance"]
-    list_filter = ["kind"]
+    list_display = ["owner", "kind", "unit", "balance"]
+    list_filter = ["kind", "unit"]
     search_fields = ["owner"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(balance=Sum("postings__points"))
+        return super().get_queryset(request).annotate(balance=Sum("postings__amount"))
 
-    @admin.display(description=_("balance (points)"), ordering="balance")
+    @admin.display(description=_("balance"), ordering="balance")
     def balance(self, account):
         return account.balance or 0

@@ -5,9 +5,10 @@ transaction carries a reference string; the caller keeps its own link to them. D
 append only. A transaction's postings sum to zero; postings and transactions are
 never updated or deleted — a correction is a reversal plus a new posting. Only
 ``ledger.services`` writes here; an account is never reassigned. The database itself refuses
-anything else, PostgreSQL and SQLite alike (triggers in migrations 0002, 0004 and 0009); these
-models and their querysets (`AppendOnlyQuerySet`) refuse first, with a clearer message.
-Amounts are integer points; kroner appear only on statements.
+anything else, PostgreSQL and SQLite alike (`ledger.triggers`); these models and their querysets
+(`AppendOnlyQuerySet`) refuse first, with a clearer message.
+Every account has a unit, points or øre, set when it is opened; an amount is an integer in its
+account's unit, and the postings of one transaction are all in one unit.
 """
 
 from __future__ import annotations
@@ -62,13 +63,20 @@ class AppendOnly(models.Model):
         raise ImmutableLedgerError(f"{type(self).__name__} {self.pk} {self.append_only_reason} and cannot be deleted.")
 
 
+class Unit(models.TextChoices):
+    POINTS = "points", _("points")
+    ORE = "ore", _("øre")
+
+
 class Account(AppendOnly):
-    """Whose points these are: an owner key the caller chooses (e.g. "member:17") and a kind
-    (e.g. "member"), one account per pair; never reassigned (ledger 0004's trigger on
-    PostgreSQL). The ledger gives neither any meaning: the caller maps its own things to them."""
+    """Whose money this is: an owner key the caller chooses (e.g. "member:17") and a kind
+    (e.g. "member"), one account per pair, and the unit of its amounts; never reassigned, its
+    unit never changed (`ledger.triggers`). The ledger gives owner and kind no meaning: the caller
+    maps its own things to them."""
 
     kind = models.CharField(max_length=20)
     owner = models.CharField(max_length=64)
+    unit = models.CharField(max_length=6, choices=Unit.choices)
 
     class Meta:
         verbose_name = _("account")
@@ -80,9 +88,9 @@ class Account(AppendOnly):
 
 
 class Transaction(AppendOnly):
-    """One balanced movement of points, or the reversal of one (`reverses`)."""
+    """One balanced movement of points or of øre, or the reversal of one (`reverses`)."""
 
-    # (account id, points) of each posting, when read in bulk (not a field).
+    # (account id, amount) of each posting, when read in bulk (not a field).
     lines: list[tuple[int, int]]
 
     # What the caller says this transaction is, e.g. "sitting:12 deal:3": shown in the admin and
@@ -114,7 +122,7 @@ class Transaction(AppendOnly):
 class Posting(AppendOnly):
     transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="postings")
     account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="postings")
-    points = models.BigIntegerField()
+    amount = models.BigIntegerField()  # in the account's unit
     rule = models.CharField(max_length=40)  # the caller's name for the line, e.g. a rule key
     ref = models.CharField(max_length=40)  # where the line's reason is written, e.g. "001 L258"
     item = models.PositiveSmallIntegerField()  # which line of the transaction (several postings each)
@@ -124,26 +132,26 @@ class Posting(AppendOnly):
         verbose_name = _("posting")
         verbose_name_plural = _("postings")
         indexes = [
-            # Balances and cup contents are sums over one account's postings: with the points in
+            # Balances and cup contents are sums over one account's postings: with the amounts in
             # the index, PostgreSQL answers them from the index alone (an index-only scan)
             # instead of visiting every posting row. SQLite ignores INCLUDE.
-            models.Index(fields=["account", "transaction"], include=["points"], name="posting_account_points"),
+            models.Index(fields=["account", "transaction"], include=["amount"], name="posting_account_amount"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.account}: {self.points:+d} ({self.rule})"
+        return f"{self.account}: {self.amount:+d} ({self.rule})"
 
 
 class Balance(models.Model):
     """What an account holds in one book and month (of value dates): kept by the database itself
-    (triggers in migration 0011) in the database transaction that writes the postings, so a balance
+    (`ledger.triggers`) in the database transaction that writes the postings, so a balance
     costs one row whatever the history. Nothing else may write it: the ORM refuses here, the
     database refuses any other SQL; `ledger.checks.drifted_balances` recomputes them all."""
 
     account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="balances")
     book = models.CharField(max_length=64)
     month = models.DateField()  # the first day of the month
-    points = models.BigIntegerField()
+    amount = models.BigIntegerField()  # in the account's unit
     last_posting = models.BigIntegerField()  # the last posting added: SQLite's guard checks the next one
 
     objects = AppendOnlyQuerySet.as_manager()
@@ -157,7 +165,7 @@ class Balance(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.account} {self.book} {self.month:%Y-%m}: {self.points:+d}"
+        return f"{self.account} {self.book} {self.month:%Y-%m}: {self.amount:+d}"
 
     def save(self, *args, **kwargs):
         raise ImmutableLedgerError(f"Balance {self.append_only_reason}: it cannot be written.")

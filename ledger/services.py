@@ -1,10 +1,12 @@
 """The only code that writes money. Its public API, for any app that keeps accounts here:
 
-- `account(owner, kind)`: the account of an owner key and a kind ("member:17", "member"),
-  created the first time it is asked for; `accounts(owner, kinds)` several of one owner.
-- `post(reference=…, lines=[Line(account_id, points, …), …], value_date=…, book=…)`: one
+- `account(owner, kind, unit)`: the account of an owner key and a kind ("member:17", "member"),
+  in points or øre (`Unit`), opened the first time it is asked for; `accounts(owner, kinds, unit)`
+  several of one owner.
+- `post(reference=…, lines=[Line(account_id, amount, …), …], value_date=…, book=…)`: one
   transaction whose postings sum to zero (`UnbalancedTransaction` otherwise, `EmptyTransaction`
-  without any), counted in a book the caller names (e.g. "season:7").
+  without any) and are all in one unit (`MixedUnits` otherwise), counted in a book the caller
+  names (e.g. "season:7").
 - `reverse(original, value_date=…)`: the exact opposite of a transaction, linked to it, in the
   same book; a correction is a reversal plus a new `post`, never a change.
 - `balances(accounts, book=…, before=…)`: what accounts hold, from the balances the database
@@ -23,7 +25,7 @@ from django.db import connection
 from django.db import transaction as db_transaction
 from django.db.models import QuerySet, Sum
 
-from .models import Account, Balance, Posting, Transaction
+from .models import Account, Balance, Posting, Transaction, Unit
 
 
 class UnbalancedTransaction(ValueError):
@@ -34,32 +36,48 @@ class EmptyTransaction(ValueError):
     pass
 
 
+class MixedUnits(ValueError):
+    """Postings in points and in øre in one transaction, or an account asked for in another unit
+    than it was opened in."""
+
+
 @dataclass(frozen=True)
 class Line:
-    """One posting to be: points to an account, with the caller's name for the line (`rule`),
+    """One posting to be: an amount (in the account's unit) to an account, with the caller's name for the line (`rule`),
     where its reason is written (`ref`) and which line of the transaction it belongs to (`item`:
     a line may post to several accounts)."""
 
     account_id: int
-    points: int
+    amount: int
     rule: str = ""
     ref: str = ""
     item: int = 0
 
 
-def account(owner: str, kind: str) -> Account:
-    found, _ = Account.objects.get_or_create(owner=owner, kind=kind)
+def account(owner: str, kind: str, unit: Unit) -> Account:
+    """The account of `owner` and `kind`, opened in `unit` the first time; `MixedUnits` if it was
+    opened in another."""
+    found, _ = Account.objects.get_or_create(owner=owner, kind=kind, defaults={"unit": unit})
+    _check_unit(found, unit)
     return found
 
 
-def accounts(owner: str, kinds: Iterable[str]) -> dict[str, Account]:
-    """The owner's accounts of these kinds, by kind, created the first time they are needed."""
+def accounts(owner: str, kinds: Iterable[str], unit: Unit) -> dict[str, Account]:
+    """The owner's accounts of these kinds, all in `unit`, by kind, opened the first time they are
+    needed."""
     kinds = list(kinds)
     found = {a.kind: a for a in Account.objects.filter(owner=owner, kind__in=kinds)}
     for kind in kinds:
-        if kind not in found:
-            found[kind] = account(owner, kind)
+        if kind in found:
+            _check_unit(found[kind], unit)
+        else:
+            found[kind] = account(owner, kind, unit)
     return found
+
+
+def _check_unit(found: Account, unit: Unit) -> None:
+    if found.unit != unit:
+        raise MixedUnits(f"account {found.owner} ({found.kind}) is in {found.unit}, not {unit}")
 
 
 def post(
@@ -67,10 +85,11 @@ def post(
 ) -> Transaction:
     """Write one transaction of `lines`, in one database transaction."""
     postings = [
-        Posting(account_id=line.account_id, points=line.points, rule=line.rule, ref=line.ref, item=line.item)
+        Posting(account_id=line.account_id, amount=line.amount, rule=line.rule, ref=line.ref, item=line.item)
         for line in lines
     ]
     _check_balanced(postings, reference)
+    _check_one_unit(postings, reference)
     # No savepoint inside a caller's transaction: a failure here fails the whole of it anyway.
     with db_transaction.atomic(savepoint=False):
         txn = Transaction.objects.create(
@@ -98,7 +117,7 @@ def reverse(
         )
         Posting.objects.bulk_create(
             Posting(
-                transaction=reversal, account_id=p.account_id, points=-p.points, rule=p.rule, ref=p.ref, item=p.item
+                transaction=reversal, account_id=p.account_id, amount=-p.amount, rule=p.rule, ref=p.ref, item=p.item
             )
             for p in original.postings.all()
         )
@@ -108,7 +127,7 @@ def reverse(
 
 def _close(txn: Transaction) -> None:
     """On SQLite a transaction stays open for postings until closed, and must be closed before
-    COMMIT; closing checks it is balanced and not empty (ledger migration 0009). PostgreSQL checks
+    COMMIT; closing checks it is balanced and not empty (`ledger.triggers`). PostgreSQL checks
     the same at COMMIT by itself."""
     if connection.vendor == "sqlite":
         with connection.cursor() as cursor:
@@ -119,9 +138,17 @@ def _check_balanced(postings: list[Posting], reference: str) -> None:
     # The first line of defence, with a clear message; the database checks again at commit.
     if not postings:
         raise EmptyTransaction(f"{reference}: a transaction needs postings")
-    total = sum(p.points for p in postings)
+    total = sum(p.amount for p in postings)
     if total != 0:
         raise UnbalancedTransaction(f"{reference}: postings sum to {total}, not 0")
+
+
+def _check_one_unit(postings: list[Posting], reference: str) -> None:
+    # As `_check_balanced`: the database refuses it too (`ledger.triggers`).
+    ids = {p.account_id for p in postings}
+    units = sorted(set(Account.objects.filter(pk__in=ids).values_list("unit", flat=True)))
+    if len(units) > 1:
+        raise MixedUnits(f"{reference}: postings in {' and '.join(units)}; a transaction has one unit")
 
 
 def balances(
@@ -130,10 +157,10 @@ def balances(
     book: str | None = None,
     before: datetime.date | None = None,
 ) -> dict[int, int]:
-    """Account id -> points: all books or one, all time or strictly before a day."""
+    """Account id -> amount (in each account's unit): all books or one, all time or strictly before a day."""
     found: dict[int, int] = {}
-    for (account_id, _book), points in balances_by_book(accounts, book=book, before=before).items():
-        found[account_id] = found.get(account_id, 0) + points
+    for (account_id, _book), amount in balances_by_book(accounts, book=book, before=before).items():
+        found[account_id] = found.get(account_id, 0) + amount
     return found
 
 
@@ -143,7 +170,7 @@ def balances_by_book(
     book: str | None = None,
     before: datetime.date | None = None,
 ) -> dict[tuple[int, str], int]:
-    """(account id, book) -> points. Kept balances of whole months, and the postings of `before`'s
+    """(account id, book) -> amount. Kept balances of whole months, and the postings of `before`'s
     own month up to that day: O(accounts × books × months), never a lifetime of postings."""
     kept = Balance.objects.filter(account__in=accounts)
     early = Posting.objects.none()
@@ -159,9 +186,9 @@ def balances_by_book(
             early = early.filter(transaction__book=book)
     found: dict[tuple[int, str], int] = {}
     rows = [
-        *kept.values_list("account_id", "book").annotate(total=Sum("points")),
-        *early.values_list("account_id", "transaction__book").annotate(total=Sum("points")),
+        *kept.values_list("account_id", "book").annotate(total=Sum("amount")),
+        *early.values_list("account_id", "transaction__book").annotate(total=Sum("amount")),
     ]
-    for account_id, in_book, points in rows:
-        found[(account_id, in_book)] = found.get((account_id, in_book), 0) + points
+    for account_id, in_book, amount in rows:
+        found[(account_id, in_book)] = found.get((account_id, in_book), 0) + amount
     return found

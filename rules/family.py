@@ -51,6 +51,9 @@ class Family(Protocol):
     messages: Mapping[str, tuple[str, str, str]]  # its problem codes -> (English, Danish, Hungarian)
     sitting_keys: frozenset[str]  # the envelope keys of its sitting record
     texts: Texts  # what its settlements, accounts and records are called on a page, in each language
+    # Its table's own accounts ("cup:pagat", "pot") -> their kinds in the club's ledger ("pagat_cup",
+    # "pot"): every account any of its rule sets posts to (`table_accounts`), each kind its own.
+    ledger_kinds: Mapping[str, str]
 
     # --- presets and overrides ------------------------------------------------------------
 

@@ -23,20 +23,21 @@ REVOKE UPDATE, DELETE ON
     club_deal, club_sitting, club_seat, club_dispute,
     auditlog_logentry, django_admin_log
 FROM :"app";
--- Kept by the ledger's own triggers (SECURITY DEFINER, ledger migration 0011), never by the app.
+-- Kept by the ledger's own triggers (SECURITY DEFINER, ledger/triggers.py), never by the app.
 REVOKE INSERT, UPDATE, DELETE ON ledger_balance FROM :"app";
 -- A correction makes its new version the deal's current one, and re-keeps the table state each
 -- later deal begins with (club.services.corrections).
 GRANT UPDATE (current_version_id, state_before) ON club_deal TO :"app";
 -- A sitting keeps the table state after its last deal, and is closed once.
 GRANT UPDATE (state, closed_at, closed_how) ON club_sitting TO :"app";
--- A seat keeps caches: its points and change count (kept by the club's triggers, migrations
--- 0012 and 0013, which run as the app) and its statistics (club.services.stats).
+-- A seat keeps caches: its points and change count (club.services.bookkeeping, with each ledger
+-- entry it posts; and club/triggers.py, with each deal version, running as the app) and its
+-- statistics (club.services.stats).
 GRANT UPDATE (points, changes, stats, stats_of) ON club_seat TO :"app";
 -- A dispute is answered once: by a correction, or closed with a reason.
 GRANT UPDATE (resolution, resolved_by_id, resolved_at, correction_id, close_reason) ON club_dispute TO :"app";
 -- A member's ledger accounts are linked once, from empty, when he is first seated or first pays
--- (club.services.bookkeeping, till); club migration 0021 refuses moving a link once set. A member
+-- (club.services.bookkeeping, till); club/triggers.py refuses moving a link once set. A member
 -- never moves to another club (club_id), and everything else the office, joining and forgetting
 -- change (club.services.members, joining, member_data, languages) is in this list.
 REVOKE UPDATE ON club_member FROM :"app";

@@ -29,7 +29,6 @@ Season standings: Erik +42, Bent +13, Carl -40, Dorte -73, Anna -112 (sum -170: 
 from __future__ import annotations
 
 import datetime
-import importlib
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -38,9 +37,11 @@ from django.core.files.storage import FileSystemStorage
 from django.db import connection, transaction
 from rest_framework.test import APIClient
 
+from club import triggers as club_triggers
 from club.models import Club, Deal, Dispute, Member, Season, Sitting, Table
 from club.scoping import scopes_disabled
 from club.services import disputes
+from ledger import triggers as ledger_triggers
 from world import clubs
 from world.records import danish_deal
 
@@ -187,23 +188,16 @@ def club_scopes_disabled_for_the_tests_own_code():
 
 # --- SQLite's ledger guards and the flush after a transactional test --------------------------
 
-# The migrations whose SQLite triggers refuse DELETE (lists of statements and trigger names): the
-# ledger's, and a played season's (club 0020).
-_SQLITE_GUARDS = [
-    importlib.import_module(f"{app}.migrations.{name}")
-    for app, name in (
-        ("ledger", "0009_guards_hold_under_races_on_both_databases"),
-        ("ledger", "0011_kept_balances"),
-        ("club", "0020_season_price_is_history"),
-    )
-]
+# The triggers, some of which refuse DELETE on SQLite (lists of statements and trigger names): the
+# ledger's, and the club's (a played season's).
+_SQLITE_GUARDS = [ledger_triggers, club_triggers]
 
 
 @pytest.fixture(autouse=True)
 def sqlite_ledger_guards_stand(request):
     """On SQLite the ledger's (and a played season's) triggers refuse DELETE, and a transactional test ends with a flush
     (DELETE of every row; PostgreSQL's TRUNCATE fires no row trigger). Their triggers are dropped
-    just before that flush and stand again, as the migrations make them, before every other test."""
+    just before that flush and stand again, as `ledger.triggers` and `club.triggers` make them, before every other test."""
     marker = request.node.get_closest_marker("django_db")
     fixtures = set(request.fixturenames)
     if (marker is None and not {"db", "transactional_db", "live_server"} & fixtures) or connection.vendor != "sqlite":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from club.models import DealVersion, Sitting
-from club.services.bookkeeping import MEMBER, TABLE_ACCOUNTS
+from club.services.bookkeeping import MEMBER, table_kinds
 from club.services.closing import closing_event
 from club.services.deals import Recorded, settle_version
 from club.services.replay import Difference
@@ -68,4 +68,4 @@ def _account_name(account: Account) -> str:
     """The engine's account names: the member's, or cup:pagat / cup:king / pot."""
     if account.kind == MEMBER:
         return account.member.name
-    return {kind: name for name, kind in TABLE_ACCOUNTS.items()}[account.kind]
+    return {kind: name for name, kind in table_kinds().items()}[account.kind]

@@ -1,9 +1,8 @@
 """Each ledger transaction counts in its season's book ("season:<id>"), a payment's in the book
 of payments ("payments"), so the ledger keeps each member's balance per season and his payments
 (ledger 0011, which runs after this). The books of transactions already posted are written here,
-once, past the ledger's append-only guard."""
-
-import importlib
+once, past the ledger's append-only guard of a database made by an older version (a fresh one has
+none yet: ledger 0013 installs the guards, `ledger.triggers`)."""
 
 from django.db import migrations
 
@@ -21,17 +20,15 @@ WHERE id IN (SELECT transaction_id FROM club_payment WHERE transaction_id IS NOT
 def write_books(apps, schema_editor):
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
-        schema_editor.execute("ALTER TABLE ledger_transaction DISABLE TRIGGER ledger_transaction_append_only")
+        schema_editor.execute("ALTER TABLE ledger_transaction DISABLE TRIGGER USER")
         for statement in BOOKS.strip().split(";\n"):
             schema_editor.execute(statement)
-        schema_editor.execute("ALTER TABLE ledger_transaction ENABLE TRIGGER ledger_transaction_append_only")
+        schema_editor.execute("ALTER TABLE ledger_transaction ENABLE TRIGGER USER")
     else:
-        guards = importlib.import_module("ledger.migrations.0009_guards_hold_under_races_on_both_databases")
+        # Made again with the others by ledger 0013.
         schema_editor.execute("DROP TRIGGER IF EXISTS ledger_transaction_append_only_update")
         for statement in BOOKS.strip().split(";\n"):
             schema_editor.execute(statement)
-        for statement in guards.SQLITE:
-            schema_editor.execute(statement, params=None)
 
 
 class Migration(migrations.Migration):

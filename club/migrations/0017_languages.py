@@ -1,15 +1,16 @@
 """A language for each club (its members' mail, default Danish), each member (empty: the club's)
 and each login that chose one (its pages and its own mail), club.services.languages."""
 
-import importlib
-
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-seat_stats = importlib.import_module("club.migrations.0013_seat_stats")
-# 0013's trigger as it stands (counting changes), back after the columns.
-REHOOK = {"sqlite": (seat_stats.points_trigger(seat_stats.COUNTED),)}
+
+def unhook(apps, schema_editor):
+    """SQLite rebuilds club_member to add a column, which an older version's trigger naming it would
+    break (club 0023 drops it for good)."""
+    if schema_editor.connection.vendor == "sqlite":
+        schema_editor.execute("DROP TRIGGER IF EXISTS club_keep_seat_points", params=None)
 
 
 class Migration(migrations.Migration):
@@ -19,8 +20,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        # SQLite rebuilds club_member to add a column, which the trigger naming it would break.
-        migrations.RunPython(seat_stats.run(seat_stats.UNHOOK), seat_stats.run(REHOOK)),
+        migrations.RunPython(unhook, migrations.RunPython.noop),
         migrations.CreateModel(
             name="LoginLanguage",
             fields=[
@@ -68,5 +68,4 @@ class Migration(migrations.Migration):
                 verbose_name="language",
             ),
         ),
-        migrations.RunPython(seat_stats.run(REHOOK), seat_stats.run(seat_stats.UNHOOK)),
     ]

@@ -15,7 +15,7 @@ from typing import Any
 from django.db.models import Prefetch
 
 from club.models import Deal, DealVersion, Dispute
-from club.services.bookkeeping import TABLE_ACCOUNTS, account_label, kind_label, table_owner
+from club.services.bookkeeping import account_label, kind_label, table_kinds, table_owner
 from club.services.members import version_authors
 from ledger.models import Account, Posting, Transaction
 
@@ -133,9 +133,8 @@ def deal_audit(deal: Deal) -> DealAudit:
 
     seats = list(deal.sitting.seats.select_related("member__account"))
     # The table's own accounts its game uses: the Danish cups, or a Hungarian pot.
-    used: list[str] = [
-        TABLE_ACCOUNTS[name] for name in deal.sitting.season.family.table_names(deal.sitting.season.ruleset())
-    ]
+    kinds = table_kinds()
+    used: list[str] = [kinds[name] for name in deal.sitting.season.family.table_names(deal.sitting.season.ruleset())]
     cups = sorted(
         Account.objects.filter(owner=table_owner(deal.sitting.table_id), kind__in=used),
         key=lambda cup: used.index(cup.kind),
@@ -186,7 +185,7 @@ def _posted(txn: Transaction, column_of: dict[int, int], width: int) -> Posted:
     labels: dict[int, str] = {}
     for posting in txn.postings.all():
         by_item[posting.item].append(posting)
-        totals[posting.account_id] += posting.points
+        totals[posting.account_id] += posting.amount
         labels[posting.account_id] = _label(posting.account)
     items = []
     for index in sorted(by_item):
@@ -195,7 +194,7 @@ def _posted(txn: Transaction, column_of: dict[int, int], width: int) -> Posted:
         for posting in postings:
             column = column_of.get(posting.account_id)
             if column is not None:
-                points[column] = (points[column] or 0) + posting.points
+                points[column] = (points[column] or 0) + posting.amount
         items.append(Item(postings[0].rule, postings[0].ref, points))
     # Seats in order, then the cups; accounts of another sitting's seats after those.
     ordered = sorted(totals, key=lambda account: (column_of.get(account, width), labels[account]))
@@ -214,7 +213,7 @@ def _later_effects(transactions: list[Transaction], own_versions: set[int]) -> l
         net: dict[str, int] = defaultdict(int)
         for txn in txns:
             for posting in txn.postings.all():
-                net[_label(posting.account)] += posting.points
+                net[_label(posting.account)] += posting.amount
         shown = next((t for t in txns if t.reverses_id is None), txns[0])
         deltas = [(label, points) for label, points in net.items() if points]
         cause = txns[0].entry.caused_by  # grouped by caused_by_id, which is one of own_versions

@@ -45,9 +45,9 @@ def member_postings_csv(member: Member, season: Season | None = None) -> str:
             "transaction__entry__sitting__table", "transaction__entry__deal_version__deal"
         ).order_by("transaction__value_date", "transaction_id", "id")
     )
-    balances = accumulate(p.points for p in rows_in_order)
+    balances = accumulate(p.amount for p in rows_in_order)
     rows = [
-        [p.transaction.value_date.isoformat(), *_settled(p), p.rule, p.ref, p.points, balance]
+        [p.transaction.value_date.isoformat(), *_settled(p), p.rule, p.ref, p.amount, balance]
         for p, balance in zip(rows_in_order, balances)
     ]
     header = [

@@ -186,7 +186,7 @@ def build_statement(member: Member, month: Month) -> Statement:
         in_month.exclude(_corrections())
         .filter(transaction__entry__isnull=False)
         .values_list("transaction__entry__sitting_id")
-        .annotate(points=Sum("points"))
+        .annotate(points=Sum("amount"))
         .values_list("transaction__entry__sitting_id", "points")
     )
     sittings = (
@@ -238,7 +238,7 @@ def _correction_lines(postings) -> list[CorrectionLine]:
     """Per correction (the version it made) and booking day, what it moved in these postings."""
     rows = list(
         postings.values("transaction__entry__caused_by_id", "transaction__value_date")
-        .annotate(points=Sum("points"))
+        .annotate(points=Sum("amount"))
         .order_by("transaction__value_date", "transaction__entry__caused_by_id")
     )
     versions = DealVersion.objects.select_related("deal__sitting__table", "deal__sitting__season").in_bulk(

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
-from ledger.models import Account, Posting, Transaction
+from ledger.models import Account, Balance, Posting, Transaction, Unit
 
 from ..models import Member, Payment, Season
-from .bookkeeping import MEMBER, PAYMENTS, PAYMENTS_BOOK, season_book
+from .bookkeeping import MEMBER, PAYMENTS, PAYMENTS_BOOK, SEASON_BOOK, season_book
 
 # A transaction no club record accounts for: neither a ledger entry nor a payment names it.
 UNACCOUNTED = Q(entry__isnull=True, payment__isnull=True)
@@ -57,13 +57,43 @@ def check(transactions: QuerySet[Transaction], payments: QuerySet[Payment], name
         }
 
 
+def book_unit(book: str) -> Unit | None:
+    """What a book counts: the book of payments øre, a season's book points (None: not the club's)."""
+    if book == PAYMENTS_BOOK:
+        return Unit.ORE
+    if book.startswith(SEASON_BOOK):
+        return Unit.POINTS
+    return None
+
+
+def wrong_units(accounts: QuerySet[Account], names: Mapping[int, str]) -> Iterator[str]:
+    """For `ledger_check`: each of `accounts` with postings in a book that counts another unit (a
+    points account in the book of payments, an øre account in a season's), read from the kept
+    balances: one row per account, book and month."""
+    rows = (
+        Balance.objects.filter(account__in=accounts)
+        .values_list("account_id", "account__unit", "book")
+        .distinct()
+        .order_by("account_id", "book")
+    )
+    for account_id, unit, book in rows:
+        counted = book_unit(book)
+        if counted is not None and unit != counted:
+            yield _("%(account)s is kept in %(unit)s, but has postings in book %(book)s, which counts %(counted)s.") % {
+                "account": names.get(account_id, _("account %(id)s") % {"id": account_id}),
+                "unit": Unit(unit).label,
+                "book": book,
+                "counted": counted.label,
+            }
+
+
 def _with_lines(transactions: QuerySet[Transaction]) -> list[Transaction]:
-    """The transactions in id order, each with its postings as (account id, points)."""
+    """The transactions in id order, each with its postings as (account id, amount)."""
     found = list(transactions.select_related("payment").order_by("pk"))
     lines: dict[int, list[tuple[int, int]]] = defaultdict(list)
     rows = Posting.objects.filter(transaction__in=transactions).order_by("pk")
-    for transaction_id, account_id, points in rows.values_list("transaction_id", "account_id", "points"):
-        lines[transaction_id].append((account_id, points))
+    for transaction_id, account_id, amount in rows.values_list("transaction_id", "account_id", "amount"):
+        lines[transaction_id].append((account_id, amount))
     for txn in found:
         txn.lines = lines[txn.pk]
     return found
@@ -110,15 +140,15 @@ def unaccounted_postings(
         postings = postings.filter(transaction__value_date__lt=before)
     rows = list(
         postings.order_by("transaction__value_date", "transaction_id", "pk").values_list(
-            "transaction_id", "transaction__value_date", "transaction__book", "account__kind", "points"
+            "transaction_id", "transaction__value_date", "transaction__book", "account__kind", "amount"
         )
     )
     if not rows:
         return []
     point_values = _point_values(member)
     return [
-        UnaccountedPosting(transaction_id, value_date, book, kind, points, _priced(kind, book, points, point_values))
-        for transaction_id, value_date, book, kind, points in rows
+        UnaccountedPosting(transaction_id, value_date, book, kind, amount, _priced(kind, book, amount, point_values))
+        for transaction_id, value_date, book, kind, amount in rows
     ]
 
 

@@ -17,8 +17,9 @@ from django.db.models import Sum
 from ledger import services as ledger
 from ledger.models import Account, Balance, Posting
 
+from .. import families
 from ..models import Seat
-from .bookkeeping import MEMBER, cups_in, cups_of, season_book, table_balances, tables_balances
+from .bookkeeping import MEMBER, season_book, table_balances, tables_balances
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ def season_standings(season) -> list[Standing]:
     rows = (
         Balance.objects.filter(book=season_book(season.pk), account__kind=MEMBER)
         .values("account__member__id", "account__member__name")
-        .annotate(points=Sum("points"))
+        .annotate(points=Sum("amount"))
         .order_by("-points", "account__member__name")
     )
     return [Standing(r["account__member__id"], r["account__member__name"], r["points"]) for r in rows]
@@ -68,7 +69,7 @@ def member_months(member, season) -> dict[datetime.date, int]:
     rows = (
         Balance.objects.filter(account__member=member, book=season_book(season.pk))
         .values("month")
-        .annotate(points=Sum("points"))
+        .annotate(points=Sum("amount"))
         .order_by("month")
     )
     return {r["month"]: r["points"] for r in rows}
@@ -98,14 +99,14 @@ def sitting_totals(sitting) -> dict[int, int]:
     rows = (
         Posting.objects.filter(transaction__entry__sitting=sitting, account__kind=MEMBER)
         .values("account__member__id")
-        .annotate(points=Sum("points"))
+        .annotate(points=Sum("amount"))
     )
     return {r["account__member__id"]: r["points"] for r in rows}
 
 
 def table_cups(table, held: dict[str, int] | None = None) -> Any:
     """The table's cups now; from `held` (its `tables_holdings`) when the caller has read them."""
-    return cups_of(table) if held is None else cups_in(held)
+    return families.DANISH.state(table_balances(table) if held is None else held).cups
 
 
 def table_holdings(table) -> dict[str, int]:

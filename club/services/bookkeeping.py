@@ -2,9 +2,10 @@
 
 The ledger knows accounts by an owner key and a kind and transactions by a reference string; this
 module is the club's side of that: a member's account (owner "member:<id>", kind "member"), a
-table's own accounts (owner "table:<id>"; kinds "pagat_cup", "king_cup", "pot"), and a
-`LedgerEntry` written with each transaction, saying which event of which sitting it settles.
-Every write of money goes through `ledger.services`.
+table's own accounts (owner "table:<id>"; each of the kinds its family declares,
+`rules.Family.ledger_kinds`), and a `LedgerEntry` written with each transaction, saying which
+event of which sitting it settles; all of them in points. Every write of money goes through
+`ledger.services`.
 """
 
 from __future__ import annotations
@@ -16,26 +17,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction as db_transaction
-from django.db.models import Sum
+from django.db.models import F, OuterRef, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
 from ledger import services as ledger
-from ledger.models import Account, Posting, Transaction
+from ledger.models import Account, Posting, Transaction, Unit
 
 from .. import families
 from ..models import LedgerEntry, Member, Seat, Sitting, Table
 
-MEMBER, PAGAT_CUP, KING_CUP, POT = "member", "pagat_cup", "king_cup", "pot"
+MEMBER = "member"
 # Money in øre, not points: a member's payments (owner "member:<id>") and the club's till
 # (owner "club:<id>"), both counted in the one book of payments.
 PAYMENTS, TILL, PAYMENTS_BOOK = "payments", "till", "payments"
 # The club's opening-balance account (owner "club:<id>", øre, the book of payments): the other
 # side of the saldi carried over from paper, so the till holds only cash that changed hands.
 OPENING = "opening"
-PAGAT, KING, POT_NAME = "cup:pagat", "cup:king", "pot"
-# The engine's names of a table's own accounts, and their kinds in the ledger.
-TABLE_ACCOUNTS: Mapping[str, str] = {PAGAT: PAGAT_CUP, KING: KING_CUP, POT_NAME: POT}
-ENGINE_NAMES = {kind: name for name, kind in TABLE_ACCOUNTS.items()}
 KIND_LABELS = {MEMBER: _("member"), PAYMENTS: _("payments"), TILL: _("till"), OPENING: _("opening balances")}
 
 
@@ -51,10 +49,17 @@ def club_owner(club_id: int) -> str:
     return f"club:{club_id}"
 
 
+def table_kinds() -> dict[str, str]:
+    """The engine's name of each table account of every family ("cup:pagat", "pot") -> its kind in
+    the ledger, as the families declare them."""
+    return {name: kind for family in families.FAMILIES for name, kind in family.rules_family.ledger_kinds.items()}
+
+
 def kind_label(kind: str) -> str:
     """An account kind in words; a table's own account by its family's name for it (Pagatkop, kassza)."""
-    if kind in ENGINE_NAMES:
-        return families.table_account_name(ENGINE_NAMES[kind])
+    engine_names = {kind: name for name, kind in table_kinds().items()}
+    if kind in engine_names:
+        return families.table_account_name(engine_names[kind])
     return str(KIND_LABELS.get(kind, kind))
 
 
@@ -94,32 +99,28 @@ class AccountMap:
         return self.by_name[name]
 
 
-def table_accounts(table: Table, names: Iterable[str] = (PAGAT, KING)) -> dict[str, Account]:
-    """The table's own accounts by their engine names ("cup:pagat", "cup:king", "pot"),
-    created the first time they are needed."""
-    kinds = {name: TABLE_ACCOUNTS[name] for name in names}
-    found = ledger.accounts(table_owner(table.pk), kinds.values())
+def table_accounts(table: Table, names: Iterable[str]) -> dict[str, Account]:
+    """The table's own accounts by their engine names ("cup:pagat", "pot"), opened the first time
+    they are needed."""
+    declared = table_kinds()
+    kinds = {name: declared[name] for name in names}
+    found = ledger.accounts(table_owner(table.pk), kinds.values(), Unit.POINTS)
     return {name: found[kind] for name, kind in kinds.items()}
-
-
-def cup_accounts(table: Table) -> dict[str, Account]:
-    """The table's Pagatkop and Kongekop (the Danish games' table accounts)."""
-    return table_accounts(table, (PAGAT, KING))
 
 
 def member_account(member: Member) -> Account:
     """The member's account, opened the first time the member is seated."""
     if member.account is not None:
         return member.account
-    account = ledger.account(member_owner(member.pk), MEMBER)
+    account = ledger.account(member_owner(member.pk), MEMBER, Unit.POINTS)
     Member.objects.filter(pk=member.pk, account__isnull=True).update(account=account)
     member.account = account
     return account
 
 
-def accounts_for(table: Table, seats: Iterable, table_names: Iterable[str] = (PAGAT, KING)) -> AccountMap:
+def accounts_for(table: Table, seats: Iterable, table_names: Iterable[str]) -> AccountMap:
     """Accounts of a sitting's seats (by the names the records use) and the table's own accounts
-    its game uses (`table_names`: the Danish cups by default, or the Hungarian pot).
+    its game uses (`table_names`, the family's engine names for them).
 
     Expects seats with `member__account` selected; two queries whatever the history.
     """
@@ -149,12 +150,12 @@ def table_balances(table: Table, *, before_sitting: Sitting | None = None) -> di
         since = (
             Posting.objects.filter(account__in=accounts, transaction__entry__sitting_id__gte=before_sitting.pk)
             .values_list("account__kind")
-            .annotate(total=Sum("points"))
+            .annotate(total=Sum("amount"))
             .values_list("account__kind", "total")
         )
-        for kind, points in since:
-            totals[kind] -= points
-    return {name: totals.get(kind, 0) for name, kind in TABLE_ACCOUNTS.items()}
+        for kind, amount in since:
+            totals[kind] -= amount
+    return {name: totals.get(kind, 0) for name, kind in table_kinds().items()}
 
 
 def tables_balances(tables: Iterable[Table]) -> dict[int, dict[str, int]]:
@@ -162,34 +163,32 @@ def tables_balances(tables: Iterable[Table]) -> dict[int, dict[str, int]]:
     queries for any number of tables."""
     owners = {table_owner(table.pk): table.pk for table in tables}
     held = _held_by_kind(Account.objects.filter(owner__in=owners))
-    return {
-        pk: {name: held[owner].get(kind, 0) for name, kind in TABLE_ACCOUNTS.items()} for owner, pk in owners.items()
-    }
+    kinds = table_kinds()
+    return {pk: {name: held[owner].get(kind, 0) for name, kind in kinds.items()} for owner, pk in owners.items()}
 
 
 def _held_by_kind(accounts) -> dict[str, dict[str, int]]:
     """Owner -> kind -> what those of `accounts` hold now, from the kept balances."""
     kinds = {pk: (owner, kind) for pk, owner, kind in accounts.values_list("pk", "owner", "kind")}
     held: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for account_id, points in ledger.balances(list(kinds)).items():
+    for account_id, amount in ledger.balances(list(kinds)).items():
         owner, kind = kinds[account_id]
-        held[owner][kind] += points
+        held[owner][kind] += amount
     return held
 
 
-def cups_of(table: Table, *, before_sitting: Sitting | None = None) -> Any:
-    """What the table's cups hold now, or as a sitting began (the Danish games' `Cups`)."""
-    return cups_in(table_balances(table, before_sitting=before_sitting))
+def table_state(table: Table, family: families.Family, *, before_sitting: Sitting | None = None) -> Any:
+    """The family's table state (the cups, the pot) from what the table's accounts hold now, or as
+    a sitting began."""
+    return family.state(table_balances(table, before_sitting=before_sitting))
 
 
-def cups_in(held: Mapping[str, int]) -> Any:
-    """The Danish games' `Cups` of what a table's accounts hold (`table_balances`)."""
-    return families.DANISH.state(held).cups
+SEASON_BOOK = "season:"  # and the season's id: the book of its points
 
 
 def season_book(season_id: int) -> str:
     """The ledger book a season's transactions count in: balances are kept per season."""
-    return f"season:{season_id}"
+    return f"{SEASON_BOOK}{season_id}"
 
 
 def reference(sitting: Sitting, key: str) -> str:
@@ -208,7 +207,8 @@ def post_event(
     caused_by=None,
     by=None,
 ) -> Transaction | None:
-    """Post one settled event as one transaction. An event without items posts nothing."""
+    """Post one settled event as one transaction, and add its members' points to their seats. An
+    event without items posts nothing."""
     lines = [
         ledger.Line(accounts[name].pk, points, rule=item["rule"], ref=item["ref"], item=index)
         for index, item in enumerate(event.items)
@@ -232,6 +232,7 @@ def post_event(
             deal_version=deal_version,
             caused_by=caused_by,
         )
+        _keep_seats(sitting.pk, txn)
     return txn
 
 
@@ -250,7 +251,23 @@ def reverse(
             deal_version_id=settled.deal_version_id,
             caused_by=caused_by,
         )
+        _keep_seats(settled.sitting_id, reversal)
     return reversal
+
+
+def _keep_seats(sitting_id: int, txn: Transaction) -> None:
+    """Each seat of the sitting adds its member's postings of `txn` to its points (`Seat.points`) and
+    counts the entry as a change (`Seat.changes`, so kept statistics are counted again): one UPDATE,
+    in the caller's `atomic()` block with the postings. `ledger_check` finds a seat that drifted."""
+    posted = (
+        Posting.objects.filter(transaction=txn, account__member=OuterRef("member_id"))
+        .values("transaction_id")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+    Seat.objects.filter(sitting_id=sitting_id).update(
+        points=F("points") + Coalesce(Subquery(posted), 0), changes=F("changes") + 1
+    )
 
 
 def effective_transactions(*, table_id: int, sittings: tuple[int, int]) -> list[Transaction]:
@@ -272,25 +289,25 @@ def effective_transactions(*, table_id: int, sittings: tuple[int, int]) -> list[
     rows = (
         Posting.objects.filter(transaction__in=counting)
         .order_by("id")
-        .values_list("transaction_id", "account_id", "points")
+        .values_list("transaction_id", "account_id", "amount")
     )
-    for transaction_id, account_id, points in rows:
-        lines[transaction_id].append((account_id, points))
+    for transaction_id, account_id, amount in rows:
+        lines[transaction_id].append((account_id, amount))
     for txn in transactions:
         txn.lines = lines[txn.pk]
     return transactions
 
 
 def drifted_seats(clubs) -> Iterator[str]:
-    """A line for every seat whose kept points (`Seat.points`, club migration 0012) are not the
-    sum of its member's postings at the sitting."""
+    """A line for every seat whose kept points (`Seat.points`, kept by `post_event` and `reverse`)
+    are not the sum of its member's postings at the sitting."""
     summed: dict[tuple[int, int], int] = {
         (sitting_id, member_id): total
         for sitting_id, member_id, total in Posting.objects.filter(
             transaction__entry__sitting__table__club__in=clubs, account__member__isnull=False
         )
         .values_list("transaction__entry__sitting_id", "account__member__id")
-        .annotate(total=Sum("points"))
+        .annotate(total=Sum("amount"))
     }
     seats = (
         Seat.objects.filter(sitting__table__club__in=clubs)

@@ -68,7 +68,7 @@ def member_data(member: Member) -> dict[str, list[dict[str, Any]]]:
                 "reference": posting.transaction.reference,
                 "account": posting.account.kind,
                 "rule": posting.rule,
-                "amount": posting.points,
+                "amount": posting.amount,
             }
             for posting in postings.order_by("transaction__value_date", "transaction_id", "pk")
         ],

@@ -96,7 +96,7 @@ def _count_sittings(member: Member, season: Season, seat_names: dict[int, str]) 
     for row in (
         Posting.objects.filter(account__member=member, transaction__entry__sitting_id__in=seat_names)
         .values("transaction__entry__sitting_id", "transaction__entry__event", "rule")
-        .annotate(total=Sum("points"))
+        .annotate(total=Sum("amount"))
     ):
         points[(row["transaction__entry__sitting_id"], row["transaction__entry__event"])][row["rule"]] = row["total"]
     deals = (

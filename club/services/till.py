@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from django.utils.translation import gettext as _
 
 from ledger import services as ledger
-from ledger.models import Account, Posting, Transaction
+from ledger.models import Account, Posting, Transaction, Unit
 
 from ..models import Club, Member, Payment
 from .bookkeeping import OPENING, PAYMENTS, PAYMENTS_BOOK, TILL, club_owner, member_owner
@@ -31,12 +31,12 @@ RULE = "payment"
 
 def till_account(club_id: int) -> Account:
     """The club's till, opened with the club's first payment."""
-    return ledger.account(club_owner(club_id), TILL)
+    return ledger.account(club_owner(club_id), TILL, Unit.ORE)
 
 
 def opening_account(club_id: int) -> Account:
     """The club's opening-balance account, opened with the first saldo carried over from paper."""
-    return ledger.account(club_owner(club_id), OPENING)
+    return ledger.account(club_owner(club_id), OPENING, Unit.ORE)
 
 
 def counter_account(payment: Payment) -> Account:
@@ -48,7 +48,7 @@ def counter_account(payment: Payment) -> Account:
 def payments_account(member: Member) -> Account:
     """The member's payments account, opened with his first payment and linked from the member.
     Found by its owner and kind, never by a link an older copy of the member may hold."""
-    account = ledger.account(member_owner(member.pk), PAYMENTS)
+    account = ledger.account(member_owner(member.pk), PAYMENTS, Unit.ORE)
     if member.payments_account_id != account.pk:
         Member.objects.filter(pk=member.pk, payments_account__isnull=True).update(payments_account=account)
         member.payments_account = account
@@ -110,12 +110,12 @@ def check(clubs) -> Iterator[str]:
         lines: dict[int, dict[tuple[str, int | None], int]] = defaultdict(dict)
         till_owner = club_owner(club.pk)
         rows = Posting.objects.filter(transaction__payment__club=club).values_list(
-            "transaction_id", "account__kind", "account__owner", "account__payer__id", "points"
+            "transaction_id", "account__kind", "account__owner", "account__payer__id", "amount"
         )
-        for txn, kind, owner, payer, points in rows:
+        for txn, kind, owner, payer, amount in rows:
             # The till counts only if it is this club's own.
             key = (kind, payer if kind == PAYMENTS else (None if owner == till_owner else -1))
-            lines[txn][key] = lines[txn].get(key, 0) + points
+            lines[txn][key] = lines[txn].get(key, 0) + amount
         for payment in club.payments.select_related("member").order_by("pk"):
             expected[payment.member_id] += payment.signed_ore
             counter = OPENING if payment.is_opening else TILL

@@ -17,7 +17,7 @@ from ledger.models import Posting
 
 from ..families import Holding, TableAccount
 from ..models import Sitting
-from ..services.bookkeeping import MEMBER, TABLE_ACCOUNTS, table_balances
+from ..services.bookkeeping import MEMBER, table_balances, table_kinds
 from ..services.deals import is_void
 
 
@@ -94,7 +94,7 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
     rows = (
         Posting.objects.filter(transaction__entry__sitting=sitting)
         .values("transaction__entry__event", "account_id", "account__kind")
-        .annotate(points=Sum("points"))
+        .annotate(points=Sum("amount"))
     )
     by_event: dict[str, dict] = defaultdict(lambda: {"members": [0] * len(seats), "table": {}})
     for row in rows:
@@ -106,7 +106,7 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
 
     deals = {d.number: d for d in sitting.deals.select_related("current_version")}
     family, ruleset = sitting.season.family, sitting.season.ruleset()
-    engine_name = {kind: name for name, kind in TABLE_ACCOUNTS.items()}
+    engine_name = {kind: name for name, kind in table_kinds().items()}
     held = table_balances(sitting.table, before_sitting=sitting)
     holdings_before = family.holdings(held, ruleset)
     totals, sheet = [0] * len(seats), []

@@ -3,8 +3,9 @@ transaction a reference string, filled from the club links they replace ("member
 "table:3", "club:1"; "sitting:12 deal:3", "payment member:17"). Migration 0008 drops the links once the club keeps its own
 (club 0010 runs in between and copies them).
 
-The append-only and not-reassigned triggers (0002, 0004) would refuse the filling UPDATEs on
-PostgreSQL: they are switched off for this migration's own statements only.
+The ledger's triggers of a database made by an older version would refuse the filling UPDATEs on
+PostgreSQL: they are switched off for this migration's own statements only (a fresh database has
+none yet: ledger 0013 installs them).
 """
 
 from django.db import migrations, models
@@ -24,19 +25,19 @@ UPDATE ledger_transaction SET reference = event || COALESCE(' member:' || (
 ), '') WHERE sitting_id IS NULL;
 """
 
-GUARDS = [("ledger_account", "ledger_account_not_reassigned"), ("ledger_transaction", "ledger_transaction_append_only")]
+GUARDED = ("ledger_account", "ledger_transaction")
 
 
 def fill(apps, schema_editor):
     postgres = schema_editor.connection.vendor == "postgresql"
     if postgres:
-        for table, trigger in GUARDS:
-            schema_editor.execute(f"ALTER TABLE {table} DISABLE TRIGGER {trigger}")
+        for table in GUARDED:
+            schema_editor.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
     for statement in FILL.strip().split(";\n"):
         schema_editor.execute(statement.strip().rstrip(";"))
     if postgres:
-        for table, trigger in GUARDS:
-            schema_editor.execute(f"ALTER TABLE {table} ENABLE TRIGGER {trigger}")
+        for table in GUARDED:
+            schema_editor.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
 
 
 class Migration(migrations.Migration):

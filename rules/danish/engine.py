@@ -74,6 +74,7 @@ class Danish:
     messages: Mapping[str, tuple[str, str, str]] = DANISH_MESSAGES
     texts = TEXTS
     sitting_keys = SITTING_KEYS
+    ledger_kinds: Mapping[str, str] = {PAGAT_CUP: "pagat_cup", KING_CUP: "king_cup"}
 
     resolve = staticmethod(resolve)
     ruleset = staticmethod(ruleset)

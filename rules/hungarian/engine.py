@@ -67,6 +67,7 @@ class Hungarian:
     messages: Mapping[str, tuple[str, str, str]] = HUNGARIAN_MESSAGES
     texts = TEXTS
     sitting_keys = frozenset(SITTING_KEYS)
+    ledger_kinds: Mapping[str, str] = {POT: "pot"}
 
     resolve = staticmethod(resolve)
     ruleset = staticmethod(ruleset)

@@ -15,9 +15,9 @@ import rules
 from club.management.commands.load_demo import DEMO_DIRECTORY
 from club.models import Deal, Member, Sitting, Table
 from club.services import bookkeeping, import_export
-from club.services.bookkeeping import cups_of, table_balances
+from club.services.bookkeeping import table_balances
 from ledger.models import Posting, Transaction
-from world.clubs import add_members, make_club, make_season, make_table
+from world.clubs import add_members, cups_of, make_club, make_season, make_table
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +45,7 @@ def balances_by_name(sitting: Sitting) -> dict[str, int]:
     rows = Posting.objects.filter(transaction__entry__sitting=sitting, account__kind=bookkeeping.MEMBER).values(
         "account__member__name"
     )
-    return {r["account__member__name"]: r["total"] for r in rows.annotate(total=Sum("points"))}
+    return {r["account__member__name"]: r["total"] for r in rows.annotate(total=Sum("amount"))}
 
 
 def nothing_written() -> bool:
@@ -330,7 +330,7 @@ def test_the_whole_demo_season_exported_and_imported_into_another_club_keeps_eve
         rows = Posting.objects.filter(
             transaction__entry__sitting__table__club=club, account__kind=bookkeeping.MEMBER
         ).values("account__member__name")
-        return {r["account__member__name"]: r["total"] for r in rows.annotate(total=Sum("points"))}
+        return {r["account__member__name"]: r["total"] for r in rows.annotate(total=Sum("amount"))}
 
     # 10 Danish members, and the Hungarian circle's 9 who are not among them (Anna plays both).
     assert season_balances(copy) == season_balances(demo) and len(season_balances(demo)) == 10 + 9

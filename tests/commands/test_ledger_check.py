@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import importlib
 import io
 import re
 
@@ -18,7 +17,8 @@ import rules
 from club.models import Deal, LedgerEntry, Sitting
 from club.services import bookkeeping
 from ledger import services as ledger
-from ledger.models import Account, Balance, Posting, Transaction
+from ledger import triggers
+from ledger.models import Account, Balance, Posting, Transaction, Unit
 
 pytestmark = pytest.mark.django_db
 
@@ -34,10 +34,7 @@ def ledger_check(*args) -> tuple[str, str | None]:
     return out.getvalue(), None
 
 
-SQLITE_GUARDS = [
-    importlib.import_module(f"ledger.migrations.{name}")
-    for name in ("0009_guards_hold_under_races_on_both_databases", "0011_kept_balances")
-]
+SQLITE_GUARDS = [triggers]
 
 
 def tamper(sql: str, params: list) -> None:
@@ -46,7 +43,7 @@ def tamper(sql: str, params: list) -> None:
         # PostgreSQL's append-only trigger refuses the UPDATE; a superuser can switch ordinary
         # triggers off for the moment. The demo's balance checks, deferred to a commit that never
         # comes in a test, run first: afterwards they would see the tampering and refuse it.
-        # SQLite cannot switch a trigger off: its guards (ledger 0009, 0011) are dropped and made again.
+        # SQLite cannot switch a trigger off: its guards (`ledger.triggers`) are dropped and made again.
         if connection.vendor == "postgresql":
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute("SET CONSTRAINTS ALL DEFERRED")
@@ -67,7 +64,7 @@ def tamper(sql: str, params: list) -> None:
 def kept_balance(posting: Posting) -> int:
     """What the ledger keeps for the posting's account, book and month (before any tampering)."""
     month = posting.transaction.value_date.replace(day=1)
-    return Balance.objects.get(account=posting.account, book=posting.transaction.book, month=month).points
+    return Balance.objects.get(account=posting.account, book=posting.transaction.book, month=month).amount
 
 
 def demo_sitting(date: str, table: str = "Kakkelovnsbordet") -> Sitting:
@@ -75,7 +72,7 @@ def demo_sitting(date: str, table: str = "Kakkelovnsbordet") -> Sitting:
 
 
 def points_in(txn: Transaction, account: Account) -> int:
-    return txn.postings.filter(account=account).aggregate(total=Sum("points"))["total"]
+    return txn.postings.filter(account=account).aggregate(total=Sum("amount"))["total"]
 
 
 def test_demo_ledger_agrees_with_every_record(demo):
@@ -102,7 +99,7 @@ def test_a_tampered_posting_is_named_with_sitting_event_account_and_amounts(demo
     before = points_in(txn, posting.account)
     kept = kept_balance(posting)
 
-    tamper("UPDATE ledger_posting SET points = points + 10 WHERE id = %s", [posting.pk])
+    tamper("UPDATE ledger_posting SET amount = amount + 10 WHERE id = %s", [posting.pk])
     out, error = ledger_check()
 
     name = posting.account.member.name
@@ -126,7 +123,7 @@ def test_a_drifted_seat_is_found(demo):
     sitting = demo_sitting("2026-10-22")
     seat = sitting.seats.order_by("position").first()
     posted = Posting.objects.filter(transaction__entry__sitting=sitting, account__member=seat.member).aggregate(
-        total=Sum("points")
+        total=Sum("amount")
     )["total"]
     assert seat.points == posted
 
@@ -152,7 +149,7 @@ def test_an_extra_balanced_transaction_for_an_event_is_found(demo):
         sitting=sitting,
         event=stray,
         key="deal:5",
-        accounts=bookkeeping.accounts_for(sitting.table, seats),
+        accounts=bookkeeping.accounts_for(sitting.table, seats, ("cup:pagat", "cup:king")),
         value_date=sitting.date,
     )
     posted = {
@@ -181,8 +178,8 @@ def test_a_reversal_that_does_not_negate_its_original_is_found(demo):
     first, second = postings[0], next(p for p in postings if p.account_id != postings[0].account_id)
     kept = {p.pk: kept_balance(p) for p in (first, second)}
     # Balanced, and reversed transactions count for nothing in the replay: only this check sees it.
-    tamper("UPDATE ledger_posting SET points = points + 7 WHERE id = %s", [first.pk])
-    tamper("UPDATE ledger_posting SET points = points - 7 WHERE id = %s", [second.pk])
+    tamper("UPDATE ledger_posting SET amount = amount + 7 WHERE id = %s", [first.pk])
+    tamper("UPDATE ledger_posting SET amount = amount - 7 WHERE id = %s", [second.pk])
 
     out, error = ledger_check()
 
@@ -277,9 +274,9 @@ def test_the_payments_and_the_till_are_checked(demo):
     # the kept balances follow, so the ledger agrees with itself and only the payments disagree.
     for kind, change in (("payments", 1), ("till", -1)):
         posting = payment.transaction.postings.get(account__kind=kind)
-        tamper("UPDATE ledger_posting SET points = points + %s WHERE id = %s", [change, posting.pk])
+        tamper("UPDATE ledger_posting SET amount = amount + %s WHERE id = %s", [change, posting.pk])
         tamper(
-            "UPDATE ledger_balance SET points = points + %s WHERE account_id = %s AND book = %s AND month = %s",
+            "UPDATE ledger_balance SET amount = amount + %s WHERE account_id = %s AND book = %s AND month = %s",
             [change, posting.account_id, "payments", payment.paid_on.replace(day=1)],
         )
 
@@ -321,7 +318,10 @@ def test_a_transaction_on_nobodys_accounts_is_named(demo):
     """Accounts no club owns: found when the whole ledger is checked."""
     stray = ledger.post(
         reference="nobody",
-        lines=[ledger.Line(ledger.account("x:1", "x").pk, 5), ledger.Line(ledger.account("x:2", "x").pk, -5)],
+        lines=[
+            ledger.Line(ledger.account("x:1", "x", Unit.POINTS).pk, 5),
+            ledger.Line(ledger.account("x:2", "x", Unit.POINTS).pk, -5),
+        ],
         value_date=datetime.date(2026, 1, 2),
     )
     first, second = stray.postings.order_by("pk").values_list("account_id", flat=True)
@@ -333,6 +333,40 @@ def test_a_transaction_on_nobodys_accounts_is_named(demo):
         f"account {first} +5, account {second} -5."
     ) in out
     assert error is not None and "problems found: 1." in error
+
+
+def test_a_transaction_mixing_units_is_named(demo):
+    """Balanced, but points and øre: an account's unit changed behind the ledger's back."""
+    stray = ledger.post(
+        reference="nobody",
+        lines=[
+            ledger.Line(ledger.account("x:1", "x", Unit.POINTS).pk, 5),
+            ledger.Line(ledger.account("x:2", "x", Unit.POINTS).pk, -5),
+        ],
+        value_date=datetime.date(2026, 1, 2),
+    )
+    tamper("UPDATE ledger_account SET unit = 'ore' WHERE owner = 'x:2'", [])
+
+    out, error = ledger_check()
+
+    assert f"Transaction {stray.pk} (nobody) mixes units: its postings are in points and in øre." in out
+    assert error is not None and "problems found: 2." in error  # and accounted for by no club record
+
+
+def test_an_account_in_another_unit_than_its_book_counts_is_named(demo):
+    """A member's payments account in points: the book of payments counts øre, and each of his
+    payments now mixes his points with the till's øre."""
+    account = Account.objects.filter(kind="payments", payer__club=demo).order_by("pk").first()
+    payments = Posting.objects.filter(account=account).values("transaction_id").distinct().count()
+    assert account.unit == "ore" and payments > 0
+    tamper("UPDATE ledger_account SET unit = 'points' WHERE id = %s", [account.pk])
+
+    out, error = ledger_check("--club", "vestbyen")
+
+    name = account.payer.name
+    assert f"{name} (payments) is kept in points, but has postings in book payments, which counts øre." in out
+    assert out.count("mixes units") == payments
+    assert error is not None and f"problems found: {1 + payments}." in error
 
 
 def test_a_payment_without_its_transaction_and_one_accounted_twice_are_named(demo):

@@ -140,7 +140,7 @@ def test_the_demo_has_a_month_of_payments_and_one_reversed(demo):
         assert points_in_ore == sum(
             points * point_value
             for points, point_value in member.account.postings.values_list(
-                "points", "transaction__entry__sitting__season__point_value_ore"
+                "amount", "transaction__entry__sitting__season__point_value_ore"
             )
         )
 

@@ -18,9 +18,8 @@ from django.db.models import Sum
 import rules
 from club.models import Club, Deal, DealVersion, Season, Sitting
 from club.services import balances, bookkeeping
-from club.services.bookkeeping import cups_of
 from ledger.models import Account, Posting, Transaction
-from world.clubs import make_user
+from world.clubs import cups_of, make_user
 from world.records import SEATS, danish_deal
 
 SITTING_DATE = datetime.date(2024, 3, 7)
@@ -28,7 +27,7 @@ SITTING_DATE = datetime.date(2024, 3, 7)
 # --- PostgreSQL-only modules: collected on PostgreSQL, deselected (not skipped) on SQLite -------
 
 POSTGRES_ONLY = ("test_postgres_guards.py", "test_ledger_locking.py", "test_postgres_app_role.py")
-# SQLite's own guards (ledger 0009's triggers); test_postgres_guards.py holds PostgreSQL's.
+# SQLite's own guards (`ledger.triggers`); test_postgres_guards.py holds PostgreSQL's.
 SQLITE_ONLY = ("test_sqlite_guards.py",)
 
 
@@ -143,7 +142,7 @@ def export(sitting: Sitting) -> dict:
 
 def ledger_view(sitting: Sitting) -> dict[str, int]:
     """Each seat's net over the sitting (club.services.balances) and what the table's cups hold after
-    it (club.services.bookkeeping.cups_of): the shape of `rules.replay(...)["balances"]`."""
+    it (world.clubs.cups_of): the shape of `rules.replay(...)["balances"]`."""
     by_member = balances.sitting_totals(sitting)
     view = {seat.name: by_member.get(seat.member_id, 0) for seat in sitting.seats.all()}
     later = Sitting.objects.filter(table=sitting.table, pk__gt=sitting.pk).order_by("pk").first()
@@ -181,9 +180,9 @@ def postings_of(txn: Transaction) -> list[tuple[str, int, str]]:
     def name(account: Account) -> str:
         if account.kind == bookkeeping.MEMBER:
             return account.member.name
-        return "cup:pagat" if account.kind == bookkeeping.PAGAT_CUP else "cup:king"
+        return {kind: name for name, kind in bookkeeping.table_kinds().items()}[account.kind]
 
-    return sorted((name(p.account), p.points, p.rule) for p in txn.postings.select_related("account__member"))
+    return sorted((name(p.account), p.amount, p.rule) for p in txn.postings.select_related("account__member"))
 
 
 @pytest.fixture
@@ -195,6 +194,6 @@ def postings() -> Callable[[Transaction], list[tuple[str, int, str]]]:
 def club_total() -> Callable[[Club], int]:
     """The sum of every posting of a club: zero, always (double entry)."""
     return lambda club: (
-        Posting.objects.filter(transaction__entry__sitting__table__club=club).aggregate(total=Sum("points"))["total"]
+        Posting.objects.filter(transaction__entry__sitting__table__club=club).aggregate(total=Sum("amount"))["total"]
         or 0
     )

@@ -38,12 +38,12 @@ def kept_and_summed() -> tuple[dict, dict]:
     """(every kept balance, the same keys summed from the postings); zero rows left out of both."""
     kept = {
         (a, book, month): points
-        for a, book, month, points in Balance.objects.values_list("account_id", "book", "month", "points")
+        for a, book, month, points in Balance.objects.values_list("account_id", "book", "month", "amount")
         if points
     }
     summed: dict[tuple, int] = defaultdict(int)
     for account_id, book, value_date, points in Posting.objects.values_list(
-        "account_id", "transaction__book", "transaction__value_date", "points"
+        "account_id", "transaction__book", "transaction__value_date", "amount"
     ):
         summed[(account_id, book, value_date.replace(day=1))] += points
     return kept, {key: points for key, points in summed.items() if points}
@@ -54,7 +54,7 @@ def seats_and_postings() -> tuple[dict, dict]:
     kept = {(s.sitting_id, s.member_id): s.points for s in Seat.objects.all()}
     summed: dict[tuple, int] = dict.fromkeys(kept, 0)
     for sitting_id, member_id, points in Posting.objects.filter(account__member__isnull=False).values_list(
-        "transaction__entry__sitting_id", "account__member__id", "points"
+        "transaction__entry__sitting_id", "account__member__id", "amount"
     ):
         summed[(sitting_id, member_id)] += points
     return kept, summed

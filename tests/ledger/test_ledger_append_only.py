@@ -28,14 +28,14 @@ def posted(season, start_sitting, evening):
 def test_a_posting_cannot_be_changed_or_deleted_through_the_orm(posted):
     _sitting, txn = posted
     posting = txn.postings.first()
-    points = posting.points
+    points = posting.amount
 
-    posting.points = points + 100
+    posting.amount = points + 100
     with pytest.raises(ImmutableLedgerError, match=f"Posting {posting.pk} is part of the ledger and cannot change"):
         posting.save()
     with pytest.raises(ImmutableLedgerError, match="cannot be deleted"):
         posting.delete()
-    assert Posting.objects.get(pk=posting.pk).points == points
+    assert Posting.objects.get(pk=posting.pk).amount == points
 
 
 def test_a_transaction_cannot_be_changed_or_deleted_through_the_orm(posted):
@@ -51,7 +51,8 @@ def test_a_transaction_cannot_be_changed_or_deleted_through_the_orm(posted):
 
 def test_post_event_refuses_an_unbalanced_event_and_writes_nothing(posted, counts):
     sitting, _txn = posted
-    accounts = bookkeeping.accounts_for(sitting.table, sitting.seats.select_related("member__account"))
+    seats = sitting.seats.select_related("member__account")
+    accounts = bookkeeping.accounts_for(sitting.table, seats, ("cup:pagat", "cup:king"))
     lopsided = rules.danish.Event(
         kind="deal",
         items=(
@@ -88,7 +89,7 @@ def test_a_reversal_negates_every_posting_and_links_the_original(posted, posting
 def _querysets(sitting, txn):
     """Each append-only model's rows of the posted deal, as a queryset, with a field to change."""
     return {
-        "Posting": (Posting.objects.filter(transaction=txn), "points", 0),
+        "Posting": (Posting.objects.filter(transaction=txn), "amount", 0),
         "Transaction": (Transaction.objects.filter(pk=txn.pk), "memo", "tampered"),
         "DealVersion": (DealVersion.objects.filter(deal__sitting=sitting), "reason", "tampered"),
         "Account": (Account.objects.filter(member__name="Anna"), "owner", "member:0"),

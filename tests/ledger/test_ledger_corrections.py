@@ -15,7 +15,7 @@ import pytest
 from django.utils import timezone, translation
 
 from club.models import Deal, DealVersion
-from club.services.bookkeeping import cup_accounts
+from club.services.bookkeeping import table_accounts
 from club.services.closing import close_sitting
 from club.services.corrections import correct_deal
 from club.services.deals import record_deal
@@ -62,13 +62,13 @@ def _play(start_sitting, season, evening, scorer):
 def _frozen(txn: Transaction) -> tuple:
     txn = Transaction.objects.get(pk=txn.pk)
     fields = (txn.reference, txn.entry.kind, txn.entry.event, txn.entry.deal_version_id, txn.value_date, txn.memo)
-    return fields, tuple(txn.postings.values_list("pk", "account_id", "points", "rule", "ref", "item"))
+    return fields, tuple(txn.postings.values_list("pk", "account_id", "amount", "rule", "ref", "item"))
 
 
 def _names(sitting, delta: dict[int, int]) -> dict[str, int]:
     """A difference's delta (account id -> points) with the accounts named as in a record."""
     names = {seat.member.account.pk: seat.name for seat in sitting.seats.select_related("member__account")}
-    names |= {account.pk: name for name, account in cup_accounts(sitting.table).items()}
+    names |= {account.pk: name for name, account in table_accounts(sitting.table, ("cup:pagat", "cup:king")).items()}
     return {names[a]: p for a, p in delta.items()}
 
 

@@ -87,7 +87,7 @@ def ledger_events(sitting: Sitting) -> dict[str, dict[str, int]]:
     by_event: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     counting = Transaction.objects.filter(entry__sitting=sitting, reversed_by__isnull=True, reverses__isnull=True)
     for posting in Posting.objects.filter(transaction__in=counting).select_related("transaction"):
-        by_event[posting.transaction.entry.event][names[posting.account_id]] += posting.points
+        by_event[posting.transaction.entry.event][names[posting.account_id]] += posting.amount
     nonzero = {key: {a: p for a, p in accounts.items() if p} for key, accounts in by_event.items()}
     return {key: accounts for key, accounts in nonzero.items() if accounts}
 
@@ -152,7 +152,7 @@ def test_ledger_equals_replay_of_the_export_for_random_sittings(club, preset, se
         assert not Account.objects.filter(owner=bookkeeping.table_owner(table.pk)).exists()  # no pot, no table account
     # Double entry: the club's postings sum to zero.
     assert (
-        Posting.objects.filter(transaction__entry__sitting__table__club=club).aggregate(total=Sum("points"))["total"]
+        Posting.objects.filter(transaction__entry__sitting__table__club=club).aggregate(total=Sum("amount"))["total"]
         == 0
     )
 
@@ -201,7 +201,7 @@ def test_the_pot_is_a_table_account(club, season_of, table, start_sitting):
     sitting = start_sitting(season, "Anna Bela Csaba Dora")
     record_deal(sitting, {"dealer": "Anna", "no_game": "all_pass"})
     pot = Account.objects.get(owner=bookkeeping.table_owner(table.pk))
-    assert pot.kind == bookkeeping.POT and bookkeeping.account_names([club])[pot.pk] == "ultimókassza (Asztal 1)"
+    assert pot.kind == "pot" and bookkeeping.account_names([club])[pot.pk] == "ultimókassza (Asztal 1)"
     assert bookkeeping.table_balances(table) == {"cup:pagat": 0, "cup:king": 0, "pot": 40}
     assert {s.name: balances.sitting_totals(sitting)[s.member_id] for s in sitting.seats.all()} == {
         "Anna": -10,

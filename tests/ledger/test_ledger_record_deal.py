@@ -31,10 +31,10 @@ from django.utils import translation
 import rules
 from club.models import Deal, DealVersion
 from club.services import balances
-from club.services.bookkeeping import cups_of
 from club.services.closing import close_sitting
 from club.services.deals import DealConflict, record_deal
 from ledger.models import Transaction
+from world.clubs import cups_of
 
 pytestmark = pytest.mark.django_db
 
@@ -113,7 +113,7 @@ def test_every_posting_carries_the_rule_seed_line_and_line_item_it_settles(seaso
         )
         rule, ref, lines = items.setdefault(p.item, (p.rule, p.ref, {}))
         assert (p.rule, p.ref) == (rule, ref)
-        lines[name] = p.points
+        lines[name] = p.amount
     assert items == {
         0: ("stake", "001 L258", {"Anna": -10, "cup:pagat": 5, "cup:king": 5}),
         1: ("meld.taroks", "001 L269\u2013L270", {"Bent": 30, "Anna": -15, "Dorte": -15}),
@@ -154,7 +154,7 @@ def _nets(txn, members):
     by_account = {}
     for posting in txn.postings.select_related("account__member"):
         if posting.account.kind == "member":
-            by_account[posting.account.member] = by_account.get(posting.account.member, 0) + posting.points
+            by_account[posting.account.member] = by_account.get(posting.account.member, 0) + posting.amount
     return {m: p for m, p in by_account.items() if p}
 
 

@@ -94,10 +94,15 @@ def posted(season, start_sitting, evening):
             "must be owner of (table|relation) ledger_transaction",
         ),
         ("SET session_replication_role = replica", 'permission denied to set parameter "session_replication_role"'),
-        ("UPDATE ledger_posting SET points = 0", "permission denied for table ledger_posting"),
+        ("UPDATE ledger_posting SET amount = 0", "permission denied for table ledger_posting"),
         ("DELETE FROM ledger_transaction", "permission denied for table ledger_transaction"),
         ("UPDATE club_dealversion SET reason = 'tampered'", "permission denied for table club_dealversion"),
         ("UPDATE ledger_account SET owner = ''", "permission denied for table ledger_account"),
+        ("UPDATE ledger_account SET unit = 'ore'", "permission denied for table ledger_account"),
+        (
+            "ALTER TABLE ledger_posting DISABLE TRIGGER ledger_posting_one_unit",
+            "must be owner of table ledger_posting",
+        ),
         ("TRUNCATE ledger_posting", "permission denied for table ledger_posting"),
         ("UPDATE club_payment SET amount_ore = 1", "permission denied for table club_payment"),
         ("DELETE FROM club_payment", "permission denied for table club_payment"),
@@ -170,7 +175,7 @@ def test_money_the_app_role_appends_past_the_club_is_named_by_ledger_check(poste
             [book],
         ).fetchone()
         as_app.execute(
-            "INSERT INTO ledger_posting (transaction_id, account_id, points, rule, ref, item)"
+            "INSERT INTO ledger_posting (transaction_id, account_id, amount, rule, ref, item)"
             " VALUES (%s, %s, 50000, '', '', 0), (%s, %s, -50000, '', '', 0)",
             [stray, anna.account_id, stray, bent.account_id],
         )

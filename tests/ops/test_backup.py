@@ -61,7 +61,7 @@ with scopes_disabled():
     clubs |= {f"club:{c.pk}": c.slug for c in Club.objects.all()}
 rows = [
     (pk, clubs[owner], kind, name, balance)
-    for pk, owner, kind, name, balance in Account.objects.annotate(balance=Sum("postings__points"))
+    for pk, owner, kind, name, balance in Account.objects.annotate(balance=Sum("postings__amount"))
     .values_list("pk", "owner", "kind", "member__name", "balance")
 ]
 print(json.dumps(sorted(rows)))

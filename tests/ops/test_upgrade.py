@@ -60,7 +60,7 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.db.models import Sum
 from club.models import Table
 from ledger.models import Account
-members = Account.objects.filter(kind="member").annotate(balance=Sum("postings__points"))
+members = Account.objects.filter(kind="member").annotate(balance=Sum("postings__amount"))
 print(json.dumps({
     "migrations": sorted(MigrationRecorder.Migration.objects.filter(app="club").values_list("name", flat=True)),
     "members": sorted(members.values_list("member__name", "balance")),

@@ -140,6 +140,7 @@ class _Coin:
     default_preset = "coin"
     messages = {"jar_twice": ("A jar is kept once.", "En krukke holdes én gang.")}
     sitting_keys = frozenset(("ruleset", "table", "deals", "close", "jar"))
+    ledger_kinds = {"jar": "jar"}
 
     def __init__(self):
         self.presets = {"coin": self._Rules("coin", 2)}

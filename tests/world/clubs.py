@@ -12,8 +12,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from club import families
 from club.models import Club, Deal, Member, Season, Sitting, Table
-from club.services import sittings
+from club.services import bookkeeping, sittings
 from club.services.closing import close_sitting
 from club.services.deals import record_deal
 
@@ -97,6 +98,11 @@ def make_season(
 
 def make_table(club: Club, name: str = "Bord 1") -> Table:
     return Table.objects.create(club=club, name=name)
+
+
+def cups_of(table: Table, *, before_sitting: Sitting | None = None):
+    """What a Danish table's Pagatkop and Kongekop hold now, or as a sitting began (`rules.danish.Cups`)."""
+    return bookkeeping.table_state(table, families.DANISH, before_sitting=before_sitting).cups
 
 
 def start_sitting(

@@ -7,7 +7,9 @@ The checks, each of which the ledger should pass by construction:
    next sitting starts a fresh replay);
 2. the table state kept with each deal and sitting (cups, previous dealer), from which recording
    and answering settle without a replay, is the state the replay reaches;
-3. every transaction has postings, and they sum to zero (`ledger.checks`);
+3. every transaction has postings, they sum to zero and they are in one unit (`ledger.checks`),
+   and every account's unit is the one its books count: øre in the book of payments, points in a
+   season's (`club.services.accounting.wrong_units`);
 4. every reversal is the exact negation of the transaction it reverses (`ledger.checks`);
 5. every payment's transaction moves exactly its amount between the member and the club's till,
    the till holds the sum of the payments, and each member's payments account the sum of his
@@ -76,6 +78,8 @@ class Command(TranslatedCommand):
         for line in [
             *accounting.check(theirs, Payment.objects.filter(club__in=clubs), names),
             *checks.unbalanced(theirs, _entry_name),
+            *checks.mixed_units(theirs, _entry_name),
+            *accounting.wrong_units(accounts, names),
             *checks.bad_reversals(theirs, names, _entry_name),
             *till.check(clubs),
             *checks.drifted_balances(accounts, lambda pk: names.get(pk, str(pk))),

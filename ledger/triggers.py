@@ -1,0 +1,299 @@
+"""The ledger's guards in the database itself, PostgreSQL and SQLite alike: the current SQL of every
+trigger, in this one place. The models and `ledger.services` refuse first, with a clearer message;
+these hold whatever code or hand reaches the database.
+
+- Append only: UPDATE and DELETE of postings and transactions are refused (a correction is a
+  reversal), and any UPDATE of an account (an account is never reassigned, its unit never changes).
+- A posting goes only to a transaction created by the current database transaction (PostgreSQL:
+  `created_xact`, set whatever the INSERT says; SQLite: the transaction is *open*, a row in
+  `ledger_open_transaction` whose deferred foreign key to an always empty table fails the COMMIT
+  unless `ledger.services` closed it).
+- A transaction has postings, they sum to zero (PostgreSQL: at COMMIT; SQLite: when closed), and
+  they are all in one unit: points and øre never meet in one transaction.
+- Balances per account, book and month are kept from the postings in the database transaction that
+  writes them, and by nothing else (PostgreSQL: a statement trigger running as the tables' owner;
+  SQLite: a row trigger, and `ledger_balance` refuses anything but the next posting of its row).
+
+`create` installs them all, `drop` removes whichever of them exist. The latest migration that changes the ledger's tables or this SQL calls `drop`
+first and `create` last (ledger 0013); earlier migrations make no trigger, so a fresh database
+and an old one end the same. On SQLite a migration that rebuilds one of these tables drops its
+triggers: that migration calls `drop` and `create` too.
+"""
+
+from __future__ import annotations
+
+POSTGRESQL = (
+    """
+CREATE OR REPLACE FUNCTION ledger_append_only() RETURNS trigger AS $$
+BEGIN
+    RAISE EXCEPTION 'ledger % is append-only: % refused; post a reversal instead', TG_TABLE_NAME, TG_OP
+        USING ERRCODE = 'restrict_violation';
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE TRIGGER ledger_posting_append_only
+    BEFORE UPDATE OR DELETE ON ledger_posting
+    FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+
+CREATE TRIGGER ledger_transaction_append_only
+    BEFORE UPDATE OR DELETE ON ledger_transaction
+    FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+""",
+    """
+CREATE OR REPLACE FUNCTION ledger_account_not_reassigned() RETURNS trigger AS $$
+BEGIN
+    IF NEW IS DISTINCT FROM OLD THEN
+        RAISE EXCEPTION 'ledger account % cannot be reassigned: UPDATE refused', OLD.id USING ERRCODE = 'restrict_violation';
+    END IF;
+    RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE TRIGGER ledger_account_not_reassigned
+    BEFORE UPDATE ON ledger_account
+    FOR EACH ROW EXECUTE FUNCTION ledger_account_not_reassigned();
+""",
+    """
+CREATE OR REPLACE FUNCTION ledger_transaction_created_xact() RETURNS trigger AS $$
+BEGIN
+    NEW.created_xact := pg_current_xact_id()::text::bigint;
+    RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE TRIGGER ledger_transaction_created_xact
+    BEFORE INSERT ON ledger_transaction
+    FOR EACH ROW EXECUTE FUNCTION ledger_transaction_created_xact();
+""",
+    """
+CREATE OR REPLACE FUNCTION ledger_posting_to_open_transaction() RETURNS trigger AS $$
+DECLARE
+    creator bigint;
+BEGIN
+    SELECT created_xact INTO creator FROM ledger_transaction WHERE id = NEW.transaction_id;
+    IF NOT FOUND OR creator <> pg_current_xact_id()::text::bigint THEN
+        RAISE EXCEPTION 'ledger transaction % is committed: no posting may be added to it; post a new transaction instead',
+            NEW.transaction_id USING ERRCODE = 'restrict_violation';
+    END IF;
+    RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE TRIGGER ledger_posting_to_open_transaction
+    BEFORE INSERT ON ledger_posting
+    FOR EACH ROW EXECUTE FUNCTION ledger_posting_to_open_transaction();
+""",
+    # Deferred to COMMIT: the postings of one transaction may arrive in several INSERTs.
+    """
+CREATE OR REPLACE FUNCTION ledger_posting_balanced() RETURNS trigger AS $$
+DECLARE
+    total bigint;
+BEGIN
+    SELECT COALESCE(SUM(amount), 0) INTO total FROM ledger_posting WHERE transaction_id = NEW.transaction_id;
+    IF total <> 0 THEN
+        RAISE EXCEPTION 'ledger transaction % is unbalanced: postings sum to %', NEW.transaction_id, total
+            USING ERRCODE = 'check_violation';
+    END IF;
+    RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE CONSTRAINT TRIGGER ledger_posting_balanced
+    AFTER INSERT ON ledger_posting
+    DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION ledger_posting_balanced();
+""",
+    """
+CREATE OR REPLACE FUNCTION ledger_transaction_has_postings() RETURNS trigger AS $$
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM ledger_posting WHERE transaction_id = NEW.id) THEN
+        RAISE EXCEPTION 'ledger transaction % has no postings', NEW.id USING ERRCODE = 'check_violation';
+    END IF;
+    RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE CONSTRAINT TRIGGER ledger_transaction_has_postings
+    AFTER INSERT ON ledger_transaction
+    DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION ledger_transaction_has_postings();
+""",
+    # After each row, at the end of its statement: it sees every posting of the transaction so far,
+    # in this INSERT and the earlier ones (only this database transaction may add them).
+    """
+CREATE OR REPLACE FUNCTION ledger_posting_one_unit() RETURNS trigger AS $$
+BEGIN
+    IF EXISTS (
+        SELECT 1 FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id
+        WHERE p.transaction_id = NEW.transaction_id
+          AND a.unit <> (SELECT unit FROM ledger_account WHERE id = NEW.account_id)
+    ) THEN
+        RAISE EXCEPTION 'ledger transaction % mixes units: its postings must all be in one unit', NEW.transaction_id
+            USING ERRCODE = 'check_violation';
+    END IF;
+    RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE TRIGGER ledger_posting_one_unit
+    AFTER INSERT ON ledger_posting
+    FOR EACH ROW EXECUTE FUNCTION ledger_posting_one_unit();
+""",
+    # Runs as the tables' owner (the app role may not write balances), in account order so two
+    # writers never wait on each other in a circle.
+    """
+CREATE OR REPLACE FUNCTION ledger_keep_balances() RETURNS trigger SECURITY DEFINER SET search_path FROM CURRENT AS $$
+BEGIN
+    INSERT INTO ledger_balance AS b (account_id, book, month, amount, last_posting)
+    SELECT p.account_id, t.book, date_trunc('month', t.value_date)::date, SUM(p.amount), MAX(p.id)
+    FROM new_postings p JOIN ledger_transaction t ON t.id = p.transaction_id
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3
+    ON CONFLICT (account_id, book, month) DO UPDATE
+        SET amount = b.amount + EXCLUDED.amount, last_posting = GREATEST(b.last_posting, EXCLUDED.last_posting);
+    RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE TRIGGER ledger_keep_balances
+    AFTER INSERT ON ledger_posting
+    REFERENCING NEW TABLE AS new_postings
+    FOR EACH STATEMENT EXECUTE FUNCTION ledger_keep_balances();
+""",
+    """
+CREATE OR REPLACE FUNCTION ledger_balance_kept() RETURNS trigger AS $$
+BEGIN
+    IF pg_trigger_depth() < 2 THEN
+        RAISE EXCEPTION 'ledger_balance is kept from the postings: % refused', TG_OP USING ERRCODE = 'restrict_violation';
+    END IF;
+    RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE TRIGGER ledger_balance_kept
+    BEFORE INSERT OR UPDATE OR DELETE ON ledger_balance
+    FOR EACH ROW EXECUTE FUNCTION ledger_balance_kept();
+""",
+)
+
+# (trigger, table) and the functions they run, as `POSTGRESQL` makes them.
+POSTGRESQL_TRIGGERS = (
+    ("ledger_posting_append_only", "ledger_posting"),
+    ("ledger_transaction_append_only", "ledger_transaction"),
+    ("ledger_account_not_reassigned", "ledger_account"),
+    ("ledger_transaction_created_xact", "ledger_transaction"),
+    ("ledger_posting_to_open_transaction", "ledger_posting"),
+    ("ledger_posting_balanced", "ledger_posting"),
+    ("ledger_transaction_has_postings", "ledger_transaction"),
+    ("ledger_posting_one_unit", "ledger_posting"),
+    ("ledger_keep_balances", "ledger_posting"),
+    ("ledger_balance_kept", "ledger_balance"),
+)
+POSTGRESQL_FUNCTIONS = (
+    "ledger_append_only",
+    "ledger_account_not_reassigned",
+    "ledger_transaction_created_xact",
+    "ledger_posting_to_open_transaction",
+    "ledger_posting_balanced",
+    "ledger_transaction_has_postings",
+    "ledger_posting_one_unit",
+    "ledger_keep_balances",
+    "ledger_balance_kept",
+)
+
+# The posting `p` (of transaction `t`) is this balance row's, by account, book and month.
+_OF_ROW = (
+    "p.id = NEW.last_posting AND p.account_id = NEW.account_id AND t.book = NEW.book"
+    " AND strftime('%Y-%m-01', t.value_date) = NEW.month"
+)
+# The tables `ledger_never_closed` and `ledger_open_transaction` are ledger 0009's.
+# One statement per item: the backend runs one at a time.
+SQLITE = (
+    "CREATE TRIGGER IF NOT EXISTS ledger_transaction_opens AFTER INSERT ON ledger_transaction BEGIN"
+    " INSERT INTO ledger_open_transaction (transaction_id, must_close) VALUES (NEW.id, NEW.id); END",
+    "CREATE TRIGGER IF NOT EXISTS ledger_posting_to_open_transaction BEFORE INSERT ON ledger_posting"
+    " WHEN NOT EXISTS (SELECT 1 FROM ledger_open_transaction WHERE transaction_id = NEW.transaction_id) BEGIN"
+    " SELECT RAISE(ABORT, 'ledger transaction is committed: no posting may be added to it;"
+    " post a new transaction instead'); END",
+    "CREATE TRIGGER IF NOT EXISTS ledger_posting_one_unit AFTER INSERT ON ledger_posting"
+    " WHEN EXISTS (SELECT 1 FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id"
+    " WHERE p.transaction_id = NEW.transaction_id"
+    " AND a.unit <> (SELECT unit FROM ledger_account WHERE id = NEW.account_id)) BEGIN"
+    " SELECT RAISE(ABORT, 'ledger transaction mixes units: its postings must all be in one unit'); END",
+    "CREATE TRIGGER IF NOT EXISTS ledger_transaction_closes BEFORE DELETE ON ledger_open_transaction BEGIN"
+    " SELECT RAISE(ABORT, 'ledger transaction has no postings')"
+    "  WHERE NOT EXISTS (SELECT 1 FROM ledger_posting WHERE transaction_id = OLD.transaction_id);"
+    " SELECT RAISE(ABORT, 'ledger transaction is unbalanced: its postings do not sum to zero')"
+    "  WHERE (SELECT SUM(amount) FROM ledger_posting WHERE transaction_id = OLD.transaction_id) <> 0; END",
+    "CREATE TRIGGER IF NOT EXISTS ledger_open_transaction_not_changed BEFORE UPDATE ON ledger_open_transaction"
+    " BEGIN SELECT RAISE(ABORT, 'ledger_open_transaction: UPDATE refused'); END",
+    *(
+        f"CREATE TRIGGER IF NOT EXISTS ledger_{table}_append_only_{op.lower()} BEFORE {op} ON ledger_{table}"
+        f" BEGIN SELECT RAISE(ABORT, 'ledger_{table} is append-only: {op} refused; post a reversal instead'); END"
+        for table in ("posting", "transaction")
+        for op in ("UPDATE", "DELETE")
+    ),
+    "CREATE TRIGGER IF NOT EXISTS ledger_account_not_reassigned BEFORE UPDATE ON ledger_account"
+    " BEGIN SELECT RAISE(ABORT, 'ledger account cannot be reassigned: UPDATE refused'); END",
+    "CREATE TRIGGER IF NOT EXISTS ledger_keep_balances AFTER INSERT ON ledger_posting BEGIN"
+    " INSERT INTO ledger_balance (account_id, book, month, amount, last_posting)"
+    " SELECT NEW.account_id, t.book, strftime('%Y-%m-01', t.value_date), NEW.amount, NEW.id"
+    " FROM ledger_transaction t WHERE t.id = NEW.transaction_id"
+    " ON CONFLICT (account_id, book, month) DO UPDATE"
+    " SET amount = amount + excluded.amount, last_posting = excluded.last_posting; END",
+    "CREATE TRIGGER IF NOT EXISTS ledger_balance_insert_kept BEFORE INSERT ON ledger_balance"
+    " WHEN NOT EXISTS (SELECT 1 FROM ledger_posting p JOIN ledger_transaction t ON t.id = p.transaction_id"
+    f" WHERE {_OF_ROW} AND p.amount = NEW.amount)"
+    " BEGIN SELECT RAISE(ABORT, 'ledger_balance is kept from the postings: INSERT refused'); END",
+    "CREATE TRIGGER IF NOT EXISTS ledger_balance_update_kept BEFORE UPDATE ON ledger_balance"
+    " WHEN NEW.account_id <> OLD.account_id OR NEW.book <> OLD.book OR NEW.month <> OLD.month"
+    " OR NEW.last_posting <= OLD.last_posting"
+    " OR NOT EXISTS (SELECT 1 FROM ledger_posting p JOIN ledger_transaction t ON t.id = p.transaction_id"
+    f" WHERE {_OF_ROW} AND p.amount = NEW.amount - OLD.amount)"
+    " BEGIN SELECT RAISE(ABORT, 'ledger_balance is kept from the postings: UPDATE refused'); END",
+    "CREATE TRIGGER IF NOT EXISTS ledger_balance_delete_kept BEFORE DELETE ON ledger_balance"
+    " BEGIN SELECT RAISE(ABORT, 'ledger_balance is kept from the postings: DELETE refused'); END",
+)
+SQLITE_TRIGGERS = (
+    "ledger_transaction_opens",
+    "ledger_posting_to_open_transaction",
+    "ledger_posting_one_unit",
+    "ledger_transaction_closes",
+    "ledger_open_transaction_not_changed",
+    "ledger_posting_append_only_update",
+    "ledger_posting_append_only_delete",
+    "ledger_transaction_append_only_update",
+    "ledger_transaction_append_only_delete",
+    "ledger_account_not_reassigned",
+    "ledger_keep_balances",
+    "ledger_balance_insert_kept",
+    "ledger_balance_update_kept",
+    "ledger_balance_delete_kept",
+)
+
+
+def create(apps, schema_editor) -> None:
+    """Every current trigger (a migration's RunPython)."""
+    vendor = schema_editor.connection.vendor
+    if vendor == "postgresql":
+        for statement in POSTGRESQL:
+            schema_editor.execute(statement, params=None)
+    elif vendor == "sqlite":
+        for statement in SQLITE:
+            schema_editor.execute(statement, params=None)
+
+
+def drop(apps, schema_editor) -> None:
+    """Every current trigger, whichever exist (a migration's RunPython)."""
+    for statement in drop_statements(schema_editor.connection.vendor):
+        schema_editor.execute(statement, params=None)
+
+
+def drop_statements(vendor: str) -> list[str]:
+    if vendor == "postgresql":
+        return [f"DROP TRIGGER IF EXISTS {name} ON {table}" for name, table in POSTGRESQL_TRIGGERS] + [
+            f"DROP FUNCTION IF EXISTS {name}()" for name in POSTGRESQL_FUNCTIONS
+        ]
+    if vendor == "sqlite":
+        return [f"DROP TRIGGER IF EXISTS {name}" for name in SQLITE_TRIGGERS]
+    return []
