@@ -67,7 +67,7 @@ class _Converter:
         converted = self.convert(only)
         if "$ref" in converted:
             return {"allOf": [converted], "nullable": True}
-        if "enum" in converted:
+        if "enum" in converted:  # OpenAPI 3.0.3: a nullable enum lists null among its values
             converted = converted | {"enum": [*converted["enum"], None]}
         return converted | {"nullable": True}
 
