@@ -94,15 +94,22 @@ def _titles() -> str:
     return " or ".join(family.title for family in rules.FAMILIES)
 
 
-# A record carries no key that names its family (the sitting's season does), so the union has no
-# discriminator: a record is the one family's shape it fits.
-DEAL_RECORD = {
-    "description": f"A deal record of the sitting's family: {_titles()}.",
-    "oneOf": [{"$ref": f"#/components/schemas/{record_component(family)}"} for family in rules.FAMILIES],
-}
+def deal_record() -> dict[str, Any]:
+    """The union of the families' records. A record carries no key that names its family (the
+    sitting's season does), so the union has no discriminator: a record is the one shape it fits."""
+    return {
+        "description": f"A deal record of the sitting's family: {_titles()}.",
+        "oneOf": [{"$ref": f"#/components/schemas/{record_component(family)}"} for family in rules.FAMILIES],
+    }
+
+
+DEAL_RECORD = deal_record()  # what the serializers name; the document takes the registry's at generation
 
 
 def add_record_components(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
-    """drf-spectacular's postprocessing hook (SPECTACULAR_SETTINGS): the records' components."""
-    result.setdefault("components", {}).setdefault("schemas", {}).update(record_components())
+    """drf-spectacular's postprocessing hook (SPECTACULAR_SETTINGS): the records' components, from
+    the families registered when the document is made."""
+    components = result.setdefault("components", {}).setdefault("schemas", {})
+    components.update(record_components())
+    components[RECORD] = deal_record()
     return result

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import rules
+from rules.schema import NAME
 
 ROOT = Path(__file__).resolve().parents[2]
 REPLAYS = sorted(p for p in (ROOT / "fixtures" / "replay").glob("*.json") if not p.stem.startswith("invalid"))
@@ -86,7 +87,7 @@ def _object(schema: Mapping[str, Any], defs: Mapping[str, Any]) -> st.SearchStra
     properties = schema.get("properties", {})
     if not properties:
         values = from_schema(schema["additionalProperties"], defs)
-        return st.dictionaries(from_schema(rules.schema.NAME, defs), values, max_size=3)
+        return st.dictionaries(from_schema(NAME, defs), values, max_size=3)
     required = set(schema.get("required", ()))
     return st.fixed_dictionaries(
         {key: from_schema(value, defs) for key, value in properties.items() if key in required},
