@@ -18,8 +18,9 @@ from typing import Any
 import rules
 
 RECORD = "DealRecord"
-# JSON Schema words OpenAPI 3.0 does not have; the engine's answer says what they say.
-LEFT_TO_THE_ENGINE = frozenset(("$schema", "if", "then", "else", "not", "examples", "title"))
+# JSON Schema words OpenAPI 3.0 does not have (the engine's answer says what they say), and the
+# record's own title and examples, which its component carries at the top only.
+LEFT_OUT = frozenset(("$schema", "$defs", "if", "then", "else", "not", "title", "examples"))
 NULL = {"type": "null"}
 
 
@@ -35,6 +36,7 @@ class _Converter:
     """One family's JSON Schema as OpenAPI 3.0 schema objects, its `$defs` as named components."""
 
     def __init__(self, family: rules.Family):
+        self.family = family
         self.prefix = component_prefix(family)
 
     def convert(self, schema: Any) -> Any:
@@ -47,9 +49,9 @@ class _Converter:
             return self._nullable([branch for branch in branches if branch != NULL])
         converted: dict[str, Any] = {}
         for key, value in schema.items():
-            if key in LEFT_TO_THE_ENGINE or key == "$defs":
+            if key in LEFT_OUT:
                 continue
-            if key in ("properties",):
+            if key == "properties":
                 converted[key] = {name: self.convert(item) for name, item in value.items()}
             elif key in ("anyOf", "oneOf", "allOf"):
                 converted[key] = [self.convert(item) for item in value]
@@ -63,20 +65,19 @@ class _Converter:
 
     def _nullable(self, branches: list[Any]) -> dict[str, Any]:
         """`X or null`: OpenAPI 3.0 says it with `nullable` (a reference goes inside `allOf`)."""
-        (only,) = branches if len(branches) == 1 else ({"oneOf": branches},)
-        converted = self.convert(only)
+        converted = self.convert(branches[0] if len(branches) == 1 else {"oneOf": branches})
         if "$ref" in converted:
             return {"allOf": [converted], "nullable": True}
         if "enum" in converted:  # OpenAPI 3.0.3: a nullable enum lists null among its values
             converted = converted | {"enum": [*converted["enum"], None]}
         return converted | {"nullable": True}
 
-    def components(self, family: rules.Family) -> dict[str, Any]:
-        schema = family.record_schema()
+    def components(self) -> dict[str, Any]:
+        schema = self.family.record_schema()
         record = self.convert(schema) | {"title": schema["title"]}
         if schema.get("examples"):
             record["example"] = schema["examples"][0]
-        found = {record_component(family): record}
+        found = {record_component(self.family): record}
         for name, definition in schema.get("$defs", {}).items():
             found[f"{self.prefix}{name}"] = self.convert(definition)
         return found
@@ -86,7 +87,7 @@ def record_components() -> dict[str, Any]:
     """Every family's record and its parts, by component name."""
     found: dict[str, Any] = {}
     for family in rules.FAMILIES:
-        found |= _Converter(family).components(family)
+        found |= _Converter(family).components()
     return found
 
 
