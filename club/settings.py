@@ -307,6 +307,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     # Season.close, Sitting.closed_how and the close request share one choice set: one name.
     "ENUM_NAME_OVERRIDES": {"CloseEnum": "club.models.Season.Close"},
+    # Each family's deal record and its parts, built from the rules engine's registry.
+    # Field titles dropped: model labels, repeated across types.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "club.api.schemas.add_record_components",
+        "club.api.openapi.drop_field_titles",
+    ],
 }
 
 if not DEBUG:

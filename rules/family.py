@@ -70,6 +70,10 @@ class Family(Protocol):
     def vocabulary(self) -> Vocabulary:
         """The closed sets of words its records use."""
 
+    def record_schema(self) -> Mapping[str, Any]:
+        """The JSON Schema (draft 2020-12) of its deal record, `$defs` included: the shapes
+        `parse_deal` reads without a shape problem. Read it, never change it."""
+
     # --- records and checks ---------------------------------------------------------------
 
     def parse_sitting(self, data: Any) -> tuple[Any | None, list[Problem]]:

@@ -103,3 +103,13 @@ class TextFieldSchema(OpenApiSerializerFieldExtension):
         if self.target.allow_blank:
             return schema | {"pattern": ANY_TEXT}
         return schema | {"minLength": 1, "pattern": NOT_BLANK_TEXT}
+
+
+def drop_field_titles(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """drf-spectacular's postprocessing hook (SPECTACULAR_SETTINGS): a field's title is its model
+    field's label ("Navn" for the name of a club, a member, a table, a season), which generators
+    take for a type's name; the property's own name and description say it."""
+    for component in result.get("components", {}).get("schemas", {}).values():
+        for field in component.get("properties", {}).values():
+            field.pop("title", None)
+    return result

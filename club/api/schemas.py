@@ -1,232 +1,116 @@
-"""The JSON schemas the OpenAPI document shows for a deal record, the shape the rules engine owns:
-a Danish deal or a Hungarian one, whichever family the sitting's season plays (described in
-docs/rules.md, "The sitting record", and docs/rules-hungarian.md, "The record and its problems").
-The word lists come from each family's adapter (`club.families`).
+"""The deal record in the OpenAPI document, built from the registry: each family of `rules.FAMILIES`
+declares the JSON Schema of its record (`Family.record_schema`, JSON Schema 2020-12), and this turns
+it into OpenAPI 3.0 components: `<Family>Deal` and one component for each of its `$defs`, with
+`DealRecord` the union of the families' records. A new family needs no line here.
 
-It describes; it does not validate. The rules engine checks every record and answers with its
-own error list, so a record that fits this schema may still be refused (a name not at the
-table, a meld the preset lacks) and the answer then says which field and why.
+It describes; it does not validate. The rules engine checks every record and answers with its own
+error list, so a record that fits the schema may still be refused (a name not at the table, a meld
+the preset lacks) and the answer then says which field and why. The few rules JSON Schema says with
+`if`/`then` or `not` (a prevented ultimo names its card; a call names one) are left to that answer,
+as OpenAPI 3.0 has no words for them.
 """
 
 from __future__ import annotations
 
-from club.families import DANISH, HUNGARIAN
+from collections.abc import Mapping
+from typing import Any
 
-DK, HU = DANISH.words, HUNGARIAN.words
+import rules
 
-NAME = {"type": "string", "minLength": 1, "description": "A member's name as seated at the sitting."}
-NULLABLE_NAME = {**NAME, "nullable": True}
+RECORD = "DealRecord"
+# JSON Schema words OpenAPI 3.0 does not have (the engine's answer says what they say), and the
+# record's own title and examples, which its component carries at the top only.
+LEFT_OUT = frozenset(("$schema", "$defs", "if", "then", "else", "not", "title", "examples"))
+NULL = {"type": "null"}
 
 
-def _suit_meld(missing: tuple[str, ...]) -> dict:
+def component_prefix(family: rules.Family) -> str:
+    return family.name.title().replace("_", "")
+
+
+def record_component(family: rules.Family) -> str:
+    return f"{component_prefix(family)}Deal"
+
+
+class _Converter:
+    """One family's JSON Schema as OpenAPI 3.0 schema objects, its `$defs` as named components."""
+
+    def __init__(self, family: rules.Family):
+        self.family = family
+        self.prefix = component_prefix(family)
+
+    def convert(self, schema: Any) -> Any:
+        if not isinstance(schema, Mapping):
+            return schema
+        if "$ref" in schema:
+            return {"$ref": f"#/components/schemas/{self.prefix}{schema['$ref'].removeprefix('#/$defs/')}"}
+        branches = schema.get("anyOf") or schema.get("oneOf")
+        if branches and NULL in branches:
+            return self._nullable([branch for branch in branches if branch != NULL])
+        converted: dict[str, Any] = {}
+        for key, value in schema.items():
+            if key in LEFT_OUT:
+                continue
+            if key == "properties":
+                converted[key] = {name: self.convert(item) for name, item in value.items()}
+            elif key in ("anyOf", "oneOf", "allOf"):
+                converted[key] = [self.convert(item) for item in value]
+            elif key in ("items", "additionalProperties"):
+                converted[key] = self.convert(value)
+            elif key == "const":
+                converted["enum"] = [value]
+            else:
+                converted[key] = value
+        return converted
+
+    def _nullable(self, branches: list[Any]) -> dict[str, Any]:
+        """`X or null`: OpenAPI 3.0 says it with `nullable` (a reference goes inside `allOf`)."""
+        converted = self.convert(branches[0] if len(branches) == 1 else {"oneOf": branches})
+        if "$ref" in converted:
+            return {"allOf": [converted], "nullable": True}
+        if "enum" in converted:  # OpenAPI 3.0.3: a nullable enum lists null among its values
+            converted = converted | {"enum": [*converted["enum"], None]}
+        return converted | {"nullable": True}
+
+    def components(self) -> dict[str, Any]:
+        schema = self.family.record_schema()
+        record = self.convert(schema) | {"title": schema["title"]}
+        if schema.get("examples"):
+            record["example"] = schema["examples"][0]
+        found = {record_component(self.family): record}
+        for name, definition in schema.get("$defs", {}).items():
+            found[f"{self.prefix}{name}"] = self.convert(definition)
+        return found
+
+
+def record_components() -> dict[str, Any]:
+    """Every family's record and its parts, by component name."""
+    found: dict[str, Any] = {}
+    for family in rules.FAMILIES:
+        found |= _Converter(family).components()
+    return found
+
+
+def _titles() -> str:
+    return " or ".join(family.title for family in rules.FAMILIES)
+
+
+def deal_record() -> dict[str, Any]:
+    """The union of the families' records. A record carries no key that names its family (the
+    sitting's season does), so the union has no discriminator: a record is the one shape it fits."""
     return {
-        "oneOf": [
-            {"type": "string", "enum": list(DK.meld_levels)},
-            {
-                "type": "object",
-                "properties": {
-                    "level": {"type": "string", "enum": list(DK.meld_levels)},
-                    "missing": {"type": "string", "enum": list(missing)},
-                },
-                "required": ["level"],
-            },
-        ]
+        "description": f"A deal record of the sitting's family: {_titles()}.",
+        "oneOf": [{"$ref": f"#/components/schemas/{record_component(family)}"} for family in rules.FAMILIES],
     }
 
 
-MELD = {
-    "type": "object",
-    "description": "A player's melds; every key optional. `taroks` goes with `pagat` (true = med, false = uden).",
-    "properties": {
-        "taroks": {"type": "integer", "minimum": 10, "maximum": 22},
-        "pagat": {"type": "boolean"},
-        "matadors": {"type": "integer", "minimum": 3, "maximum": 22},
-        "suits": {"type": "object", "properties": {suit: _suit_meld(DK.court_cards) for suit in DK.suits}},
-        "kings": _suit_meld(DK.suits),
-    },
-}
+DEAL_RECORD = deal_record()  # what the serializers name; the document takes the registry's at generation
 
 
-def _card_fate(fates: tuple[str, ...]) -> dict:
-    return {
-        "type": "object",
-        "properties": {"holder": NAME, "fate": {"type": "string", "enum": list(fates)}},
-        "required": ["holder", "fate"],
-    }
-
-
-DANISH_DEAL_RECORD = {
-    "type": "object",
-    "title": "Danish deal",
-    "description": "One deal of a Danish game, as the sitting record writes it (docs/rules.md). Keys left out mean "
-    "nothing happened: no melds, no fines, Kings kept, no nolo or tout, no counts.",
-    "properties": {
-        "dealer": NAME,
-        "players": {
-            "type": "array",
-            "items": NAME,
-            "minItems": 3,
-            "maxItems": 3,
-            "description": "Dealer, forehand, middlehand, in the table's seat order from the dealer.",
-        },
-        "melds": {"type": "object", "additionalProperties": MELD, "description": "Per player name."},
-        "pagat": {**_card_fate(DK.pagat_fates), "nullable": True, "description": "Left out when nobody knows."},
-        "kings": {"type": "object", "properties": {suit: _card_fate(DK.king_fates) for suit in DK.suits}},
-        "last_trick": NULLABLE_NAME,
-        "nolo": NULLABLE_NAME,
-        "tout": {
-            "nullable": True,
-            "oneOf": [
-                NAME,
-                {"type": "object", "properties": {"player": NAME, "won": {"type": "boolean"}}, "required": ["player"]},
-            ],
-        },
-        "counts": {
-            "type": "object",
-            "nullable": True,
-            "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 78},
-            "description": "Card points of two or three active players, by name.",
-        },
-        "fines": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {"player": NAME, "offence": {"type": "string"}, "meld": MELD},
-                "required": ["player", "offence"],
-            },
-        },
-        "culprit": {
-            "type": "object",
-            "nullable": True,
-            "properties": {
-                "player": NAME,
-                "caused": {
-                    "oneOf": [
-                        {"type": "string", "enum": list(DK.culprit_causes)},
-                        {
-                            "type": "array",
-                            "items": {"type": "string", "enum": ["ultimo", "bagud"]},
-                            "minItems": 1,
-                            "maxItems": 2,
-                        },
-                    ]
-                },
-                "card": {"type": "string", "enum": ["pagat", *DK.suits], "description": "A prevented ultimo's card."},
-                "victim": {**NAME, "description": "Whose ultimo the error prevented."},
-            },
-            "required": ["player", "caused"],
-        },
-        "stopped": {"type": "boolean"},
-    },
-    "required": ["dealer", "players"],
-    "example": {
-        "dealer": "Anna",
-        "players": ["Anna", "Bent", "Dorte"],
-        "melds": {"Bent": {"taroks": 10, "pagat": True}},
-        "pagat": {"holder": "Bent", "fate": "saved"},
-        "last_trick": "Bent",
-    },
-}
-
-
-CONTRA = {"type": "integer", "minimum": 0, "maximum": 5, "description": "0 none, 1 kontra … 5 mordkontra."}
-NAMES = {"type": "array", "items": NAME}
-CONTRACTS = list(HU.contracts)
-
-HUNGARIAN_DEAL_RECORD = {
-    "type": "object",
-    "title": "Hungarian deal",
-    "description": "One deal of a Hungarian game, as the sitting record writes it (docs/rules-hungarian.md): what the scorer "
-    "sees once the deal is over. Keys left out mean nothing happened; an unknown key is refused.",
-    "properties": {
-        "dealer": NAME,
-        "contract": {"type": "string", "enum": CONTRACTS, "description": "The contract id of the season's game."},
-        "declarer": NAME,
-        "call": {
-            "type": "object",
-            "properties": {
-                "card": {"type": "integer", "minimum": 2, "maximum": 20, "description": "The called trump (XX = 20)."},
-                "king": {"type": "string", "enum": list(HU.kings), "description": "Királyhívó: the called king."},
-                "partner": {**NULLABLE_NAME, "description": "The holder; the declarer (self-call); null: out of play."},
-            },
-            "required": ["partner"],
-        },
-        "choice": {"type": "integer", "minimum": 1, "maximum": 11, "description": "Magyar: the talon choice kept."},
-        "game_contra": CONTRA,
-        "announcements": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {"figure": {"type": "string", "enum": list(HU.figures)}, "by": NAME, "contra": CONTRA},
-                "required": ["figure", "by"],
-            },
-        },
-        "card_points": {"type": "integer", "minimum": 0, "maximum": 106},
-        "tricks": {"type": "integer", "minimum": 0, "maximum": 27},
-        "made": {
-            "type": "object",
-            "properties": {
-                party: {"type": "array", "items": {"type": "string", "enum": list(HU.figures)}}
-                for party in ("declarer", "opponents")
-            },
-        },
-        "trump_counts": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "player": NAME,
-                    "count": {"type": "integer", "enum": [8, 9]},
-                    "announced": {"type": "boolean"},
-                },
-                "required": ["player", "count"],
-            },
-        },
-        "hand_bonuses": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {"player": NAME, "bonus": {"type": "string", "enum": list(HU.hand_bonuses)}},
-                "required": ["player", "bonus"],
-            },
-        },
-        "bidders": NAMES,
-        "ultimo": NULLABLE_NAME,
-        "called_king_captured": {"type": "boolean"},
-        "conceded": {"type": "boolean"},
-        "player_points": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 106}},
-        "trickless": NAMES,
-        "talon_honours": {
-            "type": "object",
-            "additionalProperties": {"type": "array", "items": {"type": "string", "enum": list(HU.honours)}},
-        },
-        "fines": {
-            "type": "array",
-            "maxItems": 1,
-            "items": {
-                "type": "object",
-                "properties": {"player": NAME, "offence": {"type": "string", "enum": list(HU.offences)}},
-                "required": ["player", "offence"],
-            },
-        },
-        "no_game": {"type": "string", "enum": list(HU.no_games)},
-    },
-    "required": ["dealer"],
-    "additionalProperties": False,
-    "example": {
-        "dealer": "Dora",
-        "contract": "one",
-        "declarer": "Bela",
-        "call": {"card": 20, "partner": "Anna"},
-        "game_contra": 1,
-        "announcements": [{"figure": "trull", "by": "Bela", "contra": 1}],
-        "card_points": 53,
-        "made": {"declarer": ["trull"]},
-    },
-}
-
-# A record is one or the other: a Danish deal has `players`, which a Hungarian deal may not have.
-DEAL_RECORD = {
-    "description": "A deal record of the sitting's family: Danish Tarok or a Hungarian tarokk game.",
-    "oneOf": [DANISH_DEAL_RECORD, HUNGARIAN_DEAL_RECORD],
-}
+def add_record_components(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """drf-spectacular's postprocessing hook (SPECTACULAR_SETTINGS): the records' components, from
+    the families registered when the document is made."""
+    components = result.setdefault("components", {}).setdefault("schemas", {})
+    components.update(record_components())
+    components[RECORD] = deal_record()
+    return result

@@ -372,7 +372,7 @@ class OfficeErrorListSerializer(serializers.Serializer):
 class MemberWriteSerializer(serializers.Serializer):
     club = IdField(help_text=_("The club (on creation only)."))
     name = TextField(max_length=60)
-    email = serializers.EmailField(max_length=150, required=False, allow_blank=True, default="")
+    email = serializers.EmailField(max_length=150, required=False, allow_blank=True)
     role = serializers.ChoiceField(choices=Member.Role.choices, default=Member.Role.MEMBER)
     active = YesNoField(required=False, help_text=_("False deactivates, true reactivates."))
 

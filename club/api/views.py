@@ -363,7 +363,7 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         member = member_office.add_member(
             club,
             name=data["name"],
-            email=data["email"],
+            email=data.get("email", ""),  # none given: no login
             role=data["role"],
             site_url=request.build_absolute_uri("/"),
         )

@@ -30,6 +30,7 @@ from .records import (
     parse_deal,
     parse_sitting,
 )
+from .schema import DEAL_RECORD
 from .settlement import Event, close, fund, settle_deal
 from .texts import TEXTS
 from .validation import validate_deal, validate_table
@@ -89,6 +90,10 @@ class Danish:
     @staticmethod
     def parameters(preset: str) -> list[Parameter]:
         return describe_parameters(preset)
+
+    @staticmethod
+    def record_schema() -> Mapping[str, Any]:
+        return DEAL_RECORD
 
     @staticmethod
     def vocabulary() -> Vocabulary:

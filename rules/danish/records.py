@@ -414,11 +414,11 @@ def _tout(read: _Reader, value: Any) -> Tout | None:
     if data is None:
         return None
     player = read.name(data.get("player"), "tout", "player")
-    won = read.bool_(data.get("won", True), "tout", "won")
+    won = read.bool_(data.get("won"), "tout", "won")
     if data.get("player") is None:
         read.required("tout.player", "tout.player")
-    elif player is not None and won is not None:
-        return Tout(player, won)
+    elif player is not None:
+        return Tout(player, won is not False)  # won unless said otherwise (null: left out)
     return None
 
 
@@ -436,7 +436,7 @@ def _counts(read: _Reader, value: Any) -> dict[str, int] | None:
 
 
 def _fines(read: _Reader, value: Any) -> tuple[Fine, ...]:
-    if not value:  # an empty value of any type is no fine
+    if value == []:
         return ()
     if type(value) is not list:
         read.fail("fines", "wrong_type", **expecting("list"))

@@ -27,6 +27,7 @@ from .presets import (
     ruleset,
 )
 from .records import POT, SITTING_KEYS, Deal, Sitting, parse_deal, parse_sitting
+from .schema import DEAL_RECORD
 from .settlement import Event, close, settle_deal
 from .texts import TEXTS
 from .validation import validate_deal, validate_table
@@ -79,6 +80,10 @@ class Hungarian:
     @staticmethod
     def parameters(preset: str) -> list[Parameter]:
         return describe_parameters(preset)
+
+    @staticmethod
+    def record_schema() -> Mapping[str, Any]:
+        return DEAL_RECORD
 
     @staticmethod
     def vocabulary() -> Vocabulary:

@@ -155,10 +155,10 @@ def test_a_danish_record_in_a_hungarian_sitting_is_refused_with_its_fields(api, 
 
 def test_the_schema_describes_both_deal_shapes(api):
     schema = api().get("/api/schema/?format=json").json()
-    record = schema["components"]["schemas"]["DealRecord"]
-    titles = [shape["title"] for shape in record["oneOf"]]
-    assert titles == ["Danish deal", "Hungarian deal"]
-    hungarian = record["oneOf"][1]
+    components = schema["components"]["schemas"]
+    shapes = [components[ref["$ref"].rsplit("/", 1)[1]] for ref in components["DealRecord"]["oneOf"]]
+    assert [shape["title"] for shape in shapes] == ["Danish deal", "Hungarian deal"]
+    hungarian = shapes[1]
     assert hungarian["additionalProperties"] is False
     assert {"contract", "declarer", "call", "game_contra", "announcements", "made", "no_game"} <= set(
         hungarian["properties"]

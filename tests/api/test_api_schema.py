@@ -8,12 +8,45 @@ import re
 import yaml
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
+from openapi_spec_validator import validate
+
+import rules
+from rules.schema import NAME
 
 
 def test_the_schema_is_valid_openapi_without_warnings(tmp_path):
     out = tmp_path / "schema.yaml"
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(out))
     assert yaml.safe_load(out.read_text())["openapi"].startswith("3.")
+
+
+def test_the_served_document_is_a_valid_openapi_document(client):
+    validate(yaml.safe_load(client.get("/api/schema/").content))
+
+
+def test_the_record_components_come_from_each_family_schema_with_plain_names_and_unique_titles(client):
+    components = yaml.safe_load(client.get("/api/schema/").content)["components"]["schemas"]
+    assert all(re.fullmatch(r"[A-Za-z0-9]+", name) for name in components)
+    for family in rules.FAMILIES:
+        declared = family.record_schema()
+        prefix = family.name.title()
+        served = components[f"{prefix}Deal"]
+        assert served["title"] == declared["title"]
+        assert set(served["properties"]) == set(declared["properties"])
+        assert served["required"] == declared["required"]
+        assert {f"{prefix}{name}" for name in declared["$defs"]} <= set(components)
+    titles = [schema["title"] for schema in _schemas(components) if isinstance(schema.get("title"), str)]
+    assert sorted(titles) == ["Danish deal", "Hungarian deal"]
+
+
+def _schemas(value):
+    if isinstance(value, dict):
+        yield value
+        for item in value.values():
+            yield from _schemas(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _schemas(item)
 
 
 def test_recording_a_deal_is_described_with_the_deal_record_and_the_error_list(client):
@@ -33,10 +66,19 @@ def test_recording_a_deal_is_described_with_the_deal_record_and_the_error_list(c
     assert set(responses) == {"200", "201", "400", "401", "403", "404", "409", "413", "415", "503"}
 
     components = schema["components"]["schemas"]
-    # A deal record is a Danish or a Hungarian deal; the Danish shape is the first.
-    record = components["DealRecord"]["oneOf"][0]
+    # A deal record is a Danish or a Hungarian deal, each a component of its own.
+    assert components["DealRecord"]["oneOf"] == [
+        {"$ref": "#/components/schemas/DanishDeal"},
+        {"$ref": "#/components/schemas/HungarianDeal"},
+    ]
+    record = components["DanishDeal"]
     assert record["required"] == ["dealer", "players"]
-    assert record["properties"]["pagat"]["properties"]["fate"]["enum"] == ["saved", "lost", "ultimo", "bagud", "skat"]
+    assert record["additionalProperties"] is False
+    pagat = record["properties"]["pagat"]
+    assert pagat["nullable"] is True
+    assert pagat["properties"]["fate"]["enum"] == ["saved", "lost", "ultimo", "bagud", "skat"]
+    assert record["properties"]["fines"]["items"] == {"$ref": "#/components/schemas/DanishFine"}
+    assert components["HungarianCall"]["required"] == ["partner"]
     problem = components["Problem"]
     assert set(problem["properties"]) == {"deal", "field", "code", "message", "message_da"}
     assert set(schema["components"]["securitySchemes"]) == {"tokenAuth", "cookieAuth"}
@@ -87,3 +129,34 @@ def test_swagger_ui_and_redoc_load_only_local_files(client):
 
 def test_swagger_ui_sends_the_schema_to_no_online_validator(client):
     assert '"validatorUrl": null' in client.get("/api/docs/?script=").content.decode()
+
+
+class _ToyFamily:
+    """The part of a third family the document reads: its name, title and record schema."""
+
+    name, title = "coin", "Coin"
+
+    @staticmethod
+    def record_schema():
+        winner = {"$ref": "#/$defs/Winner"}
+        return {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "Coin deal",
+            "type": "object",
+            "properties": {"dealer": NAME, "winner": winner},
+            "required": ["dealer", "winner"],
+            "additionalProperties": False,
+            "$defs": {"Winner": NAME | {"description": "Who wins the stake from each other member."}},
+        }
+
+
+def test_a_toy_family_registered_gets_its_record_in_the_document(client, monkeypatch):
+    monkeypatch.setattr(rules, "FAMILIES", (*rules.FAMILIES, _ToyFamily()))
+    schema = yaml.safe_load(client.get("/api/schema/").content)
+    validate(schema)
+    components = schema["components"]["schemas"]
+    assert components["DealRecord"]["oneOf"][-1] == {"$ref": "#/components/schemas/CoinDeal"}
+    assert components["DealRecord"]["description"].endswith("Danish Tarok or Hungarian tarokk or Coin.")
+    assert components["CoinDeal"]["properties"]["winner"] == {"$ref": "#/components/schemas/CoinWinner"}
+    assert (components["CoinDeal"]["title"], components["CoinDeal"]["required"]) == ("Coin deal", ["dealer", "winner"])
+    assert components["CoinWinner"]["maxLength"] == 60

@@ -40,6 +40,7 @@ def test_the_rules_package_has_the_expected_modules():
         "danish/parameters.py",
         "danish/presets.py",
         "danish/records.py",
+        "danish/schema.py",
         "danish/settlement.py",
         "danish/texts.py",
         "danish/validation.py",
@@ -53,6 +54,7 @@ def test_the_rules_package_has_the_expected_modules():
         "hungarian/parameters.py",
         "hungarian/presets.py",
         "hungarian/records.py",
+        "hungarian/schema.py",
         "hungarian/settlement.py",
         "hungarian/texts.py",
         "hungarian/validation.py",
@@ -60,6 +62,7 @@ def test_the_rules_package_has_the_expected_modules():
         "problems.py",
         "registry.py",
         "replay.py",
+        "schema.py",
         "sitting.py",
         "texts.py",
     ]
