@@ -43,7 +43,7 @@ def season_fine_labels(preset: str) -> dict[str, str]:
     ("language", "words"),
     [
         ("da", ["kulørsvigt", "fejl lagt skat", "fejle kort", "kopper ikke skudt videre"]),
-        ("hu", ["renonsz", "hibás skat", "hibás lapok", "a kasszák nem lettek továbbtolva"]),
+        ("hu", ["renonsz", "hibás skat", "hibás lapszám", "a kupák nem mentek tovább"]),
     ],
 )
 def test_the_offences_once_named_twice_have_one_name_on_both_forms(language, words):
