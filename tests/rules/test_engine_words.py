@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from tarok_testkit import ROOT
+from world.catalogues import catalogue
 
 RULES = ROOT / "rules"
 MODULES = sorted(RULES.rglob("*.py"))
@@ -60,32 +61,14 @@ def engine_message_ids():
     return found
 
 
-def catalogue(language: str) -> dict[tuple[str | None, str], tuple[str, bool]]:
-    """locale/<language> django.po: (context, msgid) -> (msgstr, fuzzy)."""
-    entries = {}
-    text = (ROOT / "locale" / language / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
-    for block in text.split("\n\n"):
-        fields: dict[str, str] = {}
-        key = None
-        for line in block.splitlines():
-            if match := re.match(r'(msgctxt|msgid_plural|msgid|msgstr(?:\[\d\])?) (".*")$', line):
-                key = match.group(1)
-                fields[key] = json.loads(match.group(2))
-            elif line.startswith('"') and key:
-                fields[key] += json.loads(line)
-        if fields.get("msgid"):
-            entries[(fields.get("msgctxt"), fields["msgid"])] = (fields.get("msgstr", ""), "#, fuzzy" in block)
-    return entries
-
-
 @pytest.mark.parametrize("language", ["da", "hu"])
 def test_every_engine_text_is_translated_in_the_catalogue(language):
     ids = engine_message_ids()
     assert len(ids) > 350  # the problems, the settlement lines, the record words, the parameters
     entries = catalogue(language)
     missing = [message for message in ids if message not in entries]
-    untranslated = [message for message in ids if message in entries and not entries[message][0]]
-    fuzzy = [message for message in ids if message in entries and entries[message][1]]
+    untranslated = [message for message in ids if message in entries and not entries[message].msgstr]
+    fuzzy = [message for message in ids if message in entries and entries[message].fuzzy]
     assert (missing, untranslated, fuzzy) == ([], [], [])
 
 

@@ -50,7 +50,7 @@ def test_a_danish_deal_with_melds_and_a_lost_king_in_three_languages():
     ]
     assert said(families.DANISH, record, "en")[2] == "King of Spades (Bent): lost."
     assert said(families.DANISH, record, "hu")[1:3] == [
-        "Carl bemondott: 11 tarokk Pagattal, ♥ teljes.",
+        "Carl meldingje: 11 tarokk Pagattal, ♥ teljes.",
         "Pikk király (Bent): elveszett.",
     ]
 
