@@ -58,7 +58,7 @@ CHOICE_WORDS = {
     "max": _("the larger"),
     "replace": _("replaces"),
     "multiply": _("multiplies"),
-    "strict": _("strict, as a kulørsvigt"),
+    "strict": _("strict, as a revoke"),
     "mild": _("mild"),
     "all": _("all players"),
     "opponents": _("the opponents"),

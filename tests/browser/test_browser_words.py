@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import io
 import re
+import subprocess
 
 import pypdf
 import pytest
@@ -22,6 +23,7 @@ import rules
 from card_table import PASSWORD, Taps, enter_plain_deal
 from club import families
 from club.models import Member, Season, Table
+from conftest import ARTIFACTS
 from rules.hungarian.texts import CONTRACTS, FIGURES, HAND_BONUSES, HONOURS, KINGS, NO_GAMES, OFFENCES
 from rules.texts import Word
 from world.catalogues import own_words, words
@@ -31,6 +33,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"width": 360, "height": 740}
 TABLES = ("rules", "phrases", "words", "fields")
+SHOWN = {"season form, Királyhívó": "season-form", "club log": "log", "statement": "statement"}
 # Code names a page must not show: override and rule keys (silent_vs_contra, fine.revoke), the
 # table's accounts (cup:pagat), preset ids where players name the game otherwise, stored note codes.
 CODE_NAMES = re.compile(
@@ -128,6 +131,7 @@ def test_twenty_pages_speak_one_language(world, live_server, phone_in):
     danish, hungarian = world
     page, language = phone_in
     reader = Reader(language)
+    ARTIFACTS.mkdir(exist_ok=True)
     base = f"{live_server.url}/c/nordvest"
     page.goto(f"{live_server.url}/login/")
     page.fill("#id_username", "anna")
@@ -184,10 +188,16 @@ def test_twenty_pages_speak_one_language(world, live_server, phone_in):
     ):
         page.goto(f"{base}{path}")
         reader.page(name, page)
+        if name in SHOWN:  # for the record of the change: what a Magyar or English reader sees
+            page.screenshot(path=str(ARTIFACTS / f"words-{language}-{SHOWN[name]}.png"), full_page=True)
 
     # The PDF the statement page links to, asked for as the phone's browser asks (its Accept-Language).
     pdf = page.request.get(f"{base}/members/{anna.pk}/statements/{month}.pdf", headers={"Accept-Language": language})
     assert pdf.ok and pdf.headers["content-type"] == "application/pdf"
+    kept = ARTIFACTS / f"words-{language}-statement.pdf"
+    kept.write_bytes(pdf.body())
+    pdf_png = kept.with_name(f"words-{language}-statement-pdf")  # pdftoppm adds .png
+    subprocess.run(["pdftoppm", "-png", "-r", "80", "-singlefile", str(kept), str(pdf_png)], check=True)
     reader.read("statement PDF", "\n".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf.body())).pages))
 
     assert reader.found == {}
