@@ -133,7 +133,7 @@ class Texts:
     (what a close does to them), `carried` (a carrying close posts nothing), `funding` and
     `funding_before` (an opening event, with `%(number)s`). A rule key missing from `rules` may be
     `head.tail` with `head.*` there: its `%(tail)s` is the tail's word in `words`
-    ("fine.revoke" -> "Bøde: kulørsvig").
+    ("fine.revoke" -> "Fine: revoke", in Danish "Bøde: kulørsvigt").
     """
 
     accounts: Mapping[str, TableAccountTexts]  # engine account name ("cup:pagat", "pot") -> its texts
