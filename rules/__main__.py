@@ -1,6 +1,8 @@
 """`python -m rules replay FILE` (or `-` for standard input): settle a sitting record of any family.
 
-Exit 0 with the JSON result; exit 2 with the JSON error list and nothing settled. Any bytes at all
+Exit 0 with the JSON result; exit 2 with the JSON error list and nothing settled: each problem's
+code, its message in English (in Danish or Magyar with `--language`, from the club's compiled
+catalogues in locale/) and its Danish message. Any bytes at all
 get one of the two answers, never a traceback: text that is not UTF-8, a byte-order mark
 (accepted), numbers too long to read, nesting deeper than 100 levels. The output is UTF-8 JSON,
 compact unless `--indent N` asks for it pretty-printed.
@@ -18,6 +20,7 @@ from typing import Any
 from .problems import InvalidRecord, problem
 from .registry import FAMILIES
 from .replay import ALL_PRESETS, replay
+from .texts import LANGUAGES
 
 MAX_DEPTH = 100  # nesting deeper than this is refused before it is parsed (Python would recurse)
 BOM = b"\xef\xbb\xbf"
@@ -39,14 +42,22 @@ def main(argv: list[str] | None = None) -> int:
         help="settle a sitting record and print the result as JSON",
         description=(
             "Read one sitting record (JSON), settle it with the family its 'ruleset' names, and print "
-            "every event and the final balances as JSON (exit 0), or every problem of the record in "
-            "English and Danish (exit 2, nothing settled). Presets: " + ", ".join(ALL_PRESETS) + "; a "
+            "every event and the final balances as JSON (exit 0), or every problem of the record "
+            "in English (or --language) and Danish (exit 2, nothing settled). Presets: "
+            + ", ".join(ALL_PRESETS)
+            + "; a "
             "record without 'ruleset' plays " + FAMILIES[0].default_preset + "."
         ),
     )
     replay_parser.add_argument("file", help="a sitting record (JSON file), or - for standard input")
     replay_parser.add_argument(
         "--indent", type=_indent, metavar="N", help="pretty-print with N spaces (0-16); compact by default"
+    )
+    replay_parser.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        default="en",
+        help="the language of each problem's message: en (English, the default), da (Danish) or hu (Magyar)",
     )
     args = parser.parse_args(argv)
 
@@ -59,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         print(f"rules replay: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 1
-    answer, status = answer_for(raw)
+    answer, status = answer_for(raw, args.language)
     return _print(answer, status, args.indent)
 
 
@@ -68,8 +79,8 @@ def _families() -> str:
     return "; ".join(f"{family.title} ({', '.join(family.presets)})" for family in FAMILIES)
 
 
-def answer_for(raw: bytes) -> tuple[dict[str, Any], int]:
-    """The answer to one input: (result, 0) or ({"errors": [...]}, 2)."""
+def answer_for(raw: bytes, language: str = "en") -> tuple[dict[str, Any], int]:
+    """The answer to one input: (result, 0) or ({"errors": [...]}, 2), problems said in `language`."""
     settled = _settled_as_read(raw)
     if settled is not None:
         return settled, 0
@@ -77,9 +88,9 @@ def answer_for(raw: bytes) -> tuple[dict[str, Any], int]:
         data = read_json(raw)
         return replay(data), 0
     except InvalidRecord as error:
-        return error.as_dict(), 2
+        return error.as_dict(language), 2
     except RecursionError:  # the depth check should make this impossible; never a traceback
-        return _refused("too_deep", limit=MAX_DEPTH), 2
+        return _refused("too_deep", language, limit=MAX_DEPTH), 2
 
 
 def _settled_as_read(raw: bytes) -> dict[str, Any] | None:
@@ -156,8 +167,8 @@ def _depth(text: str) -> int:
     return deepest
 
 
-def _refused(code: str, **params: Any) -> dict[str, Any]:
-    return InvalidRecord([problem(None, "", code, **params)]).as_dict()
+def _refused(code: str, language: str, **params: Any) -> dict[str, Any]:
+    return InvalidRecord([problem(None, "", code, **params)]).as_dict(language)
 
 
 def _indent(value: str) -> int:

@@ -48,9 +48,9 @@ class Family(Protocol):
     title: str  # "Danish Tarok", in English
     presets: Mapping[str, Any]  # preset id -> its rule set
     default_preset: str  # what a record without `ruleset` plays (only the registry's first family's is used)
-    messages: Mapping[str, tuple[str, str, str]]  # its problem codes -> (English, Danish, Hungarian)
+    messages: Mapping[str, str]  # its problem codes -> their message ids (`rules.texts`)
     sitting_keys: frozenset[str]  # the envelope keys of its sitting record
-    texts: Texts  # what its settlements, accounts and records are called on a page, in each language
+    texts: Texts  # what its settlements, accounts and records are called on a page (message ids)
     # Its table's own accounts ("cup:pagat", "pot") -> their kinds in the club's ledger ("pagat_cup",
     # "pot"): every account any of its rule sets posts to (`table_accounts`), each kind its own.
     ledger_kinds: Mapping[str, str]

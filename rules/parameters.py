@@ -1,6 +1,6 @@
 """What a club may change in a preset, described for a person: one `Parameter` per override name,
-with its kind, its default in the preset, what it means (English, Danish, Hungarian) and where the
-rulebook states it. Each family describes its own (`describe(preset)` in its `parameters` module);
+with its kind, its default in the preset, what it means (a message id, `rules.texts`) and where
+the rulebook states it. Each family describes its own (`describe(preset)` in its `parameters` module);
 forms build a labelled field from each instead of asking for JSON.
 """
 
@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from .texts import Phrase, Text, said
 
 AMOUNT, FLAG, CHOICE = "amount", "flag", "choice"
 MAX_AMOUNT = 1_000_000  # an override amount is a whole number 0..10**6 in every family
@@ -18,11 +20,12 @@ class Parameter:
     name: str  # the override name, e.g. "nolo", or "fines.revoke" for one fine of a Danish preset
     kind: str  # AMOUNT (points), FLAG (true/false) or CHOICE
     default: Any  # the preset's own value
-    meaning: str  # English
-    meaning_da: str
-    meaning_hu: str
+    meaning: Text | Phrase  # a message id, said in the page's language by `meaning_in`
     ref: str  # the seed line it rests on ("001 L311"), or "decision" where the book is silent
     choices: tuple[Any, ...] = ()
+
+    def meaning_in(self, language: str) -> str:
+        return str(said(self.meaning, language))
 
     @property
     def override_path(self) -> tuple[str, ...]:

@@ -2,8 +2,8 @@
 
 A problem is a value, never an exception on its own: validation collects every problem of a
 sitting so the table can fix them all at once. Each has the deal number (None for the sitting
-itself), the field path inside the record, a stable code for programs, and a message in English,
-Danish and Hungarian.
+itself), the field path inside the record, a stable code for programs and its parameters, and a
+message: an English message id (`rules.texts`), said in the reader's language.
 """
 
 from __future__ import annotations
@@ -13,132 +13,66 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .texts import Text, gettext_noop, said, say
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
-# code -> (English, Danish, Hungarian): the codes of the shared core. Each family keeps its own
-# codes in its package and registers them (`register_messages`); placeholders are filled from a problem's
-# parameters.
-Texts = tuple[str, str, str]  # (English, Danish, Hungarian)
-LANGUAGES = ("en", "da", "hu")  # the order of a `Texts`; any other language reads English
-
-MESSAGES: dict[str, Texts] = {
+# code -> message id: the codes of the shared core. Each family keeps its own codes in its package
+# and registers them (`register_messages`); placeholders are filled from a problem's parameters.
+MESSAGES: dict[str, Text] = {
     # A record's shape, read by `rules.envelope.Reader` for every family: keys, types, words.
-    "required": ("{what} is required.", "{what_da} skal udfyldes.", "{what_hu} megadása kötelező."),
-    "wrong_type": ("Expected {expected}.", "Forventede {expected_da}.", "Ide {expected_hu} kell."),
-    "out_of_range": (
-        "{value} is outside {low}..{high}.",
-        "{value} ligger uden for {low}..{high}.",
-        "{value} kívül esik a {low}..{high} tartományon.",
-    ),
-    "unknown_value": (
-        "'{value}' is not one of {choices}.",
-        "'{value}' er ikke en af {choices}.",
-        "'{value}' nem ezek egyike: {choices}.",
-    ),
-    "unknown_key": (
-        "'{key}' is not a field of the record here.",
-        "'{key}' er ikke et felt i optegnelsen her.",
-        "'{key}' itt nem mezője a feljegyzésnek.",
-    ),
+    "required": gettext_noop("{what} is required."),
+    "wrong_type": gettext_noop("Expected {expected}."),
+    "out_of_range": gettext_noop("{value} is outside {low}..{high}."),
+    "unknown_value": gettext_noop("'{value}' is not one of {choices}."),
+    "unknown_key": gettext_noop("'{key}' is not a field of the record here."),
     # The envelope: the preset a sitting plays, its members' names and seats.
-    "unknown_ruleset": (
-        "No preset is called '{value}'; choose one of {choices}.",
-        "Der findes ingen regelsæt ved navn '{value}'; vælg et af {choices}.",
-        "Nincs '{value}' nevű szabályrendszer; válasszon ezek közül: {choices}.",
-    ),
-    "empty_name": (
-        "A member's name cannot be empty.",
-        "Et medlems navn kan ikke være tomt.",
-        "Egy tag neve nem lehet üres.",
-    ),
-    "long_name": (
-        "A member's name has at most {limit} characters, not {length}.",
-        "Et medlems navn har højst {limit} tegn, ikke {length}.",
-        "Egy tag neve legfeljebb {limit} karakter lehet, nem {length}.",
-    ),
-    "bad_name": (
-        "A member's name must be valid Unicode text.",
-        "Et medlems navn skal være gyldig Unicode-tekst.",
-        "Egy tag nevének érvényes Unicode-szövegnek kell lennie.",
-    ),
-    "duplicate_member": (
-        "{player} appears more than once.",
-        "{player} står der mere end én gang.",
-        "{player} többször is szerepel.",
-    ),
-    "not_at_table": (
-        "{player} is not at this table.",
-        "{player} sidder ikke ved dette bord.",
-        "{player} nem ül ennél az asztalnál.",
-    ),
-    "not_active": (
-        "{player} does not play this deal.",
-        "{player} spiller ikke med i dette spil.",
-        "{player} nem játszik ebben a leosztásban.",
-    ),
+    "unknown_ruleset": gettext_noop("No preset is called '{value}'; choose one of {choices}."),
+    "empty_name": gettext_noop("A member's name cannot be empty."),
+    "long_name": gettext_noop("A member's name has at most {limit} characters, not {length}."),
+    "bad_name": gettext_noop("A member's name must be valid Unicode text."),
+    "duplicate_member": gettext_noop("{player} appears more than once."),
+    "not_at_table": gettext_noop("{player} is not at this table."),
+    "not_active": gettext_noop("{player} does not play this deal."),
     # Any bytes at all (`python -m rules replay`).
-    "not_json": (
-        "The record is not valid JSON: {error}.",
-        "Optegnelsen er ikke gyldig JSON: {error}.",
-        "A feljegyzés nem érvényes JSON: {error}.",
-    ),
-    "not_utf8": (
-        "The record is not UTF-8 text (byte {position}).",
-        "Optegnelsen er ikke UTF-8-tekst (byte {position}).",
-        "A feljegyzés nem UTF-8 szöveg ({position}. bájt).",
-    ),
-    "too_deep": (
-        "The record nests deeper than {limit} levels.",
-        "Optegnelsen er indlejret dybere end {limit} niveauer.",
-        "A feljegyzés {limit} szintnél mélyebben ágyazódik.",
-    ),
-    "number_too_long": (
-        "A number in the record is too long to read (more than {limit} digits).",
-        "Et tal i optegnelsen er for langt til at læse (mere end {limit} cifre).",
-        "A feljegyzés egyik száma túl hosszú az olvasáshoz ({limit} számjegynél több).",
-    ),
+    "not_json": gettext_noop("The record is not valid JSON: {error}."),
+    "not_utf8": gettext_noop("The record is not UTF-8 text (byte {position})."),
+    "too_deep": gettext_noop("The record nests deeper than {limit} levels."),
+    "number_too_long": gettext_noop("A number in the record is too long to read (more than {limit} digits)."),
     # The club's limits on what it stores (club/inputs.py), said in the record's terms.
-    "bad_character": (
+    "bad_character": gettext_noop(
         "The text contains a NUL character, a lone surrogate or an invisible direction control "
-        "(U+202A to U+202E, U+2066 to U+2069), which is not kept.",
-        "Teksten indeholder et NUL-tegn, en enlig surrogat eller et usynligt retningstegn "
-        "(U+202A til U+202E, U+2066 til U+2069), som ikke gemmes.",
-        "A szöveg NUL-karaktert, magányos helyettesítő kódot vagy láthatatlan irányvezérlő karaktert (U+202A–U+202E, U+2066–U+2069) tartalmaz, amely nem tárolható.",
+        "(U+202A to U+202E, U+2066 to U+2069), which is not kept."
     ),
-    "record_too_large": (
-        "The deal record is {size} bytes as JSON; at most {limit} are kept.",
-        "Spillets optegnelse fylder {size} byte som JSON; der gemmes højst {limit}.",
-        "A leosztás feljegyzése JSON-ként {size} bájt; legfeljebb {limit} tárolható.",
-    ),
+    "record_too_large": gettext_noop("The deal record is {size} bytes as JSON; at most {limit} are kept."),
 }
 
 
-# What a field should have held, for `wrong_type`: kind -> (English, Danish, Hungarian).
-_EXPECTED: dict[str, Texts] = {
-    "object": ("an object", "et objekt", "objektum"),
-    "list": ("a list", "en liste", "lista"),
-    "integer": ("a whole number", "et heltal", "egész szám"),
-    "bool": ("true or false", "true eller false", "true vagy false"),
-    "word": ("a word", "et ord", "szó"),
-    "word_or_list": ("a word or a list", "et ord eller en liste", "szó vagy lista"),
-    "preset": ("a preset id", "et regelsæt", "szabályrendszer-azonosító"),
-    "name": ("a member's name", "et medlems navn", "egy tag neve"),
-    "date": ("a date, YYYY-MM-DD", "en dato, ÅÅÅÅ-MM-DD", "ÉÉÉÉ-HH-NN alakú dátum"),
-    "points": ("a whole number of points, 0 or more", "et helt antal point, 0 eller flere", "0 vagy több egész pont"),
+# What a field should have held, for `wrong_type`: kind -> its words.
+_EXPECTED: dict[str, Text] = {
+    "object": gettext_noop("an object"),
+    "list": gettext_noop("a list"),
+    "integer": gettext_noop("a whole number"),
+    "bool": gettext_noop("true or false"),
+    "word": gettext_noop("a word"),
+    "word_or_list": gettext_noop("a word or a list"),
+    "preset": gettext_noop("a preset id"),
+    "name": gettext_noop("a member's name"),
+    "date": gettext_noop("a date, YYYY-MM-DD"),
+    "points": gettext_noop("a whole number of points, 0 or more"),
 }
 
 
-def expecting(kind: str) -> dict[str, str]:
+def expecting(kind: str) -> dict[str, Text]:
     """The parameters of a `wrong_type` problem saying what `kind` of value belongs there."""
-    english, danish, hungarian = _EXPECTED[kind]
-    return {"expected": english, "expected_da": danish, "expected_hu": hungarian}
+    return {"expected": _EXPECTED[kind]}
 
 
-# family -> code -> (English, Danish, Hungarian): each family's own texts, found before the core's.
-FAMILY_MESSAGES: dict[str, dict[str, Texts]] = {}
+# family -> code -> message id: each family's own texts, found before the core's.
+FAMILY_MESSAGES: dict[str, dict[str, Text]] = {}
 
 
-def register_messages(family: str, messages: dict[str, Texts]) -> None:
+def register_messages(family: str, messages: dict[str, Text]) -> None:
     """A family adds its texts; its problems carry the family's name so they find them."""
     FAMILY_MESSAGES.setdefault(family, {}).update(messages)
 
@@ -168,30 +102,29 @@ class Problem:
         return self.message_in("en")
 
     def message_in(self, language: str) -> str:
-        texts = FAMILY_MESSAGES.get(self.family, MESSAGES).get(self.code) or MESSAGES[self.code]
-        index = LANGUAGES.index(language) if language in LANGUAGES else 0
-        return texts[index].format_map(_DefaultDict(self.params))
+        """The message in `language` ("en", "da", "hu"; any other reads English)."""
+        text = FAMILY_MESSAGES.get(self.family, MESSAGES).get(self.code) or MESSAGES[self.code]
+        return say(text, language).format_map(_Values({key: said(value, language) for key, value in self.params}))
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, language: str = "en") -> dict[str, Any]:
+        """The problem as JSON: its code, its message in `language`, and its Danish message."""
         return {
             "deal": self.deal,
             "field": printable(self.field),
             "code": self.code,
-            "message": self.message_in("en"),
+            "message": self.message_in(language),
             "message_da": self.message_in("da"),
         }
 
 
-class _DefaultDict(dict[str, Any]):
-    """Lets a template ask for `x_da` or `x_hu` and fall back to `x`; text comes out printable."""
+class _Values(dict[str, Any]):
+    """A message's values: text comes out printable, and a placeholder without a value as "?"."""
 
     def __getitem__(self, key: str) -> Any:
         value = super().__getitem__(key)
         return printable(value) if isinstance(value, str) else value
 
     def __missing__(self, key: str) -> Any:
-        if key.endswith(("_da", "_hu")) and key[:-3] in self:
-            return self[key[:-3]]
         return "?"
 
 
@@ -221,5 +154,5 @@ class InvalidRecord(ValueError):
         self.problems = list(problems)
         super().__init__("; ".join(f"deal {p.deal} {p.field}: {p.message}" for p in problems))
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"errors": [p.as_dict() for p in self.problems]}
+    def as_dict(self, language: str = "en") -> dict[str, Any]:
+        return {"errors": [p.as_dict(language) for p in self.problems]}

@@ -12,8 +12,9 @@ from rest_framework.validators import ProhibitSurrogateCharactersValidator
 from club import access, families
 from club.access import Requester
 from club.inputs import MAX_ID_DIGITS, MAX_REASON, check_text
-from club.models import TILL_METHODS, Club, DealVersion, Member, Payment, Season, Sitting, Table
+from club.models import LANGUAGE_CHOICES, TILL_METHODS, Club, DealVersion, Member, Payment, Season, Sitting, Table
 from club.services import balances
+from club.services import members as member_office
 
 from .schemas import DEAL_RECORD
 from .settlement import close_event, deal_events
@@ -149,9 +150,13 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class MemberSerializer(serializers.ModelSerializer):
+    language = serializers.CharField(
+        read_only=True, help_text=_("The language of his mail and statements: da, en or hu; empty: the club's.")
+    )
+
     class Meta:
         model = Member
-        fields = ["id", "club", "name", "role", "active"]
+        fields = ["id", "club", "name", "role", "active", "language"]
 
 
 class SeasonSerializer(serializers.ModelSerializer):
@@ -261,11 +266,21 @@ class DealSerializer(serializers.ModelSerializer):
     sitting = serializers.IntegerField(source="deal.sitting_id", read_only=True)
     number = serializers.IntegerField(source="deal.number", read_only=True)
     record = DealRecordField(read_only=True)
-    entered_by = serializers.CharField(source="entered_by.get_username", read_only=True, allow_null=True, default=None)
+    entered_by = serializers.SerializerMethodField(
+        help_text=_("Who entered this version: his member name in the club, else the login; null for an import.")
+    )
 
     class Meta:
         model = DealVersion
         fields = ["id", "sitting", "number", "version", "record", "entered_by", "entered_at", "reason"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_entered_by(self, version: DealVersion) -> str | None:
+        if version.entered_by_id is None:
+            return None
+        # A listed version has its author's name from the query (`member_office.with_author_names`).
+        named = getattr(version, "author_name", None)
+        return named or member_office.version_authors(version.deal.sitting.season.club, [version])[version.pk]
 
 
 class DealSettlementSerializer(DealSerializer):
@@ -374,6 +389,11 @@ class MemberWriteSerializer(serializers.Serializer):
     name = TextField(max_length=60)
     email = serializers.EmailField(max_length=150, required=False, allow_blank=True)
     role = serializers.ChoiceField(choices=Member.Role.choices, default=Member.Role.MEMBER)
+    language = serializers.ChoiceField(
+        choices=["", *(code for code, _name in LANGUAGE_CHOICES)],
+        required=False,
+        help_text=_("The language of his mail and statements: da, en or hu; empty: the club's."),
+    )
     active = YesNoField(required=False, help_text=_("False deactivates, true reactivates."))
 
 

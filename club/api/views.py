@@ -365,6 +365,7 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
             name=data["name"],
             email=data.get("email", ""),  # none given: no login
             role=data["role"],
+            language=data.get("language", ""),
             site_url=request.build_absolute_uri("/"),
         )
         return Response(s.MemberSerializer(member).data, status=status.HTTP_201_CREATED)
@@ -380,6 +381,7 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
                 email=data.get("email", member.email),
                 role=data.get("role", member.role),
                 site_url=request.build_absolute_uri("/"),
+                language=data.get("language"),
             )
             if "active" in data:
                 member = member_office.set_member_active(member, data["active"])
@@ -605,7 +607,9 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
     def record(self, request, pk=None):
         sitting = self.get_object()
         if request.method == "GET":
-            versions = DealVersion.objects.filter(current_of__sitting=sitting).select_related("deal", "entered_by")
+            versions = member_office.with_author_names(
+                DealVersion.objects.filter(current_of__sitting=sitting).select_related("deal", "entered_by")
+            )
             page = self.paginate_queryset(versions.order_by("deal__number"))
             return self.get_paginated_response(s.DealSerializer(page, many=True).data)
         return self._record_deal(request, sitting)
@@ -681,8 +685,8 @@ class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         deals = Requester.of(self.request).visible_deals()
-        versions = DealVersion.objects.filter(current_of__in=deals).select_related(
-            "deal__sitting__season", "entered_by"
+        versions = member_office.with_author_names(
+            DealVersion.objects.filter(current_of__in=deals).select_related("deal__sitting__season", "entered_by")
         )
         if (sitting := self._sitting()) is not None:
             versions = versions.filter(deal__sitting_id=sitting)

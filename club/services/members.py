@@ -19,7 +19,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
+from django.db.models import Max, OuterRef, Q, QuerySet, Subquery
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -29,7 +29,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from .. import audit, inputs
-from ..models import Club, Member
+from ..models import Club, DealVersion, Member
 from . import joining, languages, money, outbox
 from .office import clean_email, clean_name, refuse
 
@@ -258,6 +258,13 @@ def member_rows(club: Club) -> list[MemberRow]:
 
 
 # --- who did it ----------------------------------------------------------------------------------
+
+
+def with_author_names(versions: QuerySet[DealVersion]) -> QuerySet[DealVersion]:
+    """`versions`, each with `author_name`: its login's member name in the deal's club (None for a
+    login that is no member there, or an import): `version_authors` in the query, for a list."""
+    names = Member.objects.filter(club_id=OuterRef("deal__sitting__season__club_id"), user_id=OuterRef("entered_by_id"))
+    return versions.annotate(author_name=Subquery(names.values("name")[:1]))
 
 
 def version_authors(club: Club, versions) -> dict[int, str]:

@@ -48,7 +48,7 @@ def _describe(parameter: Parameter, family: families.Family) -> str:
         # A fine by the offence's one name, as the deal form and the settlement lines say it.
         return family.rule_name(f"fine.{offence}")
     language = (translation.get_language() or "da").split("-")[0]
-    return {"da": parameter.meaning_da, "hu": parameter.meaning_hu}.get(language, parameter.meaning)
+    return parameter.meaning_in(language)
 
 
 # The words of the rule sets' choices (rules/*/parameters.py), in the page's language.
@@ -58,7 +58,7 @@ CHOICE_WORDS = {
     "max": _("the larger"),
     "replace": _("replaces"),
     "multiply": _("multiplies"),
-    "strict": _("strict, as a kulørsvigt"),
+    "strict": _("strict, as a revoke"),
     "mild": _("mild"),
     "all": _("all players"),
     "opponents": _("the opponents"),

@@ -72,7 +72,7 @@ class Danish:
     title = "Danish Tarok"
     presets: Mapping[str, RuleSet] = PRESETS
     default_preset = DEFAULT_PRESET
-    messages: Mapping[str, tuple[str, str, str]] = DANISH_MESSAGES
+    messages: Mapping[str, str] = DANISH_MESSAGES
     texts = TEXTS
     sitting_keys = SITTING_KEYS
     ledger_kinds: Mapping[str, str] = {PAGAT_CUP: "pagat_cup", KING_CUP: "king_cup"}

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple, cast
 from ..envelope import name_problem
 from ..envelope import read_date as _date
 from ..problems import Problem, expecting, has_lone_surrogate
+from ..texts import gettext_noop
 from .messages import problem
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
@@ -56,24 +57,20 @@ CULPRIT_KEYS = frozenset(("player", "caused", "card", "victim"))
 
 # Field words for `required`, in every language (each message names the field in its own language).
 FIELD_WORDS = {
-    "dealer": ("The dealer", "Giveren", "Az osztó"),
-    "deal": ("The deal", "Spillet", "A leosztás"),
-    "sitting": ("The sitting", "Spilleaftenen", "A játékest"),
-    "table": ("The table", "Bordet", "Az asztal"),
-    "holder": ("The holder", "Ejeren", "A birtokos"),
-    "fate": ("The fate", "Udfaldet", "A lap sorsa"),
-    "level": ("The level", "Niveauet", "A szint"),
-    "tout.player": ("The tout player", "Toutspilleren", "A tout játékosa"),
-    "offence": ("The offence", "Forseelsen", "A vétség"),
-    "fined": ("The fined player", "Den idømte spiller", "A büntetett játékos"),
-    "culprit": ("The culprit", "Synderen", "A vétkes"),
-    "caused": ("What the culprit caused", "Det, synderen var skyld i,", "A vétkes által okozott esemény"),
-    "card": ("The card", "Kortet", "A lap"),
-    "victim": (
-        "The player whose ultimo was prevented",
-        "Spilleren, hvis ultimo blev forhindret,",
-        "A megakadályozott ultimo játékosának",
-    ),
+    "dealer": gettext_noop("The dealer"),
+    "deal": gettext_noop("The deal"),
+    "sitting": gettext_noop("The sitting"),
+    "table": gettext_noop("The table"),
+    "holder": gettext_noop("The holder"),
+    "fate": gettext_noop("The fate"),
+    "level": gettext_noop("The level"),
+    "tout.player": gettext_noop("The tout player"),
+    "offence": gettext_noop("The offence"),
+    "fined": gettext_noop("The fined player"),
+    "culprit": gettext_noop("The culprit"),
+    "caused": gettext_noop("What the culprit caused"),
+    "card": gettext_noop("The card"),
+    "victim": gettext_noop("The player whose ultimo was prevented"),
 }
 
 PAGAT_CUP = "cup:pagat"
@@ -215,8 +212,7 @@ class _Reader:
         self.problems.append(problem(self.deal, path, code, **params))
 
     def required(self, path: str, word: str) -> None:
-        english, danish, hungarian = FIELD_WORDS[word]
-        self.fail(path, "required", what=english, what_da=danish, what_hu=hungarian)
+        self.fail(path, "required", what=FIELD_WORDS[word])
 
     def obj(self, value: Any, path: str, known: frozenset[str] | None = None) -> Mapping[str, Any] | None:
         """`value` as an object (None stays None); with `known`, every other key is refused."""

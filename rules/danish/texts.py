@@ -1,4 +1,4 @@
-"""Danish Tarok's words for the club's pages, in English, Danish and Magyar (`rules.texts`).
+"""Danish Tarok's words for the club's pages, as message ids (`rules.texts`).
 
 The game's words stay Danish in every language: Pagatkop, Kongekop, bagud, ultimo, nolo, tout.
 """
@@ -8,12 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..texts import TableAccountTexts, Text, Texts, same, say
-
-
-def _t(en: str, da: str, hu: str) -> Text:
-    return {"en": en, "da": da, "hu": hu}
-
+from ..texts import TableAccountTexts, Texts, gettext_noop, same, say
 
 ACCOUNTS = {
     "cup:pagat": TableAccountTexts(same("Pagatkop"), "P"),
@@ -21,168 +16,131 @@ ACCOUNTS = {
 }
 
 RULES = {
-    "funding": _t("Cups funded", "Kopper funderet", "Kupák feltöltve"),  # 000 L69
-    "refund": _t("Cup refilled", "Kop fyldt op", "Kupa újratöltve"),
-    "stake": _t("Dealer's stake", "Giverens indskud", "Az osztó tétje"),
-    "meld.taroks": _t("Meld: taroks", "Melding: tarokker", "Bemondás: tarokkok"),
-    "meld.matadors": _t("Meld: matadors", "Melding: matadorer", "Bemondás: matadorok"),
-    "meld.suit": _t("Meld: court cards", "Melding: kavaleri", "Bemondás: figurák"),
-    "meld.kings": _t("Meld: kings", "Melding: konger", "Bemondás: királyok"),
-    "pagat_saved": _t("Pagat saved", "Pagat reddet", "Pagat megmentve"),
-    "pagat_lost": _t("Pagat lost", "Pagat tabt", "Pagat elveszett"),
-    "king_lost": _t("King lost", "Konge tabt", "Király elveszett"),
+    "funding": gettext_noop("Cups funded"),  # 000 L69
+    "refund": gettext_noop("Cup refilled"),
+    "stake": gettext_noop("Dealer's stake"),
+    "meld.taroks": gettext_noop("Meld: taroks"),
+    "meld.matadors": gettext_noop("Meld: matadors"),
+    "meld.suit": gettext_noop("Meld: court cards"),
+    "meld.kings": gettext_noop("Meld: kings"),
+    "pagat_saved": gettext_noop("Pagat saved"),
+    "pagat_lost": gettext_noop("Pagat lost"),
+    "king_lost": gettext_noop("King lost"),
     "pagat_ultimo": same("Pagat ultimo"),
-    "king_ultimo": _t("King ultimo", "Konge ultimo", "Király ultimo"),
+    "king_ultimo": gettext_noop("King ultimo"),
     "pagat_bagud": same("Pagat bagud"),
-    "king_bagud": _t("King bagud", "Konge bagud", "Király bagud"),
-    "culprit_ultimo": _t("Culprit refills the cup", "Synderen fylder koppen op", "A vétkes újratölti a kupát"),
-    "culprit_bagud": _t("Culprit pays the bagud", "Synderen betaler bagud", "A vétkes fizeti a bagudot"),
-    "prevented_ultimo": _t(
-        "Culprit pays the prevented ultimo",
-        "Synderen betaler den forhindrede ultimo",
-        "A vétkes fizeti a meghiúsított ultimót",
-    ),
-    "last_trick": _t("Last trick", "Sidste stik", "Utolsó ütés"),
+    "king_bagud": gettext_noop("King bagud"),
+    "culprit_ultimo": gettext_noop("Culprit refills the cup"),
+    "culprit_bagud": gettext_noop("Culprit pays the bagud"),
+    "prevented_ultimo": gettext_noop("Culprit pays the prevented ultimo"),
+    "last_trick": gettext_noop("Last trick"),
     "nolo": same("Nolo"),
     "tout": same("Tout"),
-    "tout_failed": _t("Tout failed", "Tout mislykket", "Bukott tout"),
-    "count": _t("Count", "Tælling", "Számolás"),
-    "close_split": _t("Cups split", "Kopper delt", "Kupák szétosztva"),
-    "fine.*": _t("Fine: %(tail)s", "Bøde: %(tail)s", "Büntetés: %(tail)s"),
+    "tout_failed": gettext_noop("Tout failed"),
+    "count": gettext_noop("Count"),
+    "close_split": gettext_noop("Cups split"),
+    "fine.*": gettext_noop("Fine: %(tail)s"),
 }
 
 PHRASES = {
-    "holdings": _t("The cups", "Kopperne", "A kupák"),
-    "before": _t("Cups before", "Kopper før", "Kupák előtte"),
-    "after": _t("Cups after", "Kopper efter", "Kupák utána"),
-    "split": _t(
-        "split the cups among the table",
-        "del kopperne mellem bordets spillere",
-        "a kupák szétosztása az asztal játékosai között",
-    ),
-    "carry": _t(
-        "carry the cups to the next sitting",
-        "før kopperne videre til næste spilleaften",
-        "a kupák továbbvitele a következő estére",
-    ),
-    "carried": _t(
-        "Closing posts nothing: the cups carry over to the table's next sitting.",
-        "Afslutningen bogfører intet: kopperne går videre til bordets næste spilleaften.",
-        "A zárás semmit sem könyvel: a kupák az asztal következő estéjére mennek tovább.",
-    ),
-    "funding": _t("Cups funded", "Kopper funderet", "Kupák feltöltve"),
-    "funding_before": _t(
-        "Cups funded before deal %(number)s",
-        "Kopper funderet før spil %(number)s",
-        "Kupák feltöltve a(z) %(number)s. leosztás előtt",
-    ),
+    "holdings": gettext_noop("The cups"),
+    "before": gettext_noop("Cups before"),
+    "after": gettext_noop("Cups after"),
+    "split": gettext_noop("split the cups among the table"),
+    "carry": gettext_noop("carry the cups to the next sitting"),
+    "carried": gettext_noop("Closing posts nothing: the cups carry over to the table's next sitting."),
+    "funding": gettext_noop("Cups funded"),
+    "funding_before": gettext_noop("Cups funded before deal %(number)s"),
 }
 
 SUITS = {
-    "hearts": _t("Hearts", "Hjerter", "Kőr"),
-    "diamonds": _t("Diamonds", "Ruder", "Káró"),
-    "clubs": _t("Clubs", "Klør", "Treff"),
-    "spades": _t("Spades", "Spar", "Pikk"),
+    "hearts": gettext_noop("Hearts"),
+    "diamonds": gettext_noop("Diamonds"),
+    "clubs": gettext_noop("Clubs"),
+    "spades": gettext_noop("Spades"),
 }
-KING_OF = _t("King of %(suit)s", "%(suit)s konge", "%(suit)s király")
 SUIT_SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 
 WORDS = {
     **SUITS,
     "pagat": same("Pagat"),
-    **{
-        f"king:{suit}": {language: say(KING_OF, language) % {"suit": say(name, language)} for language in name}
-        for suit, name in SUITS.items()
-    },
-    "half": _t("half", "halvt", "fél"),
-    "full": _t("full", "fuldt", "teljes"),
-    "overfull": _t("overfull", "sprøjtefuldt", "túlteljes"),
-    "king": _t("king", "konge", "király"),
-    "queen": _t("queen", "dame", "dáma"),
-    "cavalier": _t("cavalier", "kaval", "lovas"),
-    "knight": _t("knight", "knægt", "bubi"),
-    "saved": _t("saved", "reddet", "megmentve"),
-    "lost": _t("lost", "tabt", "elveszett"),
+    "king:hearts": gettext_noop("King of Hearts"),
+    "king:diamonds": gettext_noop("King of Diamonds"),
+    "king:clubs": gettext_noop("King of Clubs"),
+    "king:spades": gettext_noop("King of Spades"),
+    "half": gettext_noop("half"),
+    "full": gettext_noop("full"),
+    "overfull": gettext_noop("overfull"),
+    "king": gettext_noop("king"),
+    "queen": gettext_noop("queen"),
+    "cavalier": gettext_noop("cavalier"),
+    "knight": gettext_noop("knight"),
+    "saved": gettext_noop("saved"),
+    "lost": gettext_noop("lost"),
     "ultimo": same("ultimo"),
     "bagud": same("bagud"),
-    "prevented_ultimo": _t("prevented ultimo", "forhindret ultimo", "meghiúsított ultimo"),
-    "skat": _t("in the skat", "i skat", "a skatban"),
-    "kept": _t("kept", "beholdt", "megtartva"),
-    "misdeal": _t("misdeal", "fejlgivning", "hibás osztás"),
-    "cups_not_pushed": _t("cups not pushed on", "kopper ikke skudt videre", "a kupák nem mentek tovább"),
-    "wrong_skat": _t("wrong skat", "fejl lagt skat", "hibás skat"),
-    "wrong_cards": _t("wrong cards", "fejle kort", "hibás lapszám"),
-    "revoke": _t("revoke", "kulørsvig", "renonsz"),
-    "missing_meld": _t("missing meld", "manglende melding", "elmaradt bemondás"),
-    "missing_meld_self": _t("missing meld (own loss)", "manglende melding (eget tab)", "elmaradt bemondás (saját kár)"),
-    "wrong_meld": _t("wrong meld", "fejlmelding", "hibás bemondás"),
-    "wrong_meld_self": _t("wrong meld (own loss)", "fejlmelding (eget tab)", "hibás bemondás (saját kár)"),
-    "meld_caused_ultimo": _t("meld caused an ultimo", "melding gav ultimo", "a bemondás ultimót okozott"),
-    "lead_out_of_turn": _t("lead out of turn", "udspil uden tur", "kihívás nem soron"),
-    "miscount": _t("miscount", "fejltælling", "hibás számolás"),
-    "scus_called_in_vain": _t("Scus called in vain", "Skus kaldt forgæves", "Skus hiába hívva"),
-    "play_out_of_turn": _t("played out of turn", "spillet uden tur", "nem soron játszott"),
-    "meld_out_of_time": _t(
-        "meld too early or too late", "melding for tidligt eller for sent", "túl korai vagy késői bemondás"
-    ),
+    "prevented_ultimo": gettext_noop("prevented ultimo"),
+    "skat": gettext_noop("in the skat"),
+    "kept": gettext_noop("kept"),
+    "misdeal": gettext_noop("misdeal"),
+    "cups_not_pushed": gettext_noop("cups not pushed on"),
+    "wrong_skat": gettext_noop("wrong skat"),
+    "wrong_cards": gettext_noop("wrong cards"),
+    "revoke": gettext_noop("revoke"),
+    "missing_meld": gettext_noop("missing meld"),
+    "missing_meld_self": gettext_noop("missing meld (own loss)"),
+    "wrong_meld": gettext_noop("wrong meld"),
+    "wrong_meld_self": gettext_noop("wrong meld (own loss)"),
+    "meld_caused_ultimo": gettext_noop("meld caused an ultimo"),
+    "lead_out_of_turn": gettext_noop("lead out of turn"),
+    "miscount": gettext_noop("miscount"),
+    "scus_called_in_vain": gettext_noop("Scus called in vain"),
+    "play_out_of_turn": gettext_noop("played out of turn"),
+    "meld_out_of_time": gettext_noop("meld too early or too late"),
 }
 
 FIELDS = {
-    "dealer": _t("dealer", "giver", "osztó"),
-    "players": _t("players", "spillere", "játékosok"),
-    "melds": _t("melds", "meldinger", "bemondások"),
-    "taroks": _t("taroks", "tarokker", "tarokkok"),
+    "dealer": gettext_noop("dealer"),
+    "players": gettext_noop("players"),
+    "melds": gettext_noop("melds"),
+    "taroks": gettext_noop("taroks"),
     "pagat": same("Pagat"),
-    "matadors": _t("matadors", "matadorer", "matadorok"),
-    "suits": _t("court cards", "kavalerier", "figurák"),
-    "kings": _t("Kings", "Konger", "Királyok"),
-    "level": _t("level", "niveau", "szint"),
-    "missing": _t("missing", "mangler", "hiányzik"),
-    "holder": _t("held by", "hos", "kinél"),
-    "fate": _t("fate", "udfald", "sorsa"),
-    "last_trick": _t("last trick", "sidste stik", "utolsó ütés"),
+    "matadors": gettext_noop("matadors"),
+    "suits": gettext_noop("court cards"),
+    "kings": gettext_noop("Kings"),
+    "level": gettext_noop("level"),
+    "missing": gettext_noop("missing"),
+    "holder": gettext_noop("held by"),
+    "fate": gettext_noop("fate"),
+    "last_trick": gettext_noop("last trick"),
     "nolo": same("nolo"),
     "tout": same("tout"),
-    "won": _t("won", "vundet", "nyert"),
-    "counts": _t("count", "tælling", "számolás"),
-    "fines": _t("fines", "bøder", "büntetések"),
-    "culprit": _t("culprit", "synder", "vétkes"),
-    "caused": _t("caused", "skyld i", "okozta"),
-    "stopped": _t("stopped", "standset", "leállítva"),
-    "void": _t("void", "annulleret", "semmis"),
+    "won": gettext_noop("won"),
+    "counts": gettext_noop("count"),
+    "fines": gettext_noop("fines"),
+    "culprit": gettext_noop("culprit"),
+    "caused": gettext_noop("caused"),
+    "stopped": gettext_noop("stopped"),
+    "void": gettext_noop("void"),
     **SUITS,
 }
 
 SAID = {
-    "void": _t(
-        "Void: the deal settles nothing.",
-        "Annulleret: spillet afregner intet.",
-        "Semmis: a leosztás után nincs elszámolás.",
-    ),
-    "roles": _t(
-        "%(dealer)s dealt; %(forehand)s forehand, %(middlehand)s middlehand.",
-        "%(dealer)s gav; %(forehand)s i forhånd, %(middlehand)s i mellemhånd.",
-        "%(dealer)s osztott; %(forehand)s előkéz, %(middlehand)s középkéz.",
-    ),
-    "melded": _t("%(name)s melded %(melds)s.", "%(name)s meldte %(melds)s.", "%(name)s bemondott: %(melds)s."),
-    "taroks": _t("%(count)s taroks", "%(count)s tarokker", "%(count)s tarokk"),
-    "with_pagat": _t("with the Pagat", "med Pagat", "Pagattal"),
-    "matadors": _t("%(count)s matadors", "%(count)s matadorer", "%(count)s matador"),
+    "void": gettext_noop("Void: the deal settles nothing."),
+    "roles": gettext_noop("%(dealer)s dealt; %(forehand)s forehand, %(middlehand)s middlehand."),
+    "melded": gettext_noop("%(name)s melded %(melds)s."),
+    "taroks": gettext_noop("%(count)s taroks"),
+    "with_pagat": gettext_noop("with the Pagat"),
+    "matadors": gettext_noop("%(count)s matadors"),
     "card": same("%(card)s (%(holder)s): %(fate)s."),
-    "last_trick": _t("%(name)s took the last trick.", "%(name)s tog sidste stik.", "%(name)s vitte az utolsó ütést."),
-    "nolo": _t("%(name)s played nolo.", "%(name)s spillede nolo.", "%(name)s nolót játszott."),
-    "tout_failed": _t(
-        "%(name)s announced a tout and failed.",
-        "%(name)s meldte tout og tabte den.",
-        "%(name)s toutot mondott, és elbukta.",
-    ),
-    "tout": _t("%(name)s made a tout.", "%(name)s vandt en tout.", "%(name)s teljesítette a toutot."),
-    "counted": _t("Counted: %(counts)s.", "Talt: %(counts)s.", "Számolás: %(counts)s."),
-    "fined": _t(
-        "%(name)s fined: %(offence)s.", "%(name)s fik bøde: %(offence)s.", "%(name)s büntetést kapott: %(offence)s."
-    ),
-    "caused": _t("%(name)s caused the %(what)s.", "%(name)s var skyld i %(what)s.", "%(name)s okozta: %(what)s."),
-    "stopped": _t("The deal was stopped.", "Spillet blev standset.", "A leosztást leállították."),
+    "last_trick": gettext_noop("%(name)s took the last trick."),
+    "nolo": gettext_noop("%(name)s played nolo."),
+    "tout_failed": gettext_noop("%(name)s announced a tout and failed."),
+    "tout": gettext_noop("%(name)s made a tout."),
+    "counted": gettext_noop("Counted: %(counts)s."),
+    "fined": gettext_noop("%(name)s fined: %(offence)s."),
+    "caused": gettext_noop("%(name)s caused the %(what)s."),
+    "stopped": gettext_noop("The deal was stopped."),
 }
 
 

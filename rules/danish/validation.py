@@ -11,17 +11,27 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..problems import Problem
+from ..texts import gettext_noop, pgettext_lazy, phrase, same
 from .messages import problem
 from .presets import MELD_OFFENCES, RuleSet
 from .records import PREVENTED, SUITS, CardFate, Culprit, Deal, Fine, Meld, SuitMeld
+from .texts import WORDS
 
 STOPPING_OFFENCES = ("revoke", "wrong_cards", "wrong_skat")  # 001 L275, L288, L295
 SCUS_LEVELS = ("half", "overfull")
 IN_LAST_TRICK = ("ultimo", "bagud")  # the fates of a card in the last trick
-SUITS_DA = {"hearts": "hjerter", "diamonds": "ruder", "clubs": "klør", "spades": "spar"}
-LEVELS_DA = {"half": "halv", "full": "fuld", "overfull": "overfyldt"}
-SUITS_HU = {"hearts": "kőr", "diamonds": "káró", "clubs": "treff", "spades": "pikk"}
-LEVELS_HU = {"half": "fél", "full": "teljes", "overfull": "túlteljes"}
+# A suit or a meld's level inside a sentence ("three court cards of hearts", "no half meld").
+SUIT_WORDS = {
+    "hearts": pgettext_lazy("suit in a sentence", "hearts"),
+    "diamonds": pgettext_lazy("suit in a sentence", "diamonds"),
+    "clubs": pgettext_lazy("suit in a sentence", "clubs"),
+    "spades": pgettext_lazy("suit in a sentence", "spades"),
+}
+LEVEL_WORDS = {
+    "half": pgettext_lazy("meld level in a sentence", "half"),
+    "full": pgettext_lazy("meld level in a sentence", "full"),
+    "overfull": pgettext_lazy("meld level in a sentence", "overfull"),
+}
 
 
 def validate_table(table: Sequence[str | None]) -> list[Problem]:
@@ -196,9 +206,7 @@ class _DealCheck:
                 self.fail(
                     f"melds.{melders[1]}.suits.{suit}",
                     "meld_court_twice",
-                    suit=suit,
-                    suit_da=SUITS_DA[suit],
-                    suit_hu=SUITS_HU[suit],
+                    suit=SUIT_WORDS[suit],
                 )
 
     def lone_meld(self) -> None:
@@ -241,18 +249,14 @@ class _DealCheck:
             self.fail(
                 f"{_level_path(at, key, suit)}.missing",
                 "meld_missing_not_half",
-                level=level,
-                level_da=LEVELS_DA[level],
-                level_hu=LEVELS_HU[level],
+                level=LEVEL_WORDS[level],
             )
         if level == "overfull" and not self.rules.overfull_melds:
             self.fail(
                 _level_path(at, key, suit),
                 "meld_level_not_in_preset",
                 preset=self.rules.preset,
-                level=level,
-                level_da="overfyldt",
-                level_hu="túlteljes",
+                level=LEVEL_WORDS[level],
             )
 
     def king_claims(self, melders: list[str]) -> None:
@@ -274,9 +278,7 @@ class _DealCheck:
                         f"melds.{player}.suits.{suit}",
                         "meld_kings_conflict",
                         holder=holder,
-                        suit=suit,
-                        suit_da=SUITS_DA[suit],
-                        suit_hu=SUITS_HU[suit],
+                        suit=SUIT_WORDS[suit],
                     )
         for player in bare_halves:
             others = [
@@ -337,9 +339,7 @@ class _DealCheck:
                     self.fail(
                         "pagat.fate",
                         "pagat_skat_melded",
-                        what="taroks with the Pagat",
-                        what_da="tarokker med Pagat",
-                        what_hu="tarokkok a Pagattal",
+                        what=gettext_noop("taroks with the Pagat"),
                     )
 
     # --- fines ---------------------------------------------------------------------------
@@ -414,15 +414,19 @@ class _DealCheck:
                 cards_of.setdefault(fate.holder, []).append(card)
             for player, cards in cards_of.items():
                 if len(cards) > 1:
-                    self.fail("last_trick", "two_cards_last_trick", player=player, cards=" + ".join(cards))
+                    both = phrase(
+                        same(" + ".join(f"{{c{i}}}" for i in range(len(cards)))),
+                        **{f"c{i}": c for i, c in enumerate(cards)},
+                    )
+                    self.fail("last_trick", "two_cards_last_trick", player=player, cards=both)
 
     def last_trick_cards(self) -> list[tuple[str, str, CardFate]]:
-        """The Pagat and the Kings in the last trick, the Pagat first: (card, field path, fate)."""
+        """The Pagat and the Kings in the last trick, the Pagat first: (card in words, field path, fate)."""
         pagat = self.deal.pagat
-        cards = [("Pagat", "pagat", pagat)] if pagat is not None and pagat.fate in IN_LAST_TRICK else []
+        cards = [(WORDS["pagat"], "pagat", pagat)] if pagat is not None and pagat.fate in IN_LAST_TRICK else []
         for suit, fate in self.deal.kings.items():
             if fate.fate in IN_LAST_TRICK:
-                cards.append((f"{suit} King", f"kings.{suit}", fate))
+                cards.append((WORDS.get(f"king:{suit}", suit), f"kings.{suit}", fate))
         return cards
 
     def nolo_took_no_trick(self) -> None:
@@ -438,18 +442,14 @@ class _DealCheck:
                 self.fail(
                     "pagat.fate",
                     "nolo_took_trick",
-                    what="saved the Pagat",
-                    what_da="reddet Pagaten",
-                    what_hu="megmentett Pagatja",
+                    what=gettext_noop("saved the Pagat"),
                 )
             for suit, fate in deal.kings.items():
                 if fate.holder == deal.nolo and fate.fate in ("kept", "ultimo"):
                     self.fail(
                         f"kings.{suit}.fate",
                         "nolo_took_trick",
-                        what="kept a King",
-                        what_da="beholdt en konge",
-                        what_hu="megtartott királya",
+                        what=gettext_noop("kept a King"),
                     )
 
     def won_tout_took_every_trick(self) -> None:
@@ -470,9 +470,7 @@ class _DealCheck:
                     "tout_other_took_trick",
                     player=pagat.holder,
                     touter=tout.player,
-                    what="the Pagat saved",
-                    what_da="Pagaten reddet",
-                    what_hu="megmentett Pagat",
+                    what=gettext_noop("the Pagat saved"),
                 )
             for suit, fate in deal.kings.items():
                 if fate.holder != tout.player and fate.fate in ("kept", "ultimo"):
@@ -481,9 +479,7 @@ class _DealCheck:
                         "tout_other_took_trick",
                         player=fate.holder,
                         touter=tout.player,
-                        what="a King kept",
-                        what_da="en konge beholdt",
-                        what_hu="megtartott király",
+                        what=gettext_noop("a King kept"),
                     )
 
     # --- counts --------------------------------------------------------------------------
@@ -516,36 +512,28 @@ class _DealCheck:
                     "counts",
                     "count_total",
                     total=total,
-                    rule="two counts hold at most 78",
-                    rule_da="to tællinger er højst 78",
-                    rule_hu="két számolás összege legfeljebb 78",
+                    rule=gettext_noop("two counts hold at most 78"),
                 )
             elif len(counts) == 3 and total != 78:
                 self.fail(
                     "counts",
                     "count_total",
                     total=total,
-                    rule="three counts make 78",
-                    rule_da="tre tællinger giver 78",
-                    rule_hu="három számolás összege 78",
+                    rule=gettext_noop("three counts make 78"),
                 )
         elif total > 78:
             self.fail(
                 "counts",
                 "count_total",
                 total=total,
-                rule="the cards hold 78",
-                rule_da="kortene har 78",
-                rule_hu="a lapok összesen 78-at érnek",
+                rule=gettext_noop("the cards hold 78"),
             )
         elif len(counts) == 3 and total < 78 and not (rules.count_shortfall_to_pagatkop and rules.cups):
             self.fail(
                 "counts",
                 "count_total",
                 total=total,
-                rule="the cards hold 78",
-                rule_da="kortene har 78",
-                rule_hu="a lapok összesen 78-at érnek",
+                rule=gettext_noop("the cards hold 78"),
             )
 
     # --- a stopped deal (001 L275, L288, L295) and the culprit ---------------------------
@@ -562,20 +550,18 @@ class _DealCheck:
             self.fail("stopped", "stopped_required", offence=stopping[0].offence, preset=rules.preset)
         if deal.stopped:
             played = [
-                ("last_trick", deal.last_trick, ("last trick", "sidste stik", "utolsó ütés")),
-                ("nolo", deal.nolo, ("nolo", "nolo", "nolo")),
-                ("tout", deal.tout, ("tout", "tout", "tout")),
+                ("last_trick", deal.last_trick, gettext_noop("last trick")),
+                ("nolo", deal.nolo, same("nolo")),
+                ("tout", deal.tout, same("tout")),
             ]
-            for field, value, (what, what_da, what_hu) in played:
+            for field, value, what in played:
                 if value is not None:
-                    self.fail(field, "stopped_has_play", what=what, what_da=what_da, what_hu=what_hu)
+                    self.fail(field, "stopped_has_play", what=what)
             for card, path, _fate in self.last_trick_cards():
                 self.fail(
                     f"{path}.fate",
                     "stopped_has_play",
-                    what=f"{card} in the last trick",
-                    what_da="kort i sidste stik",
-                    what_hu="lap az utolsó ütésben",
+                    what=phrase(gettext_noop("{card} in the last trick"), card=card),
                 )
 
     def culprit_caused_it(self) -> None:
@@ -623,35 +609,25 @@ class _DealCheck:
             self.fail("culprit.victim", "culprit_is_beneficiary", caused="ultimo")
         if any(fate.fate == "ultimo" for _c, _p, fate in self.last_trick_cards()):
             # L201: the ultimo that happened comes before one made by analogy.
-            self.fail(
-                "culprit.caused", "culprit_nothing_prevented", what="an ultimo", what_da="en ultimo", what_hu="ultimo"
-            )
+            self.fail("culprit.caused", "culprit_nothing_prevented", what=gettext_noop("an ultimo"))
         if deal.tout is not None and deal.tout.won:
             self.fail(
                 "culprit.caused",
                 "culprit_nothing_prevented",
-                what="a won tout",
-                what_da="en vundet tout",
-                what_hu="megnyert tout",
+                what=gettext_noop("a won tout"),
             )
         if deal.nolo is not None:
-            self.fail("culprit.caused", "culprit_nothing_prevented", what="a nolo", what_da="nolo", what_hu="nolo")
+            self.fail("culprit.caused", "culprit_nothing_prevented", what=gettext_noop("a nolo"))
         if is_barred(deal, victim, self.rules):
             self.fail("culprit.victim", "culprit_victim_barred", player=victim)
         recorded = deal.pagat if card == "pagat" else deal.kings.get(card)
         if recorded is not None and recorded.holder != victim:
-            if card == "pagat":
-                name, name_da, name_hu = "the Pagat", "Pagaten", "a Pagat"
-            else:
-                name, name_da, name_hu = f"the King of {card}", f"{SUITS_DA[card]} konge", f"a {SUITS_HU[card]} király"
-            self.fail(
-                "culprit.card",
-                "culprit_victim_not_holder",
-                card=name,
-                card_da=name_da,
-                card_hu=name_hu,
-                holder=recorded.holder,
+            name = (
+                gettext_noop("the Pagat")
+                if card == "pagat"
+                else phrase(gettext_noop("the King of {suit}"), suit=SUIT_WORDS.get(card, card))
             )
+            self.fail("culprit.card", "culprit_victim_not_holder", card=name, holder=recorded.holder)
 
     def known_fines(self, player: str) -> list[Fine]:
         return [f for f in self.deal.fines if f.player == player and f.offence in self.rules.fines]

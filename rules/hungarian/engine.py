@@ -65,7 +65,7 @@ class Hungarian:
     title = "Hungarian tarokk"
     presets: Mapping[str, RuleSet] = PRESETS
     default_preset = "paskievics"
-    messages: Mapping[str, tuple[str, str, str]] = HUNGARIAN_MESSAGES
+    messages: Mapping[str, str] = HUNGARIAN_MESSAGES
     texts = TEXTS
     sitting_keys = frozenset(SITTING_KEYS)
     ledger_kinds: Mapping[str, str] = {POT: "pot"}

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from ..envelope import Reader, read_date
 from ..problems import Problem
+from ..texts import gettext_noop
 from .messages import problem
 from .presets import FIGURES, HAND_BONUSES, KINGS
 
@@ -164,7 +165,7 @@ class _DealReader(Reader):
         for i, item in enumerate(self.list_(value, path)):
             name = self.name(item, f"{path}[{i}]")
             if name is None and item is None:
-                self.fail(f"{path}[{i}]", "required", what="A member", what_da="Et medlem", what_hu="Egy tag")
+                self.fail(f"{path}[{i}]", "required", what=gettext_noop("A member"))
             if name is not None:
                 found.append(name)
         return tuple(found)
@@ -179,7 +180,7 @@ class _DealReader(Reader):
             data = self.obj(item, item_path)
             if data is None:
                 if item is None:
-                    self.fail(item_path, "required", what="An entry", what_da="En post", what_hu="Egy tétel")
+                    self.fail(item_path, "required", what=gettext_noop("An entry"))
                 continue
             self.known_keys(data, keys, item_path)
             missing = [key for key in required if data.get(key) is None]
@@ -200,11 +201,11 @@ def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
     before = len(problems)
     deal = read.obj(data, "")
     if deal is None:
-        read.fail("", "required", what="The deal", what_da="Spillet", what_hu="A leosztás")
+        read.fail("", "required", what=gettext_noop("The deal"))
         return None
     read.known_keys(deal, DEAL_KEYS, "")
     if deal.get("dealer") is None:
-        read.fail("dealer", "required", what="The dealer", what_da="Giveren", what_hu="Az osztó")
+        read.fail("dealer", "required", what=gettext_noop("The dealer"))
     dealer = read.name(deal.get("dealer"), "dealer")
     stated = {
         key: read_field(read, deal[key], key) for key, read_field in _DEAL_FIELDS.items() if deal.get(key) is not None
@@ -232,14 +233,12 @@ def _call(read: _DealReader, value: Any, path: str) -> Call | None:
         read.fail(
             "call.partner",
             "required",
-            what="The partner (null when the card lay out of play)",
-            what_da="Makkeren (null når kortet lå uden for spillet)",
-            what_hu="A partner (null, ha a kártya nem volt játékban)",
+            what=gettext_noop("The partner (null when the card lay out of play)"),
         )
     card = read.int_(data.get("card"), "call.card")
     king = read.choice(data.get("king"), "call.king", KINGS)
     if card is None and king is None and data.get("card") is None and data.get("king") is None:
-        read.fail("call.card", "required", what="The called card", what_da="Det kaldte kort", what_hu="A hívott kártya")
+        read.fail("call.card", "required", what=gettext_noop("The called card"))
     return Call(read.name(data.get("partner"), "call.partner"), card, king)
 
 
@@ -352,7 +351,7 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
     read = _DealReader(None, problems)
     sitting = read.obj(data, "")
     if sitting is None:
-        read.fail("", "required", what="The sitting", what_da="Spilleaftenen", what_hu="A játékest")
+        read.fail("", "required", what=gettext_noop("The sitting"))
         return None, problems
     read.known_keys(sitting, SITTING_KEYS, "")
     ruleset = sitting.get("ruleset")
@@ -361,12 +360,12 @@ def parse_sitting(data: Any) -> tuple[Sitting | None, list[Problem]]:
     table_data = sitting.get("table")
     table: tuple[str, ...] = ()
     if not isinstance(table_data, list):
-        read.fail("table", "required", what="The table", what_da="Bordet", what_hu="Az asztal")
+        read.fail("table", "required", what=gettext_noop("The table"))
     else:
         table = tuple(read.name(m, f"table[{i}]") or "" if m is not None else "" for i, m in enumerate(table_data))
         for i, member in enumerate(table_data):
             if member is None:
-                read.fail(f"table[{i}]", "required", what="A member", what_da="Et medlem", what_hu="Egy tag")
+                read.fail(f"table[{i}]", "required", what=gettext_noop("A member"))
 
     read_date(read, sitting.get("date"))  # the club's export writes it (as for the Danish games)
     pot = read.int_(sitting.get("pot", 0), "pot", 0, 10**12) or 0

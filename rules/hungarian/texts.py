@@ -1,4 +1,4 @@
-"""The Hungarian games' words for the club's pages, in English, Danish and Magyar (`rules.texts`).
+"""The Hungarian games' words for the club's pages, as message ids (`rules.texts`).
 
 The game's words are Hungarian in every language, as the book writes them (002): the contracts
 (hármas, szóló, betli …), the figures (tulétroá, volát, pagátultimó …), kontra and its levels, the
@@ -10,22 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..texts import TableAccountTexts, Text, Texts, same, say
-
-
-def _t(en: str, da: str, hu: str) -> Text:
-    return {"en": en, "da": da, "hu": hu}
-
+from ..texts import TableAccountTexts, Texts, gettext_noop, same, say
 
 ACCOUNTS = {
     "pot": TableAccountTexts(
         same("ultimókassza"),
         "kassza",
-        _t(
-            "the pot of the Hungarian games, fed on no-game deals and won or doubled by an ultimó",
-            "de ungarske spils pulje: den fyldes ved spil uden spil og vindes eller fordobles ved en ultimó",
-            "az ultimókassza: a játék nélküli leosztások töltik, az ultimó viszi el vagy duplázza",
-        ),
+        gettext_noop("the pot of the Hungarian games, fed on no-game deals and won or doubled by an ultimó"),
     )
 }
 
@@ -85,8 +76,8 @@ WORDS = {
     },
     **{f"king:{suit}": same(f"{word} király") for suit, word in KINGS.items()},
     **{suit: same(word) for suit, word in KINGS.items()},
-    "announced": _t("announced", "meldt", "bemondva"),
-    "silent": _t("silent", "stille", "csendes"),
+    "announced": gettext_noop("announced"),
+    "silent": gettext_noop("silent"),
 }
 
 RULES = {
@@ -105,137 +96,75 @@ RULES = {
     "pot_take": same("kassza →"),
     "close.split": same("kassza ÷"),
     "hand_bonus.*": same("%(tail)s"),
-    "fine.*": _t("Fine: %(tail)s", "Bøde: %(tail)s", "Büntetés: %(tail)s"),
+    "fine.*": gettext_noop("Fine: %(tail)s"),
     **{f"{figure}.*": same(f"{word} · %(tail)s") for figure, word in FIGURES.items()},
 }
 
 PHRASES = {
-    "holdings": _t("The pot", "Puljen", "A kassza"),
-    "before": _t("Before", "Før", "Előtte"),
-    "after": _t("After", "Efter", "Utána"),
-    "split": _t(
-        "split the pot (kassza) among the table",
-        "del puljen (kassza) mellem bordets spillere",
-        "a kassza szétosztása az asztal játékosai között",
-    ),
-    "carry": _t(
-        "carry the pot (kassza) to the next sitting",
-        "før puljen (kassza) videre til næste spilleaften",
-        "a kassza továbbvitele a következő estére",
-    ),
-    "carried": _t(
-        "Closing posts nothing: the pot (kassza) carries over to the table's next sitting.",
-        "Afslutningen bogfører intet: puljen (kassza) går videre til bordets næste spilleaften.",
-        "A zárás semmit sem könyvel: a kassza az asztal következő estéjére megy tovább.",
-    ),
-    "funding": _t("Pot funded", "Puljen fyldt", "Kassza feltöltve"),
-    "funding_before": _t(
-        "Pot funded before deal %(number)s",
-        "Puljen fyldt før spil %(number)s",
-        "Kassza feltöltve a(z) %(number)s. leosztás előtt",
-    ),
+    "holdings": gettext_noop("The pot"),
+    "before": gettext_noop("Before"),
+    "after": gettext_noop("After"),
+    "split": gettext_noop("split the pot (kassza) among the table"),
+    "carry": gettext_noop("carry the pot (kassza) to the next sitting"),
+    "carried": gettext_noop("Closing posts nothing: the pot (kassza) carries over to the table's next sitting."),
+    "funding": gettext_noop("Pot funded"),
+    "funding_before": gettext_noop("Pot funded before deal %(number)s"),
 }
 
 FIELDS = {
-    "dealer": _t("dealer", "giver", "osztó"),
-    "no_game": _t("no game", "intet spil", "nincs játék"),
-    "contract": _t("game", "spil", "játék"),
-    "declarer": _t("declarer", "spiller", "felvevő"),
-    "call": _t("call", "kald", "hívás"),
-    "card": _t("called trump", "kaldt tarok", "hívott tarokk"),
-    "king": _t("called king", "kaldt konge", "hívott király"),
+    "dealer": gettext_noop("dealer"),
+    "no_game": gettext_noop("no game"),
+    "contract": gettext_noop("game"),
+    "declarer": gettext_noop("declarer"),
+    "call": gettext_noop("call"),
+    "card": gettext_noop("called trump"),
+    "king": gettext_noop("called king"),
     "partner": same("partner"),
-    "choice": _t("talon choice", "talonvalg", "talonválasztás"),
-    "game_contra": _t("kontra on the game", "kontra på spillet", "kontra a játékra"),
-    "announcements": _t("announcements", "meldinger", "bemondások"),
-    "card_points": _t("card points", "kortpoint", "kártyapontok"),
-    "tricks": _t("tricks", "stik", "ütések"),
-    "made": _t("made", "fik hjem", "teljesítette"),
-    "opponents": _t("opponents", "modspillere", "ellenfelek"),
+    "choice": gettext_noop("talon choice"),
+    "game_contra": gettext_noop("kontra on the game"),
+    "announcements": gettext_noop("announcements"),
+    "card_points": gettext_noop("card points"),
+    "tricks": gettext_noop("tricks"),
+    "made": gettext_noop("made"),
+    "opponents": gettext_noop("opponents"),
     "trump_counts": same("tarokkszám"),
-    "hand_bonuses": _t("hand bonuses", "håndbonusser", "lapbónuszok"),
-    "bidders": _t("bidders", "bydere", "licitálók"),
+    "hand_bonuses": gettext_noop("hand bonuses"),
+    "bidders": gettext_noop("bidders"),
     "ultimo": same("ultimó"),
-    "called_king_captured": _t("called king captured", "kaldt konge taget", "hívott király elvitelve"),
-    "conceded": _t("conceded", "opgivet", "feladva"),
-    "player_points": _t("card points by player", "kortpoint pr. spiller", "játékosok kártyapontjai"),
-    "trickless": _t("took no trick", "intet stik", "ütés nélkül"),
-    "talon_honours": _t("honours from the talon", "honneurs fra talonen", "honőrök a talonból"),
-    "fines": _t("fines", "bøder", "büntetések"),
+    "called_king_captured": gettext_noop("called king captured"),
+    "conceded": gettext_noop("conceded"),
+    "player_points": gettext_noop("card points by player"),
+    "trickless": gettext_noop("took no trick"),
+    "talon_honours": gettext_noop("honours from the talon"),
+    "fines": gettext_noop("fines"),
 }
 
 SAID = {
-    "no_game": _t("No game: %(why)s.", "Intet spil: %(why)s.", "Nincs játék: %(why)s."),
-    "dealt": _t("%(dealer)s dealt.", "%(dealer)s gav.", "%(dealer)s osztott."),
-    "declared": _t(
-        "%(declarer)s played %(game)s.", "%(declarer)s spillede %(game)s.", "%(declarer)s játéka: %(game)s."
-    ),
-    "bid": _t("%(declarer)s bid.", "%(declarer)s bød.", "%(declarer)s licitált."),
-    "game": _t("The game: %(game)s.", "Spillet: %(game)s.", "A játék: %(game)s."),
-    "called": _t(
-        "Called %(card)s, partner: %(partner)s.",
-        "Kaldt %(card)s, makker: %(partner)s.",
-        "Hívott lap: %(card)s, partner: %(partner)s.",
-    ),
-    "out_of_play": _t("out of play", "ude af spil", "nincs játékban"),
-    "choice": _t("Talon choice %(choice)s.", "Talonvalg %(choice)s.", "Talonválasztás: %(choice)s."),
-    "game_contra": _t("The game was doubled: %(level)s.", "Spillet blev doblet: %(level)s.", "A játékra: %(level)s."),
-    "announced": _t("%(by)s announced %(figure)s.", "%(by)s meldte %(figure)s.", "%(by)s bemondta: %(figure)s."),
-    "card_points": _t(
-        "The declarer's party counted %(points)s.",
-        "Spillerens parti talte %(points)s.",
-        "A felvevő pártja %(points)s pontot számolt.",
-    ),
-    "dealer_points": _t(
-        "The dealer counted %(points)s.", "Giveren talte %(points)s.", "Az osztó %(points)s pontot számolt."
-    ),
-    "tricks": _t(
-        "The declarer's party took %(tricks)s tricks.",
-        "Spillerens parti tog %(tricks)s stik.",
-        "A felvevő pártja %(tricks)s ütést vitt el.",
-    ),
-    "made.declarer": _t(
-        "The declarer's party made %(figures)s.",
-        "Spillerens parti fik hjem: %(figures)s.",
-        "A felvevő pártja teljesítette: %(figures)s.",
-    ),
-    "made.opponents": _t(
-        "The opponents made %(figures)s.",
-        "Modspillerne fik hjem: %(figures)s.",
-        "Az ellenfelek teljesítették: %(figures)s.",
-    ),
-    "trump_count": _t(
-        "%(player)s: tarokkszám %(count)s%(silent)s.",
-        "%(player)s: tarokkszám %(count)s%(silent)s.",
-        "%(player)s: tarokkszám %(count)s%(silent)s.",
-    ),
+    "no_game": gettext_noop("No game: %(why)s."),
+    "dealt": gettext_noop("%(dealer)s dealt."),
+    "declared": gettext_noop("%(declarer)s played %(game)s."),
+    "bid": gettext_noop("%(declarer)s bid."),
+    "game": gettext_noop("The game: %(game)s."),
+    "called": gettext_noop("Called %(card)s, partner: %(partner)s."),
+    "out_of_play": gettext_noop("out of play"),
+    "choice": gettext_noop("Talon choice %(choice)s."),
+    "game_contra": gettext_noop("The game was doubled: %(level)s."),
+    "announced": gettext_noop("%(by)s announced %(figure)s."),
+    "card_points": gettext_noop("The declarer's party counted %(points)s."),
+    "dealer_points": gettext_noop("The dealer counted %(points)s."),
+    "tricks": gettext_noop("The declarer's party took %(tricks)s tricks."),
+    "made.declarer": gettext_noop("The declarer's party made %(figures)s."),
+    "made.opponents": gettext_noop("The opponents made %(figures)s."),
+    "trump_count": gettext_noop("%(player)s: tarokkszám %(count)s%(silent)s."),
     "hand_bonus": same("%(player)s: %(bonus)s."),
-    "bidders": _t("Bid: %(names)s.", "Bød: %(names)s.", "Licitált: %(names)s."),
-    "ultimo": _t(
-        "%(player)s's Pagát took the last trick (ultimó).",
-        "%(player)s' Pagát tog sidste stik (ultimó).",
-        "%(player)s pagátja vitte az utolsó ütést (ultimó).",
-    ),
-    "captured": _t(
-        "The opponents took the called king home.",
-        "Modspillerne tog den kaldte konge hjem.",
-        "Az ellenfelek hazavitték a hívott királyt.",
-    ),
-    "conceded": _t(
-        "The declarer settled for half (félfizetés).",
-        "Spilleren nøjedes med det halve (félfizetés).",
-        "A felvevő megelégedett a félfizetéssel.",
-    ),
-    "player_points": _t("Card points: %(points)s.", "Kortpoint: %(points)s.", "Kártyapontok: %(points)s."),
-    "trickless": _t("No trick: %(names)s.", "Intet stik: %(names)s.", "Ütés nélkül: %(names)s."),
-    "talon": _t(
-        "%(player)s took %(honours)s from the talon.",
-        "%(player)s tog %(honours)s fra talonen.",
-        "%(player)s a talonból kapta: %(honours)s.",
-    ),
-    "fined": _t(
-        "%(name)s fined: %(offence)s.", "%(name)s fik bøde: %(offence)s.", "%(name)s büntetést kapott: %(offence)s."
-    ),
+    "bidders": gettext_noop("Bid: %(names)s."),
+    "ultimo": gettext_noop("%(player)s's Pagát took the last trick (ultimó)."),
+    "captured": gettext_noop("The opponents took the called king home."),
+    "conceded": gettext_noop("The declarer settled for half (félfizetés)."),
+    "player_points": gettext_noop("Card points: %(points)s."),
+    "trickless": gettext_noop("No trick: %(names)s."),
+    "talon": gettext_noop("%(player)s took %(honours)s from the talon."),
+    "fined": gettext_noop("%(name)s fined: %(offence)s."),
 }
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from ..problems import Problem
+from ..texts import Phrase, Text, gettext_noop, phrase
 from .messages import problem
 from .presets import HONOURS, OFFENCES, RuleSet
 from .records import POT, Call, Deal
@@ -54,6 +55,14 @@ class Parties(NamedTuple):
         return "opponents" if side == "declarer" else "declarer"
 
 
+def _either(sizes: list[str]) -> Text | Phrase:
+    """ "4 or 5" in words, or the one size there is."""
+    said: Text | Phrase = sizes[0]
+    for size in sizes[1:]:
+        said = phrase(gettext_noop("{some} or {last}"), some=said, last=size)
+    return said
+
+
 def validate_table(table: Sequence[str], rules: RuleSet) -> list[Problem]:
     problems = []
     if len(table) not in rules.table_sizes:
@@ -64,9 +73,7 @@ def validate_table(table: Sequence[str], rules: RuleSet) -> list[Problem]:
                 "table",
                 "table_size",
                 preset=rules.preset,
-                sizes=" or ".join(sizes),
-                sizes_da=" eller ".join(sizes),
-                sizes_hu=" vagy ".join(sizes),
+                sizes=_either(sizes),
                 count=len(table),
             )
         )
@@ -170,15 +177,11 @@ class _DealCheck:
         return self.deal.conceded and self.rules.preset == "trisak" and self.deal.contract == "ultimo_call"
 
     @property
-    def what(self) -> dict[str, str]:
-        """The deal's kind for a message, in every language (`what`, `what_da`, `what_hu`)."""
+    def what(self) -> dict[str, Phrase | str]:
+        """The deal's kind for a message (`what`)."""
         deal = self.deal
         if deal.no_game is not None:
-            return {
-                "what": f"a no-game deal ({deal.no_game})",
-                "what_da": f"et spil uden kontrakt ({deal.no_game})",
-                "what_hu": f"játék nélküli leosztás ({deal.no_game})",
-            }
+            return {"what": phrase(gettext_noop("a no-game deal ({no_game})"), no_game=deal.no_game)}
         kind = f"{self.rules.preset} {deal.contract}"
         return {"what": kind}
 
@@ -202,9 +205,7 @@ class _DealCheck:
             self.fail(
                 "contract",
                 "required",
-                what="The contract (or no_game)",
-                what_da="Kontrakten (eller no_game)",
-                what_hu="A játék (vagy a no_game)",
+                what=gettext_noop("The contract (or no_game)"),
             )
             return False
         if deal.contract not in rules.contracts:
@@ -272,9 +273,7 @@ class _DealCheck:
                 self.fail(
                     "fines",
                     "offence_invalid",
-                    what="There are no fines in Strómann or trisákolás.",
-                    what_da="Der er ingen bøder i Strómann eller trisákolás.",
-                    what_hu="A Strómannban és a trisákolásban nincs büntetés.",
+                    what=gettext_noop("There are no fines in Strómann or trisákolás."),
                 )
             elif key == "talon_honours" and rules.preset == "paskievics" and deal.no_game is None:
                 pass  # reported by talon_honours() with its own code
@@ -301,9 +300,7 @@ class _DealCheck:
                 self.fail(
                     "call.king",
                     "required",
-                    what="The called king",
-                    what_da="Den kaldte konge",
-                    what_hu="A hívott király",
+                    what=gettext_noop("The called king"),
                 )
         else:
             if call.king is not None:
@@ -312,9 +309,7 @@ class _DealCheck:
                 self.fail(
                     "call.card",
                     "required",
-                    what="The called card",
-                    what_da="Det kaldte kort",
-                    what_hu="A hívott kártya",
+                    what=gettext_noop("The called card"),
                 )
 
     def declarer_is_active(self) -> None:
@@ -410,9 +405,7 @@ class _DealCheck:
                 self.fail(
                     "made",
                     "figures_conflict",
-                    what="With a volát the other party holds only discards: no tulétroá or four kings.",
-                    what_da="Med en volát har det andet parti kun skart: ingen tulétroá eller fire konger.",
-                    what_hu="Volát mellett a másik pár csak skartot visz: se tulétroát, se négy királyt.",
+                    what=gettext_noop("With a volát the other party holds only discards: no tulétroá or four kings."),
                 )
                 break
 
@@ -466,9 +459,7 @@ class _DealCheck:
                 self.fail(
                     f"player_points.{player}",
                     "required",
-                    what=f"{player}'s card points",
-                    what_da=f"{player}s kortpoint",
-                    what_hu=f"{player} kártyapontjainak",
+                    what=phrase(gettext_noop("{player}'s card points"), player=player),
                 )
         for player, value in points.items():
             if not 0 <= value <= rules.deck_points:
@@ -478,18 +469,16 @@ class _DealCheck:
             self.fail(
                 "player_points",
                 "card_points_total",
-                what=f"The four counts add up to {total}; without the talon they make 76..100.",
-                what_da=f"De fire tællinger giver {total}; uden talonen giver de 76..100.",
-                what_hu=f"A négy számolás összege {total}; a talon nélkül 76..100 jön ki.",
+                what=phrase(
+                    gettext_noop("The four counts add up to {total}; without the talon they make 76..100."), total=total
+                ),
             )
         for player in deal.trickless:
             if points.get(player, 0) != 0:
                 self.fail(
                     f"player_points.{player}",
                     "card_points_total",
-                    what=f"{player} took no trick, so he has no card points.",
-                    what_da=f"{player} tog intet stik og har ingen kortpoint.",
-                    what_hu=f"{player} nem ütött, így nincs kártyapontja.",
+                    what=phrase(gettext_noop("{player} took no trick, so he has no card points."), player=player),
                 )
 
     def trump_counts(self) -> None:
@@ -500,17 +489,13 @@ class _DealCheck:
                 self.fail(
                     f"trump_counts[{i}].count",
                     "trump_count_invalid",
-                    what=f"A trump count is 8 or 9, not {count.count}.",
-                    what_da=f"Et tarokkszám er 8 eller 9, ikke {count.count}.",
-                    what_hu=f"A tarokkszám 8 vagy 9, nem {count.count}.",
+                    what=phrase(gettext_noop("A trump count is 8 or 9, not {count}."), count=count.count),
                 )
             if count.player in seen:
                 self.fail(
                     f"trump_counts[{i}].player",
                     "trump_count_invalid",
-                    what=f"{count.player} has one trump count.",
-                    what_da=f"{count.player} har ét tarokkszám.",
-                    what_hu=f"{count.player} csak egy tarokkszámot mondhat.",
+                    what=phrase(gettext_noop("{player} has one trump count."), player=count.player),
                 )
             seen.add(count.player)
         total = sum(count.count for count in deal.trump_counts)
@@ -518,9 +503,7 @@ class _DealCheck:
             self.fail(
                 "trump_counts",
                 "trump_count_invalid",
-                what=f"The counts add up to {total} trumps; there are 22.",
-                what_da=f"Tællingerne giver {total} tarokker; der er 22.",
-                what_hu=f"A tarokkszámok összege {total} tarokk; 22 van.",
+                what=phrase(gettext_noop("The counts add up to {total} trumps; there are 22."), total=total),
             )
 
     def talon_honours(self) -> None:
@@ -531,9 +514,9 @@ class _DealCheck:
             self.fail(
                 "talon_honours",
                 "talon_honours_invalid",
-                what="Talon honours are paid only at a table of five with the Újlak custom (ujlak_talon_honours).",
-                what_da="Talonhonnőrök betales kun ved et bord med fem og Újlak-skikken (ujlak_talon_honours).",
-                what_hu="A talonból jött honőrt csak ötös asztalnál, újlaki szokás szerint fizetik (ujlak_talon_honours).",
+                what=gettext_noop(
+                    "Talon honours are paid only at a table of five with the Újlak custom (ujlak_talon_honours)."
+                ),
             )
             return
         seen: set[str] = set()
@@ -543,17 +526,13 @@ class _DealCheck:
                     self.fail(
                         f"talon_honours.{player}[{i}]",
                         "talon_honours_invalid",
-                        what=f"'{honour}' is not an honour: skiz, xxi, pagat.",
-                        what_da=f"'{honour}' er ikke en honnőr: skiz, xxi, pagat.",
-                        what_hu=f"'{honour}' nem honőr: skiz, xxi, pagat.",
+                        what=phrase(gettext_noop("'{honour}' is not an honour: skiz, xxi, pagat."), honour=honour),
                     )
                 elif honour in seen:
                     self.fail(
                         f"talon_honours.{player}[{i}]",
                         "talon_honours_invalid",
-                        what=f"There is one {honour}.",
-                        what_da=f"Der er kun én {honour}.",
-                        what_hu=f"Csak egy {honour} van.",
+                        what=phrase(gettext_noop("There is one {honour}."), honour=honour),
                     )
                 seen.add(honour)
 
@@ -604,9 +583,7 @@ class _DealCheck:
                     f"announcements[{i}].figure",
                     "duplicate_announcement",
                     figure=ann.figure,
-                    party=f"{side} party",
-                    party_da="Spilførerens parti" if side == "declarer" else "Modspillerne",
-                    party_hu="A felvevő pár" if side == "declarer" else "Az ellenfél",
+                    party=gettext_noop("declarer party") if side == "declarer" else gettext_noop("opponents party"),
                 )
             announced.setdefault((side, ann.figure), []).append(ann.contra)
         for figure in {f for (_, f) in announced}:
@@ -629,9 +606,7 @@ class _DealCheck:
                 self.fail(
                     "made",
                     "figures_conflict",
-                    what="The party whose XXI was captured cannot have taken the tulétroá.",
-                    what_da="Det parti, hvis XXI blev fanget, kan ikke have taget tulétroá.",
-                    what_hu="Az a pár, amelynek a huszonegyesét elfogták, nem csinálhatott tulétroát.",
+                    what=gettext_noop("The party whose XXI was captured cannot have taken the tulétroá."),
                 )
                 break
 
@@ -643,18 +618,14 @@ class _DealCheck:
                 "tricks",
                 "volat_tricks_mismatch",
                 value=total,
-                expected=f"fewer than {total}",
-                expected_da=f"færre end {total}",
-                expected_hu=f"kevesebb, mint {total}",
+                expected=phrase(gettext_noop("fewer than {total}"), total=total),
             )
         elif deal.tricks == 0 and "volat" not in made["opponents"]:
             self.fail(
                 "tricks",
                 "volat_tricks_mismatch",
                 value=0,
-                expected="more than 0",
-                expected_da="flere end 0",
-                expected_hu="több, mint 0",
+                expected=gettext_noop("more than 0"),
             )
 
     def fines_fit(self) -> None:
@@ -665,18 +636,16 @@ class _DealCheck:
             self.fail(
                 "fines",
                 "offence_invalid",
-                what="A deal has at most one fine.",
-                what_da="Et spil har højst én bøde.",
-                what_hu="Egy leosztásban legfeljebb egy büntetés lehet.",
+                what=gettext_noop("A deal has at most one fine."),
             )
         for i, fine in enumerate(deal.fines):
             if fine.offence not in OFFENCES:
                 self.fail(
                     f"fines[{i}].offence",
                     "offence_invalid",
-                    what=f"'{fine.offence}' is not an offence: revoke, faulty_discard.",
-                    what_da=f"'{fine.offence}' er ikke en forseelse: revoke, faulty_discard.",
-                    what_hu=f"'{fine.offence}' nem vétség: revoke, faulty_discard.",
+                    what=phrase(
+                        gettext_noop("'{offence}' is not an offence: revoke, faulty_discard."), offence=fine.offence
+                    ),
                 )
 
     def hand_bonuses_fit(self) -> None:
@@ -697,7 +666,7 @@ class _DealCheck:
             claims.setdefault(bonus.player, []).append(bonus.bonus)
         why = hand_conflict(claims, rules.preset)
         if why:
-            self.fail("hand_bonuses", "hand_bonus_conflict", what=why[0], what_da=why[1], what_hu=why[2])
+            self.fail("hand_bonuses", "hand_bonus_conflict", what=why)
 
 
 def _no_game_keys(no_game: str) -> tuple[set[str], set[str]]:
@@ -737,50 +706,26 @@ GAME_CHECKS: tuple[Callable[[_DealCheck], None], ...] = (
 )
 
 
-def hand_conflict(claims: dict[str, list[str]], preset: str) -> tuple[str, str, str] | None:
+def hand_conflict(claims: dict[str, list[str]], preset: str) -> Phrase | None:
     """Why these hand bonuses cannot all be true, or None."""
     every = [bonus for bonuses in claims.values() for bonus in bonuses]
     for player, bonuses in claims.items():
         if len(set(bonuses)) < len(bonuses):
-            return (
-                f"{player} claims a bonus twice.",
-                f"{player} kræver en bonus to gange.",
-                f"{player} kétszer kér egy bónuszt.",
-            )
+            return phrase(gettext_noop("{player} claims a bonus twice."), player=player)
         if "trull" in bonuses and "two_honours" in bonuses:
-            return (
-                f"{player} claims trull and fejek in one hand.",
-                f"{player} kræver trull og fejek i én hånd.",
-                f"{player} egy kézben kér trullt és fejeket.",
-            )
+            return phrase(gettext_noop("{player} claims trull and fejek in one hand."), player=player)
         if preset == "trisak" and len({"four_kings", "trull", "small_honours"} & set(bonuses)) > 1:
-            return (
-                f"{player} claims only one of four kings, trull, kis honnőrök.",
-                f"{player} kan kun kræve én af fire konger, trull, kis honnőrök.",
-                f"{player} csak egyet kérhet ezek közül: négy király, trull, kis honőrök.",
-            )
+            return phrase(gettext_noop("{player} claims only one of four kings, trull, kis honnőrök."), player=player)
     for bonus in ("trull", "four_kings"):
         if every.count(bonus) > 1:
-            return (
-                f"Only one hand can hold {bonus}.",
-                f"Kun én hånd kan have {bonus}.",
-                f"{bonus} csak egy kézben lehet.",
-            )
+            return phrase(gettext_noop("Only one hand can hold {bonus}."), bonus=bonus)
     if every.count("eight_trumps") > 2:
-        return (
-            "Three hands of eight trumps need 24 of the 22 trumps.",
-            "Tre hænder med otte tarokker kræver 24 af de 22.",
-            "Három nyolctarokkos kézhez 24 tarokk kellene a 22-ből.",
-        )
+        return phrase(gettext_noop("Three hands of eight trumps need 24 of the 22 trumps."))
     honours = sum(HAND_CARDS.get(b, (0, 0))[0] for b in every)
     kings = sum(HAND_CARDS.get(b, (0, 0))[1] for b in every)
     mixed = every.count("small_honours")  # four of honours and kings, at least one of each
     low = max(mixed, 4 * mixed - (4 - kings))
     high = min(3 * mixed, 3 - honours)
     if honours > 3 or kings > 4 or honours + kings + 4 * mixed > 7 or low > high:
-        return (
-            "These claims need more honours or kings than the pack has (3 honours, 4 kings).",
-            "Disse krav kræver flere honnőrök eller konger, end spillet har (3 honnőrök, 4 konger).",
-            "Ezekhez több honőr vagy király kellene, mint amennyi a pakliban van (3 honőr, 4 király).",
-        )
+        return phrase(gettext_noop("These claims need more honours or kings than the pack has (3 honours, 4 kings)."))
     return None

@@ -43,7 +43,7 @@ def test_a_recorded_deal_answers_201_with_its_settlement(scorer, club):
         "number": 2,
         "version": 1,
         "record": club.open_deal_2,
-        "entered_by": "vestby-scorer",
+        "entered_by": "Bent",  # the scorer login's member name in the club
         "entered_at": response.json()["entered_at"],
         "reason": "",
         "events": [
@@ -95,6 +95,17 @@ def test_the_sittings_deal_list_shows_both_deals_in_order(scorer, club):
     listed = scorer.get(record_url(club.open_sitting)).json()
     assert listed["count"] == 2
     assert [(d["number"], d["record"]) for d in listed["results"]] == [(1, club.open_deal_1), (2, club.open_deal_2)]
+
+
+def test_a_deal_names_who_entered_it_by_his_member_name(scorer, club):
+    """Bent's login is "vestby-scorer": the lists and the deal say "Bent", as the audit page does;
+    deal 1 came in without a login (the test world's import), so nobody entered it."""
+    scorer.post(record_url(club.open_sitting), club.open_deal_2, format="json")
+    in_sitting = scorer.get(record_url(club.open_sitting)).json()["results"]
+    everywhere = scorer.get(f"/api/deals/?sitting={club.open_sitting.pk}").json()["results"]
+    assert [d["entered_by"] for d in in_sitting] == [d["entered_by"] for d in everywhere] == [None, "Bent"]
+    deal_2 = Deal.objects.get(sitting=club.open_sitting, number=2)
+    assert scorer.get(f"/api/deals/{deal_2.pk}/").json()["entered_by"] == "Bent"
 
 
 def test_the_deal_list_counts_deals_not_versions_across_its_pages(scorer, club):

@@ -31,7 +31,33 @@ def test_an_official_adds_and_edits_a_member(two_clubs, api):
 
     edited = client.patch(f"/api/members/{hanne.pk}/", {"role": "scorer", "active": False}, format="json")
     assert edited.status_code == 200
-    assert edited.json() | {"id": 0} == {"id": 0, "club": a.club.pk, "name": "Hanne", "role": "scorer", "active": False}
+    assert edited.json() | {"id": 0} == {
+        "id": 0,
+        "club": a.club.pk,
+        "name": "Hanne",
+        "role": "scorer",
+        "active": False,
+        "language": "",
+    }
+
+
+def test_a_members_language_is_read_and_written(two_clubs, api):
+    """A member's own language for his mail and statements: da, en or hu, or "" for the club's."""
+    a = two_clubs["a"]
+    client = api(a.users["admin"])
+    created = client.post("/api/members/", {"club": a.club.pk, "name": "Ilona", "language": "hu"}, format="json")
+    assert (created.status_code, created.json()["language"]) == (201, "hu")
+    ilona = created.json()["id"]
+
+    assert client.get(f"/api/members/{ilona}/").json()["language"] == "hu"
+    assert client.patch(f"/api/members/{ilona}/", {"name": "Ilona K."}, format="json").json()["language"] == "hu"
+    assert client.patch(f"/api/members/{ilona}/", {"language": ""}, format="json").json()["language"] == ""
+    assert Member.objects.get(pk=ilona).language == ""
+
+    refused = client.patch(f"/api/members/{ilona}/", {"language": "de"}, format="json")
+    assert refused.status_code == 400
+    assert [(e["field"], e["code"]) for e in refused.json()["errors"]] == [("language", "invalid")]
+    assert Member.objects.get(pk=ilona).language == ""
 
 
 @pytest.mark.parametrize("role", ["scorer", "member"])

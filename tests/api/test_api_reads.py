@@ -203,7 +203,7 @@ def test_a_token_authenticates(two_clubs):
     response = client.post(
         f"/api/sittings/{two_clubs['a'].open_sitting.pk}/deals/", two_clubs["a"].open_deal_2, format="json"
     )
-    assert (response.status_code, response.json()["entered_by"]) == (201, "vestby-scorer")
+    assert (response.status_code, response.json()["entered_by"]) == (201, "Bent")
 
 
 def test_drf_create_token_issues_the_token_the_api_accepts(two_clubs):

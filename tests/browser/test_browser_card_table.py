@@ -300,7 +300,7 @@ def test_the_statement_fits_a_phone(sitting, live_server, phone, screenshot):
     anna = sitting.seats.get(name="Anna").member
     month = sitting.date.strftime("%Y-%m")
     page.goto(f"{live_server.url}/c/nordvest/members/{anna.pk}/statements/{month}/")
-    expect(page.locator("h1")).to_contain_text("Kontoudtog")
+    expect(page.locator("h1")).to_contain_text("Opgørelse")
     # Anna: −40 at the start, −20 in deal 1 either way (she pays 20 for the last trick to Bent
     # or to Dorte): −60 points, at the season's 1 øre a point a saldo of −0,60 kr., written with
     # a minus sign.

@@ -463,14 +463,14 @@ def test_offline_the_statement_is_never_kept_and_kept_pages_go_with_the_session(
     page.click("#new-deal")
     ready_for_offline(page)
     page.goto(statement)
-    expect(page.locator("h1")).to_contain_text("Kontoudtog")
+    expect(page.locator("h1")).to_contain_text("Opgørelse")
     page.wait_for_timeout(500)  # time for a worker that keeps it to do so
 
     page.context.clear_cookies(name="sessionid")
     go_offline(page)
     page.goto(statement)
     expect(page.locator("#offline-page")).to_have_text("Ingen forbindelse")
-    expect(page.locator("main")).not_to_contain_text("Kontoudtog")
+    expect(page.locator("main")).not_to_contain_text("Opgørelse")
 
     # Online, the sheet sends the phone to the login page: the session's kept pages go.
     go_online(page)

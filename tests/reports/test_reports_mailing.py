@@ -84,7 +84,7 @@ def test_a_magyar_member_gets_a_magyar_statement_when_a_danish_official_sends_it
     (attachment,) = message.attachments
     text = pdf_text(attachment)
     assert "Kivonat" in text and "A hónap játékestjei" in text and "Carl Åberg" in text
-    assert "Kontoudtog" not in text and "Spilleaftener i måneden" not in text
+    assert "Opgørelse" not in text and "Spilleaftener i måneden" not in text
 
 
 def test_a_member_cannot_send_statements(addressed, client):

@@ -3,6 +3,8 @@ season form and in the settlement lines by the Danish game's own word (rules/dan
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -10,6 +12,7 @@ import rules
 from club import families
 from club.web.forms import DealForm
 from club.web.office_forms import SeasonForm, overrides_in_words
+from world.catalogues import catalogue
 
 SEATS = ["Anna", "Bent", "Carl", "Dorte"]
 DANISH_PRESETS = tuple(families.DANISH.presets)
@@ -42,7 +45,7 @@ def season_fine_labels(preset: str) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("da", ["kulørsvig", "fejl lagt skat", "fejle kort", "kopper ikke skudt videre"]),
+        ("da", ["kulørsvigt", "fejl lagt skat", "fejle kort", "kopper ikke skudt videre"]),
         ("hu", ["renonsz", "hibás skat", "hibás lapszám", "a kupák nem mentek tovább"]),
     ],
 )
@@ -68,4 +71,53 @@ def test_the_season_form_names_each_fine_by_the_offences_word(preset, language):
 def test_the_log_names_a_changed_fine_by_the_offences_word():
     with translation.override("da"):
         said = overrides_in_words("vlk-2010", {"fines": {"revoke": 40}})
-    assert said == ["Bøde: kulørsvig: 40"]
+    assert said == ["Bøde: kulørsvigt: 40"]
+
+
+# --- the glossary: a term says one word wherever the catalogues use it -----------------------------
+
+# English term -> its word in Danish and in Magyar, from the rulebooks (seed 000 L191: kulørsvigt;
+# Tolnai 1930: kassza) and docs/development.md (spilleaften, játékest). A word is matched as a stem,
+# so that "kopperne" and "kupáikat" count: the Danish cups are kopper, in Magyar kupák; the Hungarian
+# pot is the kassza (a pulje in Danish).
+GLOSSARY = {
+    "cup": (r"\bcups?\b", "kop", "kup"),
+    "revoke": (r"\brevokes?\b", "kulørsvigt", "renonsz"),
+    "pot": (r"\bpot\b", "pulje", "kassz"),
+    "sitting": (r"\bsittings?\b", "spilleaften", "játékest"),
+    "season": (r"\bseasons?\b", "sæson", "idény"),
+    "fine": (r"\bfines?\b|\bfined\b", "bøde", "büntet"),
+    "meld": (r"\bmelds?\b|\bmelded\b", "meld", "meld"),
+    "statement": (r"\bstatements?\b", "opgørelse", "kivonat"),
+}
+# What a program reads is no word: placeholders, and codes such as cup:pagat, season:7, {"pot": true}
+# or a list of offence codes.
+CODES = re.compile(r"%\(\w+\)\w|\{\w+\}|\w+:\w+|\{\"\w+\"[^}]*\}|\brevoke, faulty_discard\b|\bor pot\b")
+
+
+def words_against_the_glossary(language: str) -> list[tuple[str, str, str]]:
+    index = {"da": 1, "hu": 2}[language]
+    found = []
+    for entry in catalogue(language).values():
+        english = CODES.sub(" ", entry.msgid)
+        for term, (pattern, *words) in GLOSSARY.items():
+            if entry.msgstr and re.search(pattern, english, re.I) and words[index - 1] not in entry.msgstr.lower():
+                found.append((term, entry.msgid, entry.msgstr))
+    return found
+
+
+@pytest.mark.parametrize("language", ["da", "hu"])
+def test_each_term_says_its_one_word_in_every_message(language):
+    assert words_against_the_glossary(language) == []
+
+
+def test_the_glossary_would_find_a_second_word_for_a_term():
+    """The check itself: a Danish "renonce" for the offence, as the seeds never call it."""
+    entries = {"revoke": "renonce"}
+    found = [
+        term
+        for english, danish in entries.items()
+        for term, (pattern, word, _magyar) in GLOSSARY.items()
+        if re.search(pattern, english) and word not in danish
+    ]
+    assert found == ["revoke"]

@@ -291,5 +291,5 @@ def test_a_closed_hungarian_sitting_says_what_became_of_its_kassza(paskievics, m
     )
 
     assert "afsluttet (før puljen (kassza) videre til næste spilleaften)" in danish
-    assert "lezárva (a kassza továbbvitele a következő estére)" in magyar
+    assert "lezárva (a kassza továbbvitele a következő játékestre)" in magyar
     assert "kopperne" not in danish and "kasszák" not in magyar

@@ -25,7 +25,7 @@ def test_a_culprit_who_caused_both_an_ultimo_and_a_bagud_is_said_in_words():
     assert said(families.DANISH, record, "da") == [
         "Anna gav; Bent i forhånd, Dorte i mellemhånd.",
         "Pagat (Anna): ultimo.",
-        "Bent fik bøde: kulørsvig.",
+        "Bent fik bøde: kulørsvigt.",
         "Bent var skyld i ultimo, bagud.",
     ]
 
@@ -50,7 +50,7 @@ def test_a_danish_deal_with_melds_and_a_lost_king_in_three_languages():
     ]
     assert said(families.DANISH, record, "en")[2] == "King of Spades (Bent): lost."
     assert said(families.DANISH, record, "hu")[1:3] == [
-        "Carl bemondott: 11 tarokk Pagattal, ♥ teljes.",
+        "Carl meldingje: 11 tarokk Pagattal, ♥ teljes.",
         "Pikk király (Bent): elveszett.",
     ]
 
@@ -124,5 +124,5 @@ def test_each_family_names_its_own_accounts_and_what_a_close_does_to_them():
         assert "kopper" not in str(families.HUNGARIAN.phrase("split"))
     with translation.override("hu"):
         assert str(families.HUNGARIAN.holdings_label) == "A kassza"
-        assert str(families.HUNGARIAN.phrase("carry")) == "a kassza továbbvitele a következő estére"
+        assert str(families.HUNGARIAN.phrase("carry")) == "a kassza továbbvitele a következő játékestre"
         assert [account.short for account in families.HUNGARIAN.table_accounts.values()] == ["kassza"]

@@ -1,0 +1,203 @@
+"""The same twenty pages in Magyar and in English on a phone (360×740): the club, the score sheet
+and the deal form (its preview and breakdown open) of a Danish and of a Hungarian game, the
+standings, a member, his statement as a page and as a PDF, a deal's audit and its correction, the
+office's pages, the season form of a Danish and of a Hungarian rule set, and the log. None shows a
+word only another language uses (`world.catalogues.own_words`) or a code name.
+
+Member, table and season names are the club's own words, so they are chosen to be no language's.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import re
+import subprocess
+
+import pypdf
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+import rules
+from card_table import PASSWORD, Taps, enter_plain_deal
+from club import families
+from club.models import Member, Season, Table
+from conftest import ARTIFACTS
+from rules.hungarian.texts import CONTRACTS, FIGURES, HAND_BONUSES, HONOURS, KINGS, NO_GAMES, OFFENCES
+from rules.texts import Word
+from world.catalogues import own_words, words
+from world.clubs import add_members, make_season, make_table, start_sitting
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 360, "height": 740}
+TABLES = ("rules", "phrases", "words", "fields")
+SHOWN = {"season form, Királyhívó": "season-form", "club log": "log", "statement": "statement"}
+# Code names a page must not show: override and rule keys (silent_vs_contra, fine.revoke), the
+# table's accounts (cup:pagat), preset ids where players name the game otherwise, stored note codes.
+CODE_NAMES = re.compile(
+    r"\b[a-z]+_[a-z_]+\b|\b(?:cup|pot):\w+|\bfines?\.\w+|\b(?:kiralyhivo|stromann|trisak|vlk-2010|schiellerup-1900|"
+    r"schwartz-1847|ensartede-regler)\b"
+)
+
+# The games' own words, said alike in every language (`rules.texts.same`): hármas, szóló, Pagatkop.
+GAME_WORDS = words(
+    " ".join(
+        [
+            *(
+                str(text)
+                for family in rules.FAMILIES
+                for table in TABLES
+                for text in getattr(family.texts, table).values()
+                if isinstance(text, Word)
+            ),
+            *(
+                word
+                for table in (CONTRACTS, FIGURES, HAND_BONUSES, NO_GAMES, OFFENCES, HONOURS, KINGS)
+                for word in table.values()
+            ),
+        ]
+    )
+)
+
+
+@pytest.fixture
+def table(club, make_table) -> Table:
+    return make_table(club, "T1")
+
+
+@pytest.fixture
+def season(club, make_season) -> Season:
+    return make_season(club, name="2026 A")
+
+
+@pytest.fixture
+def world(sitting):
+    """The test world's Danish sitting (vlk-2010) with Anna an official, and beside it a
+    Paskievics season with the kassza and its sitting of four other members at a second table."""
+    club = sitting.season.club
+    Member.objects.filter(club=club, name="Anna").update(role=Member.Role.ADMIN)
+    add_members(club, ["Ede", "Feri", "Gizi", "Hedi"], role=Member.Role.SCORER)
+    today = timezone.localdate()
+    season = make_season(
+        club,
+        "paskievics",
+        name="2026 B",
+        starts_on=today - datetime.timedelta(days=30),
+        ends_on=today + datetime.timedelta(days=30),
+        overrides={"pot": True},
+        close="carry",
+    )
+    hungarian = start_sitting(season, ["Ede", "Feri", "Gizi", "Hedi"], at=make_table(club, "T2"), date=today)
+    return sitting, hungarian
+
+
+@pytest.fixture(params=["hu-HU", "en-GB"])
+def phone_in(browser, request):
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=request.param
+    )
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    yield page, request.param[:2]
+    context.close()
+
+
+class Reader:
+    """What each page says that it should not: other languages' words and code names, by page."""
+
+    def __init__(self, language: str):
+        vocabulary = own_words()
+        self.language = language
+        self.foreign = set().union(*(mine for other, mine in vocabulary.items() if other != language))
+        self.foreign -= {"dansk", "english", "magyar"}  # the language switch names each in its own words
+        self.foreign -= GAME_WORDS
+        self.found: dict[str, list[str]] = {}
+
+    def read(self, name: str, text: str) -> None:
+        for ruleset in families.RULESET_NAMES.values():  # each rule set by the name its players use
+            text = text.replace(ruleset, " ")
+        problems = sorted(words(text) & self.foreign) + sorted(set(CODE_NAMES.findall(text)))
+        if problems:
+            self.found[name] = problems
+
+    def page(self, name: str, page) -> None:
+        expect(page.locator("html")).to_have_attribute("lang", self.language)
+        self.read(name, page.title() + "\n" + page.locator("body").inner_text())
+
+
+def test_twenty_pages_speak_one_language(world, live_server, phone_in):
+    danish, hungarian = world
+    page, language = phone_in
+    reader = Reader(language)
+    ARTIFACTS.mkdir(exist_ok=True)
+    base = f"{live_server.url}/c/nordvest"
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "anna")
+    page.fill("#id_password", PASSWORD)
+    page.locator("main button[type=submit]").click()
+
+    page.goto(f"{base}/sittings/{danish.pk}/")
+    enter_plain_deal(Taps(page))
+    expect(page.locator("#preview-net .net")).to_be_visible()
+    page.click("#settlement-detail summary")
+    reader.page("Danish deal form", page)
+    page.click("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+    reader.page("Danish score sheet", page)
+
+    page.goto(f"{base}/sittings/{hungarian.pk}/")
+    page.click("#new-deal")
+    for field, value in (("contract", "three"), ("declarer", "Feri"), ("call_card", "20"), ("partner", "Gizi")):
+        page.locator(f'#field-{field} input[value="{value}"] + span').click()
+    page.fill("#id_card_points", "50")
+    page.locator("#id_card_points").dispatch_event("change")
+    expect(page.locator("#preview-net .net")).to_be_visible()
+    page.click("#settlement-detail summary")
+    reader.page("Hungarian deal form", page)
+    page.click("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+    reader.page("Hungarian score sheet", page)
+
+    page.goto(f"{base}/sittings/{danish.pk}/deals/1/correct/")
+    page.fill("#id_reason", "Dorte 30")
+    page.locator('#field-last_trick input[value="Dorte"] + span').click()
+    page.click("#preview-correction")
+    expect(page.locator("#confirm-correction")).to_be_visible()
+    reader.page("correction", page)
+    page.click("#confirm-correction")
+    expect(page.locator("#deal-1")).to_be_visible()
+
+    anna = danish.seats.get(name="Anna").member
+    month = danish.date.strftime("%Y-%m")
+    for name, path in (
+        ("club page", "/"),
+        ("standings", "/standings/"),
+        ("member page", f"/members/{anna.pk}/"),
+        ("statement", f"/members/{anna.pk}/statements/{month}/"),
+        ("audit page", f"/deals/{danish.deals.get(number=1).pk}/audit/"),
+        ("office: members", "/office/members/"),
+        ("office: a member", f"/office/members/{anna.pk}/"),
+        ("office: seasons", "/office/seasons/"),
+        ("office: payments", "/office/payments/"),
+        ("office: tables", "/office/tables/"),
+        ("season form, VLK 2010", "/office/seasons/new/?preset=vlk-2010"),
+        ("season form, Királyhívó", "/office/seasons/new/?preset=kiralyhivo"),
+        ("club log", "/log/"),
+    ):
+        page.goto(f"{base}{path}")
+        reader.page(name, page)
+        if name in SHOWN:  # for the record of the change: what a Magyar or English reader sees
+            page.screenshot(path=str(ARTIFACTS / f"words-{language}-{SHOWN[name]}.png"), full_page=True)
+
+    # The PDF the statement page links to, asked for as the phone's browser asks (its Accept-Language).
+    pdf = page.request.get(f"{base}/members/{anna.pk}/statements/{month}.pdf", headers={"Accept-Language": language})
+    assert pdf.ok and pdf.headers["content-type"] == "application/pdf"
+    kept = ARTIFACTS / f"words-{language}-statement.pdf"
+    kept.write_bytes(pdf.body())
+    pdf_png = kept.with_name(f"words-{language}-statement-pdf")  # pdftoppm adds .png
+    subprocess.run(["pdftoppm", "-png", "-r", "80", "-singlefile", str(kept), str(pdf_png)], check=True)
+    reader.read("statement PDF", "\n".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf.body())).pages))
+
+    assert reader.found == {}
