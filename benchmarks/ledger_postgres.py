@@ -77,7 +77,10 @@ def bulk_post(sitting, settled, accounts, value_date) -> None:
     trigger still checks every transaction balances at COMMIT, and its statement trigger keeps the
     balances.
     """
-    from club.models import LedgerEntry
+    from django.db.models import F, OuterRef, Subquery, Sum
+    from django.db.models.functions import Coalesce
+
+    from club.models import LedgerEntry, Seat
     from club.services import bookkeeping
     from ledger.models import Posting, Transaction
 
@@ -105,7 +108,17 @@ def bulk_post(sitting, settled, accounts, value_date) -> None:
     for row in (*entries, *postings):
         row.transaction_id = row.transaction.pk
     Posting.objects.bulk_create(postings, batch_size=5000)
-    LedgerEntry.objects.bulk_create(entries)  # after the postings: its trigger adds them to the seats
+    LedgerEntry.objects.bulk_create(entries)
+    # What bookkeeping keeps with each entry it posts: the seats' points and their count of changes.
+    posted = (
+        Posting.objects.filter(transaction__entry__sitting=sitting, account__member=OuterRef("member_id"))
+        .values("account_id")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+    Seat.objects.filter(sitting=sitting).update(
+        points=Coalesce(Subquery(posted), 0), changes=F("changes") + len(entries)
+    )
 
 
 def timed(function, runs: int) -> tuple[float, object]:
@@ -165,7 +178,9 @@ def build_history(deals: int, path: str):
                 Seat(sitting=sitting, member=members[name], position=i, name=name) for i, name in enumerate(names)
             )
             accounts = bookkeeping.accounts_for(
-                table, Seat.objects.filter(sitting=sitting).select_related("member__account")
+                table,
+                Seat.objects.filter(sitting=sitting).select_related("member__account"),
+                ("cup:pagat", "cup:king"),
             )
             rows = Deal.objects.bulk_create(Deal(sitting=sitting, number=n) for n in range(1, count + 1))
             versions = DealVersion.objects.bulk_create(
