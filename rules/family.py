@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .layout import Layout
 from .parameters import Parameter
 from .problems import Problem
 from .texts import Texts
@@ -66,6 +67,9 @@ class Family(Protocol):
 
     def vocabulary(self) -> Vocabulary:
         """The closed sets of words its records use."""
+
+    def deal_layout(self, rules: Any, table: Sequence[str]) -> Layout:
+        """The deal form of `rules` at `table`: what a scorer fills in and where it goes in the record."""
 
     # --- records and checks ---------------------------------------------------------------
 

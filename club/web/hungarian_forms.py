@@ -25,7 +25,19 @@ import rules
 
 from .. import families
 from ..families import HUNGARIAN
-from .forms import BLANK, CorrectionFields, DealForm, DealForms, EntryFields, _optional_choice
+from .forms import CorrectionFields, EntryFields
+
+BLANK = [("", "—")]
+
+
+def _optional_choice(values, labels=None, **kwargs) -> forms.ChoiceField:
+    return forms.ChoiceField(choices=BLANK + [(v, (labels or {}).get(v, v)) for v in values], required=False, **kwargs)
+
+
+class DealForms:
+    def __init__(self, **kwargs):
+        self.__dict__.update(kwargs)
+
 
 ANNOUNCEMENT_ROWS = 4
 TRUMP_COUNT_ROWS = 2
@@ -266,7 +278,13 @@ class HungarianDealForm(forms.Form):
     def record(self) -> dict[str, Any]:
         return build_record(self.cleaned_data, self.seat_names)
 
-    mark_problems = DealForm.mark_problems  # aria attributes on every field, as the Danish form
+    def mark_problems(self) -> None:
+        for name, field in self.fields.items():
+            field.widget.attrs["aria-describedby"] = f"problems-{self.add_prefix(name)}"
+            if self.is_bound and name in self.errors:
+                field.widget.attrs["aria-invalid"] = "true"
+
+    _unused = None  # aria attributes on every field, as the Danish form
 
     def add_problems(self, problems: Sequence[rules.Problem], language: str, number: int | None = None) -> None:
         placed: list[tuple[str | None, str, str]] = []

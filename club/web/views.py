@@ -346,8 +346,10 @@ def _fresh_entry_form(sitting: Sitting, data=None, *, saved_by: int | None = Non
     who is saving it."""
     last = sitting.deals.order_by("-number").first()
     first_dealer = next(seat.name for seat in sitting.seats.all() if seat.member_id == sitting.first_dealer_id)
-    rotate = deal_forms.for_family(sitting.season.family).rotation
-    initial: dict[str, Any] = rotate(sitting.seat_names(), services.last_played_record(sitting), first_dealer)
+    family = sitting.season.family
+    initial: dict[str, Any] = deal_forms.for_family(family).proposal(
+        family, sitting.season.ruleset(), sitting.seat_names(), services.last_played_record(sitting), first_dealer
+    )
     initial |= {"number": last.number + 1 if last else 1, "idempotency_key": uuid.uuid4().hex, "saved_by": saved_by}
     if data is not None:
         data = data.copy()
@@ -639,8 +641,10 @@ def deal_correct(request, club, member, sitting_id, number):
     versions_by = [(version, authors.get(version.pk, "")) for version in versions]
     context = {"club": club, "sitting": sitting, "deal": deal, "versions": versions_by, "changes": None}
     if request.method != "POST":
-        fill = deal_forms.for_family(sitting.season.family).initial_from_record
-        initial = fill(deal.current_version.record, sitting.seat_names())
+        family = sitting.season.family
+        initial = deal_forms.for_family(family).initial_from_record(
+            family, sitting.season.ruleset(), deal.current_version.record, sitting.seat_names()
+        )
         initial |= {"base_version": deal.current_version.pk}
         context["form"] = _deal_form("correction", sitting, initial=initial)
         return render(request, "club/deal_correct.html", context)

@@ -11,6 +11,7 @@ from .. import sitting
 from ..family import Accounts, Vocabulary
 from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
+from .layout import deal_layout
 from .messages import DANISH_MESSAGES, FAMILY, problem
 from .parameters import describe as describe_parameters
 from .presets import DEFAULT_PRESET, OFFENCES, PRESETS, RuleSet, resolve, ruleset
@@ -88,6 +89,8 @@ class Danish:
     @staticmethod
     def parameters(preset: str) -> list[Parameter]:
         return describe_parameters(preset)
+
+    deal_layout = staticmethod(deal_layout)
 
     @staticmethod
     def vocabulary() -> Vocabulary:

@@ -3,11 +3,32 @@
 import pytest
 
 import rules
-from club.web.forms import DealForm, build_record, field_for, initial_from_record, rotation
+from club.web import deal_form
+from club.web.deal_form import DealForm
 
 SEATS = ["Anna", "Bent", "Carl", "Dorte"]
 VLK = rules.danish.ruleset("vlk-2010")
 ENSARTEDE = rules.danish.ruleset("ensartede")
+LAYOUT = rules.danish.FAMILY.deal_layout(VLK, SEATS)
+
+
+def build_record(data):
+    return deal_form.build_record(LAYOUT, data)
+
+
+def initial_from_record(record):
+    return deal_form.initial_from_record(LAYOUT, record)
+
+
+def field_for(path, data):
+    """Where a problem goes, in the form of schiellerup-1900 (it has a failed tout and a culprit)."""
+    schiellerup = rules.danish.FAMILY.deal_layout(rules.danish.ruleset("schiellerup-1900"), SEATS)
+    return deal_form.field_for(schiellerup, path, data)
+
+
+def rotation(seats, previous, first_dealer):
+    return rules.danish.FAMILY.deal_layout(VLK, seats).proposal(seats, previous, first_dealer)
+
 
 FULL_RECORD = {
     "dealer": "Bent",
