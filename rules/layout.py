@@ -78,6 +78,10 @@ class Field:
     fold: str = ""  # message key: the field folds away under this summary
     short: str = ""  # message key: a ROLES field's word in the group's summary ("deals")
     where: str = ""  # message key: what the problem list puts before its label ("King")
+    after: str = ""  # message key: words after its label on the page ("on the game")
+    explained: str = ""  # the layout's glossary entry that explains its label
+    plain: bool = False  # the label is a name, shown as written (a member's)
+    key: bool = False  # the answer is the key of the object at `path` (who took the honours)
 
     def filled(self, value: Any) -> bool:
         """Whether a form value answers the question (a blank, an empty list, an unticked box do not)."""
@@ -125,6 +129,8 @@ class Group:
     data: Mapping[str, str] = field(default_factory=dict)  # data-* attributes the page's script reads
     role: str = ""  # the title names this role's member
     anchor: str = ""  # the element id
+    explained: str = ""  # the layout's glossary entry that explains its title
+    sits_out: bool = False  # the group says who sits the deal out, when someone does
 
     def fields(self) -> list[tuple[Field, Rows | None, int]]:
         """Every field of the group and its groups, with its rows and row number."""
@@ -150,6 +156,8 @@ class Layout:
     roles: Mapping[str, str] = field(default_factory=dict)  # a role -> its message key ("Dealer")
     sits_out: str = "others"  # "others": the table but the roles; "dealer_of_five": the dealer at five
     only_with: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # a field, filled -> the only keys kept
+    wordy: bool = False  # its buttons carry words more than names: each as wide as its word
+    glossary: tuple[tuple[str, str, str], ...] = ()  # (key, the game's word, message key of what it means)
 
     def fields(self) -> list[tuple[Field, Rows | None, int]]:
         return [found for group in self.groups for found in group.fields()]
@@ -159,7 +167,7 @@ class Layout:
         dealer = first_dealer
         if isinstance(previous, Mapping):
             named = walk(previous, self.next_dealer_path) if self.next_dealer_path else None
-            if named in table:
+            if isinstance(named, str) and named in table:
                 dealer = named
             elif previous.get("dealer") in self.after:
                 dealer = self.after[previous["dealer"]]

@@ -141,7 +141,7 @@ def build_record(layout: spec.Layout, data: Mapping[str, Any]) -> dict[str, Any]
     record: dict[Any, Any] = {}
     places = list(_places(layout, data))
     for placed, steps in places:
-        if placed.field.filled(data.get(placed.name)):
+        if placed.field.filled(data.get(placed.name)) and not placed.field.key:
             _put(record, steps, _record_value(placed.field, data.get(placed.name)))
     for placed, steps in places:
         holder_there, value = _get(record, steps)
@@ -174,10 +174,15 @@ def initial_from_record(layout: spec.Layout, record: Mapping[str, Any]) -> dict[
         else:
             path = field.path
         steps = _steps(path, initial) if path else None
-        if steps:
+        if steps and field.key:
+            holder = spec.walk(record, steps)
+            value = next(iter(holder), MISSING) if isinstance(holder, Mapping) else MISSING
+        elif steps:
             value = _form_value(field, _read(record, steps, field.bare))
-            if value is not MISSING:
-                initial[placed.name] = value
+        else:
+            continue
+        if value is not MISSING:
+            initial[placed.name] = value
     return initial
 
 
@@ -239,25 +244,32 @@ def _label(field: spec.Field, value: Any, family: rules.Family) -> str:
 
 
 def _choices(field: spec.Field, seat_names: Sequence[str], family: rules.Family) -> list[tuple[Any, str]]:
-    choices = [(value, _label(field, value, family)) for value in field.values]
-    choices += [(name, name) for name in seat_names] if field.seats else []
+    choices = [(name, name) for name in seat_names] if field.seats else []
+    choices += [(value, _label(field, value, family)) for value in field.values]
     if field.required or field.blank in field.values:
         return choices
     return [BLANK, *choices]
 
 
+def _option(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A button or tick of a choice: its value, label, attributes, and whether it is chosen."""
+    attrs = dict(data["attrs"])
+    checked = attrs.pop("checked", False)
+    return {"value": data["value"], "label": data["label"], "attrs": flatatt(attrs), "checked": checked}
+
+
 def form_field(field: spec.Field, seat_names: Sequence[str], family: rules.Family) -> forms.Field:
     """The Django field of one layout field."""
-    label = translate(field.label)
+    label = field.label if field.plain else translate(field.label)
     if field.kind == spec.CHECK:
         return forms.BooleanField(label=label, required=False)
     if field.kind == spec.COUNT:
         # No min/max: an out-of-range count must reach the server and come back as a problem
         # (a browser's own check would silently stop the live preview).
-        attrs = {"inputmode": "numeric", "autocomplete": "off", "class": "count"}
-        return forms.IntegerField(label=label, required=False, widget=forms.TextInput(attrs=attrs))
+        typed = {"inputmode": "numeric", "autocomplete": "off", "class": "count"}
+        return forms.IntegerField(label=label, required=False, widget=forms.TextInput(attrs=typed))
     if field.kind == spec.NUMBER:
-        attrs = {"inputmode": "numeric", "min": field.low, "max": field.high}
+        attrs: dict[str, Any] = {"inputmode": "numeric", "min": field.low, "max": field.high}
         return forms.IntegerField(
             label=label, required=False, min_value=field.low, max_value=field.high, widget=forms.NumberInput(attrs)
         )
@@ -390,6 +402,14 @@ class DealForm(forms.Form):
                 attrs["aria-invalid"] = "true"
 
     @cached_property
+    def glossary(self) -> dict[str, str]:
+        """The game's words the form explains: key -> what it means, in the page's language."""
+        return {key: translate(meaning) for key, _word, meaning in self.layout.glossary}
+
+    def glossary_words(self) -> list[tuple[str, str]]:
+        return [(word, translate(meaning)) for _key, word, meaning in self.layout.glossary]
+
+    @cached_property
     def groups(self) -> list[dict[str, Any]]:
         """The layout's groups as the fields template walks them (asked once the problems are known)."""
         return [self._group(group) for group in self.layout.groups]
@@ -404,6 +424,8 @@ class DealForm(forms.Form):
             "kind": group.kind,
             "css": group.css,
             "anchor": group.anchor,
+            "explained": self.glossary.get(group.explained, ""),
+            "sits_out": group.sits_out,
             "title": " · ".join([translate(key) for key in group.title] + notes),
             "member": self.current(group.role) if group.role else None,
             "role": group.role,
@@ -446,6 +468,8 @@ class DealForm(forms.Form):
             "kind": field.kind,
             "label": f"{field.symbol} {bound.label}" if field.symbol and field.kind != spec.GRID else bound.label,
             "symbol": field.symbol,
+            "explained": self.glossary.get(field.explained, ""),
+            "after": translate(field.after) if field.after else "",
             "role": field.role,
             "role_label": translate(self.layout.roles[field.role]) if field.role else "",
             "member": self.current(field.role) if field.role else None,
@@ -457,16 +481,12 @@ class DealForm(forms.Form):
         if field.kind == spec.GRID:
             shown["grid"] = self._grid(bound, field)
         elif field.kind in (spec.BUTTONS, spec.TICKS):
-            shown["options"] = [
-                {"value": w.data["value"], "label": w.data["label"], "attrs": flatatt(w.data["attrs"])}
-                for w in bound.subwidgets
-            ]
+            shown["options"] = [_option(w.data) for w in bound.subwidgets]
         elif field.kind == spec.DROPDOWN:
             shown["attrs"] = flatatt(bound.build_widget_attrs({"id": bound.auto_id, **bound.field.widget.attrs}))
-            chosen = str(bound.value() if bound.value() is not None else "")
             shown["options"] = [
-                {"value": value, "label": label, "selected": str(value) == chosen}
-                for value, label in bound.field.choices
+                {"value": w.data["value"], "label": w.data["label"], "selected": w.data["selected"]}
+                for w in bound.subwidgets
             ]
         return shown
 

@@ -43,7 +43,16 @@ from ..services.office import OfficeError
 from ..services.stats import member_stats
 from . import deal_forms
 from .charts import balance_chart
-from .forms import CloseSittingForm, EntryFields, StartSittingForm, VoidDealForm, entry_problems
+from .forms import (
+    CloseSittingForm,
+    CorrectionForm,
+    DealEntryForm,
+    DealForm,
+    EntryFields,
+    StartSittingForm,
+    VoidDealForm,
+    entry_problems,
+)
 from .login_lock import LoginForm
 from .present import close_statement, describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
@@ -337,7 +346,7 @@ def sitting_close(request, club, member, sitting_id):
 
 def _deal_form(kind: str, sitting: Sitting, data=None, initial=None):
     """The season's family's form of `kind` ("preview", "entry", "correction") for the sitting."""
-    form_class = getattr(deal_forms.for_family(sitting.season.family), kind)
+    form_class = {"preview": DealForm, "entry": DealEntryForm, "correction": CorrectionForm}[kind]
     return form_class(data, initial=initial, seat_names=sitting.seat_names(), ruleset=sitting.season.ruleset())
 
 
@@ -347,7 +356,7 @@ def _fresh_entry_form(sitting: Sitting, data=None, *, saved_by: int | None = Non
     last = sitting.deals.order_by("-number").first()
     first_dealer = next(seat.name for seat in sitting.seats.all() if seat.member_id == sitting.first_dealer_id)
     family = sitting.season.family
-    initial: dict[str, Any] = deal_forms.for_family(family).proposal(
+    initial: dict[str, Any] = deal_forms.proposal(
         family, sitting.season.ruleset(), sitting.seat_names(), services.last_played_record(sitting), first_dealer
     )
     initial |= {"number": last.number + 1 if last else 1, "idempotency_key": uuid.uuid4().hex, "saved_by": saved_by}
@@ -642,7 +651,7 @@ def deal_correct(request, club, member, sitting_id, number):
     context = {"club": club, "sitting": sitting, "deal": deal, "versions": versions_by, "changes": None}
     if request.method != "POST":
         family = sitting.season.family
-        initial = deal_forms.for_family(family).initial_from_record(
+        initial = deal_forms.initial_from_record(
             family, sitting.season.ruleset(), deal.current_version.record, sitting.seat_names()
         )
         initial |= {"base_version": deal.current_version.pk}

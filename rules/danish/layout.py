@@ -20,6 +20,8 @@ from ..layout import (
     Group,
     Layout,
     Of,
+    Part,
+    Path,
     Row,
     Rows,
     context_key,
@@ -142,7 +144,7 @@ def _melds(role: str, rules: RuleSet) -> Group:
     levels = tuple(level for level in MELD_LEVELS if level != "overfull" or rules.overfull_melds)
     meld = ("melds", Of(role))
 
-    def level(name: str, label: str, path: tuple, symbol: str = "") -> Field:
+    def level(name: str, label: str, path: Path, symbol: str = "") -> Field:
         return Field(
             name,
             DROPDOWN,
@@ -193,7 +195,7 @@ def _fines(rules: RuleSet) -> Group:
         Field("player", DROPDOWN, "Fined", ("player",), seats=True, always=True),
         Field("offence", DROPDOWN, "Offence", ("offence",), tuple(rules.fines), words_in="page", always=True),
     )
-    parts: list = [Rows("fine", ("fines",), FINE_ROWS, seat_and_offence, where="Fine %(row)s")]
+    parts: list[Part] = [Rows("fine", ("fines",), FINE_ROWS, seat_and_offence, where="Fine %(row)s")]
     title, notes = ["Fines"], []
     if rules.culprit:
         caused = {"ultimo": FATE_WORDS["ultimo"], "bagud": FATE_WORDS["bagud"]}

@@ -11,6 +11,7 @@ from .. import sitting
 from ..family import Accounts, Vocabulary
 from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
+from .layout import deal_layout
 from .messages import FAMILY, HUNGARIAN_MESSAGES, problem
 from .parameters import describe as describe_parameters
 from .presets import (
@@ -78,6 +79,8 @@ class Hungarian:
     @staticmethod
     def parameters(preset: str) -> list[Parameter]:
         return describe_parameters(preset)
+
+    deal_layout = staticmethod(deal_layout)
 
     @staticmethod
     def vocabulary() -> Vocabulary:
