@@ -154,7 +154,7 @@ class Layout:
     after: Mapping[str, str]  # a dealer -> who deals the deal after his
     next_dealer_path: Path = ()  # where a deal record names who deals the next one, if it does
     roles: Mapping[str, str] = field(default_factory=dict)  # a role -> its message key ("Dealer")
-    sits_out: str = "others"  # "others": the table but the roles; "dealer_of_five": the dealer at five
+    sits_out: str = "others"  # "others": the table but the roles; "dealer_of_five": the dealer at five; "": none
     only_with: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # a field, filled -> the only keys kept
     wordy: bool = False  # its buttons carry words more than names: each as wide as its word
     glossary: tuple[tuple[str, str, str], ...] = ()  # (key, the game's word, message key of what it means)

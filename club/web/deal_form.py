@@ -359,7 +359,7 @@ class DealForm(forms.Form):
             playing = set(self.role_members().values())
             return [name for name in self.seat_names if name not in playing]
         dealer = self.current("dealer")
-        if len(self.seat_names) == 5 and dealer in self.seat_names:
+        if self.layout.sits_out == "dealer_of_five" and len(self.seat_names) == 5 and dealer in self.seat_names:
             return [dealer]
         return []
 
