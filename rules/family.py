@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .layout import Layout
+from .pages import Pages
 from .parameters import Parameter
 from .problems import Problem
 from .texts import Texts
@@ -52,6 +53,7 @@ class Family(Protocol):
     messages: Mapping[str, tuple[str, str, str]]  # its problem codes -> (English, Danish, Hungarian)
     sitting_keys: frozenset[str]  # the envelope keys of its sitting record
     texts: Texts  # what its settlements, accounts and records are called on a page, in each language
+    pages: Pages  # who played a deal, and what a member's page counts of it
 
     # --- presets and overrides ------------------------------------------------------------
 

@@ -162,7 +162,7 @@ def test_the_checks_see_what_they_check(tmp_path):
     model = tmp_path / "models.py"
     model.write_text('member = ForeignKey("club.Member")\ndependencies = [("club", "0001_initial")]\n')
     assert references(model) == {"club.Member", "club"}
-    assert "rules.danish" in imports(ROOT / ADAPTER)
+    assert "rules.texts" in imports(ROOT / ADAPTER)
     assert "club.families" in imports(ROOT / "club/models.py")
     assert "club.services.sittings" in imports(ROOT / "club/services/__init__.py")
     assert TEMPLATE_CONDITION.search("{% if hungarian %}x{% endif %}")["test"].strip() == "hungarian"

@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 import rules
@@ -57,13 +57,6 @@ from .login_lock import LoginForm
 from .present import close_statement, describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
 from .templatetags import day_month, signed
-
-MELD_LABELS = {
-    "taroks": gettext_lazy("Taroks"),
-    "matadors": gettext_lazy("Matadors"),
-    "suits": gettext_lazy("Court cards"),
-    "kings": gettext_lazy("Kings"),
-}
 
 # --- site and login --------------------------------------------------------------------------
 
@@ -772,7 +765,7 @@ def member_detail(request, club, member, member_id):
             "stats": stats,
             "counts_cards": bool(family.stat_cards),
             "cards": [(family.word(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
-            "melds": [(kind, MELD_LABELS[kind], stats.melds[kind]) for kind in family.meld_kinds],
+            "melds": [(kind, label, stats.melds[kind]) for kind, label in family.meld_kinds],
             "season_result": balances.member_balance(subject, season=season),
             "by_sitting": balances.member_by_sitting(subject, season),
         }

@@ -14,6 +14,7 @@ import pytest
 import rules
 from club import families
 from rules import layout, texts
+from rules.pages import Pages
 from rules.problems import InvalidRecord, problem
 
 
@@ -52,6 +53,7 @@ class Coin:
     default_preset = "coin"
     messages: Mapping[str, tuple[str, str, str]] = {}
     sitting_keys = frozenset(("ruleset", "table", "deals", "close", "date"))
+    pages = Pages()  # deals played and dealt, nothing of its own
     texts = texts.Texts(accounts={}, rules={"win": texts.same("Win")}, phrases=PHRASES, words={}, fields={})
 
     def __init__(self):
