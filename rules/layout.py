@@ -8,8 +8,9 @@ family's form from this and reads every family's record back through it, so a fa
 form once, here, in its own package; which rule-set parameters switch a field on is the family's
 choice when it builds the layout for a rule set.
 
-Labels are message keys: the English words, which the page translates (`context_key` for one
-that needs a context). Game words stay as the game writes them.
+Labels are message keys: the English words, which the page translates, written `_("Dealer")` with
+`gettext_noop` as `_` (and `pgettext` for one that needs a context) so that `makemessages` finds
+them. Game words stay as the game writes them, unmarked.
 """
 
 from __future__ import annotations
@@ -35,8 +36,13 @@ BOX = "box"  # always shown, under its title
 CONTEXT = "\x04"  # between a message's context and its words, as gettext joins them
 
 
-def context_key(context: str, words: str) -> str:
-    """A message key with a context ("card fate", "ultimo")."""
+def gettext_noop(words: str) -> str:
+    """A message key as it is: the name marks it for the page's catalogue (`makemessages`)."""
+    return words
+
+
+def pgettext(context: str, words: str) -> str:
+    """A message key with a context ("card fate", "ultimo"); the name marks it for `makemessages`."""
     return f"{context}{CONTEXT}{words}"
 
 

@@ -24,30 +24,33 @@ from ..layout import (
     Path,
     Row,
     Rows,
-    context_key,
+    pgettext,
+)
+from ..layout import (
+    gettext_noop as _,
 )
 from .presets import RuleSet
 from .records import COURT_CARDS, KING_FATES, MELD_LEVELS, PAGAT_FATES, SUITS
 from .validation import seat_order_from
 
 PLAYING = ("dealer", "forehand", "middlehand")
-ROLE_WORDS = {"dealer": "Dealer", "forehand": "Forehand", "middlehand": "Middlehand"}
+ROLE_WORDS = {"dealer": _("Dealer"), "forehand": _("Forehand"), "middlehand": _("Middlehand")}
 SHORT_WORDS = {
-    "dealer": context_key("the dealer", "deals"),
-    "forehand": context_key("role", "forehand"),
-    "middlehand": context_key("role", "middlehand"),
+    "dealer": pgettext("the dealer", "deals"),
+    "forehand": pgettext("role", "forehand"),
+    "middlehand": pgettext("role", "middlehand"),
 }
-SUIT_WORDS = {"hearts": "Hearts", "diamonds": "Diamonds", "clubs": "Clubs", "spades": "Spades"}
+SUIT_WORDS = {"hearts": _("Hearts"), "diamonds": _("Diamonds"), "clubs": _("Clubs"), "spades": _("Spades")}
 SUIT_SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
-LEVEL_WORDS = {"half": "half", "full": "full", "overfull": "overfull"}
-COURT_WORDS = {"king": "king", "queen": "queen", "cavalier": "cavalier", "knight": "knight"}
+LEVEL_WORDS = {"half": _("half"), "full": _("full"), "overfull": _("overfull")}
+COURT_WORDS = {"king": _("king"), "queen": _("queen"), "cavalier": _("cavalier"), "knight": _("knight")}
 FATE_WORDS = {
-    "saved": "saved",
-    "kept": "kept",
-    "lost": "lost",
-    "ultimo": context_key("card fate", "ultimo"),
-    "bagud": context_key("card fate", "bagud"),
-    "skat": "in the skat",
+    "saved": _("saved"),
+    "kept": _("kept"),
+    "lost": _("lost"),
+    "ultimo": pgettext("card fate", "ultimo"),
+    "bagud": pgettext("card fate", "bagud"),
+    "skat": _("in the skat"),
 }
 FINE_ROWS = 3
 
@@ -58,11 +61,11 @@ def deal_layout(rules: RuleSet, table: Sequence[str]) -> Layout:
     groups = (
         _roles(),
         Group(BOX, "pagat", (), (Row((_pagat(rules),), ""),)),
-        Group(BOX, "last-trick", (), (Row((_seat("last_trick", "Last trick won by"),), ""),)),
+        Group(BOX, "last-trick", (), (Row((_seat("last_trick", _("Last trick won by")),), ""),)),
         _counts(rules),
         _play(rules),
         _kings(),
-        Group(FOLD, "melds", ("Melds",), groups=tuple(_melds(role, rules) for role in PLAYING)),
+        Group(FOLD, "melds", (_("Melds"),), groups=tuple(_melds(role, rules) for role in PLAYING)),
         _fines(rules),
     )
     return Layout(
@@ -98,7 +101,7 @@ def _roles() -> Group:
 
 def _pagat(rules: RuleSet) -> Field:
     fates = tuple(fate for fate in PAGAT_FATES if fate != "skat" or rules.pagat_in_skat)
-    return Field("pagat", GRID, "Pagat", ("pagat",), fates, FATE_WORDS)
+    return Field("pagat", GRID, _("Pagat"), ("pagat",), fates, FATE_WORDS)
 
 
 def _counts(rules: RuleSet) -> Group:
@@ -107,36 +110,43 @@ def _counts(rules: RuleSet) -> Group:
         Field(
             f"{role}_count",
             COUNT,
-            "Count",
+            _("Count"),
             ("counts", Of(role)),
             role=role,
             step=5,
-            fold="Forehand counted too" if role == "forehand" and rules.count == "rounded" else "",
+            fold=_("Forehand counted too") if role == "forehand" and rules.count == "rounded" else "",
         )
         for role in PLAYING
     )
-    return Group(BOX, "counts", ("Count",), (Row(fields, "count-row"),), anchor="field-counts")
+    return Group(BOX, "counts", (_("Count"),), (Row(fields, "count-row"),), anchor="field-counts")
 
 
 def _play(rules: RuleSet) -> Group:
     fields = [
-        _seat("nolo", "Nolo"),
-        Field("tout", BUTTONS, "Tout", ("tout", "player"), seats=True, bare=True),
+        _seat("nolo", _("Nolo")),
+        Field("tout", BUTTONS, _("Tout"), ("tout", "player"), seats=True, bare=True),
     ]
     if rules.tout_can_fail:
-        fields.append(Field("tout_failed", CHECK, "The announced tout failed", ("tout", "won"), checked=False))
-    return Group(FOLD, "play", ("Nolo or tout",), (Row(tuple(fields), ""),))
+        fields.append(Field("tout_failed", CHECK, _("The announced tout failed"), ("tout", "won"), checked=False))
+    return Group(FOLD, "play", (_("Nolo or tout"),), (Row(tuple(fields), ""),))
 
 
 def _kings() -> Group:
     grids = tuple(
         Field(
-            f"king_{suit}", GRID, SUIT_WORDS[suit], ("kings", suit), KING_FATES, FATE_WORDS, symbol=SUIT_SYMBOLS[suit]
+            f"king_{suit}",
+            GRID,
+            SUIT_WORDS[suit],
+            ("kings", suit),
+            KING_FATES,
+            FATE_WORDS,
+            symbol=SUIT_SYMBOLS[suit],
+            where=_("King"),
         )
         for suit in SUITS
     )
-    hint = "Fill in only a King that was lost, went ultimo or bagud; kept Kings need nothing."
-    return Group(FOLD, "kings", ("Kings lost, ultimo or bagud",), (Row(grids, ""),), hint=hint)
+    hint = _("Fill in only a King that was lost, went ultimo or bagud; kept Kings need nothing.")
+    return Group(FOLD, "kings", (_("Kings lost, ultimo or bagud"),), (Row(grids, ""),), hint=hint)
 
 
 def _melds(role: str, rules: RuleSet) -> Group:
@@ -161,52 +171,52 @@ def _melds(role: str, rules: RuleSet) -> Group:
     rows = [
         Row(
             (
-                Field(f"{role}_taroks", DROPDOWN, "Taroks", (*meld, "taroks"), tuple(range(10, 23)), role=role),
+                Field(f"{role}_taroks", DROPDOWN, _("Taroks"), (*meld, "taroks"), tuple(range(10, 23)), role=role),
                 Field(
                     f"{role}_pagat",
                     DROPDOWN,
-                    "Pagat",
+                    _("Pagat"),
                     (*meld, "pagat"),
                     ("med", "uden"),
-                    {"med": "with the Pagat", "uden": "without the Pagat"},
+                    {"med": _("with the Pagat"), "uden": _("without the Pagat")},
                     encode={"med": True, "uden": False},
                     role=role,
                 ),
             )
         ),
-        Row((Field(f"{role}_matadors", DROPDOWN, "Matadors", (*meld, "matadors"), tuple(range(3, 23)), role=role),)),
+        Row((Field(f"{role}_matadors", DROPDOWN, _("Matadors"), (*meld, "matadors"), tuple(range(3, 23)), role=role),)),
     ]
     for suit in SUITS:
         path = (*meld, "suits", suit)
         missing = Field(
-            f"{role}_{suit}_missing", DROPDOWN, "missing", (*path, "missing"), COURT_CARDS, COURT_WORDS, role=role
+            f"{role}_{suit}_missing", DROPDOWN, _("missing"), (*path, "missing"), COURT_CARDS, COURT_WORDS, role=role
         )
         rows.append(Row((level(f"{role}_{suit}", SUIT_WORDS[suit], path, SUIT_SYMBOLS[suit]), missing), "row2 suit"))
     kings = (*meld, "kings")
     kings_missing = Field(
-        f"{role}_kings_missing", DROPDOWN, "missing", (*kings, "missing"), SUITS, SUIT_WORDS, role=role
+        f"{role}_kings_missing", DROPDOWN, _("missing"), (*kings, "missing"), SUITS, SUIT_WORDS, role=role
     )
-    rows.append(Row((level(f"{role}_kings", "Kings", kings), kings_missing)))
+    rows.append(Row((level(f"{role}_kings", _("Kings"), kings), kings_missing)))
     return Group(BOX, "meld", (ROLE_WORDS[role],), tuple(rows), role=role)
 
 
 def _fines(rules: RuleSet) -> Group:
     seat_and_offence = (
-        Field("player", DROPDOWN, "Fined", ("player",), seats=True, always=True),
-        Field("offence", DROPDOWN, "Offence", ("offence",), tuple(rules.fines), words_in="page", always=True),
+        Field("player", DROPDOWN, _("Fined"), ("player",), seats=True, always=True),
+        Field("offence", DROPDOWN, _("Offence"), ("offence",), tuple(rules.fines), words_in="page", always=True),
     )
-    parts: list[Part] = [Rows("fine", ("fines",), FINE_ROWS, seat_and_offence, where="Fine %(row)s")]
-    title, notes = ["Fines"], []
+    parts: list[Part] = [Rows("fine", ("fines",), FINE_ROWS, seat_and_offence, where=_("Fine %(row)s"))]
+    title, notes = [_("Fines")], []
     if rules.culprit:
         caused = {"ultimo": FATE_WORDS["ultimo"], "bagud": FATE_WORDS["bagud"]}
         culprit = (
-            Field("culprit_player", DROPDOWN, "Culprit", ("culprit", "player"), seats=True, always=True),
-            Field("culprit_caused", DROPDOWN, "caused", ("culprit", "caused"), tuple(caused), caused, always=True),
+            Field("culprit_player", DROPDOWN, _("Culprit"), ("culprit", "player"), seats=True, always=True),
+            Field("culprit_caused", DROPDOWN, _("caused"), ("culprit", "caused"), tuple(caused), caused, always=True),
         )
         parts.append(Row(culprit))
-        title.append("culprit")
+        title.append(_("culprit"))
     stopping = [name for name, fine in rules.fines.items() if fine.stops]
     if stopping:
-        parts.append(Row((Field("stopped", CHECK, "The deal was stopped", ("stopped",)),), ""))
-        notes.append(("stopped", "stopped deal"))
+        parts.append(Row((Field("stopped", CHECK, _("The deal was stopped"), ("stopped",)),), ""))
+        notes.append(("stopped", _("stopped deal")))
     return Group(FOLD, "fines", tuple(title), tuple(parts), notes=tuple(notes), data={"stopping": " ".join(stopping)})

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..layout import gettext_noop as _
 from ..pages import Pages, StatRow
 from .records import SUITS, parse_deal
 from .validation import count_is_void
@@ -13,7 +14,12 @@ from .validation import count_is_void
 
 class DanishPages(Pages):
     stat_cards = ("pagat", *(f"king:{suit}" for suit in SUITS))
-    meld_kinds = (("taroks", "Taroks"), ("matadors", "Matadors"), ("suits", "Court cards"), ("kings", "Kings"))
+    meld_kinds = (
+        ("taroks", _("Taroks")),
+        ("matadors", _("Matadors")),
+        ("suits", _("Court cards")),
+        ("kings", _("Kings")),
+    )
 
     def plays_in(self, record: Mapping[str, Any], name: str, table: Sequence[str]) -> bool:
         return name in (record.get("players") or [])
@@ -39,9 +45,9 @@ class DanishPages(Pages):
 
     def stat_rows(self, stats: Any) -> list[StatRow]:
         return [
-            StatRow("nolos", "Nolos", stats.nolos),
-            StatRow("average_card_points", "Average count", stats.average_card_points, 1),
-            StatRow("average_count_result", "Average count result", stats.average_count_result, 1),
+            StatRow("nolos", _("Nolos"), stats.nolos),
+            StatRow("average_card_points", _("Average count"), stats.average_card_points, 1),
+            StatRow("average_count_result", _("Average count result"), stats.average_count_result, 1),
         ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..layout import gettext_noop as _
 from ..pages import Pages, StatRow
 from .validation import active_players
 
@@ -26,9 +27,9 @@ class HungarianPages(Pages):
 
     def stat_rows(self, stats: Any) -> list[StatRow]:
         return [
-            StatRow("declared", "Games declared", stats.counts["declared"]),
-            StatRow("won_as_declarer", "Games won as declarer", stats.counts["won_as_declarer"]),
-            StatRow("no_game", "Deals with no game", stats.counts["no_game"]),
+            StatRow("declared", _("Games declared"), stats.counts["declared"]),
+            StatRow("won_as_declarer", _("Games won as declarer"), stats.counts["won_as_declarer"]),
+            StatRow("no_game", _("Deals with no game"), stats.counts["no_game"]),
         ]
 
 
