@@ -160,8 +160,8 @@ class CloseSittingForm(forms.Form):
 
     def __init__(self, *args, family: Any, ruleset: Any, **kwargs):
         super().__init__(*args, **kwargs)
-        # The family's words for its accounts: a Danish table splits its cups, a Hungarian one its
-        # kassza; a game that keeps neither has nothing to split (one choice says so).
+        # The family's words for its accounts (its cups, its pot); a game that keeps none has
+        # nothing to split (one choice says so).
         self.fields["how"].label = family.holdings_label
         choices = [(how, family.close_phrase(how, ruleset)) for how in Season.Close.values]
         if not family.keeps(ruleset):

@@ -460,6 +460,48 @@ def _another_users_deal(request, club, member, sitting: Sitting, form, *, resend
     return None
 
 
+def _on_conflict(request, club, sitting: Sitting, form, record, conflict: services.DealConflict, *, resend: bool):
+    """Another phone saved this number (or this is an old page): never moves on by itself. The
+    offline page's answer, or None; and the deal beside this one (None when this one is refused
+    anyway, its problems added to the form)."""
+    try:
+        same = _same_deal(club, sitting, record, conflict, form.cleaned_data["number"])
+    except rules.InvalidRecord as error:
+        form.add_problems(error.problems, _language())
+        return None, None
+    if resend:
+        html = render_to_string("club/partials/same_deal.html", {"same": same, "queued": True}, request=request)
+        return _offline_answer("conflict", str(conflict), html=html, next=conflict.next_number), same
+    return None, same
+
+
+def _record(request, club, sitting: Sitting, form, *, resend: bool, sheet_url: str):
+    """Record the deal of a valid form: the answer, or None with the form's problems added; and
+    the deal that holds its number, when another phone saved one there."""
+    record = form.record()
+    try:
+        _refuse_unconfirmed_repeat(sitting, record, form.cleaned_data, by=request.user)
+        recorded = services.record_deal(
+            sitting,
+            record,
+            by=request.user,
+            idempotency_key=form.cleaned_data["idempotency_key"],
+            number=form.cleaned_data["number"],
+        )
+    except rules.InvalidRecord as error:
+        form.add_problems(error.problems, _language())
+    except services.DealConflict as conflict:
+        return _on_conflict(request, club, sitting, form, record, conflict, resend=resend)
+    except services.SittingError as error:
+        if resend:
+            return _offline_answer("confirm", str(error)), None
+        form.add_error(None, str(error))
+        form.ask_to_confirm_duplicate()
+    else:
+        return _recorded_answer(request, club, sitting, recorded, resend=resend, sheet_url=sheet_url), None
+    return None, None
+
+
 @club_page
 def deal_new(request, club, member, sitting_id):
     _require_scorer(member)
@@ -480,37 +522,9 @@ def deal_new(request, club, member, sitting_id):
     if form.is_valid():
         if (refused := _another_users_deal(request, club, member, sitting, form, resend=resend)) is not None:
             return refused
-        record = form.record()
-        try:
-            _refuse_unconfirmed_repeat(sitting, record, form.cleaned_data, by=request.user)
-            recorded = services.record_deal(
-                sitting,
-                record,
-                by=request.user,
-                idempotency_key=form.cleaned_data["idempotency_key"],
-                number=form.cleaned_data["number"],
-            )
-        except rules.InvalidRecord as error:
-            form.add_problems(error.problems, _language())
-        except services.DealConflict as conflict:
-            # Another phone saved this number (or this is an old page): never moves on by itself.
-            try:
-                same = _same_deal(club, sitting, record, conflict, form.cleaned_data["number"])
-            except rules.InvalidRecord as error:
-                form.add_problems(error.problems, _language())
-            else:
-                if resend:
-                    html = render_to_string(
-                        "club/partials/same_deal.html", {"same": same, "queued": True}, request=request
-                    )
-                    return _offline_answer("conflict", str(conflict), html=html, next=conflict.next_number)
-        except services.SittingError as error:
-            if resend:
-                return _offline_answer("confirm", str(error))
-            form.add_error(None, str(error))
-            form.ask_to_confirm_duplicate()
-        else:
-            return _recorded_answer(request, club, sitting, recorded, resend=resend, sheet_url=sheet_url)
+        answer, same = _record(request, club, sitting, form, resend=resend, sheet_url=sheet_url)
+        if answer is not None:
+            return answer
     if resend:
         problems = [message for _name, _where, message in form.problem_list()]
         return _offline_answer("invalid", "; ".join(problems))
@@ -752,8 +766,8 @@ def member_detail(request, club, member, member_id):
     if (season_id := inputs.optional_id(request.GET, "season")) is not None:
         season = get_object_or_404(club.seasons, pk=season_id)
     else:
-        # The season he last sat down in (a Hungarian table's player is not shown the Danish
-        # season's zeros), else the club's current one.
+        # The season he last sat down in (a player of one game is not shown another game's
+        # season of zeros), else the club's current one.
         played = club.seasons.filter(sittings__seats__member=subject).order_by("-sittings__date", "-sittings__id")
         season = played.first() or _current_season(club)
     context = {"club": club, "subject": subject, "season": season, "seasons": club.seasons.all()}
