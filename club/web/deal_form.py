@@ -162,14 +162,12 @@ def build_record(layout: spec.Layout, data: Mapping[str, Any]) -> dict[str, Any]
 def initial_from_record(layout: spec.Layout, record: Mapping[str, Any]) -> dict[str, Any]:
     """The form's initial data for a stored record: `build_record`'s inverse."""
     initial: dict[str, Any] = {}
-    rows_filled = {}
     for placed in placed_fields(layout):
         field = placed.field
         if placed.rows is not None:
             listed = spec.walk(record, placed.rows.path)
-            rows_filled[placed.rows.name] = len(listed) if isinstance(listed, list) else 0
-            if placed.row >= rows_filled[placed.rows.name]:
-                continue
+            if not isinstance(listed, list) or placed.row >= len(listed):
+                continue  # a row the record does not fill (rows beyond the form's are not shown)
             path: spec.Path = (*placed.rows.path, placed.row, *field.path)
         else:
             path = field.path
