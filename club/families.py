@@ -22,9 +22,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from rules import danish, hungarian
 from rules import texts as rules_texts
-from rules.danish.validation import count_is_void
 from rules.parameters import Parameter
 
 Held = Mapping[str, int]  # a table's own accounts by engine name -> points
@@ -84,119 +82,16 @@ class Stat:
     decimals: int = 0
 
 
-class Pages:
-    """What the club's pages show of a family beyond the rules protocol: the words of its
-    records for forms and schemas, what its table's accounts are called, and what a member's
-    page counts. A family without its own pages shows its accounts and deals played and dealt."""
-
-    stat_cards: tuple[str, ...] = ()  # cards whose ultimo and bagud a member's page counts
-    meld_kinds: tuple[str, ...] = ()  # melds a member's page counts
-
-    def words(self, vocabulary: rules.Vocabulary) -> SimpleNamespace:
-        """The closed sets of words of the family's records, by name, for forms and schemas."""
-        return SimpleNamespace(**vocabulary.words, offences=vocabulary.offences, announcements=vocabulary.announcements)
-
-    def plays_in(self, record: Mapping[str, Any], name: str, seat_names: Sequence[str]) -> bool:
-        """Whether the member seated as `name` played this deal (not sitting it out)."""
-        return name in seat_names
-
-    def tally(
-        self, stats: Any, record: Mapping[str, Any], number: int, name: str, ruleset: Any, points: Mapping[str, int]
-    ) -> None:
-        """Add one deal the member played to `stats` (`club.services.stats.MemberStats`); `points`
-        is what the ledger posted to the member for it, by rule key."""
-
-    def stat_rows(self, stats: Any) -> list[Stat]:
-        """The family's own figures on a member's page, after deals played and dealt."""
-        return []
-
-
-class DanishPages(Pages):
-    stat_cards = ("pagat", *(f"king:{suit}" for suit in danish.FAMILY.vocabulary().words["suits"]))
-    meld_kinds = ("taroks", "matadors", "suits", "kings")
-
-    def words(self, vocabulary):
-        return SimpleNamespace(**vars(super().words(vocabulary)) | {"seat_order_from": danish.seat_order_from})
-
-    def plays_in(self, record, name, seat_names):
-        return name in (record.get("players") or [])
-
-    def tally(self, stats, record, number, name, ruleset, points):
-        self._count_cards(stats, record, name)
-        stats.nolos += record.get("nolo") == name
-        meld = (record.get("melds") or {}).get(name) or {}
-        for kind in self.meld_kinds:
-            if kind == "suits":
-                stats.melds[kind] += len(meld.get("suits") or {})
-            elif meld.get(kind) is not None:
-                stats.melds[kind] += 1
-        counts = record.get("counts") or {}
-        if counts and not count_is_void(self._stored(record, number), ruleset):
-            stats.deals_counted += 1
-            if name in counts:
-                stats.own_counts += 1
-                stats.card_points += counts[name]
-        stats.count_result += points.get("count", 0)
-
-    @staticmethod
-    def _stored(record: Mapping[str, Any], number: int) -> Any:
-        # Stored versions passed validation when they were saved, so they always parse.
-        deal = danish.parse_deal(record, number, [])
-        assert deal is not None, f"stored deal {number} does not parse"
-        return deal
-
-    @staticmethod
-    def _count_cards(stats: Any, record: Mapping[str, Any], name: str) -> None:
-        cards = []
-        if record.get("pagat"):
-            cards.append(("pagat", record["pagat"]))
-        cards += [(f"king:{suit}", fate) for suit, fate in (record.get("kings") or {}).items()]
-        for card, fate in cards:
-            if fate.get("holder") != name:
-                continue
-            if fate.get("fate") == "ultimo":
-                stats.ultimos[card] += 1
-            elif fate.get("fate") == "bagud":
-                stats.bagud[card] += 1
-
-    def stat_rows(self, stats):
-        return [
-            Stat("nolos", _("Nolos"), stats.nolos),
-            Stat("average_card_points", _("Average count"), stats.average_card_points, 1),
-            Stat("average_count_result", _("Average count result"), stats.average_count_result, 1),
-        ]
-
-
-class HungarianPages(Pages):
-    def words(self, vocabulary):
-        contracts = sorted({contract for games in vocabulary.games.values() for contract in games})
-        extra = {
-            "figures": vocabulary.announcements,
-            "contracts": tuple(contracts),
-            "contra_names": vocabulary.words["contra_levels"],
-            "forehand": hungarian.forehand,
-        }
-        return SimpleNamespace(**vars(super().words(vocabulary)) | extra)
-
-    def plays_in(self, record, name, seat_names):
-        return name in hungarian.active_players(record.get("dealer"), list(seat_names))  # 002 L181: the fifth sits out
-
-    def tally(self, stats, record, number, name, ruleset, points):
-        declared = record.get("declarer") == name
-        stats.counts["declared"] += declared
-        # The declarer's "game" line pays him when his party won the game.
-        stats.counts["won_as_declarer"] += declared and points.get("game", 0) > 0
-        stats.counts["no_game"] += bool(record.get("no_game"))
-
-    def stat_rows(self, stats):
-        return [
-            Stat("declared", _("Games declared"), stats.counts["declared"]),
-            Stat("won_as_declarer", _("Games won as declarer"), stats.counts["won_as_declarer"]),
-            Stat("no_game", _("Deals with no game"), stats.counts["no_game"]),
-        ]
-
-
-PAGES: Mapping[str, Pages] = {danish.FAMILY.name: DanishPages(), hungarian.FAMILY.name: HungarianPages()}
+def _words(vocabulary: rules.Vocabulary) -> SimpleNamespace:
+    """The closed sets of words of a family's records, by name, for forms and schemas."""
+    contracts = sorted({contract for games in vocabulary.games.values() for contract in games})
+    return SimpleNamespace(
+        **vocabulary.words,
+        offences=vocabulary.offences,
+        announcements=vocabulary.announcements,
+        figures=vocabulary.announcements,
+        contracts=tuple(contracts),
+    )
 
 
 class Family:
@@ -206,15 +101,17 @@ class Family:
     def __init__(self, family: rules.Family):
         self.rules_family = family
         self.name = family.name
-        self.pages = PAGES.get(family.name, Pages())
-        self.words = self.pages.words(family.vocabulary())
+        self.pages = family.pages
+        self.words = _words(family.vocabulary())
         self.texts = family.texts
         self.table_accounts = {name: TableAccount.of(name, family.texts) for name in family.texts.accounts}
         # A settlement's and a close's lines of the table's accounts: "Kopper før", "A kassza".
         self.holdings_label, self.before_label, self.after_label = (
             self.phrase(key) for key in ("holdings", "before", "after")
         )
-        self.stat_cards, self.meld_kinds = self.pages.stat_cards, self.pages.meld_kinds
+        self.stat_cards = self.pages.stat_cards
+        # The melds a member's page counts, each by its words.
+        self.meld_kinds = tuple((kind, _(label)) for kind, label in self.pages.meld_kinds)
 
     @property
     def presets(self) -> Mapping[str, Any]:
@@ -357,7 +254,7 @@ class Family:
         self.pages.tally(stats, record, number, name, ruleset, points)
 
     def stat_rows(self, stats: Any) -> list[Stat]:
-        return self.pages.stat_rows(stats)
+        return [Stat(row.key, _(row.label), row.value, row.decimals) for row in self.pages.stat_rows(stats)]
 
 
 NOTHING_TO_SPLIT = _("nothing to split: the game keeps no cups and no pot")

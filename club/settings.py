@@ -143,8 +143,6 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "club.urls"
 WSGI_APPLICATION = "club.wsgi.application"
-# Django's widget templates, the commonest written out in Python (the deal form's speed).
-FORM_RENDERER = "club.web.rendering.QuickRenderer"
 
 TEMPLATES = [
     {

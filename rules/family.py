@@ -24,6 +24,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .layout import Layout
+from .pages import Pages
 from .parameters import Parameter
 from .problems import Problem
 from .texts import Texts
@@ -54,6 +56,7 @@ class Family(Protocol):
     # Its table's own accounts ("cup:pagat", "pot") -> their kinds in the club's ledger ("pagat_cup",
     # "pot"): every account any of its rule sets posts to (`table_accounts`), each kind its own.
     ledger_kinds: Mapping[str, str]
+    pages: Pages  # who played a deal, and what a member's page counts of it
 
     # --- presets and overrides ------------------------------------------------------------
 
@@ -73,6 +76,9 @@ class Family(Protocol):
     def record_schema(self) -> Mapping[str, Any]:
         """The JSON Schema (draft 2020-12) of its deal record, `$defs` included: the shapes
         `parse_deal` reads without a shape problem. Read it, never change it."""
+
+    def deal_layout(self, rules: Any, table: Sequence[str]) -> Layout:
+        """The deal form of `rules` at `table`: what a scorer fills in and where it goes in the record."""
 
     # --- records and checks ---------------------------------------------------------------
 

@@ -46,12 +46,12 @@ def points(value) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
-# Danish writes "3. sep." and "3. sep. 2026" (Dansk Sprognævn's abbreviations; maj, juni and juli
+# Dansk writes "3. sep." and "3. sep. 2026" (Dansk Sprognævn's abbreviations; maj, juni and juli
 # are short already); English "3 Sep". Django's "j. M" gives "3. Sep" in either language.
-# Hungarian puts the year first and the day last: "szept. 3.", "2026. szept. 3." (the Academy's
+# Magyar puts the year first and the day last: "szept. 3.", "2026. szept. 3." (the Academy's
 # abbreviations; Django's hu "M" gives "Sze").
-DANISH_MONTHS = ("jan.", "feb.", "mar.", "apr.", "maj", "jun.", "jul.", "aug.", "sep.", "okt.", "nov.", "dec.")
-HUNGARIAN_MONTHS = ("jan.", "febr.", "márc.", "ápr.", "máj.", "jún.", "júl.", "aug.", "szept.", "okt.", "nov.", "dec.")
+DA_MONTHS = ("jan.", "feb.", "mar.", "apr.", "maj", "jun.", "jul.", "aug.", "sep.", "okt.", "nov.", "dec.")
+HU_MONTHS = ("jan.", "febr.", "márc.", "ápr.", "máj.", "jún.", "júl.", "aug.", "szept.", "okt.", "nov.", "dec.")
 
 
 def _language() -> str:
@@ -60,20 +60,20 @@ def _language() -> str:
 
 @register.filter
 def day_month(value) -> str:
-    """3. sep. (Danish), 3 Sep (English), szept. 3. (Hungarian)."""
+    """3. sep. (da), 3 Sep (en), szept. 3. (hu)."""
     if not value:
         return ""
     language = _language()
     if language == "da":
-        return f"{value.day}. {DANISH_MONTHS[value.month - 1]}"
+        return f"{value.day}. {DA_MONTHS[value.month - 1]}"
     if language == "hu":
-        return f"{HUNGARIAN_MONTHS[value.month - 1]} {value.day}."
+        return f"{HU_MONTHS[value.month - 1]} {value.day}."
     return dateformat.format(value, "j M")
 
 
 @register.filter
 def day_month_year(value) -> str:
-    """3. sep. 2026 (Danish), 3 Sep 2026 (English), 2026. szept. 3. (Hungarian)."""
+    """3. sep. 2026 (da), 3 Sep 2026 (en), 2026. szept. 3. (hu)."""
     if not value:
         return ""
     if _language() == "hu":
@@ -121,5 +121,5 @@ def value_words(value: str, family) -> str:
 
 @register.filter
 def ruleset_name(preset: str) -> str:
-    """A rule set's id as players name it: kiralyhivo -> Királyhívó."""
+    """A rule set's id as players name it: vlk-2010 -> VLK 2010."""
     return families.ruleset_name(preset)

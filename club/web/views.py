@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 import rules
@@ -55,18 +55,20 @@ from ..services.sittings import InvalidSitting, SittingError, start_sitting
 from ..services.stats import member_stats
 from . import deal_forms
 from .charts import balance_chart
-from .forms import CloseSittingForm, EntryFields, StartSittingForm, VoidDealForm, entry_problems
+from .forms import (
+    CloseSittingForm,
+    CorrectionForm,
+    DealEntryForm,
+    DealForm,
+    EntryFields,
+    StartSittingForm,
+    VoidDealForm,
+    entry_problems,
+)
 from .login_lock import LoginForm
 from .present import close_statement, describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
 from .templatetags import day_month, signed
-
-MELD_LABELS = {
-    "taroks": gettext_lazy("Taroks"),
-    "matadors": gettext_lazy("Matadors"),
-    "suits": gettext_lazy("Court cards"),
-    "kings": gettext_lazy("Kings"),
-}
 
 # --- site and login --------------------------------------------------------------------------
 
@@ -349,7 +351,7 @@ def sitting_close(request, club, member, sitting_id):
 
 def _deal_form(kind: str, sitting: Sitting, data=None, initial=None):
     """The season's family's form of `kind` ("preview", "entry", "correction") for the sitting."""
-    form_class = getattr(deal_forms.for_family(sitting.season.family), kind)
+    form_class = {"preview": DealForm, "entry": DealEntryForm, "correction": CorrectionForm}[kind]
     return form_class(data, initial=initial, seat_names=sitting.seat_names(), ruleset=sitting.season.ruleset())
 
 
@@ -358,8 +360,10 @@ def _fresh_entry_form(sitting: Sitting, data=None, *, saved_by: int | None = Non
     who is saving it."""
     last = sitting.deals.order_by("-number").first()
     first_dealer = next(seat.name for seat in sitting.seats.all() if seat.member_id == sitting.first_dealer_id)
-    rotate = deal_forms.for_family(sitting.season.family).rotation
-    initial: dict[str, Any] = rotate(sitting.seat_names(), last_played_record(sitting), first_dealer)
+    family = sitting.season.family
+    initial: dict[str, Any] = deal_forms.proposal(
+        family, sitting.season.ruleset(), sitting.seat_names(), last_played_record(sitting), first_dealer
+    )
     initial |= {"number": last.number + 1 if last else 1, "idempotency_key": uuid.uuid4().hex, "saved_by": saved_by}
     if data is not None:
         data = data.copy()
@@ -468,6 +472,48 @@ def _another_users_deal(request, club, member, sitting: Sitting, form, *, resend
     return None
 
 
+def _on_conflict(request, club, sitting: Sitting, form, record, conflict: DealConflict, *, resend: bool):
+    """Another phone saved this number (or this is an old page): never moves on by itself. The
+    offline page's answer, or None; and the deal beside this one (None when this one is refused
+    anyway, its problems added to the form)."""
+    try:
+        same = _same_deal(club, sitting, record, conflict, form.cleaned_data["number"])
+    except rules.InvalidRecord as error:
+        form.add_problems(error.problems, _language())
+        return None, None
+    if resend:
+        html = render_to_string("club/partials/same_deal.html", {"same": same, "queued": True}, request=request)
+        return _offline_answer("conflict", str(conflict), html=html, next=conflict.next_number), same
+    return None, same
+
+
+def _record(request, club, sitting: Sitting, form, *, resend: bool, sheet_url: str):
+    """Record the deal of a valid form: the answer, or None with the form's problems added; and
+    the deal that holds its number, when another phone saved one there."""
+    record = form.record()
+    try:
+        _refuse_unconfirmed_repeat(sitting, record, form.cleaned_data, by=request.user)
+        recorded = record_deal(
+            sitting,
+            record,
+            by=request.user,
+            idempotency_key=form.cleaned_data["idempotency_key"],
+            number=form.cleaned_data["number"],
+        )
+    except rules.InvalidRecord as error:
+        form.add_problems(error.problems, _language())
+    except DealConflict as conflict:
+        return _on_conflict(request, club, sitting, form, record, conflict, resend=resend)
+    except SittingError as error:
+        if resend:
+            return _offline_answer("confirm", str(error)), None
+        form.add_error(None, str(error))
+        form.ask_to_confirm_duplicate()
+    else:
+        return _recorded_answer(request, club, sitting, recorded, resend=resend, sheet_url=sheet_url), None
+    return None, None
+
+
 @club_page
 def deal_new(request, club, member, sitting_id):
     _require_scorer(member)
@@ -488,37 +534,9 @@ def deal_new(request, club, member, sitting_id):
     if form.is_valid():
         if (refused := _another_users_deal(request, club, member, sitting, form, resend=resend)) is not None:
             return refused
-        record = form.record()
-        try:
-            _refuse_unconfirmed_repeat(sitting, record, form.cleaned_data, by=request.user)
-            recorded = record_deal(
-                sitting,
-                record,
-                by=request.user,
-                idempotency_key=form.cleaned_data["idempotency_key"],
-                number=form.cleaned_data["number"],
-            )
-        except rules.InvalidRecord as error:
-            form.add_problems(error.problems, _language())
-        except DealConflict as conflict:
-            # Another phone saved this number (or this is an old page): never moves on by itself.
-            try:
-                same = _same_deal(club, sitting, record, conflict, form.cleaned_data["number"])
-            except rules.InvalidRecord as error:
-                form.add_problems(error.problems, _language())
-            else:
-                if resend:
-                    html = render_to_string(
-                        "club/partials/same_deal.html", {"same": same, "queued": True}, request=request
-                    )
-                    return _offline_answer("conflict", str(conflict), html=html, next=conflict.next_number)
-        except SittingError as error:
-            if resend:
-                return _offline_answer("confirm", str(error))
-            form.add_error(None, str(error))
-            form.ask_to_confirm_duplicate()
-        else:
-            return _recorded_answer(request, club, sitting, recorded, resend=resend, sheet_url=sheet_url)
+        answer, same = _record(request, club, sitting, form, resend=resend, sheet_url=sheet_url)
+        if answer is not None:
+            return answer
     if resend:
         problems = [message for _name, _where, message in form.problem_list()]
         return _offline_answer("invalid", "; ".join(problems))
@@ -651,8 +669,10 @@ def deal_correct(request, club, member, sitting_id, number):
     versions_by = [(version, authors.get(version.pk, "")) for version in versions]
     context = {"club": club, "sitting": sitting, "deal": deal, "versions": versions_by, "changes": None}
     if request.method != "POST":
-        fill = deal_forms.for_family(sitting.season.family).initial_from_record
-        initial = fill(deal.current_version.record, sitting.seat_names())
+        family = sitting.season.family
+        initial = deal_forms.initial_from_record(
+            family, sitting.season.ruleset(), deal.current_version.record, sitting.seat_names()
+        )
         initial |= {"base_version": deal.current_version.pk}
         context["form"] = _deal_form("correction", sitting, initial=initial)
         return render(request, "club/deal_correct.html", context)
@@ -758,8 +778,8 @@ def member_detail(request, club, member, member_id):
     if (season_id := inputs.optional_id(request.GET, "season")) is not None:
         season = get_object_or_404(club.seasons, pk=season_id)
     else:
-        # The season he last sat down in (a Hungarian table's player is not shown the Danish
-        # season's zeros), else the club's current one.
+        # The season he last sat down in (a player of one game is not shown another game's
+        # season of zeros), else the club's current one.
         played = club.seasons.filter(sittings__seats__member=subject).order_by("-sittings__date", "-sittings__id")
         season = played.first() or _current_season(club)
     context = {"club": club, "subject": subject, "season": season, "seasons": club.seasons.all()}
@@ -771,7 +791,7 @@ def member_detail(request, club, member, member_id):
             "stats": stats,
             "counts_cards": bool(family.stat_cards),
             "cards": [(family.word(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
-            "melds": [(kind, MELD_LABELS[kind], stats.melds[kind]) for kind in family.meld_kinds],
+            "melds": [(kind, label, stats.melds[kind]) for kind, label in family.meld_kinds],
             "season_result": balances.member_balance(subject, season=season),
             "by_sitting": balances.member_by_sitting(subject, season),
         }

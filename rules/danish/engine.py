@@ -9,9 +9,12 @@ from typing import Any, NamedTuple
 
 from .. import sitting
 from ..family import Accounts, Vocabulary
+from ..pages import Pages
 from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
+from .layout import deal_layout
 from .messages import DANISH_MESSAGES, FAMILY, problem
+from .pages import PAGES
 from .parameters import describe as describe_parameters
 from .presets import DEFAULT_PRESET, OFFENCES, PRESETS, RuleSet, resolve, ruleset
 from .records import (
@@ -90,6 +93,9 @@ class Danish:
     @staticmethod
     def parameters(preset: str) -> list[Parameter]:
         return describe_parameters(preset)
+
+    deal_layout = staticmethod(deal_layout)
+    pages: Pages = PAGES
 
     @staticmethod
     def record_schema() -> Mapping[str, Any]:

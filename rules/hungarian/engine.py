@@ -9,9 +9,12 @@ from typing import Any, NamedTuple
 
 from .. import sitting
 from ..family import Accounts, Vocabulary
+from ..pages import Pages
 from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
+from .layout import deal_layout
 from .messages import FAMILY, HUNGARIAN_MESSAGES, problem
+from .pages import PAGES
 from .parameters import describe as describe_parameters
 from .presets import (
     CONTRA_NAMES,
@@ -80,6 +83,9 @@ class Hungarian:
     @staticmethod
     def parameters(preset: str) -> list[Parameter]:
         return describe_parameters(preset)
+
+    deal_layout = staticmethod(deal_layout)
+    pages: Pages = PAGES
 
     @staticmethod
     def record_schema() -> Mapping[str, Any]:

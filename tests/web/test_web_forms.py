@@ -3,11 +3,32 @@
 import pytest
 
 import rules
-from club.web.forms import DealForm, build_record, field_for, initial_from_record, rotation
+from club.web import deal_form
+from club.web.deal_form import DealForm
 
 SEATS = ["Anna", "Bent", "Carl", "Dorte"]
 VLK = rules.danish.ruleset("vlk-2010")
 ENSARTEDE = rules.danish.ruleset("ensartede")
+LAYOUT = rules.danish.FAMILY.deal_layout(VLK, SEATS)
+
+
+def build_record(data):
+    return deal_form.build_record(LAYOUT, data)
+
+
+def initial_from_record(record):
+    return deal_form.initial_from_record(LAYOUT, record)
+
+
+def field_for(path, data):
+    """Where a problem goes, in the form of schiellerup-1900 (it has a failed tout and a culprit)."""
+    schiellerup = rules.danish.FAMILY.deal_layout(rules.danish.ruleset("schiellerup-1900"), SEATS)
+    return deal_form.field_for(schiellerup, path, data)
+
+
+def rotation(seats, previous, first_dealer):
+    return rules.danish.FAMILY.deal_layout(VLK, seats).proposal(seats, previous, first_dealer)
+
 
 FULL_RECORD = {
     "dealer": "Bent",
@@ -187,3 +208,41 @@ def test_the_next_dealer_is_the_previous_forehand():
         "forehand": "Anna",
         "middlehand": "Dorte",
     }
+
+
+PASKIEVICS_RECORD = {
+    "dealer": "Dorte",
+    "contract": "three",
+    "declarer": "Anna",
+    "call": {"card": 20, "partner": None},  # the called XX lay out of play: Anna alone
+    "game_contra": 1,
+    "announcements": [{"figure": "trull", "by": "Anna", "contra": 2}, {"figure": "ultimo", "by": "Bent"}],
+    "card_points": 50,
+    "tricks": 6,
+    "made": {"declarer": ["trull"]},
+    "trump_counts": [{"player": "Carl", "count": 8, "announced": False}],
+    "fines": [{"player": "Bent", "offence": "revoke"}],
+}
+
+
+def test_a_hungarian_record_fills_the_form_and_reads_back_the_same():
+    """The same generic form reads the other family's layout: a call out of play, kontras, rows."""
+    paskievics = rules.family_of("paskievics").ruleset("paskievics")
+    layout = rules.family_of("paskievics").deal_layout(paskievics, SEATS)
+    initial = deal_form.initial_from_record(layout, PASKIEVICS_RECORD)
+    assert (initial["call_card"], initial["partner"], initial["ann_0_contra"]) == (20, "-", 2)
+    assert (initial["trump_0_player"], initial["trump_0_silent"], initial["fine_offence"]) == ("Carl", True, "revoke")
+
+    posted = {k: v if isinstance(v, list) else "" if v is None else str(v) for k, v in initial.items()}
+    form = DealForm(posted, seat_names=SEATS, ruleset=paskievics)
+    assert form.is_valid(), form.errors
+    assert form.record() == PASKIEVICS_RECORD
+    assert deal_form.field_for(layout, "announcements[1].by", form.cleaned_data) == "ann_1_by"
+    assert deal_form.field_for(layout, "trump_counts.0.announced", form.cleaned_data) == "trump_0_silent"
+
+
+def test_a_no_game_deal_keeps_only_its_dealer_and_no_game():
+    magyar = rules.family_of("magyar").ruleset("magyar")
+    form = DealForm({"dealer": "Carl", "no_game": "all_pass", "card_points": "40"}, seat_names=SEATS, ruleset=magyar)
+    assert form.is_valid(), form.errors
+    assert form.record() == {"dealer": "Carl", "no_game": "all_pass"}

@@ -28,9 +28,11 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+import rules
 from club.models import Deal
 from club.services.closing import close_sitting
-from club.web import deal_forms
+from club.web import deal_form
+from club.web.forms import CorrectionForm
 
 DEAL_1_FORM = {
     "dealer": "Dorte",
@@ -232,7 +234,7 @@ def test_a_table_that_held_danish_cups_shows_only_the_pot(played, club, make_sea
 
 
 def test_the_hungarian_correction_form_bounds_its_reason_as_every_form_does(paskievics):
-    correction = deal_forms.for_family(paskievics.season.family).correction
+    correction = CorrectionForm
     data = DEAL_2_FORM | {"reason": "y" * 1000, "base_version": "1"}
 
     def form(reason: str):
@@ -250,15 +252,15 @@ def test_the_hungarian_correction_form_bounds_its_reason_as_every_form_does(pask
 def test_honours_from_the_talon_go_into_the_record_and_back():
     """Paskievics with the Újlak option: who took which honours from the talon (the API's and
     the import's `talon_honours`)."""
-    from club.web.hungarian_forms import build_record, initial_from_record
-
     seats = ["Anna", "Bent", "Carl", "Dorte", "Erik"]
+    ujlak = rules.family_of("paskievics").ruleset("paskievics", {"ujlak_talon_honours": True})
+    layout = rules.family_of("paskievics").deal_layout(ujlak, seats)
     data = {"dealer": "Erik", "contract": "three", "talon_player": "Anna", "talon_honours": ["skiz", "pagat"]}
 
-    record = build_record(data, seats)
+    record = deal_form.build_record(layout, data)
 
     assert record["talon_honours"] == {"Anna": ["skiz", "pagat"]}
-    initial = initial_from_record(record, seats)
+    initial = deal_form.initial_from_record(layout, record)
     assert (initial["talon_player"], initial["talon_honours"]) == ("Anna", ["skiz", "pagat"])
 
 

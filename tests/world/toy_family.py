@@ -1,0 +1,189 @@
+"""A third family of games, Coin, for the proof that a family is one package: each deal one member
+wins `stake` from each other member. It keeps no table accounts and no statistics of its own, and
+declares its deal form as data like the real families (`rules.layout`); `registered` puts it in
+the registry for one test, so the club's form, sheet and pages serve it with no line of their own."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+import rules
+from club import families
+from rules import layout, texts
+from rules.pages import Pages
+from rules.problems import InvalidRecord, problem
+
+
+class CoinRules:
+    def __init__(self, preset: str, stake: int):
+        self.preset, self.stake = preset, stake
+
+
+class CoinDeal:
+    def __init__(self, number: int, dealer: str, winner: str | None):
+        self.number, self.dealer, self.winner = number, dealer, winner
+
+
+class CoinEvent:
+    def __init__(self, kind: str, items: tuple[rules.LineItem, ...], number: int | None = None):
+        self.kind, self.items, self.number = kind, items, number
+
+    def net(self, members: Sequence[str]) -> dict[str, int]:
+        return rules.events.net_of(self.items, members)
+
+
+class CoinSitting:
+    def __init__(self, ruleset: str, table: tuple[str, ...], deals: list[CoinDeal], close: str | None):
+        self.ruleset, self.overrides, self.table, self.deals, self.close = ruleset, {}, table, deals, close
+
+
+PHRASES = {
+    key: texts.same(key)
+    for key in ("holdings", "before", "after", "split", "carry", "carried", "funding", "funding_before")
+}
+
+
+class Coin:
+    name = "coin"
+    title = "Coin"
+    default_preset = "coin"
+    messages: Mapping[str, tuple[str, str, str]] = {}
+    sitting_keys = frozenset(("ruleset", "table", "deals", "close", "date"))
+    pages = Pages()  # deals played and dealt, nothing of its own
+    texts = texts.Texts(accounts={}, rules={"win": texts.same("Win")}, phrases=PHRASES, words={}, fields={})
+
+    def __init__(self):
+        self.presets = {"coin": CoinRules("coin", 2)}
+
+    # --- presets ---
+
+    def resolve(self, preset, overrides=None):
+        if preset not in self.presets:
+            return None, [problem(None, "ruleset", "unknown_ruleset", value=preset, choices="coin")]
+        return self.presets[preset], []
+
+    def ruleset(self, preset, overrides=None):
+        found, problems = self.resolve(preset, overrides)
+        if found is None:
+            raise InvalidRecord(problems)
+        return found
+
+    def parameters(self, preset):
+        return []
+
+    def vocabulary(self):
+        return rules.Vocabulary(games={"coin": ()}, announcements=(), offences=(), words={})
+
+    def deal_layout(self, rules_, table):
+        """Who dealt, and who won: two rows of buttons."""
+        fields = (
+            layout.Field("dealer", layout.BUTTONS, "Dealer", ("dealer",), seats=True, required=True, always=True),
+            layout.Field("winner", layout.BUTTONS, "Winner", ("winner",), seats=True),
+        )
+        return layout.Layout(
+            (layout.Group(layout.BOX, "coin", ("Coin",), (layout.Row(fields),)),),
+            rotations={dealer: {"dealer": dealer} for dealer in table},
+            after={dealer: table[(table.index(dealer) + 1) % len(table)] for dealer in table},
+            roles={"dealer": "Dealer"},
+            sits_out="",
+        )
+
+    # --- records and checks ---
+
+    def parse_sitting(self, data):
+        deals = [self.parse_deal(d, n, []) for n, d in enumerate(data["deals"], 1)]
+        return CoinSitting(data["ruleset"], tuple(data["table"]), deals, data.get("close")), []
+
+    def parse_deal(self, data, number, problems):
+        if not isinstance(data, Mapping) or not isinstance(data.get("dealer"), str):
+            problems.append(problem(number, "dealer", "required", what="dealer", what_da="giver", what_hu="osztó"))
+            return None
+        return CoinDeal(number, data["dealer"], data.get("winner"))
+
+    def validate_table(self, table, rules_):
+        return []
+
+    def validate_deal(self, deal, table, rules_, previous):
+        if deal.winner is None:
+            return [problem(deal.number, "winner", "required", what="winner", what_da="vinder", what_hu="nyertes")]
+        if deal.winner not in table:
+            return [problem(deal.number, "winner", "not_at_table", player=deal.winner)]
+        return []
+
+    def opening_problems(self, sitting, rules_, table_ok):
+        return []
+
+    # --- the table's state (it keeps none) and settlement ---
+
+    def table_accounts(self, rules_):
+        return ()
+
+    def opening_state(self, sitting):
+        return None
+
+    def state(self, accounts, previous_dealer=None):
+        return previous_dealer
+
+    def accounts(self, state):
+        return {}
+
+    def accounts_before(self, event):
+        return {}
+
+    def accounts_after(self, event):
+        return {}
+
+    def state_as_json(self, state):
+        return {}
+
+    def state_from_json(self, data):
+        return None
+
+    def holdings_in_record(self, data):
+        return {}
+
+    def record_holdings(self, accounts, rules_):
+        return {}
+
+    def opening(self, table, state, rules_):
+        return [], state
+
+    def play(self, deal, table, state, rules_):
+        found = self.validate_deal(deal, table, rules_, None)
+        if found:
+            raise InvalidRecord(found)
+        return self.settle(deal, table, state, rules_)
+
+    def settle(self, deal, table, state, rules_):
+        postings = {member: -rules_.stake for member in table if member != deal.winner}
+        postings[deal.winner] = rules_.stake * (len(table) - 1)
+        item = rules.LineItem(rule="win", ref="coin L1", postings=postings)
+        return [CoinEvent("deal", (item,), deal.number)], deal.dealer
+
+    def close(self, table, state, rules_, how, first_dealer):
+        return CoinEvent("close", ()), state
+
+    def event_dict(self, event, table, rules_):
+        data: dict[str, Any] = {"kind": event.kind, "items": list(event.items)}
+        if event.kind == "deal":
+            data["net"] = event.net(table)
+        return data
+
+
+COIN = Coin()
+
+
+@pytest.fixture
+def toy_family(monkeypatch):
+    """Coin in the registry, for one test: the rules' and the club's."""
+    monkeypatch.setattr(rules.registry, "FAMILIES", (*rules.registry.FAMILIES, COIN))
+    by_preset = importlib.import_module("rules.replay")  # the module: the package's `replay` is its function
+    monkeypatch.setattr(by_preset, "_BY_PRESET", {**by_preset._BY_PRESET, "coin": COIN})
+    club_family = families.Family(COIN)
+    monkeypatch.setattr(families, "FAMILIES", (*families.FAMILIES, club_family))
+    monkeypatch.setattr(families, "_BY_NAME", {**families._BY_NAME, "coin": club_family})
+    return COIN
