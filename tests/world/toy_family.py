@@ -51,7 +51,8 @@ class Coin:
     name = "coin"
     title = "Coin"
     default_preset = "coin"
-    messages: Mapping[str, tuple[str, str, str]] = {}
+    messages: Mapping[str, str] = {}
+    ledger_kinds: Mapping[str, str] = {}  # no table accounts
     sitting_keys = frozenset(("ruleset", "table", "deals", "close", "date"))
     pages = Pages()  # deals played and dealt, nothing of its own
     texts = texts.Texts(accounts={}, rules={"win": texts.same("Win")}, phrases=PHRASES, words={}, fields={})
@@ -100,7 +101,7 @@ class Coin:
 
     def parse_deal(self, data, number, problems):
         if not isinstance(data, Mapping) or not isinstance(data.get("dealer"), str):
-            problems.append(problem(number, "dealer", "required", what="dealer", what_da="giver", what_hu="osztó"))
+            problems.append(problem(number, "dealer", "required", what=texts.gettext_noop("The dealer")))
             return None
         return CoinDeal(number, data["dealer"], data.get("winner"))
 
@@ -109,7 +110,7 @@ class Coin:
 
     def validate_deal(self, deal, table, rules_, previous):
         if deal.winner is None:
-            return [problem(deal.number, "winner", "required", what="winner", what_da="vinder", what_hu="nyertes")]
+            return [problem(deal.number, "winner", "required", what=texts.gettext_noop("The winner"))]
         if deal.winner not in table:
             return [problem(deal.number, "winner", "not_at_table", player=deal.winner)]
         return []
