@@ -11,12 +11,11 @@ import pytest
 from playwright.sync_api import expect
 
 from card_table import SEATS, sign_in
+from conftest import ARTIFACTS, CHROMIUM, PHONE
 from world.clubs import play
 from world.records import danish_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SHOTS = "/work/notes/shots"
 
 
 @pytest.fixture
@@ -51,3 +50,51 @@ def test_sheet_shows_twelve_deals_of_a_25_deal_evening_with_the_names_in_view(ev
     assert len(shown) >= 12, shown
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot("phone-sheet-25-deals", full_page=False)
+
+
+@pytest.fixture
+def installing_phone(browser, tmp_path):
+    """A phone with a profile of its own: Chromium installs no app from an incognito context (a
+    test's usual one)."""
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path,
+        executable_path=CHROMIUM,
+        args=["--no-sandbox", "--disable-gpu"],
+        viewport=PHONE,
+        device_scale_factor=2,
+    )
+    yield context.pages[0] if context.pages else context.new_page()
+    context.close()
+
+
+def test_the_app_installs_and_opens_at_the_club(sitting, live_server, installing_phone):
+    page = installing_phone
+    sign_in(page, live_server.url, sitting)
+    page.goto(f"{live_server.url}/c/nordvest/")
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == f"{live_server.url}/c/nordvest/manifest.webmanifest"
+    assert manifest["errors"] == []
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    data = page.evaluate("fetch('/c/nordvest/manifest.webmanifest').then(r => r.json())")
+    assert (data["name"], data["short_name"], data["display"], data["start_url"]) == (
+        "Tarokbog",
+        "Tarokbog",
+        "standalone",
+        "/c/nordvest/",
+    )
+    assert {(icon["sizes"], icon["purpose"]) for icon in data["icons"]} == {
+        ("192x192", "any"),
+        ("192x192", "maskable"),
+        ("512x512", "any"),
+        ("512x512", "maskable"),
+    }
+    for icon in data["icons"]:
+        size = int(icon["sizes"].split("x")[0])
+        assert page.evaluate(
+            "src => new Promise(ok => { const i = new Image(); i.onload = () => ok([i.naturalWidth, i.naturalHeight]); i.src = src; })",
+            icon["src"],
+        ) == [size, size]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "phone-app-start.png"))
