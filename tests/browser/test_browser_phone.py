@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from card_table import SEATS, sign_in
+from club.models import Deal
 from conftest import ARTIFACTS, CHROMIUM, PHONE
 from world.clubs import play
 from world.records import danish_deal
@@ -98,3 +99,27 @@ def test_the_app_installs_and_opens_at_the_club(sitting, live_server, installing
         ) == [size, size]
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "phone-app-start.png"))
+
+
+def test_undo_asks_its_reason_with_nothing_chosen_and_takes_a_common_one_in_one_tap(sitting, live_server, phone):
+    page = phone
+    play(sitting, [danish_deal("Anna", SEATS, last_trick="Bent")])
+    sign_in(page, live_server.url, sitting)
+    page.click("#undo summary")
+    expect(page.locator("#id_void_reason")).to_have_value("")
+    reasons = page.locator("#undo button.void-reason")
+    expect(reasons).to_have_text(["Gemt to gange", "Forkert spil"])
+    reasons.nth(1).click()
+    expect(page.locator("#deal-1.void")).to_be_visible()
+    version = Deal.objects.get().current_version
+    assert (version.record, version.reason) == ({"void": True}, "Forkert spil")
+
+
+def test_undo_without_a_reason_voids_nothing(sitting, live_server, phone):
+    page = phone
+    play(sitting, [danish_deal("Anna", SEATS, last_trick="Bent")])
+    sign_in(page, live_server.url, sitting)
+    page.click("#undo summary")
+    page.click("#void-deal")
+    assert page.evaluate("document.querySelector('#id_void_reason').validity.valueMissing")
+    assert Deal.objects.get().current_version.version == 1
