@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from card_table import SEATS, sign_in
-from club.models import Deal
+from club.models import Deal, Member
 from conftest import ARTIFACTS, CHROMIUM, PHONE
 from world.clubs import play
 from world.records import danish_deal
@@ -123,3 +123,28 @@ def test_undo_without_a_reason_voids_nothing(sitting, live_server, phone):
     page.click("#void-deal")
     assert page.evaluate("document.querySelector('#id_void_reason').validity.valueMissing")
     assert Deal.objects.get().current_version.version == 1
+
+
+# Everything a thumb may touch on a page, as each one's box measures it (a radio or checkbox by its label).
+SMALL_TARGETS = """() => [...document.querySelectorAll('a[href], button, summary, select, input:not([type=hidden]), textarea')]
+    .map(e => (e.type === 'radio' || e.type === 'checkbox') && e.closest('label') ? e.closest('label') : e)
+    .filter(e => e.checkVisibility())
+    .map(e => [e, e.getBoundingClientRect()])
+    .filter(([e, box]) => box.width < 44 || box.height < 44)
+    .map(([e, box]) => `${e.tagName} ${(e.textContent || e.name || '').trim().slice(0, 30)} ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+
+
+def test_every_target_on_the_sheet_and_the_office_is_a_thumbs_size(evening, live_server, phone, screenshot):
+    page = phone
+    Member.objects.filter(name="Anna").update(role=Member.Role.ADMIN)
+    sign_in(page, live_server.url, evening)
+    page.click("#undo summary")
+    page.locator("details.danger-zone summary").click()
+    small = {"sheet": page.evaluate(SMALL_TARGETS)}
+    for office in ("members", "seasons", "payments", "tables", "mail"):
+        page.goto(f"{live_server.url}/c/nordvest/office/{office}/")
+        small[office] = page.evaluate(SMALL_TARGETS)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        if office == "members":
+            screenshot("phone-office-members", full_page=False)
+    assert small == {name: [] for name in small}
