@@ -148,3 +148,20 @@ def test_every_target_on_the_sheet_and_the_office_is_a_thumbs_size(evening, live
         if office == "members":
             screenshot("phone-office-members", full_page=False)
     assert small == {name: [] for name in small}
+
+
+def test_save_and_next_stays_on_one_line(sitting, live_server, phone):
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    page.click("#new-deal")
+    for language in ("Dansk", "Magyar", "English"):
+        page.locator(f"footer button:has-text('{language}')").click()
+        button = page.locator("#save-next")
+        expect(button).to_be_visible()
+        lines = button.evaluate(  # the text's line boxes: one top each
+            "b => { const r = document.createRange(); r.selectNodeContents(b);"
+            " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"
+        )
+        fits = button.evaluate("b => b.scrollWidth <= b.clientWidth")
+        assert (language, lines, fits) == (language, 1, True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
