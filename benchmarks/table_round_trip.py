@@ -203,9 +203,9 @@ def measure(base: str, sitting: int, deals: int, family: str, slowdown: float) -
             try:
                 expect(page.locator(f"#deal-{number}")).to_be_attached(timeout=30_000)
             except AssertionError:
-                raise SystemExit(
-                    f"deal {number} was not saved: {page.locator('#form-problems').inner_text()}"
-                ) from None
+                problems = page.locator("#form-problems")
+                said = problems.inner_text() if problems.count() else "no problem shown"
+                raise SystemExit(f"deal {number} did not show on the sheet in 30 s at {page.url}: {said}") from None
             saved = time.perf_counter() - start
             if number > first:  # the first of each is a warm-up (worker start, caches)
                 opens.append(opened * 1000)
