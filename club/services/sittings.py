@@ -133,15 +133,20 @@ def _check_seats_free(table: Table, members: Sequence[Member]) -> None:
         .order_by("pk")
         .values_list("pk")
     )
-    taken = (
+    taken = list(
         Seat.objects.filter(member__in=members, sitting__closed_at__isnull=True)
         .select_related("sitting__table")
-        .order_by("position")
+        .order_by("sitting__table__name", "position")
     )
-    for seat in taken:
+    if len(taken) == 1:
         raise SittingError(
             _("%(member)s already sits at the open sitting at %(table)s; close it first.")
-            % {"member": seat.name, "table": seat.sitting.table}
+            % {"member": taken[0].name, "table": taken[0].sitting.table}
+        )
+    if taken:  # everyone it concerns, named at once: the scorer changes them all in one go
+        raise SittingError(
+            _("These members already sit at an open sitting; close it first: %(seats)s.")
+            % {"seats": ", ".join(f"{seat.name} ({seat.sitting.table})" for seat in taken)}
         )
 
 

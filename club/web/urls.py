@@ -2,10 +2,11 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .. import inputs  # noqa: F401 (registers <id:...>)
-from . import accounts, joining, language, log, office, views
+from . import accounts, app, joining, language, log, office, views
 
 club_patterns = [
     path("", views.club_home, name="club_home"),
+    path("manifest.webmanifest", app.manifest, name="club_manifest"),
     path("sittings/new/", views.sitting_new, name="sitting_new"),
     path("sittings/<id:sitting_id>/", views.sitting_detail, name="sitting"),
     path("sittings/<id:sitting_id>/close/", views.sitting_close, name="sitting_close"),
@@ -38,6 +39,7 @@ club_patterns = [
 urlpatterns = [
     path("", views.home, name="home"),
     path("sw.js", views.service_worker, name="service_worker"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
     path("offline/", views.offline, name="offline"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

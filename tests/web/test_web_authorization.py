@@ -88,6 +88,9 @@ PAGES = [
     Page("logout", "post", lambda w: reverse("logout"), public={"anonymous": 302, "member": 302}),
     Page("service_worker", "get", lambda w: reverse("service_worker"), public={"anonymous": 200, "member": 200}),
     Page("offline", "get", lambda w: reverse("offline"), public={"anonymous": 200, "member": 200}),
+    # The web app manifest: the browser fetches it without the session's cookie.
+    Page("manifest", "get", lambda w: reverse("manifest"), public={"anonymous": 200, "member": 200}),
+    Page("club_manifest", "get", club_url("club_manifest"), public={"anonymous": 200, "member": 200}),
     Page(
         "set_language",
         "post",

@@ -104,6 +104,18 @@ def test_starting_a_sitting_proposes_the_last_seating_and_first_dealer(played, m
     assert f'<option value="{members["Anna"].pk}" selected>Anna</option>' in dealer
 
 
+def test_a_refused_seating_names_everyone_who_sits_at_another_open_sitting(
+    played, members, as_member, season, make_table, today
+):
+    data = {"season": season.pk, "table": make_table(played.table.club, "Bord 2").pk, "date": today.isoformat()}
+    data |= {"first_dealer": members["Erik"].pk, "seat_0": members["Erik"].pk}
+    data |= {"seat_1": members["Bent"].pk, "seat_2": members["Dorte"].pk}
+    with translation.override("en"):
+        answer = as_member("Bent").post(reverse("sitting_new", args=["nordvest"]), data, HTTP_ACCEPT_LANGUAGE="en")
+    assert answer.status_code == 409
+    assert "These members already sit at an open sitting; close it first: Bent (Bord 1), Dorte (Bord 1)." in answer.text
+
+
 def test_cups_carried_over_are_not_said_to_be_funded(played, members, as_member, season, table, today):
     client = as_member("Bent")
     client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "carry", "confirmed": "1"})
