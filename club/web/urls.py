@@ -33,6 +33,12 @@ club_patterns = [
     path("office/mail/", office.mail, name="office_mail"),
     path("office/tables/<id:table_id>/", office.table_rename, name="office_table_rename"),
     path("office/tables/<id:table_id>/active/", office.table_active, name="office_table_active"),
+    path("office/tables/<id:table_id>/opening/", office.table_opening, name="office_table_opening"),
+    path(
+        "office/table-openings/<id:opening_id>/reverse/",
+        office.table_opening_reverse,
+        name="office_table_opening_reverse",
+    ),
 ]
 
 urlpatterns = [
