@@ -9,6 +9,8 @@
   same book; a correction is a reversal plus a new `post`, never a change.
 - `balances(accounts, book=…, before=…)`: what accounts hold, from the balances the database
   keeps per account, book and month, plus at most one month of postings.
+- `rewrite_memos(transaction_ids, rewrite)`: the one change a transaction ever takes, its memo
+  (the caller's words: a name in them forgotten), never its money.
 
 The ledger gives owners, kinds and references no meaning; what they stand for is the caller's.
 """
@@ -165,3 +167,37 @@ def balances_by_book(
     for account_id, in_book, points in rows:
         found[(account_id, in_book)] = found.get((account_id, in_book), 0) + points
     return found
+
+
+# SQLite's guard against updating a transaction (ledger migration 0009), stood again after a memo
+# is rewritten.
+_SQLITE_UPDATE_GUARD = (
+    "CREATE TRIGGER ledger_transaction_append_only_update BEFORE UPDATE ON ledger_transaction"
+    " BEGIN SELECT RAISE(ABORT, 'ledger_transaction is append-only: UPDATE refused; post a reversal instead'); END"
+)
+
+
+def rewrite_memos(transaction_ids: Iterable[int], rewrite) -> int:
+    """Rewrite the memo of these transactions by `rewrite(memo) -> memo`; their postings, amounts,
+    dates and links stay as they are. How many changed.
+
+    On SQLite the update guard steps aside for these statements only, inside the caller's database
+    transaction (SQLite has one writer: nobody else writes meanwhile). On PostgreSQL only the
+    tables' owner may update a transaction, and only its memo, while `ledger.rewriting_memo` is on
+    (ledger migration 0013): a privileged function of the caller's does it there, not this."""
+    ids = list(transaction_ids)
+    if connection.vendor == "postgresql":
+        raise NotImplementedError("On PostgreSQL a memo is rewritten by the owner's function (ledger 0013).")
+    changed = 0
+    with db_transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("DROP TRIGGER IF EXISTS ledger_transaction_append_only_update")
+        for start in range(0, len(ids), 500):
+            batch = ids[start : start + 500]
+            marks = ", ".join(["%s"] * len(batch))
+            cursor.execute(f"SELECT id, memo FROM ledger_transaction WHERE id IN ({marks})", batch)
+            for pk, memo in cursor.fetchall():
+                if memo and (new := rewrite(memo)) != memo:
+                    cursor.execute("UPDATE ledger_transaction SET memo = %s WHERE id = %s", [new[:200], pk])
+                    changed += 1
+        cursor.execute(_SQLITE_UPDATE_GUARD)
+    return changed

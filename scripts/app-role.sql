@@ -41,3 +41,6 @@ GRANT UPDATE (resolution, resolved_by_id, resolved_at, correction_id, close_reas
 -- change (club.services.members, joining, member_data, languages) is in this list.
 REVOKE UPDATE ON club_member FROM :"app";
 GRANT UPDATE (name, user_id, role, email, language, active, account_id, payments_account_id) ON club_member TO :"app";
+-- Forgetting a member rewrites his name in history the app may not change: only through the
+-- owner's function (club migration 0024), which touches only his club's rows.
+GRANT EXECUTE ON FUNCTION club_forget_member(bigint, bigint, text, boolean) TO :"app";

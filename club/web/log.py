@@ -226,6 +226,8 @@ def _member(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[
         yield text % {"who": who, "name": name}
     if "email" in change:
         yield _("%(who)s changed the email address of %(name)s.") % {"who": who, "name": name}
+    if audit.FORGOTTEN in change:
+        yield _("%(who)s forgot a member: his name, address and login are %(name)s now.") % {"who": who, "name": name}
     if audit.INVITED in change:
         yield _("%(who)s invited %(name)s to log in (%(email)s).") % {
             "who": who,

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from .. import access, families
 from ..models import Club, Member, Payment, Season, Table, TableOpening
-from ..services import joining, opening, outbox, till
+from ..services import forgetting, joining, opening, outbox, till
 from ..services import members as member_office
 from ..services import payments as payment_office
 from ..services import seasons as season_office
@@ -109,6 +109,19 @@ def member_active(request: HttpRequest, club: Club, official: Member, member_id:
     else:
         text = _("%(name)s is active again.") if active else _("%(name)s is no longer active.")
         messages.success(request, text % {"name": subject.name})
+    return redirect("office_members", slug=club.slug)
+
+
+@require_POST
+@official_page
+def member_forget(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
+    subject = get_object_or_404(Member, pk=member_id, club=club)
+    try:
+        forgotten = forgetting.forget_member(subject, by=request.user, confirmed=request.POST.get("confirmed") == "1")
+    except OfficeError as error:
+        messages.error(request, str(error))
+        return redirect("office_member_edit", slug=club.slug, member_id=subject.pk)
+    messages.success(request, _("The member is forgotten; the books keep him as %(name)s.") % {"name": forgotten.name})
     return redirect("office_members", slug=club.slug)
 
 
