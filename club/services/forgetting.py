@@ -19,6 +19,7 @@ from typing import Any
 
 from auditlog.context import disable_auditlog
 from auditlog.models import LogEntry
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection, transaction
@@ -100,8 +101,11 @@ def forget_member(member: Member, *, by=None, confirmed: bool = False) -> Member
 
 
 def _forget_login(user) -> None:
-    """A login no other club's member uses: no name, no address, no password."""
+    """A login no other club's member uses: no name, no address, no password, and no record of
+    its attempts to log in."""
     LoginLanguage.objects.filter(user=user).delete()
+    for attempts in (AccessAttempt, AccessFailureLog, AccessLog):
+        attempts.objects.filter(username=user.username).delete()
     user.username = f"tidligere-{user.pk}"
     user.email = user.first_name = user.last_name = ""
     user.is_active = False

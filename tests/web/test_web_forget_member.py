@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import zipfile
 
 import pytest
 from auditlog.models import LogEntry
@@ -122,6 +123,11 @@ def test_refused_while_the_saldo_is_not_zero_then_forgotten_everywhere(evening, 
         answer = client.get(page)
         assert answer.status_code == 200, page
         assert b"Dorte" not in answer.content and ADDRESS.encode() not in answer.content, page
+    archive = zipfile.ZipFile(
+        io.BytesIO(client.get(reverse("member-data-csv", args=[club.slug, forgotten.pk])).content)
+    )
+    for name in archive.namelist():
+        assert "Dorte" not in archive.read(name).decode("utf-8-sig"), name
     log = client.get(reverse("club_log", args=[club.slug])).content.decode()
     assert "Anna forgot a member: his name, address and login are Tidligere medlem 1 now." in log
 
@@ -174,3 +180,23 @@ def test_the_office_forgets_only_for_officials(evening, members, club, as_member
     refused = as_member("Anna").post(reverse("office_member_forget", args=[club.slug, evening.pk]), follow=True)
     assert b"settle it first" in refused.content
     assert Member.objects.get(pk=evening.pk).name == "Dorte Dahl"
+
+
+def test_a_login_another_club_shares_stays_with_the_other_club(evening, members, club, make_club):
+    """Dorte's login is also a member's of another club: that membership, and the login, stay."""
+    dorte = evening
+    elsewhere = make_club("Sydhavn Tarok", "sydhavn")
+    other = Member.objects.create(club=elsewhere, name="Dorte Dahl", email=ADDRESS, user=dorte.user)
+    login = dorte.user
+
+    forgotten = forgetting.forget_member(dorte, by=members["Anna"].user, confirmed=True)
+
+    assert forgotten.user is None
+    login.refresh_from_db()
+    assert (login.username, login.is_active) == (ADDRESS, True)
+    assert Member.objects.filter(pk=other.pk).values_list("name", "email", "user_id").get() == (
+        "Dorte Dahl",
+        ADDRESS,
+        login.pk,
+    )
+    assert ledger_check_problems() == "0"
