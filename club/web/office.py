@@ -362,7 +362,7 @@ def table_opening(request: HttpRequest, club: Club, official: Member, table_id: 
     for season in seasons:
         accounts |= opening.holding_accounts(season)
     form = TableOpeningForm(
-        request.POST or None,
+        request.POST if request.method == "POST" else None,
         seasons=seasons,
         accounts=accounts,
         initial={"season": seasons.first(), "opened_on": timezone.localdate()},
