@@ -19,9 +19,9 @@ these hold whatever code or hand reaches the database.
 
 `create` installs them all, `drop` removes whichever of them exist. The latest migration that
 changes the ledger's tables or this SQL calls `drop` first and `create` last (ledger 0014; ledger
-0013 did so before it, and the club's 0024 needs its guards); older migrations make no trigger, so
-a fresh database and an old one end the same. On SQLite a migration that rebuilds one of these tables drops its
-triggers: that migration calls `drop` and `create` too.
+0013 did so before it, and a caller's migration after it may need its guards); older migrations
+make no trigger, so a fresh database and an old one end the same. On SQLite a migration that
+rebuilds one of these tables drops its triggers: that migration calls `drop` and `create` too.
 """
 
 from __future__ import annotations
@@ -38,12 +38,11 @@ $$ LANGUAGE plpgsql;
 CREATE TRIGGER ledger_posting_append_only
     BEFORE UPDATE OR DELETE ON ledger_posting
     FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
-
 """,
     # A transaction's memo (the caller's words about it) is the one thing that may change, and only
     # while a caller's privileged path says so (`ledger.rewriting_memo`, local to its database
-    # transaction): the tables' owner's function that forgets a member (`club.triggers`). The app
-    # role may not update a transaction at all (scripts/app-role.sql).
+    # transaction): a function of the tables' owner that the caller makes. The app role may not
+    # update a transaction at all (scripts/app-role.sql).
     """
 CREATE OR REPLACE FUNCTION ledger_transaction_append_only() RETURNS trigger AS $$
 BEGIN
