@@ -52,12 +52,21 @@ def register() -> None:
 
 
 INVITED = "invited"  # a log entry's change: a member was mailed an invitation to log in
+FORGOTTEN = "forgotten"  # a log entry's change: a member was forgotten, to the name he has now
 
 
 def record_invitation(member: Member, address: str) -> None:
     """An invitation changes no row, yet the club's log names it: an entry on the member, by
     whoever is signed in (auditlog's middleware fills in the actor)."""
     LogEntry.objects.log_create(member, action=LogEntry.Action.UPDATE, changes={INVITED: ["", address]})
+
+
+def record_forgetting(member: Member, by=None) -> None:
+    """A member forgotten (club.services.forgetting): an entry on him naming only his new name,
+    by `by` or whoever is signed in."""
+    LogEntry.objects.log_create(
+        member, force_log=True, action=LogEntry.Action.UPDATE, changes={FORGOTTEN: ["", member.name]}, actor=by
+    )
 
 
 def club_log(club: Club) -> QuerySet[LogEntry]:

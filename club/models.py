@@ -554,6 +554,59 @@ class Payment(AppendOnly):
         return -signed if self.reverses_id else signed
 
 
+class TableOpening(AppendOnly):
+    """What one of a table's own accounts (a cup, the pot) held in points on paper, carried over
+    before the table's first sitting: booked against the club's opening-balance account for
+    points (club.services.opening). Kept as recorded; a wrong one is answered by its reversal (a
+    second row naming it, with a reason), while the table has not played yet."""
+
+    append_only_reason = "is a recorded opening holding"
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="table_openings")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="openings")
+    # The season the table is to play: its rule set declares which accounts the table keeps.
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="table_openings")
+    account = models.CharField(_("account"), max_length=20)  # the engine's name: "cup:pagat", "pot"
+    points = models.PositiveIntegerField(_("points"))
+    opened_on = models.DateField(_("date"))
+    reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
+    reason = models.TextField(_("reason"), blank=True)  # why a reversal reverses
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    transaction = models.OneToOneField(
+        "ledger.Transaction", on_delete=models.PROTECT, null=True, blank=True, related_name="table_opening"
+    )
+
+    objects: ClassVar[AppendOnlyManager[TableOpening]] = scoped_to_club("club", AppendOnlyManager)
+
+    class Meta:
+        ordering = ["-recorded_at", "-id"]
+        verbose_name = _("opening holding")
+        verbose_name_plural = _("opening holdings")
+        constraints = [
+            models.CheckConstraint(condition=Q(points__gt=0), name="table_opening_points_positive"),
+            models.CheckConstraint(
+                condition=Q(reverses__isnull=True, reason="") | (Q(reverses__isnull=False) & ~Q(reason="")),
+                name="table_opening_reversal_has_a_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.account} {self.points}"
+
+    @property
+    def account_label(self) -> str:
+        """The game's word for the account: Pagatkop, Kongekop, kassza."""
+        return families.table_account_name(self.account)
+
+    @property
+    def signed_points(self) -> int:
+        """What it does to the table's account: + carried over, − a reversal."""
+        return -self.points if self.reverses_id else self.points
+
+
 # The ways money changes hands at the till: what an official records as a payment.
 TILL_METHODS = [(value, label) for value, label in Payment.Method.choices if value != Payment.Method.OPENING]
 

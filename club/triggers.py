@@ -3,7 +3,8 @@ this one place (the ledger's are in `ledger.triggers`). The services refuse firs
 message; these hold whatever SQL reaches the database.
 
 - A deal version is never changed or deleted (PostgreSQL; on SQLite the model and its queryset
-  refuse): a correction is a new version.
+  refuse): a correction is a new version. Only forgetting a member rewrites one, while
+  `club.forgetting` is on (local to its database transaction).
 - A season's rules and point value are history once it has a sitting: an UPDATE of `preset`,
   `overrides` or `point_value_ore`, or a DELETE, of a season with sittings is refused. A saldo is
   points × the season's point value, and its sittings were settled by its preset and overrides:
@@ -16,9 +17,15 @@ message; these hold whatever SQL reaches the database.
   and the change a ledger entry makes, are kept by `club.services.bookkeeping` in the `atomic()`
   block that posts: every ledger entry is written there.
 
+- Forgetting a member (`club.services.forgetting`) on PostgreSQL: `club_forget_member`, a function
+  of the tables' owner (SECURITY DEFINER; scripts/app-role.sql grants the app role EXECUTE, again
+  after every migrate) that rewrites one member's names in his club's history the app may not
+  change, and nothing else; it turns `club.forgetting` and `ledger.rewriting_memo` on while it runs.
+
 `create` installs them all, `drop` removes them and the triggers earlier versions made (`RETIRED_*`).
-The latest migration that changes this SQL calls `drop` first and `create` last (club 0023 and
-0024); earlier migrations make no trigger. On SQLite a migration that rebuilds one of these tables
+The latest migration that changes this SQL calls `drop` first and `create` last (club 0026; club
+0023 dropped the older ones); earlier migrations make none. The forgetting functions read
+`club_tableopening` (club 0025), so no migration before it may make the current set. On SQLite a migration that rebuilds one of these tables
 (or `club_sitting`, which the season's guard reads) drops and creates them around it.
 """
 
@@ -40,6 +47,9 @@ POSTGRESQL = (
     f"""
 CREATE OR REPLACE FUNCTION club_dealversion_append_only() RETURNS trigger AS $$
 BEGIN
+    IF TG_OP = 'UPDATE' AND current_setting('club.forgetting', true) = 'on' THEN
+        RETURN NEW;
+    END IF;
     RAISE EXCEPTION '{DEALVERSION_REFUSED}', TG_OP USING ERRCODE = 'restrict_violation';
 END;
 $$ LANGUAGE plpgsql;
@@ -90,6 +100,172 @@ CREATE TRIGGER club_seat_stats_changed
     AFTER INSERT ON club_dealversion
     FOR EACH ROW EXECUTE FUNCTION club_seat_stats_changed();
 """,
+    # Forgetting a member (club.services.forgetting): the functions that rewrite his names in the
+    # history the app may not change. SECURITY DEFINER, EXECUTE taken from PUBLIC.
+    r"""
+CREATE OR REPLACE FUNCTION club_forget_text(t text, old text, new text) RETURNS text AS $$
+    SELECT CASE WHEN t IS NULL OR t = '' THEN t ELSE regexp_replace(
+        t,
+        '(?<![[:alnum:]_])' || regexp_replace(old, '([.^$*+?()\[\]{}|\\-])', '\\\1', 'g') || '(?![[:alnum:]_])',
+        replace(new, '\', '\\'),
+        'g'
+    ) END;
+$$ LANGUAGE sql IMMUTABLE;
+
+CREATE OR REPLACE FUNCTION club_forget_json(j jsonb, old text, new text, in_text boolean) RETURNS jsonb AS $$
+DECLARE
+    result jsonb;
+    k text;
+    v jsonb;
+BEGIN
+    IF j IS NULL THEN
+        RETURN NULL;
+    END IF;
+    CASE jsonb_typeof(j)
+    WHEN 'object' THEN
+        result := '{}'::jsonb;
+        FOR k, v IN SELECT * FROM jsonb_each(j) LOOP
+            result := result || jsonb_build_object(
+                CASE WHEN k = old THEN new ELSE k END, club_forget_json(v, old, new, in_text)
+            );
+        END LOOP;
+        RETURN result;
+    WHEN 'array' THEN
+        SELECT coalesce(jsonb_agg(club_forget_json(e, old, new, in_text) ORDER BY i), '[]'::jsonb)
+            INTO result FROM jsonb_array_elements(j) WITH ORDINALITY AS elements(e, i);
+        RETURN result;
+    WHEN 'string' THEN
+        IF j #>> '{}' = old THEN
+            RETURN to_jsonb(new);
+        ELSIF in_text THEN
+            RETURN to_jsonb(club_forget_text(j #>> '{}', old, new));
+        END IF;
+        RETURN j;
+    ELSE
+        RETURN j;
+    END CASE;
+END;
+$$ LANGUAGE plpgsql IMMUTABLE;
+
+CREATE OR REPLACE FUNCTION club_forget_log(p_club bigint, p_member bigint, his_user integer, p_forget_user boolean,
+                                old text, new text) RETURNS void AS $$
+    -- The audit log's entries of the club's own objects (club.audit.club_log), and of his login
+    -- when it is forgotten too.
+    UPDATE auditlog_logentry e SET
+        object_repr = club_forget_text(e.object_repr, old, new),
+        changes_text = club_forget_text(e.changes_text, old, new),
+        changes = club_forget_json(e.changes, old, new, true),
+        serialized_data = club_forget_json(e.serialized_data, old, new, true),
+        additional_data = club_forget_json(e.additional_data, old, new, true),
+        actor_email = CASE WHEN his_user IS NOT NULL AND e.actor_id = his_user THEN '' ELSE e.actor_email END
+    FROM django_content_type ct
+    WHERE e.content_type_id = ct.id AND (
+        (ct.app_label, ct.model) = ('club', 'club') AND e.object_id = p_club
+        OR (ct.app_label, ct.model) = ('club', 'member')
+            AND e.object_id IN (SELECT id FROM club_member WHERE club_id = p_club)
+        OR (ct.app_label, ct.model) = ('club', 'season')
+            AND e.object_id IN (SELECT id FROM club_season WHERE club_id = p_club)
+        OR (ct.app_label, ct.model) = ('club', 'table')
+            AND e.object_id IN (SELECT id FROM club_table WHERE club_id = p_club)
+        OR (ct.app_label, ct.model) = ('club', 'sitting') AND e.object_id IN (
+            SELECT s.id FROM club_sitting s JOIN club_table t ON s.table_id = t.id WHERE t.club_id = p_club)
+        OR (ct.app_label, ct.model) = ('club', 'dispute') AND e.object_id IN (
+            SELECT x.id FROM club_dispute x JOIN club_deal d ON x.deal_id = d.id
+            JOIN club_sitting s ON d.sitting_id = s.id JOIN club_table t ON s.table_id = t.id WHERE t.club_id = p_club)
+        OR (ct.app_label, ct.model) = ('club', 'joinrequest') AND e.object_id IN (
+            SELECT j.id FROM club_joinrequest j JOIN club_member m ON j.member_id = m.id WHERE m.club_id = p_club)
+        OR p_forget_user AND his_user IS NOT NULL
+            AND (ct.app_label, ct.model) = ('auth', 'user') AND e.object_id = his_user
+    );
+$$ LANGUAGE sql;
+
+CREATE OR REPLACE FUNCTION club_forget_name(p_club bigint, p_member bigint, his_user integer, p_forget_user boolean,
+                                 old text, new text) RETURNS void AS $$
+    UPDATE club_sitting SET state = club_forget_json(state, old, new, false)
+        WHERE id IN (SELECT sitting_id FROM club_seat WHERE member_id = p_member);
+    UPDATE club_deal SET state_before = club_forget_json(state_before, old, new, false)
+        WHERE sitting_id IN (SELECT sitting_id FROM club_seat WHERE member_id = p_member);
+    UPDATE club_dealversion v
+        SET record = club_forget_json(v.record, old, new, false), reason = club_forget_text(v.reason, old, new)
+        FROM club_deal d, club_sitting s, club_table t
+        WHERE v.deal_id = d.id AND d.sitting_id = s.id AND s.table_id = t.id AND t.club_id = p_club;
+    UPDATE club_payment SET note = club_forget_text(note, old, new), reason = club_forget_text(reason, old, new)
+        WHERE club_id = p_club;
+    UPDATE club_tableopening SET reason = club_forget_text(reason, old, new) WHERE club_id = p_club;
+    UPDATE club_dispute x
+        SET comment = club_forget_text(x.comment, old, new), close_reason = club_forget_text(x.close_reason, old, new)
+        FROM club_deal d, club_sitting s, club_table t
+        WHERE x.deal_id = d.id AND d.sitting_id = s.id AND s.table_id = t.id AND t.club_id = p_club;
+    -- A payment's note or reversal's reason, and a correction's reason, as the ledger's memo.
+    UPDATE ledger_transaction SET memo = club_forget_text(memo, old, new)
+        WHERE memo IS DISTINCT FROM club_forget_text(memo, old, new) AND id IN (
+            SELECT transaction_id FROM club_payment WHERE club_id = p_club
+            UNION SELECT transaction_id FROM club_tableopening WHERE club_id = p_club
+            UNION SELECT e.transaction_id FROM club_ledgerentry e JOIN club_sitting s ON e.sitting_id = s.id
+                JOIN club_table t ON s.table_id = t.id WHERE t.club_id = p_club);
+    SELECT club_forget_log(p_club, p_member, his_user, p_forget_user, old, new);
+$$ LANGUAGE sql;
+
+CREATE OR REPLACE FUNCTION club_forget_member(p_club bigint, p_member bigint, p_new text, p_forget_user boolean)
+RETURNS void AS $$
+DECLARE
+    current_name text;
+    his_user integer;
+    his_email text;
+    his_username text;
+    names text[];
+    old text;
+BEGIN
+    SELECT name, user_id, email INTO current_name, his_user, his_email
+        FROM club_member WHERE id = p_member AND club_id = p_club FOR UPDATE;
+    IF current_name IS NULL THEN
+        RAISE EXCEPTION 'member % is no member of club %', p_member, p_club USING ERRCODE = 'restrict_violation';
+    END IF;
+    IF p_new !~ '^Tidligere medlem [0-9]+$'
+            OR EXISTS (SELECT 1 FROM club_member WHERE club_id = p_club AND name = p_new) THEN
+        RAISE EXCEPTION 'a forgotten member is called "Tidligere medlem N", unused in the club'
+            USING ERRCODE = 'restrict_violation';
+    END IF;
+    IF p_forget_user AND EXISTS (SELECT 1 FROM club_member WHERE user_id = his_user AND id <> p_member) THEN
+        RAISE EXCEPTION 'the login is another club''s member''s too' USING ERRCODE = 'restrict_violation';
+    END IF;
+    -- Every name he had: now, at each of his seats, and before each rename the log kept; none
+    -- that another member of the club has now.
+    names := ARRAY(
+        SELECT DISTINCT n FROM (
+            SELECT current_name AS n
+            UNION SELECT name FROM club_seat WHERE member_id = p_member
+            UNION SELECT jsonb_array_elements_text(e.changes -> 'name')
+                FROM auditlog_logentry e JOIN django_content_type ct ON e.content_type_id = ct.id
+                WHERE (ct.app_label, ct.model) = ('club', 'member') AND e.object_id = p_member
+                    AND jsonb_typeof(e.changes -> 'name') = 'array'
+        ) said
+        WHERE n <> '' AND n NOT IN (SELECT name FROM club_member WHERE club_id = p_club AND id <> p_member)
+        ORDER BY n
+    );
+    PERFORM set_config('club.forgetting', 'on', true);
+    PERFORM set_config('ledger.rewriting_memo', 'on', true);
+    -- The longest first: a name that holds a shorter one goes whole.
+    FOREACH old IN ARRAY ARRAY(SELECT x FROM unnest(names) x ORDER BY length(x) DESC, x) LOOP
+        PERFORM club_forget_name(p_club, p_member, his_user, p_forget_user, old, p_new);
+    END LOOP;
+    UPDATE club_seat SET name = p_new WHERE member_id = p_member;
+    IF his_email <> '' THEN
+        PERFORM club_forget_log(p_club, p_member, his_user, p_forget_user, his_email, '');
+    END IF;
+    IF p_forget_user AND his_user IS NOT NULL THEN
+        SELECT username INTO his_username FROM auth_user WHERE id = his_user;
+        PERFORM club_forget_log(p_club, p_member, his_user, p_forget_user, his_username, 'tidligere-' || his_user);
+    END IF;
+    PERFORM set_config('ledger.rewriting_memo', 'off', true);
+    PERFORM set_config('club.forgetting', 'off', true);
+END;
+$$ LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp;
+
+REVOKE EXECUTE ON FUNCTION club_forget_member(bigint, bigint, text, boolean) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION club_forget_name(bigint, bigint, integer, boolean, text, text) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION club_forget_log(bigint, bigint, integer, boolean, text, text) FROM PUBLIC;
+""",
 )
 POSTGRESQL_TRIGGERS = (
     ("club_dealversion_append_only", "club_dealversion"),
@@ -97,11 +273,17 @@ POSTGRESQL_TRIGGERS = (
     ("club_member_accounts_set_once", "club_member"),
     ("club_seat_stats_changed", "club_dealversion"),
 )
+# (name and argument types: how DROP FUNCTION names them)
 POSTGRESQL_FUNCTIONS = (
-    "club_dealversion_append_only",
-    "club_season_price_is_history",
-    "club_member_accounts_set_once",
-    "club_seat_stats_changed",
+    "club_dealversion_append_only()",
+    "club_season_price_is_history()",
+    "club_member_accounts_set_once()",
+    "club_seat_stats_changed()",
+    "club_forget_member(bigint, bigint, text, boolean)",
+    "club_forget_name(bigint, bigint, integer, boolean, text, text)",
+    "club_forget_log(bigint, bigint, integer, boolean, text, text)",
+    "club_forget_json(jsonb, text, text, boolean)",
+    "club_forget_text(text, text, text)",
 )
 
 # One statement per item. SQLite stores a JSONField as text: json() compares it without the
@@ -133,7 +315,7 @@ RETIRED_POSTGRESQL_TRIGGERS = (
     ("club_seat_points_kept_update", "club_seat"),
     ("club_seat_points_kept_insert", "club_seat"),
 )
-RETIRED_POSTGRESQL_FUNCTIONS = ("club_keep_seat_points", "club_seat_points_kept")
+RETIRED_POSTGRESQL_FUNCTIONS = ("club_keep_seat_points()", "club_seat_points_kept()")
 RETIRED_SQLITE_TRIGGERS = ("club_keep_seat_points",)
 
 
@@ -155,7 +337,7 @@ def drop(apps, schema_editor) -> None:
         for name, table in POSTGRESQL_TRIGGERS + RETIRED_POSTGRESQL_TRIGGERS:
             schema_editor.execute(f"DROP TRIGGER IF EXISTS {name} ON {table}", params=None)
         for name in POSTGRESQL_FUNCTIONS + RETIRED_POSTGRESQL_FUNCTIONS:
-            schema_editor.execute(f"DROP FUNCTION IF EXISTS {name}()", params=None)
+            schema_editor.execute(f"DROP FUNCTION IF EXISTS {name}", params=None)
     elif vendor == "sqlite":
         for name in SQLITE_TRIGGERS + RETIRED_SQLITE_TRIGGERS:
             schema_editor.execute(f"DROP TRIGGER IF EXISTS {name}", params=None)

@@ -11,6 +11,8 @@
   same book; a correction is a reversal plus a new `post`, never a change.
 - `balances(accounts, book=…, before=…)`: what accounts hold, from the balances the database
   keeps per account, book and month, plus at most one month of postings.
+- `rewrite_memos(transaction_ids, rewrite)`: the one change a transaction ever takes, its memo
+  (the caller's words: a name in them forgotten), never its money.
 
 The ledger gives owners, kinds and references no meaning; what they stand for is the caller's.
 """
@@ -25,6 +27,7 @@ from django.db import connection
 from django.db import transaction as db_transaction
 from django.db.models import QuerySet, Sum
 
+from . import triggers
 from .models import Account, Balance, Posting, Transaction, Unit
 
 
@@ -192,3 +195,33 @@ def balances_by_book(
     for account_id, in_book, amount in rows:
         found[(account_id, in_book)] = found.get((account_id, in_book), 0) + amount
     return found
+
+
+# SQLite's guard against updating a transaction, stood again after a memo is rewritten.
+_SQLITE_UPDATE_GUARD = "ledger_transaction_append_only_update"
+
+
+def rewrite_memos(transaction_ids: Iterable[int], rewrite) -> int:
+    """Rewrite the memo of these transactions by `rewrite(memo) -> memo`; their postings, amounts,
+    dates and links stay as they are. How many changed.
+
+    On SQLite the update guard steps aside for these statements only, inside the caller's database
+    transaction (SQLite has one writer: nobody else writes meanwhile). On PostgreSQL only the
+    tables' owner may update a transaction, and only its memo, while `ledger.rewriting_memo` is on
+    (`ledger.triggers`): a privileged function of the caller's does it there, not this."""
+    ids = list(transaction_ids)
+    if connection.vendor == "postgresql":
+        raise NotImplementedError("On PostgreSQL a memo is rewritten by the owner's function (ledger.triggers).")
+    changed = 0
+    with db_transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"DROP TRIGGER IF EXISTS {_SQLITE_UPDATE_GUARD}")
+        for start in range(0, len(ids), 500):
+            batch = ids[start : start + 500]
+            marks = ", ".join(["%s"] * len(batch))
+            cursor.execute(f"SELECT id, memo FROM ledger_transaction WHERE id IN ({marks})", batch)
+            for pk, memo in cursor.fetchall():
+                if memo and (new := rewrite(memo)) != memo:
+                    cursor.execute("UPDATE ledger_transaction SET memo = %s WHERE id = %s", [new[:200], pk])
+                    changed += 1
+        cursor.execute(triggers.sqlite_trigger(_SQLITE_UPDATE_GUARD))
+    return changed

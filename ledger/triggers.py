@@ -4,6 +4,9 @@ these hold whatever code or hand reaches the database.
 
 - Append only: UPDATE and DELETE of postings and transactions are refused (a correction is a
   reversal), and any UPDATE of an account (an account is never reassigned, its unit never changes).
+  A transaction's memo alone may be rewritten on PostgreSQL while `ledger.rewriting_memo` is on
+  (a caller's function as the tables' owner); on SQLite `ledger.services.rewrite_memos` drops the
+  UPDATE guard for its statements and makes it again.
 - A posting goes only to a transaction created by the current database transaction (PostgreSQL:
   `created_xact`, set whatever the INSERT says; SQLite: the transaction is *open*, a row in
   `ledger_open_transaction` whose deferred foreign key to an always empty table fails the COMMIT
@@ -14,10 +17,11 @@ these hold whatever code or hand reaches the database.
   writes them, and by nothing else (PostgreSQL: a statement trigger running as the tables' owner;
   SQLite: a row trigger, and `ledger_balance` refuses anything but the next posting of its row).
 
-`create` installs them all, `drop` removes whichever of them exist. The latest migration that changes the ledger's tables or this SQL calls `drop`
-first and `create` last (ledger 0013); earlier migrations make no trigger, so a fresh database
-and an old one end the same. On SQLite a migration that rebuilds one of these tables drops its
-triggers: that migration calls `drop` and `create` too.
+`create` installs them all, `drop` removes whichever of them exist. The latest migration that
+changes the ledger's tables or this SQL calls `drop` first and `create` last (ledger 0014; ledger
+0013 did so before it, and a caller's migration after it may need its guards); older migrations
+make no trigger, so a fresh database and an old one end the same. On SQLite a migration that
+rebuilds one of these tables drops its triggers: that migration calls `drop` and `create` too.
 """
 
 from __future__ import annotations
@@ -34,10 +38,26 @@ $$ LANGUAGE plpgsql;
 CREATE TRIGGER ledger_posting_append_only
     BEFORE UPDATE OR DELETE ON ledger_posting
     FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+""",
+    # A transaction's memo (the caller's words about it) is the one thing that may change, and only
+    # while a caller's privileged path says so (`ledger.rewriting_memo`, local to its database
+    # transaction): a function of the tables' owner that the caller makes. The app role may not
+    # update a transaction at all (scripts/app-role.sql).
+    """
+CREATE OR REPLACE FUNCTION ledger_transaction_append_only() RETURNS trigger AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' AND current_setting('ledger.rewriting_memo', true) = 'on'
+            AND to_jsonb(NEW) - 'memo' = to_jsonb(OLD) - 'memo' THEN
+        RETURN NEW;
+    END IF;
+    RAISE EXCEPTION 'ledger % is append-only: % refused; post a reversal instead', TG_TABLE_NAME, TG_OP
+        USING ERRCODE = 'restrict_violation';
+END;
+$$ LANGUAGE plpgsql;
 
 CREATE TRIGGER ledger_transaction_append_only
     BEFORE UPDATE OR DELETE ON ledger_transaction
-    FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+    FOR EACH ROW EXECUTE FUNCTION ledger_transaction_append_only();
 """,
     """
 CREATE OR REPLACE FUNCTION ledger_account_not_reassigned() RETURNS trigger AS $$
@@ -191,6 +211,7 @@ POSTGRESQL_TRIGGERS = (
 )
 POSTGRESQL_FUNCTIONS = (
     "ledger_append_only",
+    "ledger_transaction_append_only",
     "ledger_account_not_reassigned",
     "ledger_transaction_created_xact",
     "ledger_posting_to_open_transaction",
@@ -270,6 +291,12 @@ SQLITE_TRIGGERS = (
     "ledger_balance_update_kept",
     "ledger_balance_delete_kept",
 )
+
+
+def sqlite_trigger(name: str) -> str:
+    """The statement of `SQLITE` that makes the trigger `name`."""
+    [statement] = [s for s in SQLITE if s.startswith(f"CREATE TRIGGER IF NOT EXISTS {name} ")]
+    return statement
 
 
 def create(apps, schema_editor) -> None:

@@ -1,9 +1,9 @@
 -- The role Tarokbog connects as on PostgreSQL: it owns nothing, so it cannot switch a trigger
 -- off (ALTER TABLE ... DISABLE TRIGGER needs the table's owner), set session_replication_role
 -- (superusers only) or change the schema. History it may read and add to, never change or
--- remove: the ledger, deal versions and deals, ledger entries, sittings and seats, payments,
--- disputes and the audit logs. Of those rows it may change only the few columns a service
--- keeps up to date, granted column by column below.
+-- remove: the ledger, deal versions and deals, ledger entries, sittings and seats, payments, the
+-- tables' opening holdings, disputes and the audit logs. Of those rows it may change only the few
+-- columns a service keeps up to date, granted column by column below.
 --
 -- A superuser makes the role once:   CREATE ROLE tarokbog_app LOGIN PASSWORD '...';
 -- Then the owner of the tables (the role that runs `manage.py migrate`) runs this file in the
@@ -19,7 +19,7 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO :"app";
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO :"app";
 REVOKE UPDATE, DELETE ON
     ledger_account, ledger_transaction, ledger_posting,
-    club_dealversion, club_ledgerentry, club_payment,
+    club_dealversion, club_ledgerentry, club_payment, club_tableopening,
     club_deal, club_sitting, club_seat, club_dispute,
     auditlog_logentry, django_admin_log
 FROM :"app";
@@ -42,3 +42,6 @@ GRANT UPDATE (resolution, resolved_by_id, resolved_at, correction_id, close_reas
 -- change (club.services.members, joining, member_data, languages) is in this list.
 REVOKE UPDATE ON club_member FROM :"app";
 GRANT UPDATE (name, user_id, role, email, language, active, account_id, payments_account_id) ON club_member TO :"app";
+-- Forgetting a member rewrites his name in history the app may not change: only through the
+-- owner's function (club/triggers.py), which touches only his club's rows.
+GRANT EXECUTE ON FUNCTION club_forget_member(bigint, bigint, text, boolean) TO :"app";

@@ -1,6 +1,7 @@
 """The ledger's accounts of money in øre say so (ledger 0013 opened every existing account in
 points): a member's payments account, the club's till and its opening-balance account, and any
-account with a posting in the book of payments. Then the club's current triggers (`club.triggers`).
+account with a posting in the book of payments. The club's current triggers (`club.triggers`) are
+made by the latest migration that changes them (club 0026).
 
 The ledger refuses any UPDATE of an account: its guard is lifted for this one statement (switched
 off on PostgreSQL, dropped and made again on SQLite).
@@ -8,7 +9,6 @@ off on PostgreSQL, dropped and made again on SQLite).
 
 from django.db import migrations
 
-from club import triggers
 from ledger import triggers as ledger_triggers
 
 IN_ORE = """
@@ -37,7 +37,4 @@ class Migration(migrations.Migration):
         ("ledger", "0013_amounts_in_units_and_triggers_from_one_module"),
     ]
 
-    operations = [
-        migrations.RunPython(money_in_ore, migrations.RunPython.noop),
-        migrations.RunPython(triggers.create, triggers.drop),
-    ]
+    operations = [migrations.RunPython(money_in_ore, migrations.RunPython.noop)]

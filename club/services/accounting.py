@@ -23,10 +23,13 @@ from ledger.models import Account, Balance, Posting, Transaction, Unit
 from ..models import Member, Payment, Season
 from .bookkeeping import MEMBER, PAYMENTS, PAYMENTS_BOOK, SEASON_BOOK, season_book
 
-# A transaction no club record accounts for: neither a ledger entry nor a payment names it.
-UNACCOUNTED = Q(entry__isnull=True, payment__isnull=True)
+# A transaction no club record accounts for: neither a ledger entry, a payment nor a table's
+# opening holding names it.
+UNACCOUNTED = Q(entry__isnull=True, payment__isnull=True, table_opening__isnull=True)
 # One both name: two records claim the same money.
 TWICE_ACCOUNTED = Q(entry__isnull=False, payment__isnull=False)
+# A table's opening holding and another record.
+OPENING_AND_MORE = Q(table_opening__isnull=False) & (Q(entry__isnull=False) | Q(payment__isnull=False))
 
 
 def unaccounted(transactions: QuerySet[Transaction]) -> QuerySet[Transaction]:
@@ -47,6 +50,11 @@ def check(transactions: QuerySet[Transaction], payments: QuerySet[Payment], name
             "Transaction %(id)s (%(reference)s) in book %(book)s on %(date)s is accounted for twice, by a "
             "ledger entry and by payment %(payment)s: %(lines)s."
         ) % (_described(txn, names) | {"payment": txn.payment.pk})
+    for txn in _with_lines(transactions.filter(OPENING_AND_MORE)):
+        yield _(
+            "Transaction %(id)s (%(reference)s) in book %(book)s on %(date)s is accounted for twice, by a "
+            "table's opening holding and by a ledger entry or payment: %(lines)s."
+        ) % _described(txn, names)
     for payment in payments.filter(transaction__isnull=True).select_related("club", "member").order_by("pk"):
         yield _("%(club)s / payment %(id)s (%(member)s, %(date)s, %(amount)s øre) has no ledger transaction.") % {
             "club": payment.club.slug,

@@ -34,7 +34,16 @@ PAYMENTS, TILL, PAYMENTS_BOOK = "payments", "till", "payments"
 # The club's opening-balance account (owner "club:<id>", øre, the book of payments): the other
 # side of the saldi carried over from paper, so the till holds only cash that changed hands.
 OPENING = "opening"
-KIND_LABELS = {MEMBER: _("member"), PAYMENTS: _("payments"), TILL: _("till"), OPENING: _("opening balances")}
+# Its side in points (owner "club:<id>", the book of the season the table is to play): the other
+# side of what a table's cups or pot held on paper. Points and øre never share an account.
+OPENING_POINTS = "opening_points"
+KIND_LABELS = {
+    MEMBER: _("member"),
+    PAYMENTS: _("payments"),
+    TILL: _("till"),
+    OPENING: _("opening balances"),
+    OPENING_POINTS: _("opening balances in points"),
+}
 
 
 def member_owner(member_id: int) -> str:
@@ -79,9 +88,9 @@ def account_names(clubs) -> dict[int, str]:
     for pk, name in members.filter(payments_account__isnull=False).values_list("payments_account_id", "name"):
         names[pk] = f"{name} ({kind_label(PAYMENTS)})"
     tills = {club_owner(club.pk): club.slug for club in clubs}
-    for pk, owner, kind in Account.objects.filter(owner__in=tills, kind__in=(TILL, OPENING)).values_list(
-        "pk", "owner", "kind"
-    ):
+    for pk, owner, kind in Account.objects.filter(
+        owner__in=tills, kind__in=(TILL, OPENING, OPENING_POINTS)
+    ).values_list("pk", "owner", "kind"):
         names[pk] = f"{kind_label(kind)} ({tills[owner]})"
     tables = {table_owner(pk): name for pk, name in Table.objects.filter(club__in=clubs).values_list("pk", "name")}
     for pk, owner, kind in Account.objects.filter(owner__in=tables).values_list("pk", "owner", "kind"):

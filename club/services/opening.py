@@ -14,6 +14,12 @@ its own kind (`Payment.Method.OPENING`) between the member's payments account an
 opening-balance account, never the till: it shows on the member's statement and in the club's
 log as carried over from paper, and is reversed like any payment. The whole file is imported or
 none of it: a refused row is named by its line, and the import of every row is undone.
+
+A table's cups or pot come over the same way, in points, before its first sitting
+(`carry_over_table`): each account a `TableOpening` between the table's account and the club's
+opening-balance account for points, in the book of the season the table is to play. Which accounts
+a table keeps is its game's (the family's `table_accounts`); the replay of the table's sittings
+starts from what they hold, so a holding is reversed only while the table has not played.
 """
 
 from __future__ import annotations
@@ -27,10 +33,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import inputs
-from ..models import Club, Member, Payment
-from . import members, till
-from .office import OfficeError
+from ledger import services as ledger
+from ledger.models import Unit
+
+from .. import families, inputs
+from ..models import Club, Member, Payment, Season, Sitting, Table, TableOpening
+from . import bookkeeping, members, till
+from .office import OfficeError, refuse
 from .payments import MAX_PAYMENT_ORE
 
 MAX_FILE_BYTES = 1024 * 1024  # a club's members fit in a few kilobytes
@@ -242,3 +251,135 @@ def carry_over(member: Member, saldo_ore: int, *, on: datetime.date, by=None) ->
     payment.transaction = till.post(payment, by=by)
     payment.save()
     return payment
+
+
+# --- a table's cups or pot -----------------------------------------------------------------------
+
+MAX_HOLDING_POINTS = 100_000  # a cup or a pot of more points is a typing error
+
+
+def holding_accounts(season: Season) -> dict[str, str]:
+    """The table accounts the season's game keeps, engine name -> the game's word for it."""
+    return {name: families.table_account_name(name) for name in season.family.table_names(season.ruleset())}
+
+
+def carry_over_table(
+    table: Table, season: Season, holdings: dict[str, int], *, on: datetime.date | None = None, by=None
+) -> list[TableOpening]:
+    """What the table's cups or pot held on paper, in points, each account a `TableOpening`:
+    all of them or none. Only before the table's first sitting, only accounts the season's game
+    keeps, and one standing holding per account (reverse a wrong one first)."""
+    on = on or timezone.localdate()
+    accounts = holding_accounts(season)
+    errors: dict[str, list[str]] = {}
+    if season.club_id != table.club_id:
+        errors["season"] = [_("The table and the season must belong to the same club.")]
+    elif not accounts:
+        errors["season"] = [_("%(season)s keeps no cups and no pot.") % {"season": season}]
+    for name, points in holdings.items():
+        if name not in accounts:
+            errors.setdefault("account", []).append(
+                _("%(season)s keeps no account %(name)s.") % {"season": season, "name": name}
+            )
+        elif not 0 < points <= MAX_HOLDING_POINTS:
+            errors.setdefault("points", []).append(_("From 1 to 100.000 points."))
+    if not holdings:
+        errors["points"] = [_("Give what at least one of the table's accounts held.")]
+    if not inputs.FIRST_YEAR <= on.year <= inputs.LAST_YEAR:
+        errors["opened_on"] = [_("Give a real date.")]
+    if errors:
+        raise OfficeError(errors)
+    with transaction.atomic():
+        _lock_unplayed(table)
+        standing = set(standing_holdings(table))
+        for name in holdings:
+            if name in standing:
+                raise refuse(
+                    "account",
+                    _("%(table)s has its %(account)s from paper already; reverse it first.")
+                    % {"table": table, "account": accounts[name]},
+                )
+        carried = [_post_holding(table, season, name, points, on=on, by=by) for name, points in holdings.items()]
+        for opening in carried:
+            opening.save()
+        return carried
+
+
+def _lock_unplayed(table: Table) -> None:
+    """Lock the table's row (a sitting being started waits for us, and we for it) and refuse a
+    table that has played: its sittings' replay starts from what its accounts held."""
+    list(Table.objects.select_for_update(no_key=True, of=("self",)).filter(pk=table.pk).values_list("pk"))
+    if Sitting.objects.filter(table=table).exists():
+        raise refuse(
+            "table",
+            _("%(table)s has played already: what its cups or pot held on paper comes over before its first sitting.")
+            % {"table": table},
+        )
+
+
+def _post_holding(
+    table: Table, season: Season, name: str, points: int, *, on: datetime.date, by, reverses: TableOpening | None = None
+) -> TableOpening:
+    opening = TableOpening(
+        club_id=table.club_id,
+        table=table,
+        season=season,
+        account=name,
+        points=points,
+        opened_on=on,
+        recorded_by=by,
+        reverses=reverses,
+        reason="",
+    )
+    if reverses is not None and reverses.transaction is not None:
+        opening.transaction = ledger.reverse(reverses.transaction, value_date=on, by=by)
+        return opening
+    own = bookkeeping.table_accounts(table, [name])[name]
+    club_side = ledger.account(bookkeeping.club_owner(table.club_id), bookkeeping.OPENING_POINTS, Unit.POINTS)
+    opening.transaction = ledger.post(
+        reference=f"table:{table.pk} opening {name}",
+        lines=[ledger.Line(own.pk, points, rule="opening"), ledger.Line(club_side.pk, -points, rule="opening")],
+        value_date=on,
+        book=bookkeeping.season_book(season.pk),
+        by=by,
+    )
+    return opening
+
+
+def standing_holdings(table: Table) -> dict[str, TableOpening]:
+    """The table's opening holdings that count: neither reversed nor a reversal, by account."""
+    rows = TableOpening.objects.filter(table=table, reverses__isnull=True, reversed_by__isnull=True)
+    return {row.account: row for row in rows.order_by("pk")}
+
+
+def reverse_table_opening(
+    opening: TableOpening, *, reason: str, by=None, on: datetime.date | None = None
+) -> TableOpening:
+    """Undo a wrong opening holding, while its table has not played: the exact opposite, with
+    the reason."""
+    reason = reason.strip()
+    if not reason:
+        raise refuse("reason", _("Say why it is reversed."))
+    if message := inputs.bad_character(reason):
+        raise refuse("reason", message)
+    if len(reason) > inputs.MAX_REASON:
+        raise refuse("reason", _("At most %(limit)d characters.") % {"limit": inputs.MAX_REASON})
+    with transaction.atomic():
+        _lock_unplayed(opening.table)
+        opening = TableOpening.objects.select_related("table", "season").get(pk=opening.pk)
+        if opening.reverses_id is not None:
+            raise refuse("opening", _("A reversal is not reversed; carry the holding over again instead."))
+        if TableOpening.objects.filter(reverses=opening).exists():
+            raise refuse("opening", _("This holding is reversed already."))
+        reversal = _post_holding(
+            opening.table,
+            opening.season,
+            opening.account,
+            opening.points,
+            on=on or timezone.localdate(),
+            by=by,
+            reverses=opening,
+        )
+        reversal.reason = reason
+        reversal.save()
+        return reversal

@@ -70,6 +70,9 @@ def start_sitting(
             # The season, locked: an official changing its price or rules (services.seasons)
             # waits until this sitting is in, and then finds the season played.
             list(Season.objects.select_for_update(no_key=True, of=("self",)).filter(pk=season.pk).values_list("pk"))
+            # The table, locked: what its cups held on paper (services.opening) is carried over
+            # before its first sitting or not at all.
+            list(Table.objects.select_for_update(no_key=True, of=("self",)).filter(pk=table.pk).values_list("pk"))
             # The table's last sitting, locked: a correction replaying it and its successors
             # (which holds it) finishes first, so the cups read below are the corrected ones.
             lock_sittings(Sitting.objects.filter(table=table).order_by("-pk")[:1])

@@ -96,15 +96,16 @@ def log_lines(club: Club) -> list[LogLine]:
 
 
 def _newest_first(club: Club, wanted: int | None) -> Iterator[LogLine]:
-    """The three sources merged newest first; each reads its rows in batches of `wanted` (all at
+    """The four sources merged newest first; each reads its rows in batches of `wanted` (all at
     once if None), so that the first `wanted` lines cost about `wanted` rows of each."""
     names = _Names(club)
     sources = (
         _audit_lines(club, names, wanted),
         _corrections(club, names, wanted),
         _payments(club, names, wanted),
+        _table_openings(club, names, wanted),
     )
-    # Lines of equal time keep the sources' order: the audit's, then the corrections', then the payments'.
+    # Lines of equal time keep the sources' order: the audit's, the corrections', the payments', the tables'.
     return heapq.merge(*sources, key=lambda line: line.when, reverse=True)
 
 
@@ -225,6 +226,8 @@ def _member(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[
         yield text % {"who": who, "name": name}
     if "email" in change:
         yield _("%(who)s changed the email address of %(name)s.") % {"who": who, "name": name}
+    if audit.FORGOTTEN in change:
+        yield _("%(who)s forgot a member: his name, address and login are %(name)s now.") % {"who": who, "name": name}
     if audit.INVITED in change:
         yield _("%(who)s invited %(name)s to log in (%(email)s).") % {
             "who": who,
@@ -422,6 +425,24 @@ def _payments(club: Club, names: _Names, wanted: int | None) -> Iterator[LogLine
         else:
             text = _("%(name)s was paid %(amount)s (%(method)s; recorded by %(who)s).") % values
         yield LogLine(payment.recorded_at, text, "payment")
+
+
+def _table_openings(club: Club, names: _Names, wanted: int | None) -> Iterator[LogLine]:
+    openings = club.table_openings.select_related("table", "recorded_by").order_by("-recorded_at", "-pk")
+    for opening in _rows(openings, wanted):
+        values = {
+            "who": names.actor(opening.recorded_by),
+            "table": opening.table.name,
+            "account": opening.account_label,
+            "points": opening.points,
+        }
+        if opening.reverses_id is not None:
+            text = _("%(who)s reversed %(account)s %(points)s of %(table)s from paper (reason: %(reason)s).") % (
+                values | {"reason": opening.reason}
+            )
+        else:
+            text = _("%(who)s carried over %(account)s %(points)s of %(table)s from paper.") % values
+        yield LogLine(opening.recorded_at, text, "table")
 
 
 def _rows(rows: QuerySet, size: int | None) -> Iterator:

@@ -15,15 +15,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import access, families
-from ..models import Club, Member, Payment, Season, Table
-from ..services import joining, opening, outbox, till
+from ..models import Club, Member, Payment, Season, Table, TableOpening
+from ..services import forgetting, joining, opening, outbox, till
 from ..services import members as member_office
 from ..services import payments as payment_office
 from ..services import seasons as season_office
 from ..services import tables as table_office
 from ..services.money import format_ore
 from ..services.office import OfficeError
-from .office_forms import MemberForm, PaymentForm, ReversePaymentForm, SeasonForm, TableForm
+from .office_forms import MemberForm, PaymentForm, ReversePaymentForm, SeasonForm, TableForm, TableOpeningForm
 from .views import club_page
 
 
@@ -109,6 +109,19 @@ def member_active(request: HttpRequest, club: Club, official: Member, member_id:
     else:
         text = _("%(name)s is active again.") if active else _("%(name)s is no longer active.")
         messages.success(request, text % {"name": subject.name})
+    return redirect("office_members", slug=club.slug)
+
+
+@require_POST
+@official_page
+def member_forget(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
+    subject = get_object_or_404(Member, pk=member_id, club=club)
+    try:
+        forgotten = forgetting.forget_member(subject, by=request.user, confirmed=request.POST.get("confirmed") == "1")
+    except OfficeError as error:
+        messages.error(request, str(error))
+        return redirect("office_member_edit", slug=club.slug, member_id=subject.pk)
+    messages.success(request, _("The member is forgotten; the books keep him as %(name)s.") % {"name": forgotten.name})
     return redirect("office_members", slug=club.slug)
 
 
@@ -338,3 +351,57 @@ def members_import(request: HttpRequest, club: Club, official: Member) -> HttpRe
         }
         return render(request, "club/office/members_import.html", context, status=400 if carried.problems else 200)
     return render(request, "club/office/members_import.html", context)
+
+
+@official_page
+def table_opening(request: HttpRequest, club: Club, official: Member, table_id: int) -> HttpResponse:
+    """What a table's cups or pot held on paper, carried over before its first sitting."""
+    table = get_object_or_404(Table, pk=table_id, club=club)
+    seasons = club.seasons.order_by("-starts_on", "name")
+    accounts: dict[str, str] = {}
+    for season in seasons:
+        accounts |= opening.holding_accounts(season)
+    form = TableOpeningForm(
+        request.POST if request.method == "POST" else None,
+        seasons=seasons,
+        accounts=accounts,
+        initial={"season": seasons.first(), "opened_on": timezone.localdate()},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            carried = opening.carry_over_table(
+                table, form.cleaned_data["season"], form.holdings(), on=form.cleaned_data["opened_on"], by=request.user
+            )
+        except OfficeError as error:
+            form.add_office_errors(error.errors)
+        else:
+            held = ", ".join(f"{families.table_account_name(o.account)} {o.points}" for o in carried)
+            messages.success(request, _("%(table)s holds from paper: %(held)s.") % {"table": table.name, "held": held})
+            return redirect("office_table_opening", slug=club.slug, table_id=table.pk)
+    context = {
+        "club": club,
+        "table": table,
+        "form": form,
+        "played": table.sittings.exists(),
+        "openings": TableOpening.objects.filter(table=table).select_related("recorded_by", "season", "reverses"),
+        "held": opening.standing_holdings(table),
+        "reverse_form": ReversePaymentForm(),
+    }
+    return render(request, "club/office/table_opening.html", context, status=400 if form.errors else 200)
+
+
+@require_POST
+@official_page
+def table_opening_reverse(request: HttpRequest, club: Club, official: Member, opening_id: int) -> HttpResponse:
+    held = get_object_or_404(TableOpening, pk=opening_id, club=club)
+    form = ReversePaymentForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
+        return redirect("office_table_opening", slug=club.slug, table_id=held.table_id)
+    try:
+        opening.reverse_table_opening(held, reason=form.cleaned_data["reason"], by=request.user)
+    except OfficeError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The holding is reversed."))
+    return redirect("office_table_opening", slug=club.slug, table_id=held.table_id)

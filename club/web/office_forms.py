@@ -206,3 +206,28 @@ class PaymentForm(OfficeForm):
 
 class ReversePaymentForm(OfficeForm):
     reason = inputs.TextField(label=_("Why is it reversed?"), max_length=inputs.MAX_REASON)
+
+
+class TableOpeningForm(OfficeForm):
+    """What a table's cups or pot held on paper: the season it is to play (whose game says which
+    accounts it keeps) and the points of each account the club's games keep."""
+
+    season = forms.ModelChoiceField(queryset=Season.objects.none(), label=_("The season the table is to play"))
+    opened_on = forms.DateField(label=_("Date"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
+
+    def __init__(self, *args: Any, seasons, accounts: dict[str, str], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelChoiceField, self.fields["season"]).queryset = seasons
+        # A field per account, named without the engine's colon: "cup:pagat" -> "held_cup_pagat".
+        self.accounts = {f"held_{name.replace(':', '_')}": name for name in accounts}
+        for field, name in self.accounts.items():
+            self.fields[field] = forms.IntegerField(
+                label=_("%(account)s, points") % {"account": accounts[name]},
+                min_value=1,
+                max_value=100_000,
+                required=False,
+            )
+
+    def holdings(self) -> dict[str, int]:
+        """Engine name -> points, of the accounts given."""
+        return {name: self.cleaned_data[field] for field, name in self.accounts.items() if self.cleaned_data.get(field)}

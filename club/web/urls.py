@@ -25,6 +25,7 @@ club_patterns = [
     path("office/members/<id:member_id>/", office.member_edit, name="office_member_edit"),
     path("office/members/<id:member_id>/active/", office.member_active, name="office_member_active"),
     path("office/members/<id:member_id>/invite/", office.member_invite, name="office_member_invite"),
+    path("office/members/<id:member_id>/forget/", office.member_forget, name="office_member_forget"),
     path("office/seasons/", office.seasons, name="office_seasons"),
     path("office/seasons/new/", office.season_new, name="office_season_new"),
     path("office/seasons/<id:season_id>/", office.season_edit, name="office_season_edit"),
@@ -34,6 +35,12 @@ club_patterns = [
     path("office/mail/", office.mail, name="office_mail"),
     path("office/tables/<id:table_id>/", office.table_rename, name="office_table_rename"),
     path("office/tables/<id:table_id>/active/", office.table_active, name="office_table_active"),
+    path("office/tables/<id:table_id>/opening/", office.table_opening, name="office_table_opening"),
+    path(
+        "office/table-openings/<id:opening_id>/reverse/",
+        office.table_opening_reverse,
+        name="office_table_opening_reverse",
+    ),
 ]
 
 urlpatterns = [

@@ -21,8 +21,8 @@ from django.urls import reverse
 from django.utils import translation
 from psycopg import sql
 
-from club.models import Member
-from club.services import payments
+from club.models import Club, Member
+from club.services import forgetting, money, payments
 from club.services.closing import close_sitting
 from club.services.corrections import correct_deal, void_last_deal
 from club.services.deals import record_deal
@@ -115,6 +115,11 @@ def posted(season, start_sitting, evening):
         ("UPDATE club_dispute SET comment = 'nothing'", "permission denied for table club_dispute"),
         ("DELETE FROM auditlog_logentry", "permission denied for table auditlog_logentry"),
         ("UPDATE django_admin_log SET change_message = ''", "permission denied for table django_admin_log"),
+        ("UPDATE club_tableopening SET points = 1", "permission denied for table club_tableopening"),
+        (
+            "SELECT club_forget_name(1, 1, NULL, false, 'Anna', 'Tidligere medlem 1')",
+            "permission denied for function club_forget_name",
+        ),
     ],
 )
 def test_the_app_role_cannot_switch_the_guards_off_or_change_the_ledger(posted, as_app, statement, refusal):
@@ -238,3 +243,55 @@ def test_the_app_runs_as_the_role_through_every_face(
     with translation.override("en"):
         call_command("ledger_check", stdout=out)
     assert re.search(r"Checked 1 club, 1 table, 1 sitting and \d+ transactions .*problems found: 0\.", out.getvalue())
+
+
+def test_the_app_role_forgets_a_member_only_through_the_owners_function(
+    app_role, as_app, club, season, start_sitting, evening, deal_1_king_lost
+):
+    """Forgetting rewrites history the role may not touch itself (seats, deal versions, payments,
+    the log, the ledger's memos): only through `club_forget_member`, only in the member's club,
+    and the books replay to the same money."""
+    other = Member.objects.create(club=Club.objects.create(name="Sydhavn", slug="sydhavn"), name="Olaf")
+    with connection.cursor() as cursor:
+        cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
+    sitting = start_sitting(season)
+    for record in evening:
+        record_deal(sitting, record)
+    correct_deal(sitting.deals.get(number=1), deal_1_king_lost, reason="Dorte lost the King of spades")
+    close_sitting(sitting)
+    dorte = club.members.get(name="Dorte")
+    payment = payments.record_payment(
+        club,
+        member=dorte,
+        direction="in",
+        amount_ore=500,
+        method="cash",
+        paid_on=sitting.date,
+        note="Dorte paid at the bar",
+    )
+    saldi = {m.pk: money.saldo(m) for m in club.members.all()}
+
+    forgotten = forgetting.forget_member(dorte, confirmed=True)
+
+    assert forgotten.name == "Tidligere medlem 1"
+    assert {m.pk: money.saldo(m) for m in club.members.all()} == saldi
+    out = io.StringIO()
+    with translation.override("en"):
+        call_command("ledger_check", stdout=out)
+    assert "problems found: 0." in out.getvalue()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT memo FROM ledger_transaction WHERE id = %s", [payment.transaction_id])
+        assert cursor.fetchone() == ("Tidligere medlem 1 paid at the bar",)
+        cursor.execute("SELECT count(*) FROM club_dealversion WHERE record::text LIKE '%%Dorte%%'")
+        assert cursor.fetchone() == (0,)
+        cursor.execute("SELECT count(*) FROM club_seat WHERE name = 'Dorte'")
+        assert cursor.fetchone() == (0,)
+    # The function renames a member of the club it is given, to an unused "Tidligere medlem N", only.
+    with pytest.raises(psycopg.errors.RestrictViolation, match="is no member of club"):
+        as_app.execute("SELECT club_forget_member(%s, %s, 'Tidligere medlem 9', false)", [club.pk, other.pk])
+    with pytest.raises(psycopg.errors.RestrictViolation, match="Tidligere medlem N"):
+        as_app.execute("SELECT club_forget_member(%s, %s, 'Olafsen', false)", [other.club_id, other.pk])
+    with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied for table ledger_transaction"):
+        as_app.execute("SET ledger.rewriting_memo = 'on'")
+        as_app.execute("UPDATE ledger_transaction SET memo = ''")
+    assert Member.objects.get(pk=other.pk).name == "Olaf"

@@ -77,6 +77,15 @@ def carls_payment(w):
     )
 
 
+def free_tables_opening(w):
+    """Bord 2's Pagatkop from paper, for the case (rolled back with it)."""
+    from club.models import TableOpening
+    from club.services import opening
+
+    held = TableOpening.objects.filter(table=w.free_table, reverses=None).first()
+    return held or opening.carry_over_table(w.free_table, w.season, {"cup:pagat": 10})[0]
+
+
 OPEN = lambda w: w.open_sitting.pk  # noqa: E731
 CARL = lambda w: w.members["Carl"].pk  # noqa: E731
 MARCH = lambda w: "2026-03"  # noqa: E731
@@ -161,6 +170,7 @@ PAGES = [
     ),
     Page("office_member_active", "post", club_url("office_member_active", CARL), "manage", lambda w: {}, ok=302),
     Page("office_member_invite", "post", club_url("office_member_invite", CARL), "manage", lambda w: {}, ok=302),
+    Page("office_member_forget", "post", club_url("office_member_forget", CARL), "manage", lambda w: {}, ok=302),
     Page("office_seasons", "get", club_url("office_seasons"), "manage"),
     Page("office_season_new", "get", lambda w: club_url("office_season_new")(w) + "?preset=paskievics", "manage"),
     Page("office_season_new", "post", club_url("office_season_new"), "manage", lambda w: {"preset": "magyar"}),
@@ -208,6 +218,24 @@ PAGES = [
         club_url("office_table_active", lambda w: w.free_table.pk),
         "manage",
         lambda w: {"active": "0"},
+        ok=302,
+    ),
+    Page("office_table_opening", "get", club_url("office_table_opening", lambda w: w.free_table.pk), "manage"),
+    # An empty form: allowed, the page names what is missing (400); refused, 403 first.
+    Page(
+        "office_table_opening",
+        "post",
+        club_url("office_table_opening", lambda w: w.free_table.pk),
+        "manage",
+        lambda w: {},
+        ok=400,
+    ),
+    Page(
+        "office_table_opening_reverse",
+        "post",
+        club_url("office_table_opening_reverse", lambda w: free_tables_opening(w).pk),
+        "manage",
+        lambda w: {"reason": "typed twice"},
         ok=302,
     ),
     Page("sitting_new", "get", club_url("sitting_new"), "score"),

@@ -1,0 +1,203 @@
+"""Forgetting a member: his name, address and login become "Tidligere medlem N" everywhere his club
+keeps them, the books stay whole (the evening of table_evening.py replays to the same money), the
+log says who did it, and another club's rows stay as they were. On both databases."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+
+import pytest
+from auditlog.models import LogEntry
+from django.contrib.contenttypes.models import ContentType
+from django.core.management import call_command
+from django.db import connection
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from club.models import Club, Deal, Member, Payment
+from club.services import forgetting, money, payments
+from club.services import members as member_office
+from club.services.closing import close_sitting
+from club.services.disputes import raise_dispute
+from club.services.office import OfficeError
+
+pytestmark = pytest.mark.django_db
+
+ADDRESS = "dorte.dahl@example.org"
+# The evening closed with a split: 280 points in the cups, 70 to each of the four, on top of
+# A -130  B -10  C +165  D -305 (table_evening.py), at the season's 1 øre a point.
+SALDI = {"Anna": -60, "Bent": 60, "Carl": 235, "Dorte Dahl": -235, "Erik": 0}
+
+
+def ledger_check_problems() -> str:
+    out = io.StringIO()
+    with translation.override("en"):
+        call_command("ledger_check", stdout=out)
+    return re.search(r"problems found: (\d+)", out.getvalue())[1]
+
+
+def rows_naming(*words: str) -> set[tuple[str, object]]:
+    """(table, first column) of every row of the database that holds one of `words` anywhere."""
+    found = set()
+    with connection.cursor() as cursor:
+        for table in connection.introspection.table_names():
+            cursor.execute(f'SELECT * FROM "{table}"')
+            for row in cursor.fetchall():
+                text = " ".join(str(value) for value in row)
+                if any(word in text for word in words):
+                    found.add((table, row[0]))
+    return found
+
+
+@pytest.fixture
+def evening(played, members, club, make_club):
+    """The evening closed and split; then Dorte renamed Dorte Dahl with an address (a login of its
+    own), invited by mail, paid in cash with a note naming her, and named in a dispute."""
+    anna = members["Anna"]
+    close_sitting(played, by=anna.user, how="split")
+    dorte = member_office.edit_member(
+        members["Dorte"], name="Dorte Dahl", email=ADDRESS, role=Member.Role.SCORER, site_url="http://testserver/"
+    )
+    member_office.invite(dorte, base_url="http://testserver/")
+    deal_3 = Deal.objects.get(sitting=played, number=3)
+    raise_dispute(deal_3, member=members["Bent"], comment="Dorte sagde bagud for sent")
+    return dorte
+
+
+def test_refused_while_the_saldo_is_not_zero_then_forgotten_everywhere(evening, members, club, as_member, played):
+    other = Member.objects.create(club=make_other_club(), name="Dorte")  # another club's Dorte: untouched
+    dorte = evening
+    assert {m.name: money.saldo(m) for m in club.members.all()} == SALDI
+
+    with translation.override("en"), pytest.raises(OfficeError) as refused:
+        forgetting.forget_member(dorte, by=members["Anna"].user)
+    assert str(refused.value) == (
+        "Dorte Dahl has a saldo of −2.35 kr.: settle it first, or confirm that it stays in the books."
+    )
+    assert Member.objects.get(pk=dorte.pk).name == "Dorte Dahl"
+
+    payments.record_payment(
+        club,
+        member=dorte,
+        direction=Payment.Direction.IN,
+        amount_ore=235,
+        method=Payment.Method.CASH,
+        paid_on=timezone.localdate(),
+        note="Dorte Dahl betalte kontant",
+    )
+    forgotten = forgetting.forget_member(dorte, by=members["Anna"].user)
+
+    assert forgotten.name == "Tidligere medlem 1"
+    assert (forgotten.email, forgotten.user, forgotten.active) == ("", None, False)
+    # The books: the same money, by the new name; the replay settles every deal as before.
+    saldi = {m.name: money.saldo(m) for m in club.members.all()}
+    assert saldi == {"Anna": -60, "Bent": 60, "Carl": 235, "Tidligere medlem 1": 0, "Erik": 0}
+    assert ledger_check_problems() == "0"
+    record = Deal.objects.get(sitting=played, number=3).current_version.record
+    assert record["kings"]["hearts"]["holder"] == "Tidligere medlem 1"
+    assert record["players"] == ["Carl", "Tidligere medlem 1", "Bent"]
+    assert list(played.seats.order_by("position").values_list("name", flat=True)) == [
+        "Anna",
+        "Bent",
+        "Carl",
+        "Tidligere medlem 1",
+    ]
+    # Nowhere in the database, but the other club's Dorte and the entry that logged her.
+    assert rows_naming("Dorte", ADDRESS) == {
+        ("club_member", other.pk),
+        ("auditlog_logentry", *rows_of_other_club_log(other)),
+    }
+    # Nor on the pages and in the exports.
+    client = as_member("Anna")
+    month = timezone.localdate()
+    for page in (
+        reverse("club_home", args=[club.slug]),
+        reverse("sitting", args=[club.slug, played.pk]),
+        reverse("club_log", args=[club.slug]),
+        reverse("member", args=[club.slug, forgotten.pk]),
+        reverse("member-data-json", args=[club.slug, forgotten.pk]),
+        reverse("member-statement", args=[club.slug, forgotten.pk, f"{month:%Y-%m}"]),
+        reverse("office_members", args=[club.slug]),
+    ):
+        answer = client.get(page)
+        assert answer.status_code == 200, page
+        assert b"Dorte" not in answer.content and ADDRESS.encode() not in answer.content, page
+    archive = zipfile.ZipFile(
+        io.BytesIO(client.get(reverse("member-data-csv", args=[club.slug, forgotten.pk])).content)
+    )
+    for name in archive.namelist():
+        assert "Dorte" not in archive.read(name).decode("utf-8-sig"), name
+    log = client.get(reverse("club_log", args=[club.slug])).content.decode()
+    assert "Anna forgot a member: his name, address and login are Tidligere medlem 1 now." in log
+
+
+def make_other_club():
+    return Club.objects.create(name="Sydhavn Tarok", slug="sydhavn")
+
+
+def rows_of_other_club_log(other: Member) -> tuple:
+    return tuple(
+        LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(Member), object_id=other.pk)
+        .values_list("pk", flat=True)
+        .order_by("pk")
+    )
+
+
+def test_a_confirmed_forgetting_keeps_the_saldo_and_numbers_go_on(evening, members, club):
+    anna = members["Anna"].user
+    erik = forgetting.forget_member(members["Erik"], by=anna)
+    with translation.override("en"), pytest.raises(OfficeError, match="settle it first"):
+        forgetting.forget_member(members["Carl"], by=anna)
+
+    carl = forgetting.forget_member(members["Carl"], by=anna, confirmed=True)
+
+    assert (erik.name, carl.name) == ("Tidligere medlem 1", "Tidligere medlem 2")
+    assert money.saldo(carl) == 235
+    assert ledger_check_problems() == "0"
+    with translation.override("en"), pytest.raises(OfficeError, match="forgotten already"):
+        forgetting.forget_member(carl, by=anna, confirmed=True)
+
+
+def test_the_last_admin_and_a_member_at_an_open_sitting_are_not_forgotten(sitting, members):
+    with translation.override("en"):
+        with pytest.raises(OfficeError, match="sits at an open sitting"):
+            forgetting.forget_member(members["Bent"], confirmed=True)
+        with pytest.raises(OfficeError):
+            forgetting.forget_member(members["Anna"], confirmed=True)
+
+
+def test_the_office_forgets_only_for_officials(evening, members, club, as_member):
+    erik = members["Erik"]
+    page = reverse("office_member_forget", args=[club.slug, erik.pk])
+    assert as_member("Bent").post(page).status_code == 403
+    assert Member.objects.get(pk=erik.pk).name == "Erik"
+
+    answer = as_member("Anna").post(page, {"confirmed": "1"})
+
+    assert answer.status_code == 302
+    assert Member.objects.get(pk=erik.pk).name == "Tidligere medlem 1"
+    refused = as_member("Anna").post(reverse("office_member_forget", args=[club.slug, evening.pk]), follow=True)
+    assert b"settle it first" in refused.content
+    assert Member.objects.get(pk=evening.pk).name == "Dorte Dahl"
+
+
+def test_a_login_another_club_shares_stays_with_the_other_club(evening, members, club, make_club):
+    """Dorte's login is also a member's of another club: that membership, and the login, stay."""
+    dorte = evening
+    elsewhere = make_club("Sydhavn Tarok", "sydhavn")
+    other = Member.objects.create(club=elsewhere, name="Dorte Dahl", email=ADDRESS, user=dorte.user)
+    login = dorte.user
+
+    forgotten = forgetting.forget_member(dorte, by=members["Anna"].user, confirmed=True)
+
+    assert forgotten.user is None
+    login.refresh_from_db()
+    assert (login.username, login.is_active) == (ADDRESS, True)
+    assert Member.objects.filter(pk=other.pk).values_list("name", "email", "user_id").get() == (
+        "Dorte Dahl",
+        ADDRESS,
+        login.pk,
+    )
+    assert ledger_check_problems() == "0"
