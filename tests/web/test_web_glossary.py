@@ -92,7 +92,7 @@ GLOSSARY = {
 }
 # What a program reads is no word: placeholders, and codes such as cup:pagat, season:7, {"pot": true}
 # or a list of offence codes.
-CODES = re.compile(r"%\(\w+\)\w|\{\w+\}|\w+:\w+|\{\"\w+\"[^}]*\}|\brevoke, faulty_discard\b|\bor pot\b")
+CODES = re.compile(r"\b\w+=\d+\b|%\(\w+\)\w|\{\w+\}|\w+:\w+|\{\"\w+\"[^}]*\}|\brevoke, faulty_discard\b|\bor pot\b")
 
 
 def words_against_the_glossary(language: str) -> list[tuple[str, str, str]]:
