@@ -294,6 +294,11 @@ def preset_choices() -> list[tuple[str, str]]:
     return [(p, ruleset_name(p)) for family in FAMILIES for p in family.presets]
 
 
+def cups() -> tuple[TableAccount, ...]:
+    """Every cup a table may keep, of every family: a table serves the seasons of any family in turn."""
+    return tuple(account for family in FAMILIES for account in family.table_accounts.values() if account.kind == "cup")
+
+
 def table_account_name(name: str) -> str:
     """A table account's name ("Pagatkop", "kassza") from the family that keeps it."""
     keeper = next((family for family in FAMILIES if name in family.texts.accounts), FAMILIES[0])

@@ -18,17 +18,17 @@ from rest_framework.renderers import JSONRenderer
 def in_both_languages(render: Callable[[], Any]) -> tuple[Any, Any]:
     """What `render` says in English and in Danish, as the rules engine's problems carry both."""
     with translation.override("en"):
-        english = render()
+        en = render()
     with translation.override("da"):
-        danish = render()
-    return english, danish
+        da = render()
+    return en, da
 
 
 def request_problem(field: str, code: str, message: Callable[[], str]) -> dict[str, Any]:
     """One entry of an `{"errors": [...]}` answer about the request itself (a header, a query
     parameter, the body's JSON) rather than the deal: no deal number, the engine's shape."""
-    english, danish = in_both_languages(lambda: str(message()))
-    return {"deal": None, "field": field, "code": code, "message": english, "message_da": danish}
+    en, da = in_both_languages(lambda: str(message()))
+    return {"deal": None, "field": field, "code": code, "message": en, "message_da": da}
 
 
 class RequestProblems(Exception):

@@ -103,9 +103,10 @@ class DetailSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
-class CupsSerializer(serializers.Serializer):
-    pagat = serializers.IntegerField()
-    king = serializers.IntegerField()
+# What a table's cups hold, one integer for each cup of every family, by the cup's key.
+CupsSerializer = type(
+    "CupsSerializer", (serializers.Serializer,), {cup.key: serializers.IntegerField() for cup in families.cups()}
+)
 
 
 class LineItemSerializer(serializers.Serializer):
@@ -175,7 +176,7 @@ class TableSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(CupsSerializer)
     def get_cups(self, table: Table) -> dict:
-        return balances.table_cups(table, self._held(table)).as_dict()
+        return balances.table_cups(table, self._held(table))
 
     def get_pot(self, table: Table) -> int:
         return self._held(table)["pot"]

@@ -190,11 +190,11 @@ def _validated(serializer_class, data) -> dict:
         again.is_valid()
         return list(_field_messages(again.errors))
 
-    english, danish = in_both_languages(problems)
+    en, da = in_both_languages(problems)
     raise RequestProblems(
         [
-            {"deal": None, "field": field, "code": code, "message": message, "message_da": danish_message}
-            for (field, code, message), (_field, _code, danish_message) in zip(english, danish, strict=True)
+            {"deal": None, "field": field, "code": code, "message": message, "message_da": message_da}
+            for (field, code, message), (_field, _code, message_da) in zip(en, da, strict=True)
         ]
     )
 

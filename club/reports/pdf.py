@@ -37,9 +37,9 @@ def statement_filename(statement: Statement) -> str:
     return f"{statement.club.slug}-{statement.month}-{ascii_slug(statement.member.name)}.pdf"
 
 
-DANISH_LETTERS = str.maketrans({"æ": "ae", "ø": "oe", "å": "aa", "Æ": "Ae", "Ø": "Oe", "Å": "Aa"})
+NORDIC_LETTERS = str.maketrans({"æ": "ae", "ø": "oe", "å": "aa", "Æ": "Ae", "Ø": "Oe", "Å": "Aa"})
 
 
 def ascii_slug(name: str) -> str:
     # Django's slugify drops ø outright ("Søren" -> "sren"); spell it the Danish way first.
-    return slugify(name.translate(DANISH_LETTERS)) or "member"
+    return slugify(name.translate(NORDIC_LETTERS)) or "member"

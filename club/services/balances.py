@@ -9,8 +9,8 @@ adds that month's postings, and a sitting's totals its own.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django.db.models import Sum
 
@@ -104,9 +104,12 @@ def sitting_totals(sitting) -> dict[int, int]:
     return {r["account__member__id"]: r["points"] for r in rows}
 
 
-def table_cups(table, held: dict[str, int] | None = None) -> Any:
-    """The table's cups now; from `held` (its `tables_holdings`) when the caller has read them."""
-    return families.DANISH.state(table_balances(table) if held is None else held).cups
+def table_cups(table, held: Mapping[str, int] | None = None) -> dict[str, int]:
+    """What each cup of the table holds now, by the cup's key ({"pagat": 60, "king": 60}): every
+    family's cups, as a table serves the seasons of any family in turn; from `held` (its
+    `tables_holdings`) when the caller has read them."""
+    held = table_balances(table) if held is None else held
+    return {cup.key: held.get(cup.name, 0) for cup in families.cups()}
 
 
 def table_holdings(table) -> dict[str, int]:

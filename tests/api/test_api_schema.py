@@ -11,7 +11,6 @@ from django.core.management import call_command
 from openapi_spec_validator import validate
 
 import rules
-from rules.schema import NAME
 
 
 def test_the_schema_is_valid_openapi_without_warnings(tmp_path):
@@ -129,34 +128,3 @@ def test_swagger_ui_and_redoc_load_only_local_files(client):
 
 def test_swagger_ui_sends_the_schema_to_no_online_validator(client):
     assert '"validatorUrl": null' in client.get("/api/docs/?script=").content.decode()
-
-
-class _ToyFamily:
-    """The part of a third family the document reads: its name, title and record schema."""
-
-    name, title = "coin", "Coin"
-
-    @staticmethod
-    def record_schema():
-        winner = {"$ref": "#/$defs/Winner"}
-        return {
-            "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "title": "Coin deal",
-            "type": "object",
-            "properties": {"dealer": NAME, "winner": winner},
-            "required": ["dealer", "winner"],
-            "additionalProperties": False,
-            "$defs": {"Winner": NAME | {"description": "Who wins the stake from each other member."}},
-        }
-
-
-def test_a_toy_family_registered_gets_its_record_in_the_document(client, monkeypatch):
-    monkeypatch.setattr(rules, "FAMILIES", (*rules.FAMILIES, _ToyFamily()))
-    schema = yaml.safe_load(client.get("/api/schema/").content)
-    validate(schema)
-    components = schema["components"]["schemas"]
-    assert components["DealRecord"]["oneOf"][-1] == {"$ref": "#/components/schemas/CoinDeal"}
-    assert components["DealRecord"]["description"].endswith("Danish Tarok or Hungarian tarokk or Coin.")
-    assert components["CoinDeal"]["properties"]["winner"] == {"$ref": "#/components/schemas/CoinWinner"}
-    assert (components["CoinDeal"]["title"], components["CoinDeal"]["required"]) == ("Coin deal", ["dealer", "winner"])
-    assert components["CoinWinner"]["maxLength"] == 60

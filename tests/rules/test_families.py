@@ -7,6 +7,7 @@ import rules
 from rules import replay
 from rules.problems import InvalidRecord
 from world.records import danish_deal, sitting_record
+from world.toy_family import Coin, CoinEvent
 
 
 def test_unknown_ruleset_names_every_preset_of_both_families():
@@ -130,67 +131,24 @@ def test_the_club_path_deal_by_deal_gives_the_replays_events():
         assert [family.event_dict(e, table, game) for e in events] == replay(record)["events"]
 
 
-class _Coin:
-    """A third family, with only what the sitting loop asks of one: each deal one member wins `stake` from each
-    other member, and a `jar` takes 1 from the winner. It proves the sitting loop asks a family for
-    everything it needs and knows no game itself."""
+class _JarEvent(CoinEvent):
+    def __init__(self, kind, items, jar_after, number=None):
+        super().__init__(kind, items, number)
+        self.jar_after = jar_after
 
-    name = "coin"
-    title = "Coin"
-    default_preset = "coin"
-    messages = {"jar_twice": ("A jar is kept once.", "En krukke holdes én gang.")}
-    sitting_keys = frozenset(("ruleset", "table", "deals", "close", "jar"))
+
+class _JarCoin(Coin):
+    """The world's Coin with a jar: a table account that opens with what the sitting record says it
+    holds and takes 1 from each deal's winner. The sitting loop carries it from deal to deal as the
+    family's state: it asks the family for everything it needs and knows no game itself."""
+
+    sitting_keys = Coin.sitting_keys | {"jar"}
     ledger_kinds = {"jar": "jar"}
 
-    def __init__(self):
-        self.presets = {"coin": self._Rules("coin", 2)}
-
-    class _Rules:
-        def __init__(self, preset, stake):
-            self.preset, self.stake = preset, stake
-
-    class _Sitting:
-        def __init__(self, ruleset, table, deals, close, jar):
-            self.ruleset, self.overrides, self.table, self.deals, self.close, self.jar = (
-                ruleset,
-                {},
-                table,
-                deals,
-                close,
-                jar,
-            )
-
-    class _Deal:
-        def __init__(self, number, dealer, winner):
-            self.number, self.dealer, self.winner = number, dealer, winner
-
-    class _Event:
-        def __init__(self, kind, items, jar_after, number=None):
-            self.kind, self.items, self.jar_after, self.number = kind, items, jar_after, number
-
-        def net(self, members):
-            return rules.events.net_of(self.items, members)
-
-    def resolve(self, preset, overrides=None):
-        return self.presets.get(preset), []
-
     def parse_sitting(self, data):
-        deals = [self.parse_deal(d, n, []) for n, d in enumerate(data["deals"], 1)]
-        return self._Sitting(data["ruleset"], tuple(data["table"]), deals, data.get("close"), data.get("jar", 0)), []
-
-    def parse_deal(self, data, number, problems):
-        return self._Deal(number, data["dealer"], data["winner"])
-
-    def validate_table(self, table, rules_):
-        return []
-
-    def validate_deal(self, deal, table, rules_, previous):
-        if deal.winner in table:
-            return []
-        return [rules.problems.problem(deal.number, "winner", "not_at_table", player=deal.winner)]
-
-    def opening_problems(self, sitting, rules_, table_ok):
-        return []
+        sitting, problems = super().parse_sitting(data)
+        sitting.jar = data.get("jar", 0)
+        return sitting, problems
 
     def table_accounts(self, rules_):
         return ("jar",)
@@ -202,28 +160,21 @@ class _Coin:
         return {"jar": state}
 
     def settle(self, deal, table, state, rules_):
-        postings = {m: -rules_.stake for m in table if m != deal.winner}
-        postings[deal.winner] = rules_.stake * (len(table) - 1)
-        items = (
-            rules.LineItem(rule="win", ref="coin L1", postings=postings),
-            rules.LineItem(rule="jar", ref="coin L2", postings={deal.winner: -1, "jar": 1}),
-        )
-        return [self._Event("deal", items, state + 1, deal.number)], state + 1
+        [won], _dealer = super().settle(deal, table, state, rules_)
+        paid = rules.LineItem(rule="jar", ref="coin L2", postings={deal.winner: -1, "jar": 1})
+        return [_JarEvent("deal", (*won.items, paid), state + 1, deal.number)], state + 1
 
     def close(self, table, state, rules_, how, first_dealer):
-        return self._Event("close", (), state), state
+        return _JarEvent("close", (), state), state
 
     def event_dict(self, event, table, rules_):
-        data = {"kind": event.kind, "items": list(event.items), "jar_after": event.jar_after}
-        if event.kind == "deal":
-            data["net"] = event.net(table)
-        return data
+        return super().event_dict(event, table, rules_) | {"jar_after": event.jar_after}
 
 
-def test_a_third_family_needs_only_the_protocol():
+def test_the_toy_family_with_a_jar_plays_through_the_one_sitting_loop():
     """Three members, stake 2: B wins deal 1 (+4, A and C −2) and pays 1 into the jar of 5; C wins
     deal 2 (+4, A and B −2) and pays 1 in. A −4, B 4 − 1 − 2 = 1, C −2 + 4 − 1 = 1, the jar 7."""
-    coin = _Coin()
+    coin = _JarCoin()
     record = {
         "ruleset": "coin",
         "table": ["A", "B", "C"],

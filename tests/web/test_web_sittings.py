@@ -51,7 +51,7 @@ def test_starting_a_sitting_seats_the_members_and_funds_the_cups(season, table, 
     assert response.status_code == 302 and response["Location"] == f"/c/nordvest/sittings/{sitting.pk}/"
     assert sitting.seat_names() == ["Carl", "Anna", "Dorte"]
     assert sitting.first_dealer == members["Dorte"] and sitting.date == today
-    assert balances.table_cups(table).as_dict() == {"pagat": 60, "king": 60}  # 3 × 20 into each
+    assert balances.table_cups(table) == {"pagat": 60, "king": 60}  # 3 × 20 into each
     assert Transaction.objects.get().created_by == members["Bent"].user
     page = client.get(response["Location"])
     assert cells(page.text, "funding-1") == [-40, -40, -40]
@@ -125,7 +125,7 @@ def test_closing_splits_the_cups_by_default(played, as_member):
     assert not played.is_open and played.closed_how == "split"
     # 280 in the cups, 70 to each of the four
     assert cells(response.text, "close") == [-60, 60, 235, -235]
-    assert balances.table_cups(played.table).as_dict() == {"pagat": 0, "king": 0}
+    assert balances.table_cups(played.table) == {"pagat": 0, "king": 0}
     assert "The sitting is closed." in response.text
     assert "Enter the next deal" not in response.text
 
@@ -135,7 +135,7 @@ def test_closing_can_carry_the_cups_to_the_next_sitting(played, as_member):
 
     played.refresh_from_db()
     assert played.closed_how == "carry"
-    assert balances.table_cups(played.table).as_dict() == {"pagat": 85, "king": 195}
+    assert balances.table_cups(played.table) == {"pagat": 85, "king": 195}
 
 
 def test_closing_twice_says_so(played, as_member):

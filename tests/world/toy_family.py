@@ -1,21 +1,23 @@
 """A third family of games, Coin, for the proof that a family is one package: each deal one member
 wins `stake` from each other member. It keeps no table accounts and no statistics of its own, and
-declares its deal form as data like the real families (`rules.layout`); `registered` puts it in
-the registry for one test, so the club's form, sheet and pages serve it with no line of their own."""
+declares its deal form (`rules.layout`) and its record's JSON Schema as data like the real families;
+the fixture `toy_family` puts it in the registry for one test, so the club's form, sheet, pages and
+API serve it with no line of their own."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import pytest
 
 import rules
 from club import families
 from rules import layout, texts
+from rules.envelope import Reader
 from rules.pages import Pages
 from rules.problems import InvalidRecord, problem
+from rules.schema import DIALECT, NAME, closed_object, optional, ref
 
 
 class CoinRules:
@@ -40,6 +42,14 @@ class CoinSitting:
     def __init__(self, ruleset: str, table: tuple[str, ...], deals: list[CoinDeal], close: str | None):
         self.ruleset, self.overrides, self.table, self.deals, self.close = ruleset, {}, table, deals, close
 
+
+RECORD_SCHEMA = {
+    "$schema": DIALECT,
+    "title": "Coin deal",
+    "description": "One deal of Coin: who dealt, and who won the stake from each other member.",
+    **closed_object({"dealer": NAME, "winner": optional(ref("Winner"))}, ("dealer",)),
+    "$defs": {"Winner": NAME | {"description": "Who wins the stake from each other member."}},
+}
 
 PHRASES = {
     key: texts.same(key)
@@ -79,6 +89,9 @@ class Coin:
     def vocabulary(self):
         return rules.Vocabulary(games={"coin": ()}, announcements=(), offences=(), words={})
 
+    def record_schema(self):
+        return RECORD_SCHEMA
+
     def deal_layout(self, rules_, table):
         """Who dealt, and who won: two rows of buttons."""
         fields = (
@@ -100,8 +113,15 @@ class Coin:
         return CoinSitting(data["ruleset"], tuple(data["table"]), deals, data.get("close")), []
 
     def parse_deal(self, data, number, problems):
-        if not isinstance(data, Mapping) or not isinstance(data.get("dealer"), str):
-            problems.append(problem(number, "dealer", "required", what=texts.gettext_noop("The dealer")))
+        """The shapes of `RECORD_SCHEMA`; who sits at the table is validation's question."""
+        read, found = Reader(number, problems), len(problems)
+        if not isinstance(data, Mapping):
+            data = {}
+        read.known_keys(data, RECORD_SCHEMA["properties"], "")
+        if read.required(data, "dealer", "dealer", texts.gettext_noop("The dealer")):
+            read.name(data["dealer"], "dealer")
+        read.name(data.get("winner"), "winner")
+        if len(problems) > found:
             return None
         return CoinDeal(number, data["dealer"], data.get("winner"))
 
@@ -169,10 +189,9 @@ class Coin:
         return CoinEvent("close", ()), state
 
     def event_dict(self, event, table, rules_):
-        data: dict[str, Any] = {"kind": event.kind, "items": list(event.items)}
-        if event.kind == "deal":
-            data["net"] = event.net(table)
-        return data
+        if event.kind != "deal":
+            return {"kind": event.kind, "items": list(event.items)}
+        return {"kind": event.kind, "number": event.number, "items": list(event.items), "net": event.net(table)}
 
 
 COIN = Coin()
@@ -182,6 +201,7 @@ COIN = Coin()
 def toy_family(monkeypatch):
     """Coin in the registry, for one test: the rules' and the club's."""
     monkeypatch.setattr(rules.registry, "FAMILIES", (*rules.registry.FAMILIES, COIN))
+    monkeypatch.setattr(rules, "FAMILIES", rules.registry.FAMILIES)  # the package's name for it: the API's schema
     by_preset = importlib.import_module("rules.replay")  # the module: the package's `replay` is its function
     monkeypatch.setattr(by_preset, "_BY_PRESET", {**by_preset._BY_PRESET, "coin": COIN})
     club_family = families.Family(COIN)
