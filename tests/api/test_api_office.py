@@ -134,3 +134,17 @@ def test_tables_are_added_renamed_and_retired(two_clubs, api):
     busy = client.patch(f"/api/tables/{a.open_table.pk}/", {"active": False}, format="json")
     assert busy.status_code == 400
     assert busy.json()["errors"][0]["message"] == "Bord 1 has an open sitting; close it first."
+
+
+def test_a_name_longer_than_its_limit_is_refused_as_sent_not_as_trimmed(two_clubs, api):
+    """The schema's maxLength (60) counts what was sent: a 61-character name whose first character
+    is whitespace Python would strip is refused, and the member keeps his name."""
+    a = two_clubs["a"]
+    carl = a.members["Carl"]
+    answer = api(a.users["admin"]).patch(f"/api/members/{carl.pk}/", {"name": "\x1f" + "C" * 60}, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["errors"] == [
+        {"field": "name", "code": "invalid", "message": "Ensure this field has no more than 60 characters."}
+    ]
+    carl.refresh_from_db()
+    assert carl.name == "Carl"
