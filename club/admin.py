@@ -18,9 +18,9 @@ from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+import rules
 from ledger.admin import ReadOnlyAdminMixin, ReadOnlyInline
 
-from . import families
 from .models import Club, Deal, DealVersion, JoinRequest, LedgerEntry, Member, Season, Seat, Sitting, Table
 from .web.login_lock import AdminLoginForm
 
@@ -76,7 +76,7 @@ class SeasonForm(forms.ModelForm):
                 self.add_error("overrides", _('The rule overrides must be a JSON object, e.g. {"nolo": 30}.'))
             else:
                 # The preset says which family checks the overrides, with its own messages.
-                _ruleset, problems = families.of(preset).resolve(preset, overrides)
+                _ruleset, problems = rules.family_of(preset).resolve(preset, overrides)
                 language = (get_language() or "da")[:2]
                 for problem in problems:
                     self.add_error("overrides", f"{problem.field}: {problem.message_in(language)}")

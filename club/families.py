@@ -95,10 +95,11 @@ def _words(vocabulary: rules.Vocabulary) -> SimpleNamespace:
 
 
 class Family:
-    """What services need to know about one family of games: the rules family (`rules.Family`)
-    seen in the club's terms; the family does the arithmetic."""
+    """What the club's pages and services add to one family of games: its words in the page's
+    language, its table's accounts as pages show them. Everything else, services ask the rules family
+    itself (`rules_family`, a `rules.Family`); it does the arithmetic."""
 
-    def __init__(self, family: rules.Family):
+    def __init__(self, family: rules.AnyFamily):
         self.rules_family = family
         self.name = family.name
         self.pages = family.pages
@@ -112,37 +113,6 @@ class Family:
         self.stat_cards = self.pages.stat_cards
         # The melds a member's page counts, each by its words.
         self.meld_kinds = tuple((kind, _(label)) for kind, label in self.pages.meld_kinds)
-
-    @property
-    def presets(self) -> Mapping[str, Any]:
-        return self.rules_family.presets
-
-    def parameters(self, preset: str) -> list[Parameter]:
-        """What a season of `preset` may change, each with its default, meaning and seed line."""
-        return self.rules_family.parameters(preset)
-
-    def vocabulary(self) -> rules.Vocabulary:
-        """The closed sets of words the family's records use, for forms and schemas."""
-        return self.rules_family.vocabulary()
-
-    def resolve(self, preset: str, overrides: Mapping[str, Any] | None) -> tuple[Any | None, list[rules.Problem]]:
-        return self.rules_family.resolve(preset, overrides)
-
-    def ruleset(self, preset: str, overrides: Mapping[str, Any] | None) -> Any:
-        return self.rules_family.ruleset(preset, overrides)
-
-    def parse_deal(self, record: Any, number: int, problems: list[rules.Problem]) -> Any:
-        return self.rules_family.parse_deal(record, number, problems)
-
-    def play(self, deal: Any, names: Sequence[str], state: Any, ruleset: Any) -> tuple[list[Any], Any]:
-        return self.rules_family.play(deal, names, state, ruleset)
-
-    def table_names(self, ruleset: Any) -> tuple[str, ...]:
-        """The engine names of the table accounts this game posts to."""
-        return self.rules_family.table_accounts(ruleset)
-
-    def validate_table(self, names: Sequence[str], ruleset: Any) -> list[rules.Problem]:
-        return self.rules_family.validate_table(names, ruleset)
 
     def opening(self, names: Sequence[str], held: Held, ruleset: Any) -> Any | None:
         """The event that funds the table as a sitting starts, if any."""
@@ -159,38 +129,16 @@ class Family:
             return self.rules_family.accounts_after(event_or_state)
         return self.rules_family.accounts(event_or_state)
 
-    def held_before(self, event: Any) -> dict[str, int]:
-        return self.rules_family.accounts_before(event)
-
-    def state_as_json(self, state: Any) -> dict[str, Any]:
-        """The engine's table state as kept with a sitting and a deal (`Sitting.state`)."""
-        return self.rules_family.state_as_json(state)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> Any:
-        """The engine's table state back from what `state_as_json` kept."""
-        return self.rules_family.state_from_json(data)
-
     def close(self, names: Sequence[str], held: Held, ruleset: Any, how: str, first_dealer: str) -> Any:
+        """The close event of a sitting whose table holds `held`."""
         closing, _state = self.rules_family.close(names, self.rules_family.state(held), ruleset, how, first_dealer)
         return closing
-
-    def event_dict(self, event: Any, names: Sequence[str], ruleset: Any) -> dict[str, Any]:
-        """The event as `python -m rules replay` prints it."""
-        return self.rules_family.event_dict(event, names, ruleset)
-
-    def record_holdings(self, held: Held, ruleset: Any) -> dict[str, Any]:
-        """The sitting-record keys that say what the table held as the sitting began."""
-        return self.rules_family.record_holdings(held, ruleset)
-
-    def holdings_in_record(self, data: Mapping[str, Any]) -> dict[str, int]:
-        """What a sitting record says the table held as it began, by engine name."""
-        return self.rules_family.holdings_in_record(data)
 
     # -- what the club's pages ask -----------------------------------------------------------
 
     def accounts(self, ruleset: Any) -> tuple[TableAccount, ...]:
         """The table's own accounts this game keeps, as the pages show them (maybe none)."""
-        return tuple(self.table_accounts[name] for name in self.table_names(ruleset))
+        return tuple(self.table_accounts[name] for name in self.rules_family.table_accounts(ruleset))
 
     def keeps(self, ruleset: Any) -> str:
         """What the game's table keeps from deal to deal, so what a close splits or carries:
@@ -245,14 +193,6 @@ class Family:
         """A deal record as a scorer would say it, one sentence per part."""
         return self.texts.describe(record, language())
 
-    def plays_in(self, record: Mapping[str, Any], name: str, seat_names: Sequence[str]) -> bool:
-        return self.pages.plays_in(record, name, seat_names)
-
-    def tally(
-        self, stats: Any, record: Mapping[str, Any], number: int, name: str, ruleset: Any, points: Mapping[str, int]
-    ) -> None:
-        self.pages.tally(stats, record, number, name, ruleset, points)
-
     def stat_rows(self, stats: Any) -> list[Stat]:
         return [Stat(row.key, _(row.label), row.value, row.decimals) for row in self.pages.stat_rows(stats)]
 
@@ -291,7 +231,7 @@ def ruleset_name(preset: str) -> str:
 
 def preset_choices() -> list[tuple[str, str]]:
     """Every preset of every family, for a season's choice (grouped by family), by its name."""
-    return [(p, ruleset_name(p)) for family in FAMILIES for p in family.presets]
+    return [(p, ruleset_name(p)) for family in FAMILIES for p in family.rules_family.presets]
 
 
 def cups() -> tuple[TableAccount, ...]:

@@ -212,10 +212,12 @@ class Season(models.Model):  # type: ignore[django-manager-missing]
         return families.of(self.preset)
 
     def ruleset(self):
-        return self.family.ruleset(self.preset, self.overrides)
+        return self.family.rules_family.ruleset(self.preset, self.overrides)
 
     def clean(self) -> None:
-        _ruleset, problems = self.family.resolve(self.preset, self.overrides)  # not `_`: that is gettext here
+        _ruleset, problems = self.family.rules_family.resolve(
+            self.preset, self.overrides
+        )  # not `_`: that is gettext here
         if problems:
             raise ValidationError({"overrides": [p.message for p in problems]})
         # Settled deals were priced with these rules; changing them would make the ledger

@@ -18,7 +18,7 @@ Pagatkop and Kongekop) and `rules.hungarian` (the six games of Tolnai 1930, with
 """
 
 from .events import LineItem
-from .family import Family, Vocabulary
+from .family import AnyFamily, Family, Vocabulary
 from .problems import InvalidRecord, Problem
 from .registry import FAMILIES
 from .replay import family_of, replay
@@ -26,6 +26,7 @@ from .sitting import check_deal, check_sitting, settle_sitting
 
 __all__ = [
     "FAMILIES",
+    "AnyFamily",
     "Family",
     "InvalidRecord",
     "LineItem",

@@ -8,22 +8,22 @@ deal and from sitting to sitting (the Danish cups, the Hungarian pot), the settl
 sitting's opening and close, its problem texts, what forms and schemas offer a member, and the
 words a page shows for its settlements, its table's accounts and its records (`rules.texts`).
 
-The types a family uses for its rule set, deal, sitting, table state and events are its own; the
-protocol names them `Any` and promises only what the core and the club read of them:
-
-- a rule set has `.preset` (its id);
-- a sitting has `.ruleset`, `.overrides`, `.table` (names; an unreadable one is falsy), `.deals`
-  (each with `.number` and `.dealer`) and `.close` (`"split"`, `"carry"` or None);
-- an event has `.kind` ("funding", "deal" or "close"), `.items` (`rules.events.LineItem`s),
-  `.number` (a deal's) and `.net(members)`.
+`Family` is two protocols in one: `Engine`, what the sitting loop and the club's settling ask (records,
+checks, table state, events), and `Presentation`, what forms, schemas and pages ask (texts, layout,
+pages, vocabulary, parameters). The types a family uses for its rule set, deal, sitting, table state
+and event are its own: the protocols take them as type parameters, and a family declares which it
+binds (`DANISH: Family[RuleSet, Deal, Sitting, TableState, Event]`), so mypy checks every method of
+it against the protocol and a caller holding one family sees its own types. The core reads of them
+only what `RuleSetLike`, `DealLike`, `SittingLike` and `EventLike` declare.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+from .events import LineItem
 from .layout import Layout
 from .pages import Pages
 from .parameters import Parameter
@@ -31,6 +31,70 @@ from .problems import Problem
 from .texts import Texts
 
 Accounts = Mapping[str, int]  # a table's own accounts ("cup:pagat", "pot", …) -> points
+
+
+class RuleSetLike(Protocol):
+    """What the core reads of a rule set."""
+
+    @property
+    def preset(self) -> str: ...  # its id: "vlk-2010", "paskievics"
+
+
+class DealLike(Protocol):
+    """What the core reads of a read deal."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def dealer(self) -> str: ...
+
+
+DealT_co = TypeVar("DealT_co", bound=DealLike, covariant=True)
+
+
+class SittingLike(Protocol[DealT_co]):
+    """What the core reads of a read sitting record: its envelope, and its deals."""
+
+    @property
+    def ruleset(self) -> str: ...  # the preset it plays
+
+    @property
+    def overrides(self) -> Mapping[str, Any]: ...
+
+    @property
+    def table(self) -> Sequence[str]: ...  # the seats' names; an unreadable one is falsy
+
+    @property
+    def deals(self) -> Sequence[DealT_co]: ...
+
+    @property
+    def close(self) -> str | None: ...  # "split", "carry" or None
+
+
+class EventLike(Protocol):
+    """What the core and the club read of an event."""
+
+    @property
+    def kind(self) -> str: ...  # "funding", "deal" or "close"
+
+    @property
+    def items(self) -> Sequence[LineItem]: ...
+
+    @property
+    def number(self) -> int | None: ...  # a deal's
+
+    def net(self, members: Sequence[str]) -> dict[str, int]: ...
+
+
+RuleSetT = TypeVar("RuleSetT", bound=RuleSetLike)
+RuleSetT_contra = TypeVar("RuleSetT_contra", bound=RuleSetLike, contravariant=True)
+DealT = TypeVar("DealT", bound=DealLike)
+# A bound cannot name another type parameter, so the loop takes a sitting's deals as its family's
+# deals (`rules.sitting`); each family's declaration checks that they are.
+SittingT = TypeVar("SittingT", bound=SittingLike[Any])
+StateT = TypeVar("StateT")  # a family's table state: the core only carries it from deal to deal
+EventT = TypeVar("EventT", bound=EventLike)
 
 
 @dataclass(frozen=True)
@@ -43,28 +107,105 @@ class Vocabulary:
     words: Mapping[str, tuple[str, ...]]  # any other closed set of words a record uses, by name
 
 
-class Family(Protocol):
-    """A family of games: everything the shared sitting loop and the club ask of one."""
+class Engine(Protocol[RuleSetT, DealT, SittingT, StateT, EventT]):
+    """What the sitting loop (`rules.sitting`) and the club's settling ask of a family."""
 
     name: str  # "danish", "hungarian": the key of its problem texts and of `rules.FAMILIES`
-    title: str  # "Danish Tarok", in English
-    presets: Mapping[str, Any]  # preset id -> its rule set
+    presets: Mapping[str, RuleSetT]  # preset id -> its rule set
     default_preset: str  # what a record without `ruleset` plays (only the registry's first family's is used)
-    messages: Mapping[str, str]  # its problem codes -> their message ids (`rules.texts`)
     sitting_keys: frozenset[str]  # the envelope keys of its sitting record
+
+    # --- presets and overrides ------------------------------------------------------------
+
+    def resolve(self, preset: Any, overrides: Mapping[str, Any] | None = None) -> tuple[RuleSetT | None, list[Problem]]:
+        """The rule set of `preset` with `overrides`, or None and every problem of them."""
+
+    def ruleset(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSetT:
+        """`resolve`, raising `InvalidRecord` instead of answering problems."""
+
+    # --- records and checks ---------------------------------------------------------------
+
+    def parse_sitting(self, data: Any) -> tuple[SittingT | None, list[Problem]]:
+        """A whole sitting record: the sitting (None if unreadable) and every shape problem."""
+
+    def parse_deal(self, data: Any, number: int, problems: list[Problem]) -> DealT | None:
+        """One deal record numbered `number`: the deal, or None with its problems added to `problems`."""
+
+    def validate_table(self, table: Sequence[str], rules: RuleSetT | None) -> list[Problem]:
+        """The seats, against the preset where one is known."""
+
+    def validate_deal(
+        self, deal: DealT, table: Sequence[str], rules: RuleSetT, previous: DealT | None
+    ) -> list[Problem]:
+        """Every problem of a read deal at this table; `previous` is the sitting's deal before it.
+        The problems of one field come in the order they were found; across fields in no order
+        (every caller sorts or groups them by field)."""
+
+    def opening_problems(self, sitting: SittingT, rules: RuleSetT, table_ok: bool) -> list[Problem]:
+        """What is wrong with what the sitting says the table held as it began."""
+
+    # --- the table's state and settlement ---------------------------------------------------
+
+    def table_accounts(self, rules: RuleSetT) -> tuple[str, ...]:
+        """The names of the table's own accounts this rule set posts to (none, the cups, the pot)."""
+
+    def opening_state(self, sitting: SittingT) -> StateT:
+        """The table state a sitting record begins with."""
+
+    def state(self, accounts: Accounts, previous_dealer: str | None = None) -> StateT:
+        """The table state from what the table's accounts hold (and who dealt last)."""
+
+    def accounts(self, state: StateT) -> dict[str, int]:
+        """What the table's accounts hold in `state`."""
+
+    def accounts_before(self, event: EventT) -> dict[str, int]:
+        """What the table's accounts held before `event`."""
+
+    def accounts_after(self, event: EventT) -> dict[str, int]:
+        """What the table's accounts hold after `event`."""
+
+    def state_as_json(self, state: StateT) -> dict[str, Any]:
+        """The table state as a JSON object, to keep between deals."""
+
+    def state_from_json(self, data: Mapping[str, Any]) -> StateT:
+        """The table state back from `state_as_json`."""
+
+    def holdings_in_record(self, data: Mapping[str, Any]) -> dict[str, int]:
+        """What a sitting record's envelope says the table held as it began, by account."""
+
+    def record_holdings(self, accounts: Accounts, rules: RuleSetT) -> dict[str, Any]:
+        """The sitting-record envelope keys that say what the table holds (the inverse)."""
+
+    def opening(self, table: Sequence[str], state: StateT, rules: RuleSetT) -> tuple[list[EventT], StateT]:
+        """The events of a sitting's start (a funding, where the game has one) and the state after."""
+
+    def play(self, deal: DealT, table: Sequence[str], state: StateT, rules: RuleSetT) -> tuple[list[EventT], StateT]:
+        """`validate_deal` at this state, then `settle`; raises `InvalidRecord` with every problem,
+        sorted by field."""
+
+    def settle(self, deal: DealT, table: Sequence[str], state: StateT, rules: RuleSetT) -> tuple[list[EventT], StateT]:
+        """The events of one validated deal and the state after it."""
+
+    def close(
+        self, table: Sequence[str], state: StateT, rules: RuleSetT, how: str, first_dealer: str
+    ) -> tuple[EventT, StateT]:
+        """The close event of a sitting (`how` is "split" or "carry") and the state after it."""
+
+    def event_dict(self, event: EventT, table: Sequence[str], rules: RuleSetT) -> dict[str, Any]:
+        """The event as `python -m rules replay` prints it; a deal's `net` lists every member of
+        `table` (the sitting's balances sum it member by member)."""
+
+
+class Presentation(Protocol[RuleSetT_contra]):
+    """What forms, schemas and pages ask of a family: its words, its deal form, its pages."""
+
+    title: str  # "Danish Tarok", in English
+    messages: Mapping[str, str]  # its problem codes -> their message ids (`rules.texts`)
     texts: Texts  # what its settlements, accounts and records are called on a page (message ids)
     # Its table's own accounts ("cup:pagat", "pot") -> their kinds in the club's ledger ("pagat_cup",
     # "pot"): every account any of its rule sets posts to (`table_accounts`), each kind its own.
     ledger_kinds: Mapping[str, str]
     pages: Pages  # who played a deal, and what a member's page counts of it
-
-    # --- presets and overrides ------------------------------------------------------------
-
-    def resolve(self, preset: Any, overrides: Mapping[str, Any] | None = None) -> tuple[Any | None, list[Problem]]:
-        """The rule set of `preset` with `overrides`, or None and every problem of them."""
-
-    def ruleset(self, preset: str, overrides: Mapping[str, Any] | None = None) -> Any:
-        """`resolve`, raising `InvalidRecord` instead of answering problems."""
 
     def parameters(self, preset: str) -> list[Parameter]:
         """What a season of `preset` may change, each with its default, meaning and seed line."""
@@ -77,73 +218,17 @@ class Family(Protocol):
         """The JSON Schema (draft 2020-12) of its deal record, `$defs` included: the shapes
         `parse_deal` reads without a shape problem. Read it, never change it."""
 
-    def deal_layout(self, rules: Any, table: Sequence[str]) -> Layout:
+    def deal_layout(self, rules: RuleSetT_contra, table: Sequence[str]) -> Layout:
         """The deal form of `rules` at `table`: what a scorer fills in and where it goes in the record."""
 
-    # --- records and checks ---------------------------------------------------------------
 
-    def parse_sitting(self, data: Any) -> tuple[Any | None, list[Problem]]:
-        """A whole sitting record: the sitting (None if unreadable) and every shape problem."""
+class Family(
+    Engine[RuleSetT, DealT, SittingT, StateT, EventT],
+    Presentation[RuleSetT],
+    Protocol[RuleSetT, DealT, SittingT, StateT, EventT],
+):
+    """A family of games: everything the shared sitting loop and the club ask of one."""
 
-    def parse_deal(self, data: Any, number: int, problems: list[Problem]) -> Any | None:
-        """One deal record numbered `number`: the deal, or None with its problems added to `problems`."""
 
-    def validate_table(self, table: Sequence[str], rules: Any | None) -> list[Problem]:
-        """The seats, against the preset where one is known."""
-
-    def validate_deal(self, deal: Any, table: Sequence[str], rules: Any, previous: Any | None) -> list[Problem]:
-        """Every problem of a read deal at this table; `previous` is the sitting's deal before it.
-        The problems of one field come in the order they were found; across fields in no order
-        (every caller sorts or groups them by field)."""
-
-    def opening_problems(self, sitting: Any, rules: Any, table_ok: bool) -> list[Problem]:
-        """What is wrong with what the sitting says the table held as it began."""
-
-    # --- the table's state and settlement ---------------------------------------------------
-
-    def table_accounts(self, rules: Any) -> tuple[str, ...]:
-        """The names of the table's own accounts this rule set posts to (none, the cups, the pot)."""
-
-    def opening_state(self, sitting: Any) -> Any:
-        """The table state a sitting record begins with."""
-
-    def state(self, accounts: Accounts, previous_dealer: str | None = None) -> Any:
-        """The table state from what the table's accounts hold (and who dealt last)."""
-
-    def accounts(self, state: Any) -> dict[str, int]:
-        """What the table's accounts hold in `state`."""
-
-    def accounts_before(self, event: Any) -> dict[str, int]:
-        """What the table's accounts held before `event`."""
-
-    def accounts_after(self, event: Any) -> dict[str, int]:
-        """What the table's accounts hold after `event`."""
-
-    def state_as_json(self, state: Any) -> dict[str, Any]:
-        """The table state as a JSON object, to keep between deals."""
-
-    def state_from_json(self, data: Mapping[str, Any]) -> Any:
-        """The table state back from `state_as_json`."""
-
-    def holdings_in_record(self, data: Mapping[str, Any]) -> dict[str, int]:
-        """What a sitting record's envelope says the table held as it began, by account."""
-
-    def record_holdings(self, accounts: Accounts, rules: Any) -> dict[str, Any]:
-        """The sitting-record envelope keys that say what the table holds (the inverse)."""
-
-    def opening(self, table: Sequence[str], state: Any, rules: Any) -> tuple[list[Any], Any]:
-        """The events of a sitting's start (a funding, where the game has one) and the state after."""
-
-    def play(self, deal: Any, table: Sequence[str], state: Any, rules: Any) -> tuple[list[Any], Any]:
-        """`validate_deal` at this state, then `settle`; raises `InvalidRecord` with every problem,
-        sorted by field."""
-
-    def settle(self, deal: Any, table: Sequence[str], state: Any, rules: Any) -> tuple[list[Any], Any]:
-        """The events of one validated deal and the state after it."""
-
-    def close(self, table: Sequence[str], state: Any, rules: Any, how: str, first_dealer: str) -> tuple[Any, Any]:
-        """The close event of a sitting (`how` is "split" or "carry") and the state after it."""
-
-    def event_dict(self, event: Any, table: Sequence[str], rules: Any) -> dict[str, Any]:
-        """The event as `python -m rules replay` prints it; a deal's `net` lists every member of
-        `table` (the sitting's balances sum it member by member)."""
+# Any family, whichever types it binds: what the registry lists and a caller that picks one by preset holds.
+AnyFamily = Family[Any, Any, Any, Any, Any]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .danish.engine import DANISH
-from .family import Family
+from .family import AnyFamily
 from .hungarian.engine import HUNGARIAN
 
 # The first family also answers a record whose `ruleset` no family knows (with `unknown_ruleset`)
 # and plays a record without one (its default preset).
-FAMILIES: tuple[Family, ...] = (DANISH, HUNGARIAN)
+FAMILIES: tuple[AnyFamily, ...] = (DANISH, HUNGARIAN)

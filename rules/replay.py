@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from .family import Family
+from .family import AnyFamily
 from .problems import InvalidRecord, Problem
 from .registry import FAMILIES
 from .sitting import replay_with
@@ -23,7 +23,7 @@ _BY_PRESET = {preset: family for family in FAMILIES for preset in family.presets
 ALL_PRESETS = tuple(_BY_PRESET)
 
 
-def family_of(ruleset: Any) -> Family:
+def family_of(ruleset: Any) -> AnyFamily:
     """The family of a preset id, or of a rule set (anything with a `.preset`). An id no family
     knows belongs to the first family, which refuses it with `unknown_ruleset`."""
     preset = getattr(ruleset, "preset", ruleset)

@@ -14,14 +14,18 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
-from .family import Family
+from .family import DealT, Engine, EventT, RuleSetT, SittingT, StateT
 from .problems import InvalidRecord, Problem
 
 # `Family.settle`, or `Family.play` (which validates each deal first), bound to a family.
-Step = Callable[[Any, Sequence[str], Any, Any], tuple[list[Any], Any]]
+Step = Callable[[DealT, Sequence[str], StateT, RuleSetT], tuple[list[EventT], StateT]]
+# The family as the loop sees it: its engine, whichever types it binds.
+Loop = Engine[RuleSetT, DealT, SittingT, StateT, EventT]
 
 
-def check_sitting(family: Family, data: Any) -> tuple[Any | None, Any | None, list[Problem]]:
+def check_sitting(
+    family: Loop[RuleSetT, DealT, SittingT, StateT, EventT], data: Any
+) -> tuple[SittingT | None, RuleSetT | None, list[Problem]]:
     """Read and check a whole sitting record, collecting every problem of every deal.
 
     With a bad override the deals are still checked against the preset itself, so one answer lists
@@ -38,8 +42,9 @@ def check_sitting(family: Family, data: Any) -> tuple[Any | None, Any | None, li
     if checking is not None:
         table_ok = not table_problems and all(sitting.table)  # an unreadable name has its problem already
         if table_ok:
+            deals: Sequence[DealT] = sitting.deals  # the family's own deals (`rules.family.SittingT`)
             previous = None
-            for deal in sitting.deals:
+            for deal in deals:
                 problems += family.validate_deal(deal, sitting.table, checking, previous)
                 previous = deal
         problems += family.opening_problems(sitting, checking, table_ok)
@@ -47,7 +52,12 @@ def check_sitting(family: Family, data: Any) -> tuple[Any | None, Any | None, li
     return sitting, rules, problems
 
 
-def settle_sitting(family: Family, sitting: Any, rules: Any, step: Step | None = None) -> list[Any]:
+def settle_sitting(
+    family: Loop[RuleSetT, DealT, SittingT, StateT, EventT],
+    sitting: SittingT,
+    rules: RuleSetT,
+    step: Step[DealT, StateT, RuleSetT, EventT] | None = None,
+) -> list[EventT]:
     """Every event of a sitting, in order, ending with the close if it has one.
 
     `step` settles one deal; by default `family.settle`, for a sitting `check_sitting` has passed
@@ -56,22 +66,28 @@ def settle_sitting(family: Family, sitting: Any, rules: Any, step: Step | None =
     return _run(family, sitting, rules, step or family.settle)[0]
 
 
-def _run(family: Family, sitting: Any, rules: Any, settle: Step) -> tuple[list[Any], Any]:
+def _run(
+    family: Loop[RuleSetT, DealT, SittingT, StateT, EventT],
+    sitting: SittingT,
+    rules: RuleSetT,
+    settle: Step[DealT, StateT, RuleSetT, EventT],
+) -> tuple[list[EventT], StateT]:
     """(every event of the sitting, the table state after the last)."""
     table = sitting.table
     state = family.opening_state(sitting)
-    events: list[Any] = []
-    for deal in sitting.deals:
+    events: list[EventT] = []
+    deals: Sequence[DealT] = sitting.deals  # the family's own deals (`rules.family.SittingT`)
+    for deal in deals:
         deal_events, state = settle(deal, table, state, rules)
         events += deal_events
     if sitting.close is not None:
-        first_dealer = sitting.deals[0].dealer if sitting.deals else table[0]
+        first_dealer = deals[0].dealer if deals else table[0]
         closing, state = family.close(table, state, rules, sitting.close, first_dealer)
         events.append(closing)
     return events, state
 
 
-def replay_with(family: Family, data: Any) -> dict[str, Any]:
+def replay_with(family: Loop[RuleSetT, DealT, SittingT, StateT, EventT], data: Any) -> dict[str, Any]:
     """The `python -m rules replay` answer for a sitting record of `family`: every event as printed,
     and each member's and table account's balance at the end.
 
@@ -96,8 +112,13 @@ def replay_with(family: Family, data: Any) -> dict[str, Any]:
 
 
 def check_deal(
-    family: Family, data: Any, number: int, table: Sequence[str], rules: Any, previous: Any | None = None
-) -> tuple[Any | None, list[Problem]]:
+    family: Loop[RuleSetT, DealT, SittingT, StateT, EventT],
+    data: Any,
+    number: int,
+    table: Sequence[str],
+    rules: RuleSetT,
+    previous: DealT | None = None,
+) -> tuple[DealT | None, list[Problem]]:
     """One deal record as a form or the API sends it: the read deal (None when it has problems) and
     every problem of it, shape and rules alike, sorted by field (a live preview shows them beside
     their fields)."""

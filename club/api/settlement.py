@@ -33,13 +33,13 @@ def deal_events(version: DealVersion, recorded: Recorded | None = None) -> list[
         names, events = settle_version(version)
     season = version.deal.sitting.season
     family, ruleset = season.family, season.ruleset()
-    return [family.event_dict(event, names, ruleset) for event in events]
+    return [family.rules_family.event_dict(event, names, ruleset) for event in events]
 
 
 def close_event(sitting: Sitting) -> dict | None:
     closing = closing_event(sitting)
     season = sitting.season
-    return season.family.event_dict(closing, sitting.seat_names(), season.ruleset()) if closing else None
+    return season.family.rules_family.event_dict(closing, sitting.seat_names(), season.ruleset()) if closing else None
 
 
 def difference_rows(differences: Iterable[Difference]) -> list[dict]:

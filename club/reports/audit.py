@@ -134,7 +134,9 @@ def deal_audit(deal: Deal) -> DealAudit:
     seats = list(deal.sitting.seats.select_related("member__account"))
     # The table's own accounts its game uses: the Danish cups, or a Hungarian pot.
     kinds = table_kinds()
-    used: list[str] = [kinds[name] for name in deal.sitting.season.family.table_names(deal.sitting.season.ruleset())]
+    used: list[str] = [
+        kinds[name] for name in deal.sitting.season.family.rules_family.table_accounts(deal.sitting.season.ruleset())
+    ]
     cups = sorted(
         Account.objects.filter(owner=table_owner(deal.sitting.table_id), kind__in=used),
         key=lambda cup: used.index(cup.kind),

@@ -189,7 +189,7 @@ def _held_by_kind(accounts) -> dict[str, dict[str, int]]:
 def table_state(table: Table, family: families.Family, *, before_sitting: Sitting | None = None) -> Any:
     """The family's table state (the cups, the pot) from what the table's accounts hold now, or as
     a sitting began."""
-    return family.state(table_balances(table, before_sitting=before_sitting))
+    return family.rules_family.state(table_balances(table, before_sitting=before_sitting))
 
 
 SEASON_BOOK = "season:"  # and the season's id: the book of its points

@@ -86,7 +86,7 @@ def parse_record(record: Any, number: int, family: Family) -> Any:
     """The family's deal object of a record."""
     inputs.check_record(record, number)  # storable and bounded, before the engine reads it
     problems: list[rules.Problem] = []
-    deal = family.parse_deal(record, number, problems)
+    deal = family.rules_family.parse_deal(record, number, problems)
     if deal is None:
         raise rules.InvalidRecord(problems)
     return deal
@@ -101,7 +101,7 @@ def preview_deal(sitting: Sitting, record: Any) -> tuple[dict[str, int], list[An
     context = Context.load(sitting)
     deal = parse_record(record, next_deal_number(sitting), context.family)
     state = state_from_json(Sitting.objects.values_list("state", flat=True).get(pk=sitting.pk), context.family)
-    events, _state = context.family.play(deal, context.names, state, context.rules)
+    events, _state = context.family.rules_family.play(deal, context.names, state, context.rules)
     return context.family.held_after(state), events
 
 
@@ -207,7 +207,9 @@ def _record_next(
     kept state on (in memory: the caller saves `sitting.state`). Nothing here reads earlier deals."""
     parsed = parse_record(record, number, context.family)
     before = sitting.state
-    events, after = context.family.play(parsed, context.names, state_from_json(before, context.family), context.rules)
+    events, after = context.family.rules_family.play(
+        parsed, context.names, state_from_json(before, context.family), context.rules
+    )
 
     deal = Deal.objects.create(sitting=sitting, number=number, state_before=before)
     version = DealVersion.objects.create(
@@ -263,7 +265,9 @@ def settle_version(version: DealVersion) -> tuple[list[str], list[Any]]:
         return names, []  # a voided deal settles nothing
     family = sitting.season.family
     parsed = parse_record(version.record, deal.number, family)
-    events, _after = family.play(parsed, names, state_from_json(deal.state_before, family), sitting.season.ruleset())
+    events, _after = family.rules_family.play(
+        parsed, names, state_from_json(deal.state_before, family), sitting.season.ruleset()
+    )
     return names, events
 
 

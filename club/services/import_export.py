@@ -66,7 +66,7 @@ def import_sitting(
 def _check_same_rules(season: Season, data: Mapping[str, Any]) -> None:
     # Compared as resolved rule sets: an override that repeats the preset's value is no change.
     preset = data.get("ruleset", families.DEFAULT_PRESET)
-    in_file = families.of(preset).ruleset(preset, data.get("overrides") or {})
+    in_file = rules.family_of(preset).ruleset(preset, data.get("overrides") or {})
     if in_file != season.ruleset():
         raise SittingError(
             _("The file is played by %(file)s, but the season %(season)s plays %(ours)s.")
@@ -88,8 +88,8 @@ def _check_same_holdings(season: Season, table: Table, data: Mapping[str, Any]) 
     """The table's own accounts of the season's game (the same as the file's, checked before)
     hold what the file says they held as it began."""
     family, ruleset = season.family, season.ruleset()
-    in_file, held = family.holdings_in_record(data), bookkeeping.table_balances(table)
-    if any(in_file.get(name, 0) != held.get(name, 0) for name in family.table_names(ruleset)):
+    in_file, held = family.rules_family.holdings_in_record(data), bookkeeping.table_balances(table)
+    if any(in_file.get(name, 0) != held.get(name, 0) for name in family.rules_family.table_accounts(ruleset)):
         raise SittingError(
             _("The file starts with %(file)s, but %(table)s holds %(held)s.")
             % {
@@ -121,7 +121,7 @@ def export_sitting(sitting: Sitting) -> dict[str, Any]:
     if season.overrides:
         record["overrides"] = season.overrides
     record["table"] = sitting.seat_names()
-    record |= season.family.record_holdings(held, season.ruleset())  # "cups", or a "pot"
+    record |= season.family.rules_family.record_holdings(held, season.ruleset())  # "cups", or a "pot"
     # A voided deal is left out: the format has no "nothing happened" deal (later numbers shift).
     deals = sitting.deals.select_related("current_version").order_by("number")
     record["deals"] = [deal.current_version.record for deal in deals if not is_void(deal.current_version.record)]

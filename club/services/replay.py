@@ -112,13 +112,13 @@ def expected_events(table: Table, from_sitting: Sitting, replace: Mapping[int, A
         if funding is not None:
             replay.events.append(ExpectedEvent(sitting, "funding:1", funding, None))
             held = {**held, **family.held_after(funding)}
-        state = family.state(held)
+        state = family.rules_family.state(held)
         for deal in sitting.deals_in_order:
             record = replace.get(deal.pk, deal.current_version.record)
             replay.state_before[deal.pk] = state_as_json(state, family)
             if is_void(record):
                 continue  # a voided deal settles nothing and leaves the table as it was
-            events, state = family.play(parse_record(record, deal.number, family), names, state, ruleset)
+            events, state = family.rules_family.play(parse_record(record, deal.number, family), names, state, ruleset)
             for event in events:
                 replay.events.append(ExpectedEvent(sitting, f"{event.kind}:{deal.number}", event, deal.current_version))
         replay.state_after[sitting.pk] = state_as_json(state, family)
@@ -142,7 +142,7 @@ def compare(table: Table, replay: Replay) -> list[Difference]:
     if sittings:
         for txn in bookkeeping.effective_transactions(table_id=table.pk, sittings=(sittings[0].pk, sittings[-1].pk)):
             posted[(txn.entry.sitting_id, txn.entry.event)].append(txn)
-    used = {name for s in sittings for name in s.season.family.table_names(s.season.ruleset())}
+    used = {name for s in sittings for name in s.season.family.rules_family.table_accounts(s.season.ruleset())}
     own = {name: account.pk for name, account in bookkeeping.table_accounts(table, sorted(used)).items()}
     account_ids = {s.pk: own | bookkeeping.seat_account_ids(s.seats.all()) for s in sittings}
     pairs: list[Difference] = []

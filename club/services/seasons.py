@@ -13,6 +13,7 @@ from django.db.models import Exists, Max, Min, OuterRef
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+import rules
 from rules.parameters import Parameter, overrides_from, values_from
 
 from .. import families
@@ -30,7 +31,7 @@ def season_parameters(preset: str) -> list[Parameter]:
     """What a season of `preset` may change, each with its default, meaning and seed line."""
     if preset not in dict(families.preset_choices()):
         raise refuse("preset", _("Choose one of the rule sets."))
-    return families.of(preset).parameters(preset)
+    return rules.family_of(preset).parameters(preset)
 
 
 def season_values(season: Season) -> dict[str, Any]:
@@ -79,13 +80,13 @@ def save_season(
     parameters = season_parameters(preset)
     if overrides is not None:
         # Names the preset does not know are refused by the family, not dropped.
-        _ruleset, problems = families.of(preset).resolve(preset, overrides)
+        _ruleset, problems = rules.family_of(preset).resolve(preset, overrides)
         values = values_from(parameters, dict(overrides)) if not problems else {}
     else:
         problems = []
     overrides = overrides_from(parameters, dict(values or {}))
     if not problems:
-        _ruleset, problems = families.of(preset).resolve(preset, overrides)
+        _ruleset, problems = rules.family_of(preset).resolve(preset, overrides)
     language = (translation.get_language() or "da").split("-")[0]
     for problem in problems:
         errors[problem.field.removeprefix("overrides.") or "preset"].append(problem.message_in(language))

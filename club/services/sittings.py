@@ -61,7 +61,7 @@ def start_sitting(
     another, so its members may sit at an open sitting tonight.
     """
     names = [m.name for m in members]
-    problems = season.family.validate_table(names, season.ruleset())
+    problems = season.family.rules_family.validate_table(names, season.ruleset())
     if problems:
         raise rules.InvalidRecord(problems)
     _check_sitting(season, table, members, first_dealer, date)
@@ -92,7 +92,7 @@ def start_sitting(
                     sitting=sitting, event=funding, key="funding:1", accounts=context.accounts, value_date=date, by=by
                 )
                 held = {**held, **context.family.held_after(funding)}
-            sitting.state = state_as_json(context.family.state(held), context.family)
+            sitting.state = state_as_json(context.family.rules_family.state(held), context.family)
             sitting.save(update_fields=["state"])
     except IntegrityError as error:
         raise SittingError(_("%(table)s already has an open sitting; close it first.") % {"table": table}) from error
@@ -183,12 +183,12 @@ def lock_later_sittings(sitting: Sitting) -> None:
 def state_as_json(state: Any, family: Family) -> dict[str, Any]:
     """The engine's table state as kept (`Sitting.state`, `Deal.state_before`), in its family's
     shape (the cups and the previous dealer, or the pot)."""
-    return family.state_as_json(state)
+    return family.rules_family.state_as_json(state)
 
 
 def state_from_json(data: Mapping[str, Any], family: Family) -> Any:
     """The engine's table state back from what `state_as_json` kept."""
-    return family.state_from_json(data)
+    return family.rules_family.state_from_json(data)
 
 
 @dataclass
@@ -221,7 +221,7 @@ class Context:
 def accounts_of(sitting: Sitting, seats, family: Family | None = None, ruleset: Any = None) -> bookkeeping.AccountMap:
     family = family or sitting.season.family
     ruleset = ruleset or sitting.season.ruleset()
-    return bookkeeping.accounts_for(sitting.table, seats, family.table_names(ruleset))
+    return bookkeeping.accounts_for(sitting.table, seats, family.rules_family.table_accounts(ruleset))
 
 
 def next_deal_number(sitting: Sitting) -> int:

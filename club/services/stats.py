@@ -107,11 +107,11 @@ def _count_sittings(member: Member, season: Season, seat_names: dict[int, str]) 
     for deal in deals:
         name, stats = seat_names[deal.sitting_id], counted[deal.sitting_id]
         record = deal.current_version.record
-        if is_void(record) or not family.plays_in(record, name, tables[deal.sitting_id]):
+        if is_void(record) or not family.pages.plays_in(record, name, tables[deal.sitting_id]):
             continue
         stats.deals_played += 1
         stats.deals_dealt += record.get("dealer") == name
-        family.tally(stats, record, deal.number, name, ruleset, points[(deal.sitting_id, f"deal:{deal.number}")])
+        family.pages.tally(stats, record, deal.number, name, ruleset, points[(deal.sitting_id, f"deal:{deal.number}")])
     return counted
 
 

@@ -92,7 +92,7 @@ def overrides_in_words(preset: str, overrides: dict[str, Any]) -> list[str]:
     """Each rule a season plays differently from its rule set, as the season form names it:
     "Fejlagtig lægning: mild"."""
     family = families.of(preset)
-    by_name = {p.name: p for p in family.parameters(preset)}
+    by_name = {p.name: p for p in family.rules_family.parameters(preset)}
     said = []
     for name, value in sorted(_flat(overrides).items()):
         parameter = by_name.get(name)
@@ -146,7 +146,7 @@ class SeasonForm(OfficeForm):
         """The end of sitting in the rule set's words: its cups or its pot, neutral words where a
         season may switch a pot on, and that there is nothing to split where there never is."""
         field = cast(forms.ChoiceField, self.fields["close"])
-        if self.family.keeps(self.family.ruleset(preset, None)):
+        if self.family.keeps(self.family.rules_family.ruleset(preset, None)):
             field.choices = [(how, self.family.phrase(how)) for how in Season.Close.values]
             return
         if self.family.may_keep(self.parameters):

@@ -93,7 +93,7 @@ def describe_events(
                 event_label(key, family),
                 lines,
                 list(event.net(names).items()),
-                family.holdings(family.held_before(event), ruleset) if keeps_accounts else [],
+                family.holdings(family.rules_family.accounts_before(event), ruleset) if keeps_accounts else [],
                 family.holdings(family.held_after(event), ruleset) if keeps_accounts else [],
             )
         )

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .. import sitting
-from ..family import Accounts, Vocabulary
+from ..family import Accounts, Family, Vocabulary
 from ..pages import Pages
 from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
@@ -193,7 +193,8 @@ class Danish:
         return event.as_dict(table, rules.cups)
 
 
-DANISH = Danish()
+# The types it binds: mypy checks `Danish` against the protocol with them.
+DANISH: Family[RuleSet, Deal, Sitting, TableState, Event] = Danish()
 
 
 # The shared sitting loop bound to this family, for callers that know which family they hold.

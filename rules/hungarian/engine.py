@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .. import sitting
-from ..family import Accounts, Vocabulary
+from ..family import Accounts, Family, Vocabulary
 from ..pages import Pages
 from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
@@ -179,7 +179,8 @@ class Hungarian:
         return event.as_dict(table, rules.pot)
 
 
-HUNGARIAN = Hungarian()
+# The types it binds: mypy checks `Hungarian` against the protocol with them.
+HUNGARIAN: Family[RuleSet, Deal, Sitting, TableState, Event] = Hungarian()
 
 
 # The shared sitting loop bound to this family, for callers that know which family they hold.

@@ -203,7 +203,7 @@ def test_every_demo_sitting_exports_to_a_record_that_replays_to_the_ledger(demo)
         assert members == {name: balances_by_name(sitting).get(name, 0) for name in sitting.seat_names()}, sitting
         later = Sitting.objects.filter(table=sitting.table, pk__gt=sitting.pk).order_by("pk").first()
         held = table_balances(sitting.table, before_sitting=later) if later else table_balances(sitting.table)
-        own = {name: held[name] for name in sitting.season.family.table_names(sitting.season.ruleset())}
+        own = {name: held[name] for name in sitting.season.family.rules_family.table_accounts(sitting.season.ruleset())}
         assert {name: replayed[name] for name in own} == own, sitting
         assert set(replayed) - set(members) == set(own), sitting
 

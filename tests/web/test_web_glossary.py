@@ -15,7 +15,7 @@ from club.web.office_forms import SeasonForm, overrides_in_words
 from world.catalogues import catalogue
 
 SEATS = ["Anna", "Bent", "Carl", "Dorte"]
-DANISH_PRESETS = tuple(families.DANISH.presets)
+DANISH_PRESETS = tuple(rules.danish.FAMILY.presets)
 
 
 def offence_labels(preset: str) -> dict[str, str]:
@@ -33,7 +33,7 @@ def test_the_deal_form_names_each_offence_as_the_engine_does(preset, language):
 
 
 def season_fine_labels(preset: str) -> dict[str, str]:
-    parameters = families.of(preset).parameters(preset)
+    parameters = rules.family_of(preset).parameters(preset)
     form = SeasonForm(preset=preset, parameters=parameters)
     return {
         p.name.partition(".")[2]: str(form.fields[form.field_name(p)].label)

@@ -23,7 +23,12 @@ def anna(client, two_clubs):
 
 
 def parameter_names() -> set[str]:
-    return {p.name for family in families.FAMILIES for preset in family.presets for p in family.parameters(preset)}
+    return {
+        p.name
+        for family in families.FAMILIES
+        for preset in family.rules_family.presets
+        for p in family.rules_family.parameters(preset)
+    }
 
 
 @pytest.mark.parametrize("language", ["hu", "en"])
