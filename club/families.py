@@ -119,10 +119,6 @@ class Family:
         events, _state = self.rules_family.opening(names, self.rules_family.state(held), ruleset)
         return events[0] if events else None
 
-    def state(self, held: Held, previous_dealer: str | None = None) -> Any:
-        """The engine's table state from what the table's accounts hold."""
-        return self.rules_family.state(held, previous_dealer)
-
     def held_after(self, event_or_state: Any) -> dict[str, int]:
         """What the table's accounts hold after an event (or in a table state)."""
         if hasattr(event_or_state, "items"):  # an event

@@ -260,7 +260,9 @@ MAX_HOLDING_POINTS = 100_000  # a cup or a pot of more points is a typing error
 
 def holding_accounts(season: Season) -> dict[str, str]:
     """The table accounts the season's game keeps, engine name -> the game's word for it."""
-    return {name: families.table_account_name(name) for name in season.family.table_names(season.ruleset())}
+    return {
+        name: families.table_account_name(name) for name in season.family.rules_family.table_accounts(season.ruleset())
+    }
 
 
 def carry_over_table(
