@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ..inputs import MAX_IDEMPOTENCY_KEY, MAX_REASON, TextField
-from ..models import Member, Season, Sitting, Table
+from ..models import Member, Season, Seat, Sitting, Table
 from .deal_form import DealForm
 
 MAX_SEATS = 5
@@ -124,11 +124,19 @@ class StartSittingForm(forms.Form):
                 label=_("Seat %(number)s") % {"number": seat + 1},
             )
         # The table's last seating and first dealer, proposed: most evenings the same members sit down.
+        # Who sits at another open sitting is left out: start_sitting would refuse them.
         table = self.initial.get("table")
         last = Sitting.objects.filter(table=table).order_by("-date", "-pk").first() if table else None
         if last is not None:
+            busy = set(
+                Seat.objects.filter(sitting__table__club=club, sitting__closed_at__isnull=True).values_list(
+                    "member_id", flat=True
+                )
+            )
             seated = [
-                seat.member for seat in last.seats.select_related("member").order_by("position") if seat.member.active
+                seat.member
+                for seat in last.seats.select_related("member").order_by("position")
+                if seat.member.active and seat.member_id not in busy
             ]
             for seat, member in enumerate(seated[:MAX_SEATS]):
                 self.initial.setdefault(f"seat_{seat}", member)
