@@ -114,6 +114,17 @@ class Family:
         # The melds a member's page counts, each by its words.
         self.meld_kinds = tuple((kind, _(label)) for kind, label in self.pages.meld_kinds)
 
+    def seat_counts(self, ruleset: Any, most: int) -> tuple[int, ...]:
+        """How many may sit down at a table of this game (up to `most`), as its table check says."""
+        return tuple(
+            count
+            for count in range(1, most + 1)
+            if not any(
+                p.code == "table_size"
+                for p in self.rules_family.validate_table([f"{i}" for i in range(count)], ruleset)
+            )
+        )
+
     def opening(self, names: Sequence[str], held: Held, ruleset: Any) -> Any | None:
         """The event that funds the table as a sitting starts, if any."""
         events, _state = self.rules_family.opening(names, self.rules_family.state(held), ruleset)

@@ -9,10 +9,11 @@ from typing import Any, cast
 from django import forms
 from django.http import QueryDict
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from ..inputs import MAX_IDEMPOTENCY_KEY, MAX_REASON, TextField
-from ..models import Member, Season, Sitting, Table
+from ..models import Member, Season, Seat, Sitting, Table
 from .deal_form import DealForm
 
 MAX_SEATS = 5
@@ -94,7 +95,7 @@ def entry_problems(form: forms.Form) -> EntryProblems:
 
 
 class StartSittingForm(forms.Form):
-    """Who sits where: seats in the order the cards go, 3 to 5 of them, and who deals first."""
+    """Who sits where: seats in the order the cards go, as many as the season's game seats, and who deals first."""
 
     season = forms.ModelChoiceField(queryset=Season.objects.none(), label=_("Season"))
     table = forms.ModelChoiceField(queryset=Table.objects.none(), label=_("Table"))
@@ -104,7 +105,8 @@ class StartSittingForm(forms.Form):
     def __init__(self, *args, club, season: Season | None, **kwargs):
         super().__init__(*args, **kwargs)
         members = club.members.filter(active=True)
-        cast(forms.ModelChoiceField, self.fields["season"]).queryset = club.seasons.all()
+        self.seasons = club.seasons.all()
+        cast(forms.ModelChoiceField, self.fields["season"]).queryset = self.seasons
         cast(forms.ModelChoiceField, self.fields["table"]).queryset = club.tables.filter(active=True)
         cast(forms.ModelChoiceField, self.fields["first_dealer"]).queryset = members
         self.initial.setdefault("season", season)
@@ -124,16 +126,42 @@ class StartSittingForm(forms.Form):
                 label=_("Seat %(number)s") % {"number": seat + 1},
             )
         # The table's last seating and first dealer, proposed: most evenings the same members sit down.
+        # Who sits at another open sitting is left out: start_sitting would refuse them.
         table = self.initial.get("table")
         last = Sitting.objects.filter(table=table).order_by("-date", "-pk").first() if table else None
         if last is not None:
+            busy = set(
+                Seat.objects.filter(sitting__table__club=club, sitting__closed_at__isnull=True).values_list(
+                    "member_id", flat=True
+                )
+            )
             seated = [
-                seat.member for seat in last.seats.select_related("member").order_by("position") if seat.member.active
+                seat.member
+                for seat in last.seats.select_related("member").order_by("position")
+                if seat.member.active and seat.member_id not in busy
             ]
             for seat, member in enumerate(seated[:MAX_SEATS]):
                 self.initial.setdefault(f"seat_{seat}", member)
             if any(m.pk == last.first_dealer_id for m in seated):
                 self.initial.setdefault("first_dealer", last.first_dealer_id)
+
+    def seats_hint(self) -> str:
+        """How many sit down at the chosen season's game."""
+        try:
+            season = self.seasons.filter(pk=self["season"].value()).first()
+        except (ValueError, TypeError):  # whatever was posted for it; the field says what is wrong
+            season = None
+        counts = season.family.seat_counts(season.ruleset(), MAX_SEATS) if season else ()
+        if not counts:
+            return ""
+        if len(counts) == 1:
+            words = ngettext("%(count)s member.", "%(count)s members; leave the other seats empty.", counts[0])
+            return words % {"count": counts[0]}
+        if len(counts) == 2:
+            words = gettext("%(fewest)s or %(most)s members; leave the last seat empty when fewer sit down.")
+        else:
+            words = gettext("%(fewest)s to %(most)s members; leave the last seats empty when fewer sit down.")
+        return words % {"fewest": counts[0], "most": counts[-1]}
 
     def seat_fields(self):
         return [self[f"seat_{seat}"] for seat in range(MAX_SEATS)]

@@ -359,11 +359,7 @@ def _fresh_entry_form(sitting: Sitting, data=None, *, saved_by: int | None = Non
     """A new deal's form: the rotation pre-filled, the next number, a new idempotency key, and
     who is saving it."""
     last = sitting.deals.order_by("-number").first()
-    first_dealer = next(seat.name for seat in sitting.seats.all() if seat.member_id == sitting.first_dealer_id)
-    family = sitting.season.family
-    initial: dict[str, Any] = deal_forms.proposal(
-        family, sitting.season.ruleset(), sitting.seat_names(), last_played_record(sitting), first_dealer
-    )
+    initial: dict[str, Any] = _rotation(sitting)
     initial |= {"number": last.number + 1 if last else 1, "idempotency_key": uuid.uuid4().hex, "saved_by": saved_by}
     if data is not None:
         data = data.copy()
@@ -419,6 +415,11 @@ def _same_deal(club, sitting: Sitting, record, conflict: DealConflict, asked: in
         "mine_dealer": record.get("dealer") if isinstance(record, dict) else None,
         "taken": conflict.taken is not None,
     }
+    if conflict.taken is not None and conflict.next_number is not None:
+        rotation = _rotation(sitting, conflict.next_number)
+        same |= {"next_dealer": rotation.get("dealer"), "rotation": json.dumps(rotation)}
+        # The rotation's roles are what "record as N+1" saves; the scorer may keep his own dealer instead.
+        same["as_entered"] = same["mine_dealer"] not in (None, same["next_dealer"])
     if conflict.taken is not None:
         version = conflict.taken.current_version
         same |= {
@@ -429,14 +430,32 @@ def _same_deal(club, sitting: Sitting, record, conflict: DealConflict, asked: in
     return same
 
 
-def _chosen(data):
+def _rotation(sitting: Sitting, number: int | None = None) -> dict[str, str]:
+    """Who holds each role in deal `number` (the next) as the rotation goes, after the deals before it."""
+    first_dealer = next(seat.name for seat in sitting.seats.all() if seat.member_id == sitting.first_dealer_id)
+    previous = last_played_record(sitting, before=number)
+    return deal_forms.proposal(
+        sitting.season.family, sitting.season.ruleset(), sitting.seat_names(), previous, first_dealer
+    )
+
+
+def _chosen(sitting: Sitting, data):
     """The scorer's answer to "is it the same deal?": "A new deal: record as N" saves this deal
-    under the next number, even if it looks like the last one (the scorer was asked)."""
+    under the next number, even if it looks like the last one (the scorer was asked), dealt as
+    the rotation goes after the deal that took its number; "as entered" keeps the roles entered.
+    A deal moved back to the next number (queued behind one that was dropped) keeps its roles."""
     record_as = inputs.optional_id(data, "record_as")
-    if record_as is None:
+    as_entered = inputs.optional_id(data, "record_as_entered")
+    number = record_as if record_as is not None else as_entered
+    if number is None:
         return data
+    posted = str(data.get("number", ""))
     data = data.copy()
-    data["number"], data["confirm_duplicate"] = str(record_as), "1"
+    data["number"], data["confirm_duplicate"] = str(number), "1"
+    # Moved on past a deal another phone saved (not back to a gap): dealt after that deal.
+    if record_as is not None and posted.isdigit() and record_as > int(posted):
+        for role, name in _rotation(sitting, number).items():
+            data[role] = name
     return data
 
 
@@ -529,7 +548,7 @@ def deal_new(request, club, member, sitting_id):
         messages.info(request, _("Nothing was recorded: deal %(number)s stands as it was saved.") % {"number": dropped})
         return HttpResponseRedirect(f"{sheet_url}#deal-{dropped}")
 
-    form = _deal_form("entry", sitting, _chosen(request.POST))
+    form = _deal_form("entry", sitting, _chosen(sitting, request.POST))
     same = None
     if form.is_valid():
         if (refused := _another_users_deal(request, club, member, sitting, form, resend=resend)) is not None:

@@ -121,7 +121,10 @@ def _contract(rules: RuleSet) -> Group:
         choices = tuple(range(1, 12))
         parts.append(Row((Field("choice", BUTTONS, _("Talon choice kept"), ("choice",), choices),), ""))
     if rules.max_contra and game != "trisak":
-        contra = replace(_contra("game_contra", rules, ("game_contra",)), after=_("on the game"))
+        # Rarely said: its levels fold away under one line until asked for (or filled, or wrong).
+        contra = replace(
+            _contra("game_contra", rules, ("game_contra",)), after=_("on the game"), fold=_("kontra on the game")
+        )
         parts.append(Row((contra,), ""))
     hint = ""
     if call:

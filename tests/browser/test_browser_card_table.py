@@ -43,10 +43,12 @@ from card_table import (
     totals,
     wait_for_the_server,
 )
-from club.models import Deal, DealVersion, LedgerEntry
+from club.models import Deal, DealVersion, LedgerEntry, Sitting
+from club.services.closing import close_sitting
 from club.services.corrections import correct_deal
 from club.services.deals import record_deal
 from ledger.models import Transaction
+from world.clubs import add_members, make_table, start_sitting
 
 PHONE = {"width": 360, "height": 740}  # as conftest.PHONE
 
@@ -314,3 +316,25 @@ def test_the_statement_fits_a_phone(sitting, live_server, phone, screenshot):
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
     screenshot("card-table-04-statement")
+
+
+def test_the_start_page_proposes_only_members_free_to_sit_down(sitting, live_server, phone):
+    """Bord 1's evening is closed, and Carl has sat down at Bord 2 with Erik and Frida: the start
+    page proposes Bord 1's last seating without Carl, so one tap starts it, no refusal."""
+    close_sitting(sitting, how="carry")
+    club = sitting.table.club
+    add_members(club, ["Erik", "Frida"])
+    start_sitting(sitting.season, ["Erik", "Carl", "Frida"], at=make_table(club, "Bord 2"), date=sitting.date)
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    page.goto(f"{live_server.url}/c/nordvest/sittings/new/")
+    proposed = [page.locator(f"#id_seat_{seat} option:checked").inner_text() for seat in range(5)]
+    assert proposed == ["Anna", "Bent", "Dorte", "---------", "---------"]
+    expect(page.locator("#id_first_dealer option:checked")).to_have_text("Anna")
+    expect(page.locator("#seats-hint")).to_have_text(
+        "3 til 5 medlemmer; lad de sidste pladser stå tomme, når I er færre."
+    )
+    page.click("#start")
+    expect(page.locator("#new-deal")).to_be_visible()
+    started = Sitting.objects.get(table=sitting.table, closed_at__isnull=True)
+    assert started.seat_names() == ["Anna", "Bent", "Dorte"]

@@ -294,6 +294,36 @@ def test_same_deal_a_queued_deal_meets_one_saved_meanwhile(sitting, live_server,
     assert waiting(page) == []
 
 
+def test_same_deal_a_queued_deal_recorded_as_the_next_is_dealt_as_the_rotation_goes(sitting, live_server, phone):
+    """Anna's deal 1 (Anna deals) waits offline while Bent's phone saves another deal 1: "a new
+    deal" records hers as deal 2, which Bent deals after Anna, with Carl and Anna in the cards."""
+    page = phone
+    sign_in_as_anna(page, live_server.url, sitting)
+    page.click("#new-deal")
+    ready_for_offline(page)
+    go_offline(page)
+    enter_deal(page, "39", "19")
+    page.click("#save-deal")
+    expect(page.locator("#offline-queue")).to_contain_text("1 spil venter")
+    bent_saves_deal_1(sitting)
+    go_online(page)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    question = page.locator("#offline-queue .same-deal")
+    expect(question.locator("button[data-choice=renumber]")).to_contain_text("Bent giver det, som turen går")
+    expect(question.locator("button[data-choice=renumber-as-entered]")).to_have_text(
+        "Gem som 2, givet af Anna som indtastet"
+    )
+    question.locator("button[data-choice=renumber]").click()
+    expect(page.locator("#deal-2")).to_be_visible()
+    record = Deal.objects.get(number=2).current_version.record
+    assert (record["dealer"], record["players"], record["counts"]) == (
+        "Bent",
+        ["Bent", "Carl", "Anna"],
+        {"Bent": 39, "Anna": 19},
+    )
+    assert waiting(page) == []
+
+
 def test_offline_the_undo_box_keeps_its_deal_and_reason_while_another_phone_saves(sitting, live_server, phone):
     page = phone
     sign_in_as_anna(page, live_server.url, sitting)

@@ -91,7 +91,14 @@ def test_a_paskievics_evening(club, live_server, phone, screenshot):
     page.locator('#field-declarer input[value="Anna"] + span').click()
     page.locator('#field-call_card input[value="20"] + span').click()
     page.locator('#field-partner input[value="Bent"] + span').click()
-    page.locator('#field-game_contra input[value="1"] + span').click()
+    # The kontra levels fold away under one line until asked for.
+    levels = page.locator('#field-game_contra input[value="1"] + span')
+    expect(levels).to_be_hidden()
+    fold = page.locator("details", has=page.locator("#field-game_contra")).locator("summary")
+    expect(fold).to_have_text("kontra på spillet")
+    assert fold.bounding_box()["height"] >= 44
+    fold.click()
+    levels.click()
     page.click("details.announcements > summary")
     page.locator('#field-ann_0_figure input[value="trull"] + span').click()
     page.locator('#field-ann_0_by input[value="Anna"] + span').click()

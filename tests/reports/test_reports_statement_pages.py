@@ -3,6 +3,7 @@ text is read back."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import re
 import subprocess
@@ -11,7 +12,9 @@ from pathlib import Path
 import pypdf
 from django.urls import reverse
 
+from club.models import Payment
 from club.reports.pdf import ascii_slug, render_statement_pdf
+from club.services.payments import record_payment
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 
@@ -170,3 +173,21 @@ def test_anonymous_visitors_log_in_and_impossible_months_get_404(client, autumn)
     for month in ("0000-01", "9999-12", "0999-12"):
         assert client.get(f"/c/vestbyen/members/{autumn.bent.pk}/statements/{month}/").status_code == 404, month
         assert client.get(f"/c/vestbyen/members/{autumn.bent.pk}/statements/{month}.pdf").status_code == 404, month
+
+
+def test_a_two_page_statement_totals_the_payments_once_where_their_list_ends(autumn):
+    """Thirty payments in of 0,25 kr., 0,50 kr., … 7,50 kr. (together 25 øre · (1 + … + 30) = 116,25 kr.)
+    run onto page 2: page 1's part of the list carries no total, the end of the list carries it once."""
+    for n in range(1, 31):
+        record_payment(
+            autumn.club, member=autumn.bent, direction=Payment.Direction.IN, amount_ore=25 * n,
+            method=Payment.Method.CASH, paid_on=datetime.date(2026, 11, 21), note=f"Betaling {n}",
+        )  # fmt: skip
+    reader = pypdf.PdfReader(io.BytesIO(render_statement_pdf(autumn.bent, 2026, 11, "en")))
+    pages = [page.extract_text() for page in reader.pages]
+    assert len(pages) == 2
+    assert "Betaling 1 " in pages[0] and "Betaling 30 " in pages[1] and "Betaling 30 " not in pages[0]
+    # The sittings' and the corrections' totals on page 1, the payments' only on page 2, after its last row.
+    assert pages[0].count("Total") == 2 and pages[1].count("Total") == 1
+    assert re.search(r"Betaling 30 7.50 kr.\s*Total 116.25 kr.", pages[1])
+    assert "Payments this month 116.25 kr." in pages[0]

@@ -104,6 +104,25 @@ def test_starting_a_sitting_proposes_the_last_seating_and_first_dealer(played, m
     assert f'<option value="{members["Anna"].pk}" selected>Anna</option>' in dealer
 
 
+def test_the_proposed_seating_leaves_out_whoever_sits_at_another_open_sitting(
+    played, members, as_member, season, start_sitting, make_table
+):
+    client = as_member("Bent")
+    client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "carry", "confirmed": "1"})
+    start_sitting(season, ["Erik", "Anna", "Dorte"], at=make_table(played.table.club, "Bord 2"))
+    page = client.get(reverse("sitting_new", args=["nordvest"])).text
+    assert f'<option value="{played.table.pk}" selected>' in page.split('name="table"')[1].split("</select>")[0]
+    proposed = [
+        re.findall(
+            r'<option value="\d+" selected>(\w+)</option>', page.split(f'name="seat_{seat}"')[1].split("</select>")[0]
+        )
+        for seat in range(5)
+    ]
+    assert proposed == [["Bent"], ["Carl"], [], [], []]
+    dealer = page.split('name="first_dealer"')[1].split("</select>")[0]
+    assert '<option value="" selected>' in dealer  # Anna dealt first last time, and sits at Bord 2 now
+
+
 def test_a_refused_seating_names_everyone_who_sits_at_another_open_sitting(
     played, members, as_member, season, make_table, today
 ):

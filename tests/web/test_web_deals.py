@@ -137,15 +137,33 @@ def test_a_deal_whose_number_was_taken_is_recorded_as_the_next_when_the_scorer_s
     client = as_member("Bent")
     client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "anna-phone"})
 
-    # "A new deal: record as 2", even with the dealer of deal 1 (the scorer was asked).
+    # "Record as 2, dealt by Anna as entered", even with the dealer of deal 1 (the scorer was asked).
     saved = client.post(
-        entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone", "record_as": "2"}
+        entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone", "record_as_entered": "2"}
     )
 
     assert saved.status_code == 302 and saved["Location"].endswith("#deal-2")
     assert list(Deal.objects.values_list("number", flat=True)) == [1, 2]
     bent = members["Bent"].user.pk
     assert DealVersion.objects.get(deal__number=2).idempotency_key == f"{bent}:{sitting.pk}:bent-phone"
+
+
+def test_a_deal_recorded_as_the_next_says_who_deals_it_and_follows_the_rotation(sitting, as_member):
+    client = as_member("Bent")
+    client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "anna-phone"})
+
+    asked = client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone"})
+    choices = asked.text.split('class="choices"')[1]
+    assert 'A new deal: record as 2<span class="next-dealer">Bent deals it, as the rotation goes</span>' in choices
+    assert 'name="record_as_entered" value="2"' in choices and "Record as 2, dealt by Anna as entered" in choices
+
+    # Anna dealt deal 1, so Bent deals deal 2: Carl and Anna hold the cards after him, Dorte sits out.
+    saved = client.post(
+        entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone", "record_as": "2"}
+    )
+    assert saved.status_code == 302 and saved["Location"].endswith("#deal-2")
+    record = DealVersion.objects.get(deal__number=2).record
+    assert (record["dealer"], record["players"]) == ("Bent", ["Bent", "Carl", "Anna"])
 
 
 def test_the_last_deal_again_with_the_same_dealer_is_asked_about_first(sitting, as_member):

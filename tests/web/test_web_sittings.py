@@ -148,3 +148,17 @@ def test_closing_twice_says_so(played, as_member):
 
     assert "The sitting is already closed." in again.text
     assert Transaction.objects.filter(entry__kind="close").count() == 1
+
+
+def test_the_start_form_says_how_many_sit_down_at_the_seasons_game(season, table, as_member, make_season, club):
+    client = as_member("Anna")
+    hint = re.compile(r'<p class="hint" id="seats-hint">([^<]*)</p>')
+    page = client.get(reverse("sitting_new", args=["nordvest"]), HTTP_ACCEPT_LANGUAGE="en").text
+    assert hint.search(page).group(1) == "3 to 5 members; leave the last seats empty when fewer sit down."
+    stromann = make_season(club, "stromann", name="Strómann")
+    data = {"season": stromann.pk, "table": table.pk}
+    page = client.post(reverse("sitting_new", args=["nordvest"]), data, HTTP_ACCEPT_LANGUAGE="da").text
+    assert hint.search(page).group(1) == "2 medlemmer; lad de andre pladser stå tomme."
+    data = {"season": "Strómann", "table": table.pk}
+    answer = client.post(reverse("sitting_new", args=["nordvest"]), data, HTTP_ACCEPT_LANGUAGE="en")
+    assert answer.status_code == 400 and not hint.search(answer.text)

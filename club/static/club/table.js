@@ -272,7 +272,7 @@
   }
 
   // "A new deal: record as N": this deal and the sitting's deals queued after it move on.
-  function renumber(key, number) {
+  function renumber(key, number, roles) {
     var items = load();
     var at = -1;
     items.forEach(function (item, i) { if (item.key === key) at = i; });
@@ -284,7 +284,12 @@
       var params = new URLSearchParams(item.body);
       item.number += shift;
       params.set("number", String(item.number));
-      if (i === at) { params.set("confirm_duplicate", "1"); item.state = "waiting"; item.message = ""; item.html = ""; }
+      if (i === at) {
+        params.set("confirm_duplicate", "1");
+        // Dealt as the rotation goes after the deal that took its number, unless kept as entered.
+        Object.keys(roles || {}).forEach(function (role) { params.set(role, roles[role]); });
+        item.state = "waiting"; item.message = ""; item.html = "";
+      }
       item.body = params.toString();
     });
     store(items);
@@ -352,7 +357,7 @@
         $$("button[data-choice]", compare).forEach(function (button) {
           button.addEventListener("click", function () {
             if (button.getAttribute("data-choice") === "drop") drop(item.key);
-            else renumber(item.key, parseInt(button.value, 10));
+            else renumber(item.key, parseInt(button.value, 10), JSON.parse(button.getAttribute("data-roles") || "{}"));
           });
         });
         line.appendChild(compare);
