@@ -177,3 +177,19 @@ class Texts:
     def describe(self, record: Any, language: str) -> list[str]:
         """A deal record as a scorer would say it, one sentence per part (none for a non-record)."""
         return self.describer(record, self, language) if isinstance(record, dict) else []
+
+
+@dataclass
+class Sentences:
+    """A describer's sentences so far: each said in `language` from the family's table of them."""
+
+    table: Mapping[str, Text]
+    texts: Texts
+    language: str
+    lines: list[str] = field(default_factory=list)
+
+    def said(self, key: str, **values: Any) -> None:
+        self.lines.append(say(self.table[key], self.language) % values)
+
+    def word(self, value: Any) -> str:
+        return self.texts.word(value, self.language)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..texts import TableAccountTexts, Texts, gettext_noop, same, say
+from ..texts import Sentences, TableAccountTexts, Texts, gettext_noop, same, say
 
 ACCOUNTS = {
     "cup:pagat": TableAccountTexts(same("Pagatkop"), "P"),
@@ -163,46 +163,59 @@ def _meld_parts(meld: Mapping[str, Any], texts: Texts, language: str) -> list[st
     return parts
 
 
-def describe(record: Mapping[str, Any], texts: Texts, language: str) -> list[str]:  # noqa: C901 (a sentence a key)
+def describe(record: Mapping[str, Any], texts: Texts, language: str) -> list[str]:
     """A Danish deal record as a scorer would say it, one sentence per part."""
     if record.get("void"):
         return [say(SAID["void"], language)]
+    out = Sentences(SAID, texts, language)
+    for part in _PARTS:
+        part(record, out)
+    return out.lines
 
-    def said(key: str, **values: Any) -> None:
-        sentences.append(say(SAID[key], language) % values)
 
-    sentences: list[str] = []
-
-    def word(value: Any) -> str:
-        return texts.word(value, language)
-
+def _table(record: Mapping[str, Any], out: Sentences) -> None:
+    """Who dealt and who sat where, then each player's melds."""
     players = [p for p in record.get("players") or [] if p]
     if len(players) == 3:
-        said("roles", dealer=players[0], forehand=players[1], middlehand=players[2])
+        out.said("roles", dealer=players[0], forehand=players[1], middlehand=players[2])
     for name, meld in (record.get("melds") or {}).items():
-        if isinstance(meld, dict) and (parts := _meld_parts(meld, texts, language)):
-            said("melded", name=name, melds=", ".join(parts))
+        if isinstance(meld, dict) and (parts := _meld_parts(meld, out.texts, out.language)):
+            out.said("melded", name=name, melds=", ".join(parts))
+
+
+def _cards(record: Mapping[str, Any], out: Sentences) -> None:
+    """The Pagat's and each king's fate, with who held it."""
     cards = [("pagat", record.get("pagat"))] + [(f"king:{s}", f) for s, f in (record.get("kings") or {}).items()]
     for card, fate in cards:
         if isinstance(fate, dict):
-            said("card", card=word(card), holder=fate.get("holder") or "?", fate=word(fate.get("fate")))
+            out.said("card", card=out.word(card), holder=fate.get("holder") or "?", fate=out.word(fate.get("fate")))
+
+
+def _play(record: Mapping[str, Any], out: Sentences) -> None:
+    """The last trick, a nolo, a tout, the counted points."""
     if record.get("last_trick"):
-        said("last_trick", name=record["last_trick"])
+        out.said("last_trick", name=record["last_trick"])
     if record.get("nolo"):
-        said("nolo", name=record["nolo"])
+        out.said("nolo", name=record["nolo"])
     if tout := record.get("tout"):
         player = tout.get("player") if isinstance(tout, dict) else tout
-        said("tout_failed" if isinstance(tout, dict) and tout.get("won") is False else "tout", name=player)
+        out.said("tout_failed" if isinstance(tout, dict) and tout.get("won") is False else "tout", name=player)
     if counts := record.get("counts") or {}:
-        said("counted", counts=", ".join(f"{name} {points}" for name, points in counts.items()))
+        out.said("counted", counts=", ".join(f"{name} {points}" for name, points in counts.items()))
+
+
+def _faults(record: Mapping[str, Any], out: Sentences) -> None:
+    """Fines, a culprit and what they caused, a stopped deal."""
     for fine in record.get("fines") or []:
         if isinstance(fine, dict):
-            said("fined", name=fine.get("player") or "?", offence=word(fine.get("offence")))
+            out.said("fined", name=fine.get("player") or "?", offence=out.word(fine.get("offence")))
     if isinstance(culprit := record.get("culprit"), dict):
-        said("caused", name=culprit.get("player") or "?", what=word(culprit.get("caused")))
+        out.said("caused", name=culprit.get("player") or "?", what=out.word(culprit.get("caused")))
     if record.get("stopped"):
-        sentences.append(say(SAID["stopped"], language))
-    return sentences
+        out.lines.append(say(SAID["stopped"], out.language))
+
+
+_PARTS = (_table, _cards, _play, _faults)
 
 
 TEXTS = Texts(accounts=ACCOUNTS, rules=RULES, phrases=PHRASES, words=WORDS, fields=FIELDS, describer=describe)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..texts import TableAccountTexts, Texts, gettext_noop, same, say
+from ..texts import Sentences, TableAccountTexts, Texts, gettext_noop, same, say
 
 ACCOUNTS = {
     "pot": TableAccountTexts(
@@ -189,72 +189,98 @@ def _roman(number: Any) -> str:
     return out
 
 
-def describe(record: Mapping[str, Any], texts: Texts, language: str) -> list[str]:  # noqa: C901 (a sentence a key)
+def describe(record: Mapping[str, Any], texts: Texts, language: str) -> list[str]:
     """A Hungarian deal record as a scorer would say it, one sentence per part."""
-    sentences: list[str] = []
-
-    def said(key: str, **values: Any) -> None:
-        sentences.append(say(SAID[key], language) % values)
-
-    def word(value: Any) -> str:
-        return texts.word(value, language)
-
+    out = Sentences(SAID, texts, language)
     if record.get("dealer"):
-        said("dealt", dealer=record["dealer"])
-    if record.get("no_game"):
-        said("no_game", why=word(record["no_game"]))
-        if record.get("declarer"):
-            said("bid", declarer=record["declarer"])
-        return sentences
-    game = word(record.get("contract")) if record.get("contract") else "?"
+        out.said("dealt", dealer=record["dealer"])
+    for part in (_no_game,) if record.get("no_game") else _PARTS:
+        part(record, out)
+    return out.lines
+
+
+def _no_game(record: Mapping[str, Any], out: Sentences) -> None:
+    out.said("no_game", why=out.word(record["no_game"]))
     if record.get("declarer"):
-        said("declared", declarer=record["declarer"], game=game)
+        out.said("bid", declarer=record["declarer"])
+
+
+def _contract(record: Mapping[str, Any], out: Sentences) -> None:
+    """The game, who declared it, the called card, the talon choice, the game's contra."""
+    game = out.word(record.get("contract")) if record.get("contract") else "?"
+    if record.get("declarer"):
+        out.said("declared", declarer=record["declarer"], game=game)
     elif record.get("contract"):
-        said("game", game=game)
+        out.said("game", game=game)
     if isinstance(call := record.get("call"), dict):
-        said("called", **_call(call, language))
+        out.said("called", **_call(call, out.language))
     if record.get("choice") is not None:
-        said("choice", choice=record["choice"])
-    if isinstance(contra := record.get("game_contra"), int) and 0 < contra <= len(CONTRAS):
-        said("game_contra", level=list(CONTRAS)[contra - 1])
+        out.said("choice", choice=record["choice"])
+    if level := _contra(record.get("game_contra")):
+        out.said("game_contra", level=level)
+
+
+def _contra(level: Any) -> str | None:
+    """A contra level by its name (1 -> kontra); None for no contra or a level the game has not."""
+    return list(CONTRAS)[level - 1] if isinstance(level, int) and 0 < level <= len(CONTRAS) else None
+
+
+def _announcements(record: Mapping[str, Any], out: Sentences) -> None:
     for item in record.get("announcements") or []:
         if isinstance(item, dict):
-            figure = word(item.get("figure"))
-            if isinstance(level := item.get("contra"), int) and 0 < level <= len(CONTRAS):
-                figure = f"{figure} ({list(CONTRAS)[level - 1]})"
-            said("announced", by=item.get("by") or "?", figure=figure)
+            figure = out.word(item.get("figure"))
+            if level := _contra(item.get("contra")):
+                figure = f"{figure} ({level})"
+            out.said("announced", by=item.get("by") or "?", figure=figure)
+
+
+def _outcome(record: Mapping[str, Any], out: Sentences) -> None:
+    """The card points, the tricks, the figures each side made."""
     if record.get("card_points") is not None:
-        said("card_points" if record.get("declarer") else "dealer_points", points=record["card_points"])
+        out.said("card_points" if record.get("declarer") else "dealer_points", points=record["card_points"])
     if record.get("tricks") is not None:
-        said("tricks", tricks=record["tricks"])
+        out.said("tricks", tricks=record["tricks"])
     for side, figures in (record.get("made") or {}).items():
         if figures and f"made.{side}" in SAID:
-            said(f"made.{side}", figures=word(list(figures)))
+            out.said(f"made.{side}", figures=out.word(list(figures)))
+
+
+def _hands(record: Mapping[str, Any], out: Sentences) -> None:
+    """What the hands held: tarokkszám, hand bonuses."""
     for count in record.get("trump_counts") or []:
         if isinstance(count, dict):
-            silent = f" ({word('silent')})" if count.get("announced") is False else ""
-            said("trump_count", player=count.get("player") or "?", count=count.get("count"), silent=silent)
+            silent = f" ({out.word('silent')})" if count.get("announced") is False else ""
+            out.said("trump_count", player=count.get("player") or "?", count=count.get("count"), silent=silent)
     for bonus in record.get("hand_bonuses") or []:
         if isinstance(bonus, dict):
-            said("hand_bonus", player=bonus.get("player") or "?", bonus=word(bonus.get("bonus")))
+            out.said("hand_bonus", player=bonus.get("player") or "?", bonus=out.word(bonus.get("bonus")))
+
+
+def _play(record: Mapping[str, Any], out: Sentences) -> None:
+    """The bidding and the play's events: ultimó, the called king, félfizetés, a trisakolás's points."""
     if record.get("bidders"):
-        said("bidders", names=_names(record["bidders"]))
+        out.said("bidders", names=_names(record["bidders"]))
     if record.get("ultimo"):
-        said("ultimo", player=record["ultimo"])
+        out.said("ultimo", player=record["ultimo"])
     if record.get("called_king_captured"):
-        said("captured")
+        out.said("captured")
     if record.get("conceded"):
-        said("conceded")
+        out.said("conceded")
     if isinstance(points := record.get("player_points"), dict) and points:
-        said("player_points", points=", ".join(f"{name} {value}" for name, value in points.items()))
+        out.said("player_points", points=", ".join(f"{name} {value}" for name, value in points.items()))
     if record.get("trickless"):
-        said("trickless", names=_names(record["trickless"]))
+        out.said("trickless", names=_names(record["trickless"]))
+
+
+def _talon_and_fines(record: Mapping[str, Any], out: Sentences) -> None:
     for player, honours in (record.get("talon_honours") or {}).items():
-        said("talon", player=player or "?", honours=word(list(honours)) if isinstance(honours, list) else "?")
+        out.said("talon", player=player or "?", honours=out.word(list(honours)) if isinstance(honours, list) else "?")
     for fine in record.get("fines") or []:
         if isinstance(fine, dict):
-            said("fined", name=fine.get("player") or "?", offence=word(fine.get("offence")))
-    return sentences
+            out.said("fined", name=fine.get("player") or "?", offence=out.word(fine.get("offence")))
+
+
+_PARTS = (_contract, _announcements, _outcome, _hands, _play, _talon_and_fines)
 
 
 TEXTS = Texts(accounts=ACCOUNTS, rules=RULES, phrases=PHRASES, words=WORDS, fields=FIELDS, describer=describe)
