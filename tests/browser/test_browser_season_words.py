@@ -30,3 +30,9 @@ def test_a_magyar_officials_season_form(live_server, club, phone, screenshot):
     expect(parameters).not_to_contain_text("silent_vs_contra")
     expect(page.locator("#id_p_silent_vs_contra option")).to_have_text(["a nagyobb", "helyettesíti", "szorozza"])
     screenshot("season-form-hu")
+
+    # Each parameter says its whole sentence at 360 px: no label cut off or run out of its box.
+    cut = page.eval_on_selector_all(
+        "#parameters label", "labels => labels.filter(l => l.scrollWidth > l.clientWidth + 1).map(l => l.textContent)"
+    )
+    assert cut == []
