@@ -181,14 +181,16 @@ $$ LANGUAGE sql;
 
 CREATE OR REPLACE FUNCTION club_forget_name(p_club bigint, p_member bigint, his_user integer, p_forget_user boolean,
                                  old text, new text) RETURNS void AS $$
+    -- The records of a sitting name him only where his seat there bore this name: another member
+    -- who once had it keeps it, and a name the app set on him rewrites no record.
     UPDATE club_sitting SET state = club_forget_json(state, old, new, false)
-        WHERE id IN (SELECT sitting_id FROM club_seat WHERE member_id = p_member);
+        WHERE id IN (SELECT sitting_id FROM club_seat WHERE member_id = p_member AND name = old);
     UPDATE club_deal SET state_before = club_forget_json(state_before, old, new, false)
-        WHERE sitting_id IN (SELECT sitting_id FROM club_seat WHERE member_id = p_member);
+        WHERE sitting_id IN (SELECT sitting_id FROM club_seat WHERE member_id = p_member AND name = old);
     UPDATE club_dealversion v
         SET record = club_forget_json(v.record, old, new, false), reason = club_forget_text(v.reason, old, new)
-        FROM club_deal d, club_sitting s, club_table t
-        WHERE v.deal_id = d.id AND d.sitting_id = s.id AND s.table_id = t.id AND t.club_id = p_club;
+        FROM club_deal d, club_seat st
+        WHERE v.deal_id = d.id AND d.sitting_id = st.sitting_id AND st.member_id = p_member AND st.name = old;
     UPDATE club_payment SET note = club_forget_text(note, old, new), reason = club_forget_text(reason, old, new)
         WHERE club_id = p_club;
     UPDATE club_tableopening SET reason = club_forget_text(reason, old, new) WHERE club_id = p_club;
@@ -230,7 +232,7 @@ BEGIN
         RAISE EXCEPTION 'the login is another club''s member''s too' USING ERRCODE = 'restrict_violation';
     END IF;
     -- Every name he had: now, at each of his seats, and before each rename the log kept; none
-    -- that another member of the club has now.
+    -- that another member of the club has now or had at a seat.
     names := ARRAY(
         SELECT DISTINCT n FROM (
             SELECT current_name AS n
@@ -241,6 +243,8 @@ BEGIN
                     AND jsonb_typeof(e.changes -> 'name') = 'array'
         ) said
         WHERE n <> '' AND n NOT IN (SELECT name FROM club_member WHERE club_id = p_club AND id <> p_member)
+            AND n NOT IN (SELECT st.name FROM club_seat st JOIN club_member m ON st.member_id = m.id
+                          WHERE m.club_id = p_club AND st.member_id <> p_member)
         ORDER BY n
     );
     PERFORM set_config('club.forgetting', 'on', true);

@@ -24,6 +24,6 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunPython(triggers.drop, migrations.RunPython.noop),
+        migrations.RunPython(triggers.drop, triggers.create),
         migrations.RunPython(triggers.create, triggers.drop),
     ]

@@ -66,6 +66,8 @@ def forget_member(member: Member, *, by=None, confirmed: bool = False) -> Member
     keeps them. Refused while he sits at an open sitting, for the club's last admin, and, unless
     `confirmed`, while his saldo is not zero."""
     with transaction.atomic():
+        # The club first, as the office does: two forgets at once take turns (the next number, the last admin).
+        Club.objects.select_for_update().get(pk=member.club_id)
         member = Member.objects.select_for_update(of=("self",)).select_related("club").get(pk=member.pk)
         if re.fullmatch(rf"{FORGOTTEN} \d+", member.name) and member.user_id is None and not member.email:
             raise refuse("member", _("%(name)s is forgotten already.") % {"name": member.name})
@@ -168,7 +170,7 @@ def _rewrite(member: Member, new: str, forget_user: bool) -> None:
 
 def former_names(member: Member) -> set[str]:
     """Every name the member had: now, at each of his seats, and before each rename the log
-    kept; none that another member of the club has now."""
+    kept; none that another member of the club has now or had at a seat."""
     names = {member.name, *Seat.objects.filter(member=member).values_list("name", flat=True)}
     member_type = ContentType.objects.get_for_model(Member)
     for changes in LogEntry.objects.filter(content_type=member_type, object_id=member.pk).values_list(
@@ -177,13 +179,17 @@ def former_names(member: Member) -> set[str]:
         said = (changes or {}).get("name") if isinstance(changes, dict) else None
         if isinstance(said, list):
             names.update(name for name in said if isinstance(name, str))
-    others = set(Member.objects.filter(club_id=member.club_id).exclude(pk=member.pk).values_list("name", flat=True))
+    others = {
+        *Member.objects.filter(club_id=member.club_id).exclude(pk=member.pk).values_list("name", flat=True),
+        *Seat.objects.filter(member__club_id=member.club_id).exclude(member=member).values_list("name", flat=True),
+    }
     return {name for name in names if name and name not in others}
 
 
 def _rename(member: Member, old: str, new: str, forget_user: bool) -> None:
     club_id = member.club_id
-    for sitting in Sitting.objects.filter(seats__member=member).distinct():
+    # A sitting's records name him only where his seat there bore this name (club.triggers).
+    for sitting in Sitting.objects.filter(seats__member=member, seats__name=old).distinct():
         sitting.state = renamed_json(sitting.state, old, new)
         sitting.save(update_fields=["state"])
         for deal in sitting.deals.all():
@@ -192,8 +198,8 @@ def _rename(member: Member, old: str, new: str, forget_user: bool) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT v.id, v.record, v.reason FROM club_dealversion v JOIN club_deal d ON v.deal_id = d.id "
-            "JOIN club_sitting s ON d.sitting_id = s.id JOIN club_table t ON s.table_id = t.id WHERE t.club_id = %s",
-            [club_id],
+            "JOIN club_seat st ON st.sitting_id = d.sitting_id WHERE st.member_id = %s AND st.name = %s",
+            [member.pk, old],
         )
         for pk, record, reason in cursor.fetchall():
             cursor.execute(

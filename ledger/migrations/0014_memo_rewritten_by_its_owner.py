@@ -12,6 +12,6 @@ class Migration(migrations.Migration):
     dependencies = [("ledger", "0013_amounts_in_units_and_triggers_from_one_module")]
 
     operations = [
-        migrations.RunPython(triggers.drop, migrations.RunPython.noop),
+        migrations.RunPython(triggers.drop, triggers.create),
         migrations.RunPython(triggers.create, triggers.drop),
     ]

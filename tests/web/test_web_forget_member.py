@@ -201,3 +201,25 @@ def test_a_login_another_club_shares_stays_with_the_other_club(evening, members,
         login.pk,
     )
     assert ledger_check_problems() == "0"
+
+
+def test_a_name_another_member_bore_at_a_seat_stays_in_his_records(evening, members, club, played):
+    """Dorte sat the evening as "Dorte" and is Dorte Dahl now; Erik, who never sat, takes the name
+    "Dorte" and is forgotten. Her seat and the evening's records keep "Dorte", and the books replay
+    to the same money."""
+    anna = members["Anna"]
+    erik = member_office.edit_member(members["Erik"], name="Dorte", email="", role=Member.Role.MEMBER)
+    records = [version.record for deal in played.deals.all() for version in deal.versions.all()]
+
+    forgotten = forgetting.forget_member(erik, by=anna.user)
+
+    assert forgotten.name == "Tidligere medlem 1"
+    assert played.seats.get(member=members["Dorte"]).name == "Dorte"
+    assert [version.record for deal in played.deals.all() for version in deal.versions.all()] == records
+    assert any("Dorte" in str(record) for record in records)
+    assert {name: money.saldo(members[name]) for name in ("Anna", "Bent", "Carl")} == {
+        "Anna": SALDI["Anna"],
+        "Bent": SALDI["Bent"],
+        "Carl": SALDI["Carl"],
+    }
+    assert ledger_check_problems() == "0"
