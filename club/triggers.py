@@ -216,6 +216,7 @@ DECLARE
     his_email text;
     his_username text;
     names text[];
+    addresses text[];
     old text;
 BEGIN
     SELECT name, user_id, email INTO current_name, his_user, his_email
@@ -247,6 +248,18 @@ BEGIN
                           WHERE m.club_id = p_club AND st.member_id <> p_member)
         ORDER BY n
     );
+    -- Every address he had: now, his login's, and before each change the log kept.
+    addresses := ARRAY(
+        SELECT DISTINCT a FROM (
+            SELECT his_email AS a
+            UNION SELECT email FROM auth_user WHERE id = his_user
+            UNION SELECT jsonb_array_elements_text(e.changes -> 'email')
+                FROM auditlog_logentry e JOIN django_content_type ct ON e.content_type_id = ct.id
+                WHERE (ct.app_label, ct.model) = ('club', 'member') AND e.object_id = p_member
+                    AND jsonb_typeof(e.changes -> 'email') = 'array'
+        ) said
+        WHERE a <> '' AND a NOT IN (SELECT email FROM club_member WHERE club_id = p_club AND id <> p_member)
+    );
     PERFORM set_config('club.forgetting', 'on', true);
     PERFORM set_config('ledger.rewriting_memo', 'on', true);
     -- The longest first: a name that holds a shorter one goes whole.
@@ -254,9 +267,9 @@ BEGIN
         PERFORM club_forget_name(p_club, p_member, his_user, p_forget_user, old, p_new);
     END LOOP;
     UPDATE club_seat SET name = p_new WHERE member_id = p_member;
-    IF his_email <> '' THEN
-        PERFORM club_forget_log(p_club, p_member, his_user, p_forget_user, his_email, '');
-    END IF;
+    FOREACH old IN ARRAY addresses LOOP
+        PERFORM club_forget_log(p_club, p_member, his_user, p_forget_user, old, '');
+    END LOOP;
     IF p_forget_user AND his_user IS NOT NULL THEN
         SELECT username INTO his_username FROM auth_user WHERE id = his_user;
         PERFORM club_forget_log(p_club, p_member, his_user, p_forget_user, his_username, 'tidligere-' || his_user);

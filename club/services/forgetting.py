@@ -81,7 +81,8 @@ def forget_member(member: Member, *, by=None, confirmed: bool = False) -> Member
                 _("%(name)s has a saldo of %(saldo)s: settle it first, or confirm that it stays in the books.")
                 % {"name": member.name, "saldo": format_ore(saldo)},
             )
-        names, new, user = former_names(member), forgotten_name(member.club), member.user
+        names, addresses = former_names(member), former_addresses(member)
+        new, user = forgotten_name(member.club), member.user
         forget_user = user is not None and not Member.objects.filter(user=user).exclude(pk=member.pk).exists()
         # Unlogged: the log would keep the old name as what changed.
         with disable_auditlog():
@@ -91,8 +92,8 @@ def forget_member(member: Member, *, by=None, confirmed: bool = False) -> Member
                         "SELECT club_forget_member(%s, %s, %s, %s)", [member.club_id, member.pk, new, forget_user]
                     )
             else:
-                _rewrite(member, new, forget_user)
-            _forget_mail(member, names, new)
+                _rewrite(member, names, addresses, new, forget_user)
+            _forget_mail(member, addresses, names, new)
             JoinRequest.objects.filter(member=member).delete()
             member.name, member.email, member.user, member.active = new, "", None, False
             member.save(update_fields=["name", "email", "user", "active"])
@@ -115,14 +116,14 @@ def _forget_login(user) -> None:
     user.save()
 
 
-def _forget_mail(member: Member, names: set[str], new: str) -> None:
-    """The club's mail to him goes; its other mail names him by his new name."""
+def _forget_mail(member: Member, addresses: set[str], names: set[str], new: str) -> None:
+    """The club's mail to any address he had goes; its other mail names him by his new name."""
     mails = Email.objects.filter(pk__in=ClubMail.objects.filter(club_id=member.club_id).values("email_id"))
-    if member.email:
-        for email in mails:
-            if member.email.lower() in (address.lower() for address in email.to):
-                email.attachments.all().delete()
-                email.delete()
+    his = {address.lower() for address in addresses}
+    for email in mails:
+        if his & {address.lower() for address in email.to}:
+            email.attachments.all().delete()
+            email.delete()
     for email in mails.all():
         for old in sorted(names, key=lambda name: (-len(name), name)):
             email.subject = renamed_text(email.subject, old, new)
@@ -156,14 +157,14 @@ def renamed_json(value: Any, old: str, new: str, *, in_text: bool = False) -> An
     return value
 
 
-def _rewrite(member: Member, new: str, forget_user: bool) -> None:
+def _rewrite(member: Member, names: set[str], addresses: set[str], new: str, forget_user: bool) -> None:
     """SQLite's rewrite, statement for statement as the functions of `club.triggers`. Raw SQL for
     the rows whose models refuse an update (deal versions, payments, table openings)."""
-    for old in sorted(former_names(member), key=lambda name: (-len(name), name)):
+    for old in sorted(names, key=lambda name: (-len(name), name)):
         _rename(member, old, new, forget_user)
     Seat.objects.filter(member=member).update(name=new)
-    if member.email:
-        _rename_in_log(member, member.email, "", forget_user)
+    for address in sorted(addresses):
+        _rename_in_log(member, address, "", forget_user)
     if forget_user and member.user is not None:
         _rename_in_log(member, member.user.username, f"tidligere-{member.user_id}", forget_user)
 
@@ -172,11 +173,8 @@ def former_names(member: Member) -> set[str]:
     """Every name the member had: now, at each of his seats, and before each rename the log
     kept; none that another member of the club has now or had at a seat."""
     names = {member.name, *Seat.objects.filter(member=member).values_list("name", flat=True)}
-    member_type = ContentType.objects.get_for_model(Member)
-    for changes in LogEntry.objects.filter(content_type=member_type, object_id=member.pk).values_list(
-        "changes", flat=True
-    ):
-        said = (changes or {}).get("name") if isinstance(changes, dict) else None
+    for changes in _member_changes(member):
+        said = changes.get("name")
         if isinstance(said, list):
             names.update(name for name in said if isinstance(name, str))
     others = {
@@ -184,6 +182,25 @@ def former_names(member: Member) -> set[str]:
         *Seat.objects.filter(member__club_id=member.club_id).exclude(member=member).values_list("name", flat=True),
     }
     return {name for name in names if name and name not in others}
+
+
+def former_addresses(member: Member) -> set[str]:
+    """Every address the member had: now, his login's, and before each change the log kept; none
+    that another member of the club has now."""
+    addresses = {member.email, member.user.email if member.user is not None else ""}
+    for changes in _member_changes(member):
+        said = changes.get("email")
+        if isinstance(said, list):
+            addresses.update(address for address in said if isinstance(address, str))
+    others = set(Member.objects.filter(club_id=member.club_id).exclude(pk=member.pk).values_list("email", flat=True))
+    return {address for address in addresses if address and address not in others}
+
+
+def _member_changes(member: Member) -> list[dict]:
+    """What the log kept of each change to the member."""
+    member_type = ContentType.objects.get_for_model(Member)
+    entries = LogEntry.objects.filter(content_type=member_type, object_id=member.pk)
+    return [changes for changes in entries.values_list("changes", flat=True) if isinstance(changes, dict)]
 
 
 def _rename(member: Member, old: str, new: str, forget_user: bool) -> None:

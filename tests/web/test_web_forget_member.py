@@ -10,6 +10,7 @@ import zipfile
 
 import pytest
 from auditlog.models import LogEntry
+from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
 from django.db import connection
@@ -222,4 +223,30 @@ def test_a_name_another_member_bore_at_a_seat_stays_in_his_records(evening, memb
         "Bent": SALDI["Bent"],
         "Carl": SALDI["Carl"],
     }
+    assert ledger_check_problems() == "0"
+
+
+def test_every_address_he_had_goes_with_him(evening, members, club):
+    """Invited at one address, then given another: the invitation to the first, and the club log's
+    record of the change, keep neither address once he is forgotten. The login the first address
+    was given, which no member uses since the change, keeps it (with the entry that made it)."""
+    dorte = member_office.edit_member(
+        evening, name="Dorte Dahl", email="dorte@example.net", role=Member.Role.SCORER, site_url="http://testserver/"
+    )
+    payments.record_payment(
+        club,
+        member=dorte,
+        direction=Payment.Direction.IN,
+        amount_ore=235,
+        method=Payment.Method.CASH,
+        paid_on=timezone.localdate(),
+    )
+    assert rows_naming(ADDRESS)  # the invitation and the log's change still hold the first address
+
+    forgetting.forget_member(dorte, by=members["Anna"].user)
+
+    first_login = get_user_model().objects.get(username=ADDRESS)
+    assert not Member.objects.filter(user=first_login).exists()
+    made = LogEntry.objects.get(content_type=ContentType.objects.get_for_model(first_login), object_id=first_login.pk)
+    assert rows_naming(ADDRESS, "dorte@example.net") == {("auth_user", first_login.pk), ("auditlog_logentry", made.pk)}
     assert ledger_check_problems() == "0"
