@@ -84,7 +84,7 @@ def closed_sitting(season, table, members, record, day, held):
             Seat(sitting=sitting, member=members[name], position=i, name=name) for i, name in enumerate(names)
         )
         seats = Seat.objects.filter(sitting=sitting).select_related("member__account")
-        accounts = bookkeeping.accounts_for(table, seats, family.table_names(ruleset))
+        accounts = bookkeeping.accounts_for(table, seats, family.rules_family.table_accounts(ruleset))
         count = len(record["deals"])
         rows = Deal.objects.bulk_create(Deal(sitting=sitting, number=n) for n in range(1, count + 1))
         versions = DealVersion.objects.bulk_create(
@@ -95,14 +95,14 @@ def closed_sitting(season, table, members, record, day, held):
         if funding is not None:
             settled.append((funding, "funding:1", None))
             held = {**held, **family.held_after(funding)}
-        state = family.state(held)
+        state = family.rules_family.state(held)
         for deal, version, data in zip(rows, versions, record["deals"], strict=True):
             deal.current_version = version
-            deal.state_before = family.state_as_json(state)  # the table state club.services keeps
-            events, state = family.play(parse_record(data, deal.number, family), names, state, ruleset)
+            deal.state_before = family.rules_family.state_as_json(state)  # the table state club.services keeps
+            events, state = family.rules_family.play(parse_record(data, deal.number, family), names, state, ruleset)
             settled += [(event, f"{event.kind}:{deal.number}", version) for event in events]
         Deal.objects.bulk_update(rows, ["current_version", "state_before"], batch_size=500)
-        sitting.state = family.state_as_json(state)
+        sitting.state = family.rules_family.state_as_json(state)
         sitting.save(update_fields=["state"])
         closing = family.close(names, family.held_after(state), ruleset, record["close"], first_dealer)
         settled.append((closing, "close", None))
