@@ -23,7 +23,7 @@ message; these hold whatever SQL reaches the database.
   change, and nothing else; it turns `club.forgetting` and `ledger.rewriting_memo` on while it runs.
 
 `create` installs them all, `drop` removes them and the triggers earlier versions made (`RETIRED_*`).
-The latest migration that changes this SQL calls `drop` first and `create` last (club 0026; club
+The latest migration that changes this SQL calls `drop` first and `create` last (club 0027; club
 0023 dropped the older ones); earlier migrations make none. The forgetting functions read
 `club_tableopening` (club 0025), so no migration before it may make the current set. On SQLite a migration that rebuilds one of these tables
 (or `club_sitting`, which the season's guard reads) drops and creates them around it.
@@ -147,18 +147,49 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql IMMUTABLE;
 
+CREATE OR REPLACE FUNCTION club_forget_linked_logins(p_member bigint, his_user integer) RETURNS integer[] AS $$
+    -- Every login his row was linked to, as the log kept each change, today's included.
+    SELECT ARRAY(
+        SELECT his_user WHERE his_user IS NOT NULL
+        UNION SELECT l::integer FROM (
+            SELECT jsonb_array_elements_text(e.changes -> 'user') AS l
+                FROM auditlog_logentry e JOIN django_content_type ct ON e.content_type_id = ct.id
+                WHERE (ct.app_label, ct.model) = ('club', 'member') AND e.object_id = p_member
+                    AND jsonb_typeof(e.changes -> 'user') = 'array'
+        ) said WHERE l ~ '^[0-9]{1,9}$'
+    );
+$$ LANGUAGE sql STABLE;
+
+CREATE OR REPLACE FUNCTION club_forget_former_logins(p_member bigint, his_user integer) RETURNS integer[] AS $$
+    -- The logins his row was linked to before that nobody needs now: no member uses one and it
+    -- is no staff's (club.services.forgetting.his_logins). They go with him.
+    SELECT ARRAY(
+        SELECT u.id FROM auth_user u
+        WHERE u.id = ANY(club_forget_linked_logins(p_member, his_user)) AND u.id IS DISTINCT FROM his_user
+            AND NOT u.is_staff AND NOT u.is_superuser
+            AND NOT EXISTS (SELECT 1 FROM club_member m WHERE m.user_id = u.id)
+        ORDER BY u.id
+    );
+$$ LANGUAGE sql STABLE;
+
 CREATE OR REPLACE FUNCTION club_forget_log(p_club bigint, p_member bigint, his_user integer, p_forget_user boolean,
                                 old text, new text) RETURNS void AS $$
-    -- The audit log's entries of the club's own objects (club.audit.club_log), and of his login
-    -- when it is forgotten too.
+    -- The audit log's entries of the club's own objects (club.audit.club_log), and of the logins
+    -- forgotten with him: today's when it is forgotten too, and his former ones nobody needs.
+    WITH logins AS (
+        SELECT club_forget_linked_logins(p_member, his_user) AS linked,
+            club_forget_former_logins(p_member, his_user)
+                || CASE WHEN p_forget_user AND his_user IS NOT NULL THEN ARRAY[his_user] ELSE '{}'::integer[] END
+                AS forgotten
+    )
     UPDATE auditlog_logentry e SET
         object_repr = club_forget_text(e.object_repr, old, new),
         changes_text = club_forget_text(e.changes_text, old, new),
         changes = club_forget_json(e.changes, old, new, true),
         serialized_data = club_forget_json(e.serialized_data, old, new, true),
         additional_data = club_forget_json(e.additional_data, old, new, true),
-        actor_email = CASE WHEN his_user IS NOT NULL AND e.actor_id = his_user THEN '' ELSE e.actor_email END
-    FROM django_content_type ct
+        actor_email = CASE WHEN e.actor_id = ANY(logins.linked) THEN '' ELSE e.actor_email END
+    FROM django_content_type ct, logins
     WHERE e.content_type_id = ct.id AND (
         (ct.app_label, ct.model) = ('club', 'club') AND e.object_id = p_club
         OR (ct.app_label, ct.model) = ('club', 'member')
@@ -174,8 +205,7 @@ CREATE OR REPLACE FUNCTION club_forget_log(p_club bigint, p_member bigint, his_u
             JOIN club_sitting s ON d.sitting_id = s.id JOIN club_table t ON s.table_id = t.id WHERE t.club_id = p_club)
         OR (ct.app_label, ct.model) = ('club', 'joinrequest') AND e.object_id IN (
             SELECT j.id FROM club_joinrequest j JOIN club_member m ON j.member_id = m.id WHERE m.club_id = p_club)
-        OR p_forget_user AND his_user IS NOT NULL
-            AND (ct.app_label, ct.model) = ('auth', 'user') AND e.object_id = his_user
+        OR (ct.app_label, ct.model) = ('auth', 'user') AND e.object_id = ANY(logins.forgotten)
     );
 $$ LANGUAGE sql;
 
@@ -215,6 +245,8 @@ DECLARE
     his_user integer;
     his_email text;
     his_username text;
+    forgotten integer[];
+    login integer;
     names text[];
     addresses text[];
     old text;
@@ -248,11 +280,16 @@ BEGIN
                           WHERE m.club_id = p_club AND st.member_id <> p_member)
         ORDER BY n
     );
-    -- Every address he had: now, his login's, and before each change the log kept.
+    forgotten := club_forget_former_logins(p_member, his_user);
+    IF p_forget_user AND his_user IS NOT NULL THEN
+        forgotten := his_user || forgotten;
+    END IF;
+    -- Every address he had: now, his login's and his former logins', and before each change the
+    -- log kept.
     addresses := ARRAY(
         SELECT DISTINCT a FROM (
             SELECT his_email AS a
-            UNION SELECT email FROM auth_user WHERE id = his_user
+            UNION SELECT email FROM auth_user WHERE id = his_user OR id = ANY(forgotten)
             UNION SELECT jsonb_array_elements_text(e.changes -> 'email')
                 FROM auditlog_logentry e JOIN django_content_type ct ON e.content_type_id = ct.id
                 WHERE (ct.app_label, ct.model) = ('club', 'member') AND e.object_id = p_member
@@ -270,10 +307,10 @@ BEGIN
     FOREACH old IN ARRAY addresses LOOP
         PERFORM club_forget_log(p_club, p_member, his_user, p_forget_user, old, '');
     END LOOP;
-    IF p_forget_user AND his_user IS NOT NULL THEN
-        SELECT username INTO his_username FROM auth_user WHERE id = his_user;
-        PERFORM club_forget_log(p_club, p_member, his_user, p_forget_user, his_username, 'tidligere-' || his_user);
-    END IF;
+    FOREACH login IN ARRAY ARRAY(SELECT x FROM unnest(forgotten) x ORDER BY x) LOOP
+        SELECT username INTO his_username FROM auth_user WHERE id = login;
+        PERFORM club_forget_log(p_club, p_member, his_user, p_forget_user, his_username, 'tidligere-' || login);
+    END LOOP;
     PERFORM set_config('ledger.rewriting_memo', 'off', true);
     PERFORM set_config('club.forgetting', 'off', true);
 END;
@@ -282,6 +319,8 @@ $$ LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp;
 REVOKE EXECUTE ON FUNCTION club_forget_member(bigint, bigint, text, boolean) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION club_forget_name(bigint, bigint, integer, boolean, text, text) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION club_forget_log(bigint, bigint, integer, boolean, text, text) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION club_forget_linked_logins(bigint, integer) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION club_forget_former_logins(bigint, integer) FROM PUBLIC;
 """,
 )
 POSTGRESQL_TRIGGERS = (
@@ -299,6 +338,8 @@ POSTGRESQL_FUNCTIONS = (
     "club_forget_member(bigint, bigint, text, boolean)",
     "club_forget_name(bigint, bigint, integer, boolean, text, text)",
     "club_forget_log(bigint, bigint, integer, boolean, text, text)",
+    "club_forget_former_logins(bigint, integer)",
+    "club_forget_linked_logins(bigint, integer)",
     "club_forget_json(jsonb, text, text, boolean)",
     "club_forget_text(text, text, text)",
 )

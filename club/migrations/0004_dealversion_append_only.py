@@ -1,5 +1,5 @@
 """A deal version is never changed or deleted, whatever SQL reaches PostgreSQL: a correction is a
-new version. The trigger, as it stands now, is in `club.triggers` (installed by club 0026)."""
+new version. The trigger, as it stands now, is in `club.triggers` (installed by club 0027)."""
 
 from django.db import migrations
 

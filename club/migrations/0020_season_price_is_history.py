@@ -1,6 +1,6 @@
 """A season's rules and point value are history once it has a sitting, whatever SQL reaches the
 database, on PostgreSQL and SQLite alike. The triggers, as they stand now, are in `club.triggers`
-(installed by club 0026); the service refuses first (club.services.seasons.save_season)."""
+(installed by club 0027); the service refuses first (club.services.seasons.save_season)."""
 
 from django.db import migrations
 

@@ -1,7 +1,7 @@
 """A member's ledger accounts are linked once, from empty, and never moved, on PostgreSQL and SQLite
 alike. The app links them when the member is first seated or first pays (club.services.bookkeeping,
 till), so the app role keeps UPDATE on those columns (scripts/app-role.sql). The trigger, as it
-stands now, is in `club.triggers` (installed by club 0026)."""
+stands now, is in `club.triggers` (installed by club 0027)."""
 
 from django.db import migrations
 

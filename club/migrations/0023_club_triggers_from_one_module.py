@@ -1,6 +1,6 @@
 """The club's triggers are the ones of `club.triggers` from here on: whatever earlier versions made
 is dropped here, before the ledger renames the columns some of them read (ledger 0013), and the
-current set is made by club 0026. A seat's points are no longer kept by a trigger but by
+current set is made by club 0027. A seat's points are no longer kept by a trigger but by
 `club.services.bookkeeping`, in the `atomic()` block that posts each ledger entry."""
 
 from django.db import migrations

@@ -1,7 +1,7 @@
 """The ledger's accounts of money in øre say so (ledger 0013 opened every existing account in
 points): a member's payments account, the club's till and its opening-balance account, and any
 account with a posting in the book of payments. The club's current triggers (`club.triggers`) are
-made by the latest migration that changes them (club 0026).
+made by the latest migration that changes them (club 0027).
 
 The ledger refuses any UPDATE of an account: its guard is lifted for this one statement (switched
 off on PostgreSQL, dropped and made again on SQLite).

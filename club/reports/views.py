@@ -65,7 +65,7 @@ def member_statement_pdf(request: HttpRequest, slug: str, member_id: int, month:
 @require_POST
 @login_required
 def member_statement_send(request: HttpRequest, slug: str, member_id: int, month: Month) -> HttpResponse:
-    """An official mails one member his statement for the month."""
+    """An official queues one member's statement for the month in the outbox, as a mail to him."""
     club, viewer = _club_member(request, slug)
     access.require(viewer, access.MANAGE)
     member = get_object_or_404(Member.objects.select_related("club"), pk=member_id, club=club)
@@ -74,7 +74,10 @@ def member_statement_send(request: HttpRequest, slug: str, member_id: int, month
     except NoAddress as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, _("The statement is on its way to %(email)s.") % {"email": member.email})
+        messages.success(
+            request,
+            _("The statement for %(email)s waits in the outbox; the mail worker sends it.") % {"email": member.email},
+        )
     return redirect("member-statement", slug=slug, member_id=member.pk, month=month)
 
 

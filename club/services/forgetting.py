@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from auditlog.context import disable_auditlog
@@ -36,7 +37,6 @@ from ..models import (
     Dispute,
     JoinRequest,
     LedgerEntry,
-    LoginLanguage,
     Member,
     Payment,
     Seat,
@@ -44,7 +44,7 @@ from ..models import (
     TableOpening,
 )
 from . import money
-from .members import _keeps_an_admin
+from .members import _keeps_an_admin, retire_login
 from .money import format_ore
 from .office import refuse
 
@@ -81,9 +81,11 @@ def forget_member(member: Member, *, by=None, confirmed: bool = False) -> Member
                 _("%(name)s has a saldo of %(saldo)s: settle it first, or confirm that it stays in the books.")
                 % {"name": member.name, "saldo": format_ore(saldo)},
             )
-        names, addresses = former_names(member), former_addresses(member)
+        logins = his_logins(member)
+        names, addresses = former_names(member), former_addresses(member, logins)
         new, user = forgotten_name(member.club), member.user
         forget_user = user is not None and not Member.objects.filter(user=user).exclude(pk=member.pk).exists()
+        forgotten = [*([user] if forget_user else []), *logins.former]
         # Unlogged: the log would keep the old name as what changed.
         with disable_auditlog():
             if connection.vendor == "postgresql":
@@ -92,28 +94,23 @@ def forget_member(member: Member, *, by=None, confirmed: bool = False) -> Member
                         "SELECT club_forget_member(%s, %s, %s, %s)", [member.club_id, member.pk, new, forget_user]
                     )
             else:
-                _rewrite(member, names, addresses, new, forget_user)
+                _rewrite(member, names, addresses, new, LogScope(logins.linked, {login.pk for login in forgotten}))
             _forget_mail(member, addresses, names, new)
             JoinRequest.objects.filter(member=member).delete()
             member.name, member.email, member.user, member.active = new, "", None, False
             member.save(update_fields=["name", "email", "user", "active"])
-            if forget_user:
-                _forget_login(user)
+            for login in forgotten:
+                _forget_login(login, addresses)
         audit.record_forgetting(member, by)
     return member
 
 
-def _forget_login(user) -> None:
+def _forget_login(user, addresses: set[str]) -> None:
     """A login no other club's member uses: no name, no address, no password, and no record of
-    its attempts to log in."""
-    LoginLanguage.objects.filter(user=user).delete()
+    its attempts to log in (under its name, or any address he had)."""
     for attempts in (AccessAttempt, AccessFailureLog, AccessLog):
-        attempts.objects.filter(username=user.username).delete()
-    user.username = f"tidligere-{user.pk}"
-    user.email = user.first_name = user.last_name = ""
-    user.is_active = False
-    user.set_unusable_password()
-    user.save()
+        attempts.objects.filter(Q(username=user.username) | Q(username__in=addresses)).delete()
+    retire_login(user)
 
 
 def _forget_mail(member: Member, addresses: set[str], names: set[str], new: str) -> None:
@@ -157,16 +154,49 @@ def renamed_json(value: Any, old: str, new: str, *, in_text: bool = False) -> An
     return value
 
 
-def _rewrite(member: Member, names: set[str], addresses: set[str], new: str, forget_user: bool) -> None:
+@dataclass(frozen=True)
+class Logins:
+    linked: set[int]  # every login his row was linked to, today's included
+    former: list  # the logins it was linked to before that nobody needs now: forgotten with him
+
+
+@dataclass(frozen=True)
+class LogScope:
+    """Which logins' traces in the log go: the address he acted under (`actors`), and the log of
+    the logins forgotten with him (`forgotten`)."""
+
+    actors: set[int]
+    forgotten: set[int]
+
+
+def his_logins(member: Member) -> Logins:
+    """The logins the member's row was linked to, as the log kept each change. A former one goes
+    with him when no member uses it now and it is no staff's (as `members._retire_if_unused`
+    keeps it); a login other clubs' members use stays theirs."""
+    linked = {member.user_id} if member.user_id is not None else set()
+    for changes in _member_changes(member):
+        said = changes.get("user")
+        if isinstance(said, list):
+            linked.update(int(pk) for pk in said if isinstance(pk, str) and pk.isdigit())
+    former = (
+        get_user_model()
+        .objects.filter(pk__in=linked - {member.user_id}, is_staff=False, is_superuser=False)
+        .exclude(pk__in=Member.objects.filter(user__isnull=False).values("user_id"))
+        .order_by("pk")
+    )
+    return Logins(linked, list(former))
+
+
+def _rewrite(member: Member, names: set[str], addresses: set[str], new: str, scope: LogScope) -> None:
     """SQLite's rewrite, statement for statement as the functions of `club.triggers`. Raw SQL for
     the rows whose models refuse an update (deal versions, payments, table openings)."""
     for old in sorted(names, key=lambda name: (-len(name), name)):
-        _rename(member, old, new, forget_user)
+        _rename(member, old, new, scope)
     Seat.objects.filter(member=member).update(name=new)
     for address in sorted(addresses):
-        _rename_in_log(member, address, "", forget_user)
-    if forget_user and member.user is not None:
-        _rename_in_log(member, member.user.username, f"tidligere-{member.user_id}", forget_user)
+        _rename_in_log(member, address, "", scope)
+    for login in get_user_model().objects.filter(pk__in=scope.forgotten).order_by("pk"):
+        _rename_in_log(member, login.username, f"tidligere-{login.pk}", scope)
 
 
 def former_names(member: Member) -> set[str]:
@@ -184,10 +214,11 @@ def former_names(member: Member) -> set[str]:
     return {name for name in names if name and name not in others}
 
 
-def former_addresses(member: Member) -> set[str]:
-    """Every address the member had: now, his login's, and before each change the log kept; none
-    that another member of the club has now."""
+def former_addresses(member: Member, logins: Logins) -> set[str]:
+    """Every address the member had: now, his login's and his former logins', and before each
+    change the log kept; none that another member of the club has now."""
     addresses = {member.email, member.user.email if member.user is not None else ""}
+    addresses.update(login.email for login in logins.former)
     for changes in _member_changes(member):
         said = changes.get("email")
         if isinstance(said, list):
@@ -203,7 +234,7 @@ def _member_changes(member: Member) -> list[dict]:
     return [changes for changes in entries.values_list("changes", flat=True) if isinstance(changes, dict)]
 
 
-def _rename(member: Member, old: str, new: str, forget_user: bool) -> None:
+def _rename(member: Member, old: str, new: str, scope: LogScope) -> None:
     club_id = member.club_id
     # A sitting's records name him only where his seat there bore this name (club.triggers).
     for sitting in Sitting.objects.filter(seats__member=member, seats__name=old).distinct():
@@ -243,7 +274,7 @@ def _rename(member: Member, old: str, new: str, forget_user: bool) -> None:
         dispute.comment = renamed_text(dispute.comment, old, new) or ""
         dispute.close_reason = renamed_text(dispute.close_reason, old, new) or ""
         dispute.save(update_fields=["comment", "close_reason"])
-    _rename_in_log(member, old, new, forget_user)
+    _rename_in_log(member, old, new, scope)
 
 
 def _club_transactions(club_id: int) -> list[int]:
@@ -257,25 +288,25 @@ def _club_transactions(club_id: int) -> list[int]:
     ]
 
 
-def _rename_in_log(member: Member, old: str, new: str, forget_user: bool) -> None:
-    for entry in _log_entries(member, forget_user):
+def _rename_in_log(member: Member, old: str, new: str, scope: LogScope) -> None:
+    for entry in _log_entries(member, scope):
         entry.object_repr = renamed_text(entry.object_repr, old, new) or ""
         entry.changes_text = renamed_text(entry.changes_text, old, new) or ""
         entry.changes = renamed_json(entry.changes, old, new, in_text=True)
         entry.serialized_data = renamed_json(entry.serialized_data, old, new, in_text=True)
         entry.additional_data = renamed_json(entry.additional_data, old, new, in_text=True)
-        if member.user_id is not None and entry.actor_id == member.user_id:
+        if entry.actor_id in scope.actors:
             entry.actor_email = ""
         entry.save()
 
 
-def _log_entries(member: Member, forget_user: bool):
-    """The audit log's entries of the member's club (club.audit.club_log), and of his login when
-    it is forgotten too."""
+def _log_entries(member: Member, scope: LogScope):
+    """The audit log's entries of the member's club (club.audit.club_log), and of the logins
+    forgotten with him."""
     entries = Q(pk__in=audit.club_log(member.club).values("pk"))
-    if forget_user and member.user_id is not None:
+    if scope.forgotten:
         user_type = ContentType.objects.get_for_model(get_user_model())
-        entries |= Q(content_type=user_type, object_id=member.user_id)
+        entries |= Q(content_type=user_type, object_id__in=scope.forgotten)
     return LogEntry.objects.filter(entries)
 
 

@@ -29,7 +29,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from .. import audit, inputs
-from ..models import Club, DealVersion, Member
+from ..models import Club, DealVersion, JoinRequest, LoginLanguage, Member
 from . import joining, languages, money, outbox
 from .office import clean_email, clean_name, refuse
 
@@ -51,6 +51,29 @@ def _new_login(address: str):
         # none: saved again, the member's owner is asked as for any existing login.
         raise refuse("email", _("This address was given a login a moment ago: save again.")) from None
     return user
+
+
+def retire_login(user) -> None:
+    """No name, no address, no password: nobody signs in with `user` again, and the address it
+    held is free for a new login."""
+    LoginLanguage.objects.filter(user=user).delete()
+    user.username = f"tidligere-{user.pk}"
+    user.email = user.first_name = user.last_name = ""
+    user.is_active = False
+    user.set_unusable_password()
+    user.save()
+
+
+def _retire_if_unused(user) -> None:
+    """A login that a member's new address left behind, retired when nothing else needs it: no
+    member uses it (a login of other clubs' members stays its owner's), no club waits for its
+    owner's answer, and it is no staff's. Its owner signs in with the login of his new address;
+    an official never hands the old one, or its address, to anyone."""
+    if user.is_staff or user.is_superuser or Member.objects.filter(user=user).exists():
+        return
+    if JoinRequest.objects.filter(user=user, decided_at__isnull=True).exists():
+        return
+    retire_login(user)
 
 
 def _check_address_free(club: Club, address: str, member: Member | None = None) -> None:
@@ -171,8 +194,10 @@ def edit_member(
     # `language`: his own for mail and statements ("" the club's; None keeps it).
     """A new name, address or role. A member's name is kept as it was in the sittings he played.
     A new address gets a new login, or, if it already has one, a request to its owner as in
-    `add_member`; the member's old login stays with its owner, no longer linked here."""
+    `add_member`; the member's old login is no longer linked here, and is retired unless another
+    club's member uses it (`_retire_if_unused`)."""
     member = Member.objects.select_for_update(of=("self",)).get(pk=member.pk)
+    old_login = member.user
     name = clean_name(name)
     _check_name_free(member.club, name, member)
     role = _check_role(role)
@@ -194,6 +219,8 @@ def edit_member(
     if language is not None:
         member.language = languages.check(language)
     member.save()
+    if old_login is not None and member.user_id != old_login.pk:
+        _retire_if_unused(old_login)
     if login is not None:
         joining.ask(member, login, site_url=site_url)
     return member

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 import rules
 
 from ..families import Family
-from ..models import Member, Season, Seat, Sitting, Table
+from ..models import Member, Season, Seat, Sitting, Table, TableOpening
 from . import bookkeeping
 
 
@@ -55,8 +55,9 @@ def start_sitting(
 
     The rules of starting a sitting live here and nowhere else: as many active members of the
     season's club as its game seats, each seated once, the first dealer among them, the table of
-    the same club, the date inside the season, the table free, and nobody already seated at another
-    open sitting (one member, one table at a time). `closes_at_once` is for an imported sitting,
+    the same club, the date inside the season, the table free, nobody already seated at another
+    open sitting (one member, one table at a time), and a table's first sitting in the season its
+    cups or pot from paper were carried into. `closes_at_once` is for an imported sitting,
     recorded after the fact and closed in the same transaction: it is never open alongside
     another, so its members may sit at an open sitting tonight.
     """
@@ -73,6 +74,7 @@ def start_sitting(
             # The table, locked: what its cups held on paper (services.opening) is carried over
             # before its first sitting or not at all.
             list(Table.objects.select_for_update(no_key=True, of=("self",)).filter(pk=table.pk).values_list("pk"))
+            _check_opening_season(season, table)
             # The table's last sitting, locked: a correction replaying it and its successors
             # (which holds it) finishes first, so the cups read below are the corrected ones.
             lock_sittings(Sitting.objects.filter(table=table).order_by("-pk")[:1])
@@ -123,6 +125,22 @@ def _check_sitting(
         )
     if errors:
         raise InvalidSitting(errors)
+
+
+def _check_opening_season(season: Season, table: Table) -> None:
+    """What the table's cups or pot held on paper (services.opening) counts in the book of the
+    season it was carried into, and the first sitting splits or carries it in its own: so the
+    first sitting plays that season. Read with the table locked, as a carry-over writes it."""
+    if Sitting.objects.filter(table=table).exists():
+        return
+    standing = TableOpening.objects.filter(table=table, reverses__isnull=True, reversed_by__isnull=True)
+    carried = standing.exclude(season=season).select_related("season").order_by("pk").first()
+    if carried is not None:
+        message = _(
+            "What %(table)s's cups or pot held on paper was carried into %(season)s: start its first sitting "
+            "in %(season)s, or reverse the holding under Office → Tables first."
+        )
+        raise InvalidSitting({"season": [message % {"table": table, "season": carried.season}]})
 
 
 def _check_seats_free(table: Table, members: Sequence[Member]) -> None:

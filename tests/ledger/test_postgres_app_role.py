@@ -23,6 +23,7 @@ from psycopg import sql
 
 from club.models import Club, Member
 from club.services import forgetting, money, payments
+from club.services import members as member_office
 from club.services.closing import close_sitting
 from club.services.corrections import correct_deal, void_last_deal
 from club.services.deals import record_deal
@@ -295,3 +296,35 @@ def test_the_app_role_forgets_a_member_only_through_the_owners_function(
         as_app.execute("SET ledger.rewriting_memo = 'on'")
         as_app.execute("UPDATE ledger_transaction SET memo = ''")
     assert Member.objects.get(pk=other.pk).name == "Olaf"
+
+
+def test_the_app_role_forgets_his_former_logins_through_the_owners_function(app_role, club, monkeypatch):
+    """Dorte was given one address, then another: her first login, left as it was (as the office
+    did before it retired such logins), goes with her through `club_forget_member` too, and the
+    log of either login keeps neither address."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
+    dorte = club.members.get(name="Dorte")
+    dorte = member_office.edit_member(dorte, name="Dorte", email="dorte@example.org", role=Member.Role.MEMBER)
+    first_login = dorte.user
+    monkeypatch.setattr(member_office, "_retire_if_unused", lambda user: None)
+    dorte = member_office.edit_member(dorte, name="Dorte", email="dorte@example.net", role=Member.Role.MEMBER)
+    second_login = dorte.user
+
+    forgetting.forget_member(dorte)
+
+    for login in (first_login, second_login):
+        login.refresh_from_db()
+        assert (login.username, login.email, login.is_active) == (f"tidligere-{login.pk}", "", False)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM auditlog_logentry WHERE concat_ws(' ', object_repr, changes_text, changes::text,"
+            " serialized_data::text, additional_data::text, actor_email) ~ 'dorte@example'"
+        )
+        assert cursor.fetchone() == (0,)
+        cursor.execute("SELECT count(*) FROM auth_user WHERE username ~ 'dorte@' OR email ~ 'dorte@'")
+        assert cursor.fetchone() == (0,)
+    out = io.StringIO()
+    with translation.override("en"):
+        call_command("ledger_check", stdout=out)
+    assert "problems found: 0." in out.getvalue()

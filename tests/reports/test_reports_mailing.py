@@ -39,6 +39,9 @@ def pdf_text(attachment) -> str:
 def test_the_command_mails_each_member_with_an_address_his_pdf_and_names_the_rest(addressed, send_queued_mail):
     out = io.StringIO()
     call_command("statements", "--month", "2026-11", "--email", "--language", "en", stdout=out)
+    # The command only queues: nothing has gone until the outbox worker runs.
+    assert not mail.outbox
+    assert Email.objects.filter(status=STATUS.queued).count() == 2
     assert send_queued_mail() == (2, 0, 0)
 
     assert sorted(m.to[0] for m in mail.outbox) == ["anna@example.org", "carl@example.org"]
@@ -47,11 +50,39 @@ def test_the_command_mails_each_member_with_an_address_his_pdf_and_names_the_res
     (attachment,) = carl.attachments
     assert attachment[0] == "vestbyen-2026-11-carl-aaberg.pdf"
     assert "Carl Åberg" in pdf_text(attachment)
-    assert "Vestbyens Tarokklub: 2 statements for 2026-11 mailed." in out.getvalue()
+    assert (
+        "Vestbyens Tarokklub: 2 statements for 2026-11 queued in the outbox; "
+        "the mail worker (manage.py send_queued_mail) sends them." in out.getvalue()
+    )
     assert "No email address, not mailed: Bent Ørsted" in out.getvalue()
     # --language is what the command prints; each mail speaks its member's language.
     anna = next(m for m in mail.outbox if m.to == ["anna@example.org"])
     assert anna.subject == "Din opgørelse fra Vestbyens Tarokklub for 2026-11"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "da",
+            "Vestbyens Tarokklub: 1 opgørelse for 2026-11 lagt i udbakken; "
+            "mailarbejderen (manage.py send_queued_mail) sender den.",
+        ),
+        (
+            "hu",
+            "Vestbyens Tarokklub: 1 kivonat (2026-11) a kimenő levelek sorába került; "
+            "a levélküldő (manage.py send_queued_mail) küldi el.",
+        ),
+    ],
+)
+def test_the_command_says_in_its_language_that_the_statements_wait_in_the_outbox(addressed, language, said):
+    Member.objects.filter(pk=addressed.carl.pk).update(email="")
+    out = io.StringIO()
+    call_command("statements", "--month", "2026-11", "--email", "--language", language, stdout=out)
+
+    assert said in out.getvalue()
+    assert not mail.outbox
+    assert list(Email.objects.values_list("to", "status")) == [(["anna@example.org"], STATUS.queued)]
 
 
 def test_the_command_needs_somewhere_to_put_them(autumn):
@@ -62,10 +93,13 @@ def test_the_command_needs_somewhere_to_put_them(autumn):
 def test_an_official_sends_one_statement_from_the_site(addressed, client, send_queued_mail):
     client.force_login(addressed.dorte.user)
     url = reverse("member-statement-send", args=["vestbyen", addressed.carl.pk, "2026-11"])
-    response = client.post(url)
-    send_queued_mail()
+    response = client.post(url, HTTP_ACCEPT_LANGUAGE="en")
 
     assert response.status_code == 302
+    page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="en").text
+    assert "The statement for carl@example.org waits in the outbox; the mail worker sends it." in page
+    assert not mail.outbox
+    assert send_queued_mail() == (1, 0, 0)
     (message,) = mail.outbox
     assert message.to == ["carl@example.org"]
     assert message.attachments[0][0] == "vestbyen-2026-11-carl-aaberg.pdf"
@@ -78,7 +112,8 @@ def test_a_magyar_member_gets_a_magyar_statement_when_a_danish_official_sends_it
     response = client.post(url, HTTP_ACCEPT_LANGUAGE="da")
     assert send_queued_mail() == (1, 0, 0)
 
-    assert "Opgørelsen er på vej" in client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="da").text
+    page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="da").text
+    assert "Opgørelsen til carl@example.org venter i udbakken; mailarbejderen sender den." in page
     (message,) = mail.outbox
     assert message.subject == "Havi kivonata – Vestbyens Tarokklub, 2026-11"
     (attachment,) = message.attachments

@@ -10,7 +10,6 @@ import zipfile
 
 import pytest
 from auditlog.models import LogEntry
-from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
 from django.db import connection
@@ -226,12 +225,10 @@ def test_a_name_another_member_bore_at_a_seat_stays_in_his_records(evening, memb
     assert ledger_check_problems() == "0"
 
 
-def test_every_address_he_had_goes_with_him(evening, members, club):
-    """Invited at one address, then given another: the invitation to the first, and the club log's
-    record of the change, keep neither address once he is forgotten. The login the first address
-    was given, which no member uses since the change, keeps it (with the entry that made it)."""
+def _second_address(dorte, club):
+    """Dorte given a second address (a login of its own), then paying her saldo off."""
     dorte = member_office.edit_member(
-        evening, name="Dorte Dahl", email="dorte@example.net", role=Member.Role.SCORER, site_url="http://testserver/"
+        dorte, name="Dorte Dahl", email="dorte@example.net", role=Member.Role.SCORER, site_url="http://testserver/"
     )
     payments.record_payment(
         club,
@@ -241,12 +238,69 @@ def test_every_address_he_had_goes_with_him(evening, members, club):
         method=Payment.Method.CASH,
         paid_on=timezone.localdate(),
     )
+    return dorte
+
+
+def assert_a_retired_login(login) -> None:
+    login.refresh_from_db()
+    assert (login.username, login.email, login.is_active) == (f"tidligere-{login.pk}", "", False)
+    assert not login.has_usable_password()
+    assert not Member.objects.filter(user=login).exists()
+
+
+def test_every_address_he_had_goes_with_him(evening, members, club):
+    """Invited at one address, then given another: the change retires the first login, and once
+    she is forgotten neither address is left anywhere: not in the invitation to the first, the
+    club log's record of the change, nor either login or its log."""
+    first_login = evening.user
+    dorte = _second_address(evening, club)
+    assert_a_retired_login(first_login)
+    second_login = dorte.user
     assert rows_naming(ADDRESS)  # the invitation and the log's change still hold the first address
 
     forgetting.forget_member(dorte, by=members["Anna"].user)
 
-    first_login = get_user_model().objects.get(username=ADDRESS)
-    assert not Member.objects.filter(user=first_login).exists()
-    made = LogEntry.objects.get(content_type=ContentType.objects.get_for_model(first_login), object_id=first_login.pk)
-    assert rows_naming(ADDRESS, "dorte@example.net") == {("auth_user", first_login.pk), ("auditlog_logentry", made.pk)}
+    assert rows_naming(ADDRESS, "dorte@example.net") == set()
+    assert_a_retired_login(first_login)
+    assert_a_retired_login(second_login)
+    assert ledger_check_problems() == "0"
+
+
+def test_a_login_left_behind_before_logins_were_retired_goes_with_him(evening, members, club, monkeypatch):
+    """A login an address change left as it was (as the office did before it retired them): no
+    member uses it, yet it holds her first address and her password. Forgetting her takes it too,
+    found through the log's record of her row's change of login."""
+    first_login = evening.user
+    monkeypatch.setattr(member_office, "_retire_if_unused", lambda user: None)
+    dorte = _second_address(evening, club)
+    first_login.refresh_from_db()
+    assert (first_login.username, first_login.is_active) == (ADDRESS, True)
+
+    forgetting.forget_member(dorte, by=members["Anna"].user)
+
+    assert rows_naming(ADDRESS, "dorte@example.net") == set()
+    assert_a_retired_login(first_login)
+    assert ledger_check_problems() == "0"
+
+
+def test_a_former_login_another_club_uses_stays_with_the_other_club(evening, members, club, make_club):
+    """Her first login is also a member's of another club: the address change leaves it, and
+    forgetting her leaves it, with that membership, as it was."""
+    first_login = evening.user
+    elsewhere = make_club("Sydhavn Tarok", "sydhavn")
+    other = Member.objects.create(club=elsewhere, name="Dorte Dahl", email=ADDRESS, user=first_login)
+    dorte = _second_address(evening, club)
+    first_login.refresh_from_db()
+    assert (first_login.username, first_login.is_active) == (ADDRESS, True)
+
+    forgetting.forget_member(dorte, by=members["Anna"].user)
+
+    first_login.refresh_from_db()
+    assert (first_login.username, first_login.email, first_login.is_active) == (ADDRESS, ADDRESS, True)
+    assert Member.objects.filter(pk=other.pk).values_list("name", "email", "user_id").get() == (
+        "Dorte Dahl",
+        ADDRESS,
+        first_login.pk,
+    )
+    assert not rows_naming("dorte@example.net")
     assert ledger_check_problems() == "0"

@@ -127,6 +127,7 @@ def test_a_dotless_i_address_is_refused_and_mails_nobody(bo, vestbyen, osterbro,
 
 def test_editing_a_members_address_to_anothers_login_asks_its_owner(bo, vestbyen, sofie, send_queued_mail):
     carl = office.add_member(vestbyen, name="Carl", email="carl@example.org")
+    carl_login = carl.user
     before = login_state(SOFIE)
 
     response = bo.post(
@@ -142,8 +143,31 @@ def test_editing_a_members_address_to_anothers_login_asks_its_owner(bo, vestbyen
     assert login_state(SOFIE) == before
     send_queued_mail()
     assert [m.to for m in mail.outbox] == [[SOFIE]]
-    # His old login stays, no longer Carl's.
-    assert get_user_model().objects.get(username="carl@example.org").memberships.count() == 0
+    # His old login, which nobody else uses, is retired: no address, no password.
+    old_login = get_user_model().objects.get(pk=carl_login.pk)
+    assert (old_login.username, old_login.email, old_login.is_active) == (f"tidligere-{old_login.pk}", "", False)
+    assert not old_login.has_usable_password() and old_login.memberships.count() == 0
+    assert not get_user_model().objects.filter(username="carl@example.org").exists()
+
+
+def test_a_new_address_leaves_an_old_login_that_someone_needs(bo, vestbyen, osterbro, sofie):
+    """Carl's old login stays as it is when another club's member uses it, when a club waits for
+    its owner's answer, or when it is staff's: an address change never retires it then."""
+    carl = office.add_member(vestbyen, name="Carl", email="carl@example.org")
+    dan = office.add_member(vestbyen, name="Dan", email="dan@example.org")
+    eva = office.add_member(vestbyen, name="Eva", email="eva@example.org")
+    Member.objects.create(club=osterbro, name="Carl", email="carl@example.org", user=carl.user)
+    JoinRequest.objects.create(member=Member.objects.create(club=osterbro, name="Dan"), user=dan.user)
+    get_user_model().objects.filter(pk=eva.user_id).update(is_staff=True)
+    logins = get_user_model().objects.filter(username__in=["carl@example.org", "dan@example.org", "eva@example.org"])
+    fields = ("username", "email", "password", "is_active")
+    before = sorted(logins.values_list(*fields))
+
+    for member, name in ((carl, "Carl"), (dan, "Dan"), (eva, "Eva")):
+        office.edit_member(member, name=name, email=f"{name.lower()}@example.net", role="member")
+
+    assert sorted(logins.values_list(*fields)) == before and len(before) == 3
+    assert Member.objects.get(pk=carl.pk).user.username == "carl@example.net"
 
 
 def test_send_invitation_waits_for_the_owners_answer(bo, vestbyen, sofie, send_queued_mail):

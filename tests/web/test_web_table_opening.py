@@ -12,9 +12,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 from django.utils import translation
+from rest_framework.test import APIClient
 
 from club.models import TableOpening
-from club.services import bookkeeping, money, opening
+from club.services import bookkeeping, money, opening, sittings
 from club.services.office import OfficeError
 from ledger import services as ledger
 from ledger.models import Unit
@@ -207,4 +208,78 @@ def test_the_command_carries_over(club, season, table):
             call_command("carry_over_table", club.slug, "Bord 9", "Vinter", "cup:pagat=45")
     assert out.getvalue().splitlines()[:2] == ["Pagatkop\t45", "Kongekop\t30"]
     assert bookkeeping.table_balances(table) == {"cup:pagat": 45, "cup:king": 30, "pot": 0}
+    assert ledger_check_problems() == "0"
+
+
+CARRIED_INTO_VINTER = (
+    "What Bord 1's cups or pot held on paper was carried into Vinter: start its first sitting in Vinter, "
+    "or reverse the holding under Office → Tables first."
+)
+
+
+@pytest.fixture
+def carried(club, season, table, make_season, members):
+    """The cups from paper, 45 and 30, carried into Vinter; Forår plays the same days."""
+    opening.carry_over_table(table, season, {"cup:pagat": 45, "cup:king": 30}, by=members["Anna"].user)
+    return make_season(club, name="Forår")
+
+
+def start_body(season, table, members, today) -> dict:
+    seated = [members[name].pk for name in ("Anna", "Bent", "Carl", "Dorte")]
+    return {"season": season.pk, "table": table.pk, "date": str(today), "first_dealer": seated[0]}, seated
+
+
+def test_the_first_sitting_plays_the_season_the_cups_were_carried_into(carried, season, table, start_sitting):
+    with pytest.raises(sittings.InvalidSitting) as refused:
+        start_sitting(carried)
+
+    assert refused.value.errors == {"season": [CARRIED_INTO_VINTER]}
+    assert not table.sittings.exists()
+    assert bookkeeping.table_balances(table) == {"cup:pagat": 45, "cup:king": 30, "pot": 0}
+
+    # In Vinter it starts from the cups as carried (neither empty: nothing funded), and a later
+    # sitting may play Forår.
+    first = start_sitting(season)
+    assert first.state == {"pagat": 45, "king": 30, "previous_dealer": None}
+    play(first, [], close="split")
+    second = start_sitting(carried)
+    # The split emptied both cups: Forår's sitting funds 4 × 20 into each.
+    assert second.state == {"pagat": 80, "king": 80, "previous_dealer": None}
+    assert ledger_check_problems() == "0"
+
+
+def test_the_start_form_and_the_api_name_the_season_and_refuse(carried, table, members, today, as_member):
+    form, seated = start_body(carried, table, members, today)
+    form |= {f"seat_{i}": pk for i, pk in enumerate(seated)}
+    client = as_member("Anna")
+
+    page = client.post(reverse("sitting_new", args=[table.club.slug]), form)
+
+    assert page.status_code == 400
+    assert page.context["form"].errors["season"] == [CARRIED_INTO_VINTER]
+    danish = client.post(reverse("sitting_new", args=[table.club.slug]), form, HTTP_ACCEPT_LANGUAGE="da")
+    assert danish.context["form"].errors["season"] == [
+        "Det, som Bord 1s kopper eller pulje holdt på papir, blev overført til Vinter: start bordets første "
+        "spilleaften i Vinter, eller tilbagefør beholdningen under Kontor → Borde først."
+    ]
+
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_login(members["Anna"].user)
+    body, seated = start_body(carried, table, members, today)
+    answer = api.post("/api/sittings/", body | {"members": seated}, format="json")
+
+    assert answer.status_code == 400
+    assert answer.json() == {"season": [CARRIED_INTO_VINTER]}
+    assert not table.sittings.exists()
+
+
+def test_a_reversed_holding_binds_no_season(carried, table, members, start_sitting):
+    for held in TableOpening.objects.filter(table=table):
+        opening.reverse_table_opening(held, reason="Carried into the wrong season", by=members["Anna"].user)
+
+    sitting = start_sitting(carried)
+
+    # Both cups empty again: 4 × 20 into each.
+    assert sitting.state == {"pagat": 80, "king": 80, "previous_dealer": None}
+    assert bookkeeping.table_balances(table) == {"cup:pagat": 80, "cup:king": 80, "pot": 0}
     assert ledger_check_problems() == "0"

@@ -1,8 +1,9 @@
 """manage.py statements --month 2026-11|previous [--club SLUG] [--language da] (--out DIR | --email)
 
 One PDF per member with activity in the month or a balance at its end, named like
-vestbyen-2026-11-anna-jensen.pdf: written to DIR, or mailed to each member with an email address
-(the members without one are named at the end). `--month previous` is the month before today's
+vestbyen-2026-11-anna-jensen.pdf: written to DIR, or queued in the outbox as a mail to each member with
+an email address (the members without one are named at the end); the mail worker,
+`manage.py send_queued_mail`, sends them. `--month previous` is the month before today's
 (in the site's time zone), for a timer that runs on the first of each month. On a terminal a progress bar redraws in place;
 piped into a file or a log, it prints one plain line per statement instead.
 """
@@ -36,7 +37,7 @@ def this_month() -> Month:
 
 
 class Command(TranslatedCommand):
-    help = gettext_noop("Write every member's monthly statement as a PDF, or mail it to him.")
+    help = gettext_noop("Write every member's monthly statement as a PDF, or queue it in the outbox as a mail to him.")
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -45,7 +46,12 @@ class Command(TranslatedCommand):
         parser.add_argument("--club", help=_("one club's short name (default: every club)"))
         parser.add_argument("--out", type=Path, help=_("directory for the PDFs (created if missing)"))
         parser.add_argument(
-            "--email", action="store_true", help=_("mail each member with an email address his PDF, and name the rest")
+            "--email",
+            action="store_true",
+            help=_(
+                "queue each member with an email address his PDF in the outbox "
+                "(manage.py send_queued_mail sends them), and name the rest"
+            ),
         )
         parser.add_argument(
             "--language",
@@ -80,8 +86,10 @@ class Command(TranslatedCommand):
             with translation.override(language):
                 self.stdout.write(
                     ngettext(
-                        "%(club)s: %(count)d statement for %(month)s mailed.",
-                        "%(club)s: %(count)d statements for %(month)s mailed.",
+                        "%(club)s: %(count)d statement for %(month)s queued in the outbox; "
+                        "the mail worker (manage.py send_queued_mail) sends it.",
+                        "%(club)s: %(count)d statements for %(month)s queued in the outbox; "
+                        "the mail worker (manage.py send_queued_mail) sends them.",
                         len(mailing.sent),
                     )
                     % {"club": club.name, "count": len(mailing.sent), "month": month}
