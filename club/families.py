@@ -105,7 +105,7 @@ class Family:
         self.pages = family.pages
         self.words = _words(family.vocabulary())
         self.texts = family.texts
-        self.table_accounts = {name: TableAccount.of(name, family.texts) for name in family.texts.accounts}
+        self.table_accounts = {name: TableAccount.of(name, family.texts) for name in family.own_accounts}
         # A settlement's and a close's lines of the table's accounts: "Kopper før", "A kassza".
         self.holdings_label, self.before_label, self.after_label = (
             self.phrase(key) for key in ("holdings", "before", "after")
@@ -248,7 +248,7 @@ def cups() -> tuple[TableAccount, ...]:
 
 def table_account_name(name: str) -> str:
     """A table account's name ("Pagatkop", "kassza") from the family that keeps it."""
-    keeper = next((family for family in FAMILIES if name in family.texts.accounts), FAMILIES[0])
+    keeper = next((family for family in FAMILIES if name in family.rules_family.own_accounts), FAMILIES[0])
     return keeper.account_name(name)
 
 

@@ -13,10 +13,11 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.db.models.expressions import Combinable
 from django.utils.translation import gettext_lazy as _
 from django_scopes import ScopedManager  # type: ignore[import-untyped]
 
-from ledger.models import AppendOnly, AppendOnlyQuerySet
+from ledger.models import AppendOnly, AppendOnlyQuerySet, Transaction
 
 from . import families
 from .inputs import check_name, check_text
@@ -479,7 +480,39 @@ class Dispute(models.Model):
         return not self.resolution
 
 
-class Payment(AppendOnly):
+class Booking(AppendOnly):
+    """A booking an official records and may reverse: kept as recorded, a wrong one is answered
+    by its reversal (a second row naming it, with a reason), never edited. Its movement in the
+    ledger is its `transaction`, which each booking declares with its own way back."""
+
+    reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
+    reason = models.TextField(_("reason"), blank=True)  # why a reversal reverses
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True
+
+    # The transaction's way back and the constraint's name are each booking's own, and Django's
+    # %(class)s would spell neither ("tableopening"): the bookings pass them in.
+    @staticmethod
+    def ledger_transaction(
+        related_name: str,
+    ) -> models.OneToOneField[Transaction | Combinable | None, Transaction | None]:
+        return models.OneToOneField(
+            "ledger.Transaction", on_delete=models.PROTECT, null=True, blank=True, related_name=related_name
+        )
+
+    @staticmethod
+    def reversal_has_a_reason(name: str) -> models.CheckConstraint:
+        return models.CheckConstraint(
+            condition=Q(reverses__isnull=True, reason="") | (Q(reverses__isnull=False) & ~Q(reason="")), name=name
+        )
+
+
+class Payment(Booking):
     """Money that changed hands between a member and the club's till: paid in by the member, or
     paid out to him. Kept as it was recorded; a wrong one is answered by its reversal (a second
     row naming it), never edited. The ledger holds the same movement (`transaction`), in øre."""
@@ -513,15 +546,7 @@ class Payment(AppendOnly):
     note_code = models.CharField(_("note"), max_length=20, choices=Note.choices, blank=True)
     # A payment settled at the table when its sitting closed.
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, null=True, blank=True, related_name="payments")
-    reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
-    reason = models.TextField(_("reason"), blank=True)  # why a reversal reverses
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    recorded_at = models.DateTimeField(auto_now_add=True)
-    transaction = models.OneToOneField(
-        "ledger.Transaction", on_delete=models.PROTECT, null=True, blank=True, related_name="payment"
-    )
+    transaction = Booking.ledger_transaction(related_name="payment")
 
     objects: ClassVar[AppendOnlyManager[Payment]] = scoped_to_club("club", AppendOnlyManager)
 
@@ -531,10 +556,7 @@ class Payment(AppendOnly):
         verbose_name_plural = _("payments")
         constraints = [
             models.CheckConstraint(condition=Q(amount_ore__gt=0), name="payment_amount_positive"),
-            models.CheckConstraint(
-                condition=Q(reverses__isnull=True, reason="") | (Q(reverses__isnull=False) & ~Q(reason="")),
-                name="payment_reversal_has_a_reason",
-            ),
+            Booking.reversal_has_a_reason(name="payment_reversal_has_a_reason"),
         ]
 
     def __str__(self) -> str:
@@ -556,7 +578,7 @@ class Payment(AppendOnly):
         return -signed if self.reverses_id else signed
 
 
-class TableOpening(AppendOnly):
+class TableOpening(Booking):
     """What one of a table's own accounts (a cup, the pot) held in points on paper, carried over
     before the table's first sitting: booked against the club's opening-balance account for
     points (club.services.opening). Kept as recorded; a wrong one is answered by its reversal (a
@@ -571,15 +593,7 @@ class TableOpening(AppendOnly):
     account = models.CharField(_("account"), max_length=20)  # the engine's name: "cup:pagat", "pot"
     points = models.PositiveIntegerField(_("points"))
     opened_on = models.DateField(_("date"))
-    reverses = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by")
-    reason = models.TextField(_("reason"), blank=True)  # why a reversal reverses
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    recorded_at = models.DateTimeField(auto_now_add=True)
-    transaction = models.OneToOneField(
-        "ledger.Transaction", on_delete=models.PROTECT, null=True, blank=True, related_name="table_opening"
-    )
+    transaction = Booking.ledger_transaction(related_name="table_opening")
 
     objects: ClassVar[AppendOnlyManager[TableOpening]] = scoped_to_club("club", AppendOnlyManager)
 
@@ -589,10 +603,7 @@ class TableOpening(AppendOnly):
         verbose_name_plural = _("opening holdings")
         constraints = [
             models.CheckConstraint(condition=Q(points__gt=0), name="table_opening_points_positive"),
-            models.CheckConstraint(
-                condition=Q(reverses__isnull=True, reason="") | (Q(reverses__isnull=False) & ~Q(reason="")),
-                name="table_opening_reversal_has_a_reason",
-            ),
+            Booking.reversal_has_a_reason(name="table_opening_reversal_has_a_reason"),
         ]
 
     def __str__(self) -> str:

@@ -31,6 +31,8 @@ The latest migration that changes this SQL calls `drop` first and `create` last 
 
 from __future__ import annotations
 
+from ledger.triggers import plpgsql_trigger
+
 DEALVERSION_REFUSED = "club_dealversion is append-only: % refused; record a new version instead"
 PRICE_COLUMNS = ("preset", "overrides", "point_value_ore")
 PRICE_UPDATE_REFUSED = "club_season has sittings: its preset, overrides and point value are history; UPDATE refused"
@@ -42,64 +44,82 @@ LINKS_MOVED = (
     " OR (OLD.payments_account_id IS NOT NULL AND NEW.payments_account_id IS DISTINCT FROM OLD.payments_account_id)"
 )
 VERSION_SEATS = "sitting_id = (SELECT d.sitting_id FROM club_deal d WHERE d.id = NEW.deal_id)"
+# The sittings where the member being forgotten sat under the name `old`.
+HIS_SITTINGS = "SELECT sitting_id FROM club_seat WHERE member_id = p_member AND name = old"
+# The forgetting functions the tables' owner runs for the app (EXECUTE taken from PUBLIC), as
+# DROP FUNCTION and REVOKE name them.
+FORGET_PRIVILEGED = (
+    "club_forget_member(bigint, bigint, text, boolean)",
+    "club_forget_name(bigint, bigint, integer, boolean, text, text)",
+    "club_forget_log(bigint, bigint, integer, boolean, text, text)",
+    "club_forget_former_logins(bigint, integer)",
+    "club_forget_linked_logins(bigint, integer)",
+)
+FORGET_REVOKED = "".join(f"REVOKE EXECUTE ON FUNCTION {function} FROM PUBLIC;\n" for function in FORGET_PRIVILEGED)
+
+
+def _of_club_rows(model: str) -> str:
+    """The audit log's entry `e` is of a row of club_<model>, whose club_id is the club's."""
+    return f"""
+        OR (ct.app_label, ct.model) = ('club', '{model}')
+            AND e.object_id IN (SELECT id FROM club_{model} WHERE club_id = p_club)"""
+
+
+# The entries of the club's members, seasons and tables.
+_OF_CLUB_ROWS = "".join(_of_club_rows(model) for model in ("member", "season", "table"))
+
+
+def _logged_before(column: str) -> str:
+    """Each value the member's `column` had before a change the audit log kept."""
+    return f"""
+            UNION SELECT jsonb_array_elements_text(e.changes -> '{column}')
+                FROM auditlog_logentry e JOIN django_content_type ct ON e.content_type_id = ct.id
+                WHERE (ct.app_label, ct.model) = ('club', 'member') AND e.object_id = p_member
+                    AND jsonb_typeof(e.changes -> '{column}') = 'array'"""
+
 
 POSTGRESQL = (
-    f"""
-CREATE OR REPLACE FUNCTION club_dealversion_append_only() RETURNS trigger AS $$
-BEGIN
-    IF TG_OP = 'UPDATE' AND current_setting('club.forgetting', true) = 'on' THEN
-        RETURN NEW;
-    END IF;
-    RAISE EXCEPTION '{DEALVERSION_REFUSED}', TG_OP USING ERRCODE = 'restrict_violation';
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER club_dealversion_append_only
-    BEFORE UPDATE OR DELETE ON club_dealversion
-    FOR EACH ROW EXECUTE FUNCTION club_dealversion_append_only();
-""",
-    f"""
-CREATE OR REPLACE FUNCTION club_season_price_is_history() RETURNS trigger AS $$
-BEGIN
-    IF {HAS_SITTINGS} THEN
-        IF TG_OP = 'DELETE' THEN
-            RAISE EXCEPTION '{PRICE_DELETE_REFUSED}' USING ERRCODE = 'restrict_violation';
+    plpgsql_trigger(
+        "club_dealversion_append_only",
+        f"""
+        IF TG_OP = 'UPDATE' AND current_setting('club.forgetting', true) = 'on' THEN
+            RETURN NEW;
         END IF;
-        IF ({", ".join(f"NEW.{c}" for c in PRICE_COLUMNS)}) IS DISTINCT FROM ({", ".join(f"OLD.{c}" for c in PRICE_COLUMNS)}) THEN
-            RAISE EXCEPTION '{PRICE_UPDATE_REFUSED}' USING ERRCODE = 'restrict_violation';
+        RAISE EXCEPTION '{DEALVERSION_REFUSED}', TG_OP USING ERRCODE = 'restrict_violation';
+        """,
+        fires="BEFORE UPDATE OR DELETE ON club_dealversion",
+    ),
+    plpgsql_trigger(
+        "club_season_price_is_history",
+        f"""
+        IF {HAS_SITTINGS} THEN
+            IF TG_OP = 'DELETE' THEN
+                RAISE EXCEPTION '{PRICE_DELETE_REFUSED}' USING ERRCODE = 'restrict_violation';
+            END IF;
+            IF ({", ".join(f"NEW.{c}" for c in PRICE_COLUMNS)}) IS DISTINCT FROM ({", ".join(f"OLD.{c}" for c in PRICE_COLUMNS)}) THEN
+                RAISE EXCEPTION '{PRICE_UPDATE_REFUSED}' USING ERRCODE = 'restrict_violation';
+            END IF;
         END IF;
-    END IF;
-    RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER club_season_price_is_history
-    BEFORE UPDATE OR DELETE ON club_season
-    FOR EACH ROW EXECUTE FUNCTION club_season_price_is_history();
-""",
-    f"""
-CREATE OR REPLACE FUNCTION club_member_accounts_set_once() RETURNS trigger AS $$
-BEGIN
-    RAISE EXCEPTION '{LINKS_REFUSED}' USING ERRCODE = 'restrict_violation';
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER club_member_accounts_set_once
-    BEFORE UPDATE ON club_member
-    FOR EACH ROW WHEN ({LINKS_MOVED}) EXECUTE FUNCTION club_member_accounts_set_once();
-""",
-    f"""
-CREATE OR REPLACE FUNCTION club_seat_stats_changed() RETURNS trigger AS $$
-BEGIN
-    UPDATE club_seat SET changes = changes + 1 WHERE {VERSION_SEATS};
-    RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER club_seat_stats_changed
-    AFTER INSERT ON club_dealversion
-    FOR EACH ROW EXECUTE FUNCTION club_seat_stats_changed();
-""",
+        RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
+        """,
+        fires="BEFORE UPDATE OR DELETE ON club_season",
+    ),
+    plpgsql_trigger(
+        "club_member_accounts_set_once",
+        f"""
+        RAISE EXCEPTION '{LINKS_REFUSED}' USING ERRCODE = 'restrict_violation';
+        """,
+        fires="BEFORE UPDATE ON club_member",
+        when=LINKS_MOVED,
+    ),
+    plpgsql_trigger(
+        "club_seat_stats_changed",
+        f"""
+        UPDATE club_seat SET changes = changes + 1 WHERE {VERSION_SEATS};
+        RETURN NULL;
+        """,
+        fires="AFTER INSERT ON club_dealversion",
+    ),
     # Forgetting a member (club.services.forgetting): the functions that rewrite his names in the
     # history the app may not change. SECURITY DEFINER, EXECUTE taken from PUBLIC.
     r"""
@@ -172,14 +192,16 @@ CREATE OR REPLACE FUNCTION club_forget_former_logins(p_member bigint, his_user i
     );
 $$ LANGUAGE sql STABLE;
 
-CREATE OR REPLACE FUNCTION club_forget_log(p_club bigint, p_member bigint, his_user integer, p_forget_user boolean,
+"""
+    # The same statement goes on, as an f-string: the raw text above keeps its backslashes and braces.
+    f"""CREATE OR REPLACE FUNCTION club_forget_log(p_club bigint, p_member bigint, his_user integer, p_forget_user boolean,
                                 old text, new text) RETURNS void AS $$
     -- The audit log's entries of the club's own objects (club.audit.club_log), and of the logins
     -- forgotten with him: today's when it is forgotten too, and his former ones nobody needs.
     WITH logins AS (
         SELECT club_forget_linked_logins(p_member, his_user) AS linked,
             club_forget_former_logins(p_member, his_user)
-                || CASE WHEN p_forget_user AND his_user IS NOT NULL THEN ARRAY[his_user] ELSE '{}'::integer[] END
+                || CASE WHEN p_forget_user AND his_user IS NOT NULL THEN ARRAY[his_user] ELSE '{{}}'::integer[] END
                 AS forgotten
     )
     UPDATE auditlog_logentry e SET
@@ -191,13 +213,7 @@ CREATE OR REPLACE FUNCTION club_forget_log(p_club bigint, p_member bigint, his_u
         actor_email = CASE WHEN e.actor_id = ANY(logins.linked) THEN '' ELSE e.actor_email END
     FROM django_content_type ct, logins
     WHERE e.content_type_id = ct.id AND (
-        (ct.app_label, ct.model) = ('club', 'club') AND e.object_id = p_club
-        OR (ct.app_label, ct.model) = ('club', 'member')
-            AND e.object_id IN (SELECT id FROM club_member WHERE club_id = p_club)
-        OR (ct.app_label, ct.model) = ('club', 'season')
-            AND e.object_id IN (SELECT id FROM club_season WHERE club_id = p_club)
-        OR (ct.app_label, ct.model) = ('club', 'table')
-            AND e.object_id IN (SELECT id FROM club_table WHERE club_id = p_club)
+        (ct.app_label, ct.model) = ('club', 'club') AND e.object_id = p_club{_OF_CLUB_ROWS}
         OR (ct.app_label, ct.model) = ('club', 'sitting') AND e.object_id IN (
             SELECT s.id FROM club_sitting s JOIN club_table t ON s.table_id = t.id WHERE t.club_id = p_club)
         OR (ct.app_label, ct.model) = ('club', 'dispute') AND e.object_id IN (
@@ -214,9 +230,9 @@ CREATE OR REPLACE FUNCTION club_forget_name(p_club bigint, p_member bigint, his_
     -- The records of a sitting name him only where his seat there bore this name: another member
     -- who once had it keeps it, and a name the app set on him rewrites no record.
     UPDATE club_sitting SET state = club_forget_json(state, old, new, false)
-        WHERE id IN (SELECT sitting_id FROM club_seat WHERE member_id = p_member AND name = old);
+        WHERE id IN ({HIS_SITTINGS});
     UPDATE club_deal SET state_before = club_forget_json(state_before, old, new, false)
-        WHERE sitting_id IN (SELECT sitting_id FROM club_seat WHERE member_id = p_member AND name = old);
+        WHERE sitting_id IN ({HIS_SITTINGS});
     UPDATE club_dealversion v
         SET record = club_forget_json(v.record, old, new, false), reason = club_forget_text(v.reason, old, new)
         FROM club_deal d, club_seat st
@@ -269,11 +285,7 @@ BEGIN
     names := ARRAY(
         SELECT DISTINCT n FROM (
             SELECT current_name AS n
-            UNION SELECT name FROM club_seat WHERE member_id = p_member
-            UNION SELECT jsonb_array_elements_text(e.changes -> 'name')
-                FROM auditlog_logentry e JOIN django_content_type ct ON e.content_type_id = ct.id
-                WHERE (ct.app_label, ct.model) = ('club', 'member') AND e.object_id = p_member
-                    AND jsonb_typeof(e.changes -> 'name') = 'array'
+            UNION SELECT name FROM club_seat WHERE member_id = p_member{_logged_before("name")}
         ) said
         WHERE n <> '' AND n NOT IN (SELECT name FROM club_member WHERE club_id = p_club AND id <> p_member)
             AND n NOT IN (SELECT st.name FROM club_seat st JOIN club_member m ON st.member_id = m.id
@@ -289,11 +301,7 @@ BEGIN
     addresses := ARRAY(
         SELECT DISTINCT a FROM (
             SELECT his_email AS a
-            UNION SELECT email FROM auth_user WHERE id = his_user OR id = ANY(forgotten)
-            UNION SELECT jsonb_array_elements_text(e.changes -> 'email')
-                FROM auditlog_logentry e JOIN django_content_type ct ON e.content_type_id = ct.id
-                WHERE (ct.app_label, ct.model) = ('club', 'member') AND e.object_id = p_member
-                    AND jsonb_typeof(e.changes -> 'email') = 'array'
+            UNION SELECT email FROM auth_user WHERE id = his_user OR id = ANY(forgotten){_logged_before("email")}
         ) said
         WHERE a <> '' AND a NOT IN (SELECT email FROM club_member WHERE club_id = p_club AND id <> p_member)
     );
@@ -316,12 +324,7 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp;
 
-REVOKE EXECUTE ON FUNCTION club_forget_member(bigint, bigint, text, boolean) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION club_forget_name(bigint, bigint, integer, boolean, text, text) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION club_forget_log(bigint, bigint, integer, boolean, text, text) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION club_forget_linked_logins(bigint, integer) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION club_forget_former_logins(bigint, integer) FROM PUBLIC;
-""",
+{FORGET_REVOKED}""",
 )
 POSTGRESQL_TRIGGERS = (
     ("club_dealversion_append_only", "club_dealversion"),
@@ -335,11 +338,7 @@ POSTGRESQL_FUNCTIONS = (
     "club_season_price_is_history()",
     "club_member_accounts_set_once()",
     "club_seat_stats_changed()",
-    "club_forget_member(bigint, bigint, text, boolean)",
-    "club_forget_name(bigint, bigint, integer, boolean, text, text)",
-    "club_forget_log(bigint, bigint, integer, boolean, text, text)",
-    "club_forget_former_logins(bigint, integer)",
-    "club_forget_linked_logins(bigint, integer)",
+    *FORGET_PRIVILEGED,
     "club_forget_json(jsonb, text, text, boolean)",
     "club_forget_text(text, text, text)",
 )

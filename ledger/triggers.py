@@ -26,174 +26,178 @@ rebuilds one of these tables drops its triggers: that migration calls `drop` and
 
 from __future__ import annotations
 
-POSTGRESQL = (
+import textwrap
+
+
+def plpgsql_trigger(
+    function: str,
+    body: str,
+    *,
+    fires: str,
+    trigger: str = "",
+    declare: str = "",
+    definer: bool = False,
+    deferred: bool = False,
+    new_table: str = "",
+    when: str = "",
+) -> str:
+    """A PL/pgSQL trigger function and the trigger that runs it, as one statement.
+
+    `body` is what runs between BEGIN and END (indented as it reads, dedented here); `fires` when
+    and on which table; `trigger` its name where it is not the function's; `declare` the one
+    variable of DECLARE; `definer` runs it as the tables' owner; `deferred` makes it a constraint
+    trigger checked at COMMIT; `new_table` names the inserted rows of a statement trigger; `when`
+    is the row trigger's condition.
     """
-CREATE OR REPLACE FUNCTION ledger_append_only() RETURNS trigger AS $$
-BEGIN
-    RAISE EXCEPTION 'ledger % is append-only: % refused; post a reversal instead', TG_TABLE_NAME, TG_OP
-        USING ERRCODE = 'restrict_violation';
+    security = " SECURITY DEFINER SET search_path FROM CURRENT" if definer else ""
+    declaration = f"DECLARE\n    {declare};\n" if declare else ""
+    statements = textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
+    kind = "CONSTRAINT TRIGGER" if deferred else "TRIGGER"
+    deferral = "    DEFERRABLE INITIALLY DEFERRED\n" if deferred else ""
+    referencing = f"    REFERENCING NEW TABLE AS {new_table}\n" if new_table else ""
+    each = "STATEMENT" if new_table else "ROW"
+    condition = f" WHEN ({when})" if when else ""
+    return f"""
+CREATE OR REPLACE FUNCTION {function}() RETURNS trigger{security} AS $$
+{declaration}BEGIN
+{statements}
 END;
 $$ LANGUAGE plpgsql;
 
-CREATE TRIGGER ledger_posting_append_only
-    BEFORE UPDATE OR DELETE ON ledger_posting
-    FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
-""",
+CREATE {kind} {trigger or function}
+    {fires}
+{deferral}{referencing}    FOR EACH {each}{condition} EXECUTE FUNCTION {function}();
+"""
+
+
+POSTGRESQL = (
+    plpgsql_trigger(
+        "ledger_append_only",
+        """
+        RAISE EXCEPTION 'ledger % is append-only: % refused; post a reversal instead', TG_TABLE_NAME, TG_OP
+            USING ERRCODE = 'restrict_violation';
+        """,
+        trigger="ledger_posting_append_only",
+        fires="BEFORE UPDATE OR DELETE ON ledger_posting",
+    ),
     # A transaction's memo (the caller's words about it) is the one thing that may change, and only
     # while a caller's privileged path says so (`ledger.rewriting_memo`, local to its database
     # transaction): a function of the tables' owner that the caller makes. The app role may not
     # update a transaction at all (scripts/app-role.sql).
-    """
-CREATE OR REPLACE FUNCTION ledger_transaction_append_only() RETURNS trigger AS $$
-BEGIN
-    IF TG_OP = 'UPDATE' AND current_setting('ledger.rewriting_memo', true) = 'on'
-            AND to_jsonb(NEW) - 'memo' = to_jsonb(OLD) - 'memo' THEN
+    plpgsql_trigger(
+        "ledger_transaction_append_only",
+        """
+        IF TG_OP = 'UPDATE' AND current_setting('ledger.rewriting_memo', true) = 'on'
+                AND to_jsonb(NEW) - 'memo' = to_jsonb(OLD) - 'memo' THEN
+            RETURN NEW;
+        END IF;
+        RAISE EXCEPTION 'ledger % is append-only: % refused; post a reversal instead', TG_TABLE_NAME, TG_OP
+            USING ERRCODE = 'restrict_violation';
+        """,
+        fires="BEFORE UPDATE OR DELETE ON ledger_transaction",
+    ),
+    plpgsql_trigger(
+        "ledger_account_not_reassigned",
+        """
+        IF NEW IS DISTINCT FROM OLD THEN
+            RAISE EXCEPTION 'ledger account % cannot be reassigned: UPDATE refused', OLD.id USING ERRCODE = 'restrict_violation';
+        END IF;
         RETURN NEW;
-    END IF;
-    RAISE EXCEPTION 'ledger % is append-only: % refused; post a reversal instead', TG_TABLE_NAME, TG_OP
-        USING ERRCODE = 'restrict_violation';
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER ledger_transaction_append_only
-    BEFORE UPDATE OR DELETE ON ledger_transaction
-    FOR EACH ROW EXECUTE FUNCTION ledger_transaction_append_only();
-""",
-    """
-CREATE OR REPLACE FUNCTION ledger_account_not_reassigned() RETURNS trigger AS $$
-BEGIN
-    IF NEW IS DISTINCT FROM OLD THEN
-        RAISE EXCEPTION 'ledger account % cannot be reassigned: UPDATE refused', OLD.id USING ERRCODE = 'restrict_violation';
-    END IF;
-    RETURN NEW;
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER ledger_account_not_reassigned
-    BEFORE UPDATE ON ledger_account
-    FOR EACH ROW EXECUTE FUNCTION ledger_account_not_reassigned();
-""",
-    """
-CREATE OR REPLACE FUNCTION ledger_transaction_created_xact() RETURNS trigger AS $$
-BEGIN
-    NEW.created_xact := pg_current_xact_id()::text::bigint;
-    RETURN NEW;
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER ledger_transaction_created_xact
-    BEFORE INSERT ON ledger_transaction
-    FOR EACH ROW EXECUTE FUNCTION ledger_transaction_created_xact();
-""",
-    """
-CREATE OR REPLACE FUNCTION ledger_posting_to_open_transaction() RETURNS trigger AS $$
-DECLARE
-    creator bigint;
-BEGIN
-    SELECT created_xact INTO creator FROM ledger_transaction WHERE id = NEW.transaction_id;
-    IF NOT FOUND OR creator <> pg_current_xact_id()::text::bigint THEN
-        RAISE EXCEPTION 'ledger transaction % is committed: no posting may be added to it; post a new transaction instead',
-            NEW.transaction_id USING ERRCODE = 'restrict_violation';
-    END IF;
-    RETURN NEW;
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER ledger_posting_to_open_transaction
-    BEFORE INSERT ON ledger_posting
-    FOR EACH ROW EXECUTE FUNCTION ledger_posting_to_open_transaction();
-""",
+        """,
+        fires="BEFORE UPDATE ON ledger_account",
+    ),
+    plpgsql_trigger(
+        "ledger_transaction_created_xact",
+        """
+        NEW.created_xact := pg_current_xact_id()::text::bigint;
+        RETURN NEW;
+        """,
+        fires="BEFORE INSERT ON ledger_transaction",
+    ),
+    plpgsql_trigger(
+        "ledger_posting_to_open_transaction",
+        """
+        SELECT created_xact INTO creator FROM ledger_transaction WHERE id = NEW.transaction_id;
+        IF NOT FOUND OR creator <> pg_current_xact_id()::text::bigint THEN
+            RAISE EXCEPTION 'ledger transaction % is committed: no posting may be added to it; post a new transaction instead',
+                NEW.transaction_id USING ERRCODE = 'restrict_violation';
+        END IF;
+        RETURN NEW;
+        """,
+        declare="creator bigint",
+        fires="BEFORE INSERT ON ledger_posting",
+    ),
     # Deferred to COMMIT: the postings of one transaction may arrive in several INSERTs.
-    """
-CREATE OR REPLACE FUNCTION ledger_posting_balanced() RETURNS trigger AS $$
-DECLARE
-    total bigint;
-BEGIN
-    SELECT COALESCE(SUM(amount), 0) INTO total FROM ledger_posting WHERE transaction_id = NEW.transaction_id;
-    IF total <> 0 THEN
-        RAISE EXCEPTION 'ledger transaction % is unbalanced: postings sum to %', NEW.transaction_id, total
-            USING ERRCODE = 'check_violation';
-    END IF;
-    RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE CONSTRAINT TRIGGER ledger_posting_balanced
-    AFTER INSERT ON ledger_posting
-    DEFERRABLE INITIALLY DEFERRED
-    FOR EACH ROW EXECUTE FUNCTION ledger_posting_balanced();
-""",
-    """
-CREATE OR REPLACE FUNCTION ledger_transaction_has_postings() RETURNS trigger AS $$
-BEGIN
-    IF NOT EXISTS (SELECT 1 FROM ledger_posting WHERE transaction_id = NEW.id) THEN
-        RAISE EXCEPTION 'ledger transaction % has no postings', NEW.id USING ERRCODE = 'check_violation';
-    END IF;
-    RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE CONSTRAINT TRIGGER ledger_transaction_has_postings
-    AFTER INSERT ON ledger_transaction
-    DEFERRABLE INITIALLY DEFERRED
-    FOR EACH ROW EXECUTE FUNCTION ledger_transaction_has_postings();
-""",
+    plpgsql_trigger(
+        "ledger_posting_balanced",
+        """
+        SELECT COALESCE(SUM(amount), 0) INTO total FROM ledger_posting WHERE transaction_id = NEW.transaction_id;
+        IF total <> 0 THEN
+            RAISE EXCEPTION 'ledger transaction % is unbalanced: postings sum to %', NEW.transaction_id, total
+                USING ERRCODE = 'check_violation';
+        END IF;
+        RETURN NULL;
+        """,
+        declare="total bigint",
+        fires="AFTER INSERT ON ledger_posting",
+        deferred=True,
+    ),
+    plpgsql_trigger(
+        "ledger_transaction_has_postings",
+        """
+        IF NOT EXISTS (SELECT 1 FROM ledger_posting WHERE transaction_id = NEW.id) THEN
+            RAISE EXCEPTION 'ledger transaction % has no postings', NEW.id USING ERRCODE = 'check_violation';
+        END IF;
+        RETURN NULL;
+        """,
+        fires="AFTER INSERT ON ledger_transaction",
+        deferred=True,
+    ),
     # After each row, at the end of its statement: it sees every posting of the transaction so far,
     # in this INSERT and the earlier ones (only this database transaction may add them).
-    """
-CREATE OR REPLACE FUNCTION ledger_posting_one_unit() RETURNS trigger AS $$
-BEGIN
-    IF EXISTS (
-        SELECT 1 FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id
-        WHERE p.transaction_id = NEW.transaction_id
-          AND a.unit <> (SELECT unit FROM ledger_account WHERE id = NEW.account_id)
-    ) THEN
-        RAISE EXCEPTION 'ledger transaction % mixes units: its postings must all be in one unit', NEW.transaction_id
-            USING ERRCODE = 'check_violation';
-    END IF;
-    RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER ledger_posting_one_unit
-    AFTER INSERT ON ledger_posting
-    FOR EACH ROW EXECUTE FUNCTION ledger_posting_one_unit();
-""",
+    plpgsql_trigger(
+        "ledger_posting_one_unit",
+        """
+        IF EXISTS (
+            SELECT 1 FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id
+            WHERE p.transaction_id = NEW.transaction_id
+              AND a.unit <> (SELECT unit FROM ledger_account WHERE id = NEW.account_id)
+        ) THEN
+            RAISE EXCEPTION 'ledger transaction % mixes units: its postings must all be in one unit', NEW.transaction_id
+                USING ERRCODE = 'check_violation';
+        END IF;
+        RETURN NULL;
+        """,
+        fires="AFTER INSERT ON ledger_posting",
+    ),
     # Runs as the tables' owner (the app role may not write balances), in account order so two
     # writers never wait on each other in a circle.
-    """
-CREATE OR REPLACE FUNCTION ledger_keep_balances() RETURNS trigger SECURITY DEFINER SET search_path FROM CURRENT AS $$
-BEGIN
-    INSERT INTO ledger_balance AS b (account_id, book, month, amount, last_posting)
-    SELECT p.account_id, t.book, date_trunc('month', t.value_date)::date, SUM(p.amount), MAX(p.id)
-    FROM new_postings p JOIN ledger_transaction t ON t.id = p.transaction_id
-    GROUP BY 1, 2, 3
-    ORDER BY 1, 2, 3
-    ON CONFLICT (account_id, book, month) DO UPDATE
-        SET amount = b.amount + EXCLUDED.amount, last_posting = GREATEST(b.last_posting, EXCLUDED.last_posting);
-    RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER ledger_keep_balances
-    AFTER INSERT ON ledger_posting
-    REFERENCING NEW TABLE AS new_postings
-    FOR EACH STATEMENT EXECUTE FUNCTION ledger_keep_balances();
-""",
-    """
-CREATE OR REPLACE FUNCTION ledger_balance_kept() RETURNS trigger AS $$
-BEGIN
-    IF pg_trigger_depth() < 2 THEN
-        RAISE EXCEPTION 'ledger_balance is kept from the postings: % refused', TG_OP USING ERRCODE = 'restrict_violation';
-    END IF;
-    RETURN NEW;
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER ledger_balance_kept
-    BEFORE INSERT OR UPDATE OR DELETE ON ledger_balance
-    FOR EACH ROW EXECUTE FUNCTION ledger_balance_kept();
-""",
+    plpgsql_trigger(
+        "ledger_keep_balances",
+        """
+        INSERT INTO ledger_balance AS b (account_id, book, month, amount, last_posting)
+        SELECT p.account_id, t.book, date_trunc('month', t.value_date)::date, SUM(p.amount), MAX(p.id)
+        FROM new_postings p JOIN ledger_transaction t ON t.id = p.transaction_id
+        GROUP BY 1, 2, 3
+        ORDER BY 1, 2, 3
+        ON CONFLICT (account_id, book, month) DO UPDATE
+            SET amount = b.amount + EXCLUDED.amount, last_posting = GREATEST(b.last_posting, EXCLUDED.last_posting);
+        RETURN NULL;
+        """,
+        definer=True,
+        fires="AFTER INSERT ON ledger_posting",
+        new_table="new_postings",
+    ),
+    plpgsql_trigger(
+        "ledger_balance_kept",
+        """
+        IF pg_trigger_depth() < 2 THEN
+            RAISE EXCEPTION 'ledger_balance is kept from the postings: % refused', TG_OP USING ERRCODE = 'restrict_violation';
+        END IF;
+        RETURN NEW;
+        """,
+        fires="BEFORE INSERT OR UPDATE OR DELETE ON ledger_balance",
+    ),
 )
 
 # (trigger, table) and the functions they run, as `POSTGRESQL` makes them.

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
 from .events import LineItem
@@ -31,6 +32,7 @@ from .problems import Problem
 from .texts import Texts
 
 Accounts = Mapping[str, int]  # a table's own accounts ("cup:pagat", "pot", …) -> points
+NO_ACCOUNTS: Mapping[str, str] = MappingProxyType({})  # the table accounts of a game that keeps none
 
 
 class RuleSetLike(Protocol):
@@ -114,6 +116,9 @@ class Engine(Protocol[RuleSetT, DealT, SittingT, StateT, EventT]):
     presets: Mapping[str, RuleSetT]  # preset id -> its rule set
     default_preset: str  # what a record without `ruleset` plays (only the registry's first family's is used)
     sitting_keys: frozenset[str]  # the envelope keys of its sitting record
+    # Its table's own accounts, each declared once: the engine's name ("cup:pagat", "pot") -> its
+    # kind in the club's ledger ("pagat_cup", "pot"); every account any of its rule sets keeps.
+    own_accounts: Mapping[str, str]
 
     # --- presets and overrides ------------------------------------------------------------
 
@@ -146,8 +151,8 @@ class Engine(Protocol[RuleSetT, DealT, SittingT, StateT, EventT]):
 
     # --- the table's state and settlement ---------------------------------------------------
 
-    def table_accounts(self, rules: RuleSetT) -> tuple[str, ...]:
-        """The names of the table's own accounts this rule set posts to (none, the cups, the pot)."""
+    def table_accounts(self, rules: RuleSetT) -> Mapping[str, str]:
+        """The part of `own_accounts` this rule set posts to (none, the cups, the pot): name -> ledger kind."""
 
     def opening_state(self, sitting: SittingT) -> StateT:
         """The table state a sitting record begins with."""
@@ -202,9 +207,6 @@ class Presentation(Protocol[RuleSetT_contra]):
     title: str  # "Danish Tarok", in English
     messages: Mapping[str, str]  # its problem codes -> their message ids (`rules.texts`)
     texts: Texts  # what its settlements, accounts and records are called on a page (message ids)
-    # Its table's own accounts ("cup:pagat", "pot") -> their kinds in the club's ledger ("pagat_cup",
-    # "pot"): every account any of its rule sets posts to (`table_accounts`), each kind its own.
-    ledger_kinds: Mapping[str, str]
     pages: Pages  # who played a deal, and what a member's page counts of it
 
     def parameters(self, preset: str) -> list[Parameter]:

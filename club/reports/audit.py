@@ -15,7 +15,7 @@ from typing import Any
 from django.db.models import Prefetch
 
 from club.models import Deal, DealVersion, Dispute
-from club.services.bookkeeping import account_label, kind_label, table_kinds, table_owner
+from club.services.bookkeeping import account_label, kind_label, table_owner
 from club.services.members import version_authors
 from ledger.models import Account, Posting, Transaction
 
@@ -133,10 +133,7 @@ def deal_audit(deal: Deal) -> DealAudit:
 
     seats = list(deal.sitting.seats.select_related("member__account"))
     # The table's own accounts its game uses: the Danish cups, or a Hungarian pot.
-    kinds = table_kinds()
-    used: list[str] = [
-        kinds[name] for name in deal.sitting.season.family.rules_family.table_accounts(deal.sitting.season.ruleset())
-    ]
+    used = list(deal.sitting.season.family.rules_family.table_accounts(deal.sitting.season.ruleset()).values())
     cups = sorted(
         Account.objects.filter(owner=table_owner(deal.sitting.table_id), kind__in=used),
         key=lambda cup: used.index(cup.kind),

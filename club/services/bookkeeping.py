@@ -3,7 +3,7 @@
 The ledger knows accounts by an owner key and a kind and transactions by a reference string; this
 module is the club's side of that: a member's account (owner "member:<id>", kind "member"), a
 table's own accounts (owner "table:<id>"; each of the kinds its family declares,
-`rules.Family.ledger_kinds`), and a `LedgerEntry` written with each transaction, saying which
+`rules.Family.own_accounts`), and a `LedgerEntry` written with each transaction, saying which
 event of which sitting it settles; all of them in points. Every write of money goes through
 `ledger.services`.
 """
@@ -61,7 +61,7 @@ def club_owner(club_id: int) -> str:
 def table_kinds() -> dict[str, str]:
     """The engine's name of each table account of every family ("cup:pagat", "pot") -> its kind in
     the ledger, as the families declare them."""
-    return {name: kind for family in families.FAMILIES for name, kind in family.rules_family.ledger_kinds.items()}
+    return {name: kind for family in families.FAMILIES for name, kind in family.rules_family.own_accounts.items()}
 
 
 def kind_label(kind: str) -> str:

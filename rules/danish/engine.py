@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .. import sitting
-from ..family import Accounts, Family, Vocabulary
+from ..family import NO_ACCOUNTS, Accounts, Family, Vocabulary
 from ..pages import Pages
 from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
@@ -37,6 +38,10 @@ from .schema import DEAL_RECORD
 from .settlement import Event, close, fund, settle_deal
 from .texts import TEXTS
 from .validation import validate_deal, validate_table
+
+# The table's own accounts, the Pagatkop and the Kongekop, by their kinds in the club's ledger:
+# a preset keeps both or neither.
+CUPS: Mapping[str, str] = MappingProxyType({PAGAT_CUP: "pagat_cup", KING_CUP: "king_cup"})
 
 
 class TableState(NamedTuple):
@@ -78,7 +83,7 @@ class Danish:
     messages: Mapping[str, str] = DANISH_MESSAGES
     texts = TEXTS
     sitting_keys = SITTING_KEYS
-    ledger_kinds: Mapping[str, str] = {PAGAT_CUP: "pagat_cup", KING_CUP: "king_cup"}
+    own_accounts: Mapping[str, str] = CUPS
 
     resolve = staticmethod(resolve)
     ruleset = staticmethod(ruleset)
@@ -133,8 +138,8 @@ class Danish:
         return []
 
     @staticmethod
-    def table_accounts(rules: RuleSet) -> tuple[str, ...]:
-        return rules.cup_accounts
+    def table_accounts(rules: RuleSet) -> Mapping[str, str]:
+        return CUPS if rules.cups else NO_ACCOUNTS
 
     @staticmethod
     def opening_state(sitting: Sitting) -> TableState:

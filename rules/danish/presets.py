@@ -97,10 +97,6 @@ class RuleSet:
         levels = {"half": self.meld_half, "full": self.meld_full, "overfull": self.meld_overfull}
         object.__setattr__(self, "level_values", MappingProxyType(levels))
 
-    @property
-    def cup_accounts(self) -> tuple[str, ...]:
-        return ("cup:pagat", "cup:king") if self.cups else ()
-
 
 # The parameter names a club may override (docs/rules.md, "Overrides"), with the type each takes.
 OVERRIDABLE: dict[str, type] = {

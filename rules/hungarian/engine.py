@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .. import sitting
-from ..family import Accounts, Family, Vocabulary
+from ..family import NO_ACCOUNTS, Accounts, Family, Vocabulary
 from ..pages import Pages
 from ..parameters import Parameter
 from ..problems import InvalidRecord, Problem
@@ -34,6 +35,9 @@ from .schema import DEAL_RECORD
 from .settlement import Event, close, settle_deal
 from .texts import TEXTS
 from .validation import validate_deal, validate_table
+
+# The table's own account, the ultimókassza, by its kind in the club's ledger.
+KASSZA: Mapping[str, str] = MappingProxyType({POT: "pot"})
 
 
 class TableState(NamedTuple):
@@ -71,7 +75,7 @@ class Hungarian:
     messages: Mapping[str, str] = HUNGARIAN_MESSAGES
     texts = TEXTS
     sitting_keys = frozenset(SITTING_KEYS)
-    ledger_kinds: Mapping[str, str] = {POT: "pot"}
+    own_accounts: Mapping[str, str] = KASSZA
 
     resolve = staticmethod(resolve)
     ruleset = staticmethod(ruleset)
@@ -123,8 +127,8 @@ class Hungarian:
         return []
 
     @staticmethod
-    def table_accounts(rules: RuleSet) -> tuple[str, ...]:
-        return (POT,) if rules.pot else ()
+    def table_accounts(rules: RuleSet) -> Mapping[str, str]:
+        return KASSZA if rules.pot else NO_ACCOUNTS
 
     @staticmethod
     def opening_state(sitting: Sitting) -> TableState:

@@ -143,7 +143,7 @@ class _JarCoin(Coin):
     family's state: it asks the family for everything it needs and knows no game itself."""
 
     sitting_keys = Coin.sitting_keys | {"jar"}
-    ledger_kinds = {"jar": "jar"}
+    own_accounts = {"jar": "jar"}
 
     def parse_sitting(self, data):
         sitting, problems = super().parse_sitting(data)
@@ -151,7 +151,7 @@ class _JarCoin(Coin):
         return sitting, problems
 
     def table_accounts(self, rules_):
-        return ("jar",)
+        return self.own_accounts
 
     def opening_state(self, sitting):
         return sitting.jar

@@ -62,7 +62,7 @@ class Coin:
     title = "Coin"
     default_preset = "coin"
     messages: Mapping[str, str] = {}
-    ledger_kinds: Mapping[str, str] = {}  # no table accounts
+    own_accounts: Mapping[str, str] = {}  # no table accounts
     sitting_keys = frozenset(("ruleset", "table", "deals", "close", "date"))
     pages = Pages()  # deals played and dealt, nothing of its own
     texts = texts.Texts(accounts={}, rules={"win": texts.same("Win")}, phrases=PHRASES, words={}, fields={})
@@ -141,7 +141,7 @@ class Coin:
     # --- the table's state (it keeps none) and settlement ---
 
     def table_accounts(self, rules_):
-        return ()
+        return {}
 
     def opening_state(self, sitting):
         return None

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import datetime
-
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from club import families
+from club.management import arguments
 from club.management.base import TranslatedCommand
-from club.models import Club
 from club.scoping import scope
 from club.services import opening
 from club.services.office import OfficeError
@@ -31,7 +29,7 @@ class Command(TranslatedCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug", metavar="SLUG", help=_("The club's short name."))
+        arguments.add_club(parser)
         parser.add_argument("table", metavar="TABLE", help=_("The table's name."))
         parser.add_argument("season", metavar="SEASON", help=_("The name of the season the table is to play."))
         parser.add_argument(
@@ -41,17 +39,10 @@ class Command(TranslatedCommand):
             type=holding,
             help=_("What an account held in points: cup:pagat=45, cup:king=30, pot=60."),
         )
-        parser.add_argument(
-            "--date",
-            type=datetime.date.fromisoformat,
-            metavar="YYYY-MM-DD",
-            help=_("The day the holdings are carried over (default: today)."),
-        )
+        arguments.add_date(parser, help=_("The day the holdings are carried over (default: today)."))
 
     def handle(self, *args, slug, table, season, holdings, date, **options):
-        club = Club.objects.filter(slug=slug).first()
-        if club is None:
-            raise CommandError(_("No club has the short name %(name)s.") % {"name": slug})
+        club = arguments.club_named(slug)
         with scope(club=club):
             found_table = club.tables.filter(name=table).first()
             found_season = club.seasons.filter(name=season).first()

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
 
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from club.management import arguments
 from club.management.base import TranslatedCommand
-from club.models import Club
 from club.scoping import scope
 from club.services import opening
 from club.services.money import format_ore
@@ -23,20 +22,13 @@ class Command(TranslatedCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug", metavar="SLUG", help=_("The club's short name."))
+        arguments.add_club(parser)
         parser.add_argument("file", metavar="FILE", help=_("The members' spreadsheet, saved as CSV."))
         parser.add_argument("--dry-run", action="store_true", help=_("Show what would be imported; import nothing."))
-        parser.add_argument(
-            "--date",
-            type=datetime.date.fromisoformat,
-            metavar="YYYY-MM-DD",
-            help=_("The day the saldi are carried over (default: today)."),
-        )
+        arguments.add_date(parser, help=_("The day the saldi are carried over (default: today)."))
 
     def handle(self, *args, slug, file, dry_run, date, **options):
-        club = Club.objects.filter(slug=slug).first()
-        if club is None:
-            raise CommandError(_("No club has the short name %(name)s.") % {"name": slug})
+        club = arguments.club_named(slug)
         try:
             data = Path(file).read_bytes()
         except OSError as error:

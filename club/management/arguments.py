@@ -1,0 +1,27 @@
+"""The arguments the club's bookkeeping commands share: the club by its short name, and the day."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.core.management.base import CommandError, CommandParser
+from django.utils.translation import gettext as _
+
+from club.models import Club
+
+
+def add_club(parser: CommandParser) -> None:
+    """The club's short name, first on the line; `club_named` finds it."""
+    parser.add_argument("slug", metavar="SLUG", help=_("The club's short name."))
+
+
+def add_date(parser: CommandParser, help: str) -> None:
+    """`--date YYYY-MM-DD`, the day it is booked on; `help` says what is booked and its default."""
+    parser.add_argument("--date", type=datetime.date.fromisoformat, metavar="YYYY-MM-DD", help=help)
+
+
+def club_named(slug: str) -> Club:
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        raise CommandError(_("No club has the short name %(name)s.") % {"name": slug})
+    return club
