@@ -79,16 +79,20 @@ function userOf(html) {
   return user ? user[1] : "";
 }
 
-function keep(request, response) {
-  if (!response || response.status !== 200 || response.redirected || response.type !== "basic") return;
-  if (!isKeptPage(request.url)) return;
+// Keeps a page fetched at `url` (the address it answers for, after any redirect).
+function keepAt(url, response) {
+  if (!response || response.status !== 200 || response.type !== "basic" || !isKeptPage(url)) return;
   var copy = response.clone();
   response.clone().text().then(function (html) {
     return keepFor(userOf(html)).then(function (allowed) {
-      if (allowed) return caches.open(PAGES).then(function (cache) { return cache.put(request.url.split("#")[0], copy); });
+      if (allowed) return caches.open(PAGES).then(function (cache) { return cache.put(url.split("#")[0], copy); });
       return null;
     });
   }).catch(function () {});
+}
+
+function keep(request, response) {
+  if (response && !response.redirected) keepAt(request.url, response);
 }
 
 function page(request) {
@@ -115,6 +119,19 @@ function offlinePage() {
 
 function isDealForm(url) { return /\/deals\/new\/$/.test(url.pathname); }
 
+// A page the card table's script fetches to swap in (table.js, fetchPage): kept and answered
+// offline as a page load would be.
+function isSwappedPage(request) { return request.headers.get("X-Tarok-Page") === "1"; }
+
+// A deal saved by the page's script: the sheet it leads to is kept. A failed connection is the
+// script's to handle (it queues the deal).
+function savedDeal(request) {
+  return fetch(request).then(function (response) {
+    if (response.redirected) keepAt(response.url, response);
+    return response;
+  });
+}
+
 function postedDeal(request) {
   var copy = request.clone();
   return fetch(request).catch(function () {
@@ -138,10 +155,11 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   if (request.method === "POST") {
     if (request.mode === "navigate" && isDealForm(url)) event.respondWith(postedDeal(request));
+    else if (isSwappedPage(request) && isDealForm(url)) event.respondWith(savedDeal(request));
     return;
   }
   if (request.method !== "GET") return;
-  if (request.mode === "navigate") {
+  if (request.mode === "navigate" || isSwappedPage(request)) {
     event.respondWith(page(request));
   } else if (url.pathname.indexOf("{{ static_prefix }}") === 0) {
     event.respondWith(

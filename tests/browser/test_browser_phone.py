@@ -154,6 +154,7 @@ def test_save_and_next_stays_on_one_line(sitting, live_server, phone):
     page = phone
     sign_in(page, live_server.url, sitting)
     page.click("#new-deal")
+    expect(page.locator("#deal-form")).to_be_visible()
     for language in ("Dansk", "Magyar", "English"):
         page.locator(f"footer button:has-text('{language}')").click()
         button = page.locator("#save-next")

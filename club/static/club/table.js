@@ -518,6 +518,8 @@
     }
   }
 
+  var saving = null; // the save on its way, as the AbortController that can call it off
+
   function dealForm(form) {
     form.addEventListener("change", function (event) { onChange(form, event); }, true);
     steppers(form);
@@ -540,15 +542,36 @@
         window.location.assign(form.getAttribute("data-sheet"));
         return;
       }
-      // Online with nothing waiting: a plain POST. Otherwise the deal joins the queue, behind the others.
-      if (navigator.onLine && own(ofSitting(load(), sitting)).length === 0) return;
       event.preventDefault();
       var params = new URLSearchParams(new FormData(form));
       if (submitter && submitter.name) params.set(submitter.name, submitter.value);
-      enqueue(form.action, params);
-      // On to the next deal, as online; or to the sheet. That page sends what waits as it opens:
-      // a send begun here would be cut off by the navigation, its answer never read.
-      window.location.assign(params.get("next") === "1" ? form.action : form.getAttribute("data-sheet"));
+      var queue = function () {
+        enqueue(form.action, params);
+        // On to the next deal, as online; or to the sheet. That page sends what waits as it opens:
+        // a send begun here would be cut off by the navigation, its answer never read.
+        window.location.assign(params.get("next") === "1" ? form.action : form.getAttribute("data-sheet"));
+      };
+      // Online with nothing waiting: posted at once, the answer swapped in. Otherwise, or when the
+      // connection fails on the way, the deal joins the queue behind the others (its key records it once).
+      if (!navigator.onLine || own(ofSitting(load(), sitting)).length > 0) { queue(); return; }
+      // A second tap on the same button while the first is on its way is one save; another choice
+      // (drop mine, record as N) calls the first off, as a page load would (its key records one deal).
+      var choice = submitter ? submitter.name + "=" + submitter.value : "";
+      if (saving && saving.choice === choice) return;
+      if (saving) saving.abort();
+      var mySend = saving = new AbortController();
+      mySend.choice = choice;
+      var number = params.get("drop") || params.get("number");
+      var options = { method: "POST", body: params, signal: mySend.signal, headers: { "Content-Type": "application/x-www-form-urlencoded" } };
+      fetchPage(form.action, options).then(function (page) {
+        if (mySend.signal.aborted) return;
+        saving = null;
+        showPage(page, number ? "deal-" + number : "");
+      }, function (error) {
+        if (error && error.name === "AbortError") return;
+        saving = null;
+        queue();
+      });
     });
   }
 
@@ -576,9 +599,80 @@
     keptUndo = null;
   });
 
+  // --- the card table without page loads ---------------------------------------------------
+  // Opening the deal form and saving a deal swap the page's body for the server's answer instead
+  // of loading a new document: on a mid-range phone most of a page load is the browser parsing and
+  // laying out the whole page again. The sheet also fetches and parses the next deal's form while
+  // the cards are played, anew whenever the sheet changes. The server still answers every step;
+  // without a connection each falls back to the plain navigation (kept pages, the queue).
+
+  // A page of the site, fetched: {url, doc}. Rejects when the connection fails.
+  function fetchPage(url, options) {
+    var token = (document.cookie.match(/(?:^|; )csrftoken=([^;]+)/) || [])[1] || "";
+    var headers = Object.assign({ "X-CSRFToken": decodeURIComponent(token), "X-Tarok-Page": "1" }, options && options.headers);
+    return fetch(url, Object.assign({ credentials: "same-origin" }, options, { headers: headers })).then(function (response) {
+      if ((response.headers.get("Content-Type") || "").indexOf("text/html") !== 0) throw new Error("not a page");
+      return response.text().then(function (html) {
+        return { url: response.url, doc: new DOMParser().parseFromString(html, "text/html") };
+      });
+    });
+  }
+
+  function showPage(page, target) {
+    var root = document.documentElement, fresh = page.doc.documentElement;
+    Array.prototype.slice.call(root.attributes).forEach(function (a) { if (!fresh.hasAttribute(a.name)) root.removeAttribute(a.name); });
+    Array.prototype.slice.call(fresh.attributes).forEach(function (a) { root.setAttribute(a.name, a.value); });
+    root.classList.add("js");
+    document.title = page.doc.title;
+    document.body.replaceWith(document.adoptNode(page.doc.body));
+    var path = new URL(page.url).pathname + new URL(page.url).search;
+    var spot = target && document.getElementById(target) ? "#" + target : "";
+    window.history.pushState(null, "", path + spot); // a new entry, as a page load would make
+    if (spot) document.getElementById(target).scrollIntoView(); else window.scrollTo(0, 0);
+    if (window.htmx) window.htmx.process(document.body);
+    start();
+  }
+
+  // Back and forward between swapped pages load the page anew (htmx keeps no copies of them).
+  window.addEventListener("popstate", function () { window.location.reload(); });
+
+  var nextForm = null; // {version, page}: the next deal's form, fetched and parsed in advance
+
+  // The sheet's state the next deal's form was made for: its version (every deal and correction).
+  function sheetVersion() {
+    var link = $("#new-deal"), sheet = $("#live-sheet");
+    return link && sheet ? sheet.getAttribute("data-version") + " " + link.getAttribute("href") : "";
+  }
+
+  function prepareNextForm() {
+    var link = $("#new-deal"), version = sheetVersion();
+    if (!version || keptCopy() || !navigator.onLine) return;
+    if (nextForm && nextForm.version === version) return;
+    nextForm = { version: version, page: null };
+    var wanted = nextForm;
+    fetchPage(link.getAttribute("href")).then(function (page) {
+      if (new URL(page.url).pathname === new URL(link.href).pathname) wanted.page = page;
+    }).catch(function () {});
+  }
+
+  function openNextDeal(event) {
+    var link = event.target.closest("#new-deal");
+    if (!link || event.defaultPrevented || event.button || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    var ready = nextForm && nextForm.version === sheetVersion() && nextForm.page;
+    if (!ready) return; // not fetched yet, or for an older sheet: the page loads as without this script
+    event.preventDefault();
+    nextForm = null;
+    showPage(ready);
+  }
+  document.addEventListener("click", openNextDeal);
+  document.addEventListener("htmx:afterSettle", prepareNextForm);
+
   // --- every page --------------------------------------------------------------------------
 
-  document.addEventListener("DOMContentLoaded", function () {
+  document.addEventListener("DOMContentLoaded", start);
+
+  function start() {
+    shownNumber = 0;
     showConnection();
     rememberName();
     tellWhoIsSignedIn();
@@ -604,5 +698,8 @@
       render();
       sendWaiting();
     });
-  });
+    // After this page is painted and when the phone has nothing else to do: the parse takes a while.
+    if (window.requestIdleCallback) window.requestIdleCallback(prepareNextForm, { timeout: 2000 });
+    else window.setTimeout(prepareNextForm, 500);
+  }
 })();
