@@ -1,4 +1,4 @@
-# `make demo` runs the site locally (on 127.0.0.1:8000; `make demo PORT=8001` picks another port); `make test` runs the whole suite; `make serve` serves it for
+# `make demo` runs the site locally (on 127.0.0.1:8000; `make demo PORT=8001` picks another port); `make test` runs the whole suite, in parallel on every core; `make serve` serves it for
 # real (DEBUG off, gunicorn; needs SECRET_KEY and ALLOWED_HOSTS, see docs/operations.md).
 # DATABASE_URL picks the database (SQLite by default, see docs/operations.md, "Databases").
 #
@@ -34,8 +34,13 @@ serve: system-deps $(INSTALLED_MAIN) messages
 # compiled translations, nothing more; run again after every pull.
 install: $(INSTALLED_MAIN) messages
 
+# The suite runs on every core (pytest-xdist: TEST_WORKERS=auto, one worker a core), a test file to
+# a worker (--dist loadfile), so a module's fixtures (its clubs, its browser, its server) are built
+# once; `make test TEST_WORKERS=0` runs it in one process. A plain `pytest` runs in one process too.
+TEST_WORKERS ?= auto
+
 test: test-system-deps $(INSTALLED) messages
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # What .ci/run checks before the tests: ruff's lint rules with the complexity limit, mypy, the
 # import contracts (which package may import which: lint-imports) and the checks an import graph

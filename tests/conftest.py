@@ -34,7 +34,9 @@ from typing import ClassVar
 
 import pytest
 from django.core.files.storage import FileSystemStorage
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
+from django.db.models.signals import post_migrate
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from club import triggers as club_triggers
@@ -45,8 +47,9 @@ from ledger import triggers as ledger_triggers
 from world import clubs
 from world.records import danish_deal
 
-# The test world's fixtures (club, members, season, table, start_sitting, ...) for every folder.
-pytest_plugins = ["world.fixtures"]
+# The test world's fixtures (club, members, season, table, start_sitting, ...) for every folder, and
+# the lines said at the end of the run (from every pytest-xdist worker).
+pytest_plugins = ["world.fixtures", "world.run_lines"]
 
 OPEN_TABLE = "Anna Bent Carl Dorte"
 CLOSED_TABLE = "Anna Bent Dorte Erik"
@@ -191,13 +194,42 @@ def club_scopes_disabled_for_the_tests_own_code():
 # The triggers, some of which refuse DELETE on SQLite (lists of statements and trigger names): the
 # ledger's, and the club's (a played season's).
 _SQLITE_GUARDS = [ledger_triggers, club_triggers]
+_SQLITE_TRIGGERS = [name for module in _SQLITE_GUARDS for name in module.SQLITE_TRIGGERS]
+
+
+def _sqlite_guards_stand(connection) -> None:
+    """The triggers stand, as `ledger.triggers` and `club.triggers` make them."""
+    with connection.cursor() as cursor:
+        named = ", ".join(["%s"] * len(_SQLITE_TRIGGERS))
+        cursor.execute(
+            f"SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ({named})", _SQLITE_TRIGGERS
+        )
+        if cursor.fetchone()[0] < len(_SQLITE_TRIGGERS):
+            for module in _SQLITE_GUARDS:
+                for statement in module.SQLITE:
+                    cursor.execute(statement)
+
+
+def _guards_stand_after_the_flush(sender, using, **kwargs) -> None:
+    # A flush ends with post_migrate: the guards stand again before anything else writes, a module's
+    # or a package's world built next (`module_two_clubs`, the demo club) included, in whatever
+    # order pytest-xdist hands out the files.
+    if sender.label == "ledger" and connections[using].vendor == "sqlite":
+        _sqlite_guards_stand(connections[using])
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _sqlite_guards_after_every_flush():
+    post_migrate.connect(_guards_stand_after_the_flush, dispatch_uid="tests-sqlite-guards")
+    yield
+    post_migrate.disconnect(dispatch_uid="tests-sqlite-guards")
 
 
 @pytest.fixture(autouse=True)
 def sqlite_ledger_guards_stand(request):
     """On SQLite the ledger's (and a played season's) triggers refuse DELETE, and a transactional test ends with a flush
     (DELETE of every row; PostgreSQL's TRUNCATE fires no row trigger). Their triggers are dropped
-    just before that flush and stand again, as `ledger.triggers` and `club.triggers` make them, before every other test."""
+    just before that flush, and stand again after it (the flush's post_migrate) and before every other test."""
     marker = request.node.get_closest_marker("django_db")
     fixtures = set(request.fixturenames)
     if (marker is None and not {"db", "transactional_db", "live_server"} & fixtures) or connection.vendor != "sqlite":
@@ -208,19 +240,22 @@ def sqlite_ledger_guards_stand(request):
     )
     # The database fixture first, so this one's teardown comes before its flush.
     request.getfixturevalue("transactional_db" if transactional else "db")
-    triggers = [name for module in _SQLITE_GUARDS for name in module.SQLITE_TRIGGERS]
-    with connection.cursor() as cursor:
-        named = ", ".join(["%s"] * len(triggers))
-        cursor.execute(f"SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ({named})", triggers)
-        if cursor.fetchone()[0] < len(triggers):
-            for module in _SQLITE_GUARDS:
-                for statement in module.SQLITE:
-                    cursor.execute(statement)
+    _sqlite_guards_stand(connection)
     yield
     if transactional:
         with connection.cursor() as cursor:
-            for trigger in triggers:
+            for trigger in _SQLITE_TRIGGERS:
                 cursor.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+
+
+# --- the language ------------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the default language (Danish): a request or a command that an earlier test
+    of the same process ran leaves its language active in the thread."""
+    translation.deactivate()
 
 
 # --- the mail outbox ---------------------------------------------------------------------------

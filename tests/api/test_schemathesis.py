@@ -9,7 +9,7 @@ Both as a club admin and as a scorer of club a of conftest.py (each with a token
 database the suite runs on, derandomized so every run sends the same cases. Each operation's
 cases share one transaction, rolled back after it. Bounded: the schema's examples and
 `MAX_EXAMPLES` generated cases per operation, positive and negative; the stateful phase runs
-`MAX_EXAMPLES` scenarios per role. `.ci/run` runs it in both of its passes; the module ends with
+`MAX_EXAMPLES` scenarios per role. `.ci/run` runs it in both of its passes; the run ends with
 one summary line (cases, failures).
 """
 
@@ -216,18 +216,14 @@ RUN: dict = {"cases": 0, "failed": set()}
 
 
 @pytest.fixture(scope="module")
-def summary_line(pytestconfig):
+def summary_line(summary_lines):
     yield
-    reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
-    capture = pytestconfig.pluginmanager.get_plugin("capturemanager")
-    if reporter is not None and capture is not None and RUN["cases"]:
-        with capture.global_and_fixture_disabled():  # on the terminal, not in a captured section
-            reporter.write_line("")
-            reporter.write_line(
-                f"schemathesis: {RUN['cases']} cases, {len(RUN['failed'])} failures "
-                f"({len(CHECK_NAMES)} checks: {', '.join(CHECK_NAMES)}; {MAX_EXAMPLES} generated per operation "
-                f"and {MAX_EXAMPLES} stateful scenarios, as {' and as '.join(ROLES)})"
-            )
+    if RUN["cases"]:
+        summary_lines.append(
+            f"schemathesis: {RUN['cases']} cases, {len(RUN['failed'])} failures "
+            f"({len(CHECK_NAMES)} checks: {', '.join(CHECK_NAMES)}; {MAX_EXAMPLES} generated per operation "
+            f"and {MAX_EXAMPLES} stateful scenarios, as {' and as '.join(ROLES)})"
+        )
 
 
 def validated(case, response, headers, label: str, **context) -> None:

@@ -21,6 +21,7 @@ from club.services import balances, bookkeeping
 from ledger.models import Account, Posting, Transaction
 from world.clubs import cups_of, make_user
 from world.records import SEATS, danish_deal
+from world.run_lines import say_at_the_end
 
 SITTING_DATE = datetime.date(2024, 3, 7)
 
@@ -31,9 +32,6 @@ POSTGRES_ONLY = ("test_postgres_guards.py", "test_ledger_locking.py", "test_post
 SQLITE_ONLY = ("test_sqlite_guards.py",)
 
 
-NOT_RUN_HERE = pytest.StashKey[list[str]]()
-
-
 def pytest_collection_modifyitems(config, items):
     other = SQLITE_ONLY if connection.vendor == "postgresql" else POSTGRES_ONLY
     here = __file__.rsplit("/", 1)[0]
@@ -41,14 +39,11 @@ def pytest_collection_modifyitems(config, items):
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = [item for item in items if item not in deselected]
-        config.stash[NOT_RUN_HERE] = [item.path.name for item in deselected]
+        say_at_the_end(config, not_run_here([item.path.name for item in deselected]))
 
 
-def pytest_terminal_summary(terminalreporter, config):
+def not_run_here(names: list[str]) -> str:
     """One line naming the other database's tests that were not run, and how to run them."""
-    names = config.stash.get(NOT_RUN_HERE, [])
-    if not names:
-        return
     if connection.vendor == "postgresql":
         only, how = "SQLite only, not run on PostgreSQL", "env -u DATABASE_URL make test"
         modules_in_order = SQLITE_ONLY
@@ -56,7 +51,7 @@ def pytest_terminal_summary(terminalreporter, config):
         only, how = "PostgreSQL only, not run on SQLite", "DATABASE_URL=postgres://USER@HOST:5432/NAME make test"
         modules_in_order = POSTGRES_ONLY
     modules = ", ".join(f"{name} ({names.count(name)})" for name in modules_in_order if name in names)
-    terminalreporter.write_line(f"{only}: {len(names)} tests in {modules}; to run them: {how}")
+    return f"{only}: {len(names)} tests in {modules}; to run them: {how}"
 
 
 # --- the scenario: the test world's club (Anna to Erik at Bord 1) in 2024 -----------------------------

@@ -88,7 +88,7 @@ def documented_restore_lines() -> list[str]:
 
 
 @pytest.fixture
-def round_trip(tmp_path):
+def round_trip(tmp_path, worker_suffix):
     """(source URL, the documented lines made concrete for this run, the environment to run them in)."""
     backup = tmp_path / "backup"
     lines = [line.replace("backups/FILE", str(backup)) for line in documented_restore_lines()]
@@ -105,7 +105,7 @@ def round_trip(tmp_path):
         return
     assert connection.vendor == "postgresql"
     config = dj_database_url.parse(os.environ["DATABASE_URL"])
-    base = config["NAME"]
+    base = config["NAME"] + worker_suffix
     owner, app, source, restored = f"{base}_owner", f"{base}_app", f"{base}_backup_source", f"{base}_restored"
     host, port = config["HOST"], str(config["PORT"] or 5432)
     admin = f"host={host} port={port} user={config['USER']} dbname=postgres"

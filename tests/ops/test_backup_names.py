@@ -20,13 +20,13 @@ MANAGE = Path(settings.BASE_DIR) / "manage.py"
 
 
 @pytest.fixture
-def database(tmp_path):
+def database(tmp_path, worker_suffix):
     """(a URL of a database of its own, its name, the extension dbbackup gives its backups)."""
     if connection.vendor == "sqlite":
         yield f"sqlite:///{tmp_path / 'tarokclub.sqlite3'}", "tarokclub", "sqlite3"
         return
     config = dj_database_url.parse(os.environ["DATABASE_URL"])
-    name = f"{config['NAME']}_names"
+    name = f"{config['NAME']}{worker_suffix}_names"
     admin = f"host={config['HOST']} port={config['PORT'] or 5432} user={config['USER']} dbname=postgres"
     if config.get("PASSWORD"):
         admin += f" password={config['PASSWORD']}"

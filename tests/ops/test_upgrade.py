@@ -131,7 +131,7 @@ def run(lines: list[str], env: dict[str, str]) -> str:
 
 
 @pytest.fixture
-def club_database(tmp_path):
+def club_database(tmp_path, worker_suffix):
     """(owner URL, app URL, names to put in the document's lines, the environment to run them in)."""
     env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "DEBUG"}}
     names = {"/srv/tarokbog/tarokbog.sqlite3": str(tmp_path / "tarokbog.sqlite3")}
@@ -141,7 +141,7 @@ def club_database(tmp_path):
         return
     assert connection.vendor == "postgresql"
     config = dj_database_url.parse(os.environ["DATABASE_URL"])
-    base = config["NAME"]
+    base = config["NAME"] + worker_suffix
     owner, app, database = f"{base}_up_owner", f"{base}_up_app", f"{base}_upgrade"
     host, port = config["HOST"], str(config["PORT"] or 5432)
     admin = f"host={host} port={port} user={config['USER']} dbname=postgres"

@@ -10,6 +10,8 @@
   `start_sitting` and `sitting`, and `make_club`, `make_season`, `make_table` for more of each. A
   folder's conftest changes a fixture's scenario (its club's name and members, its season, its
   day), never how the thing is built.
+- `world.run_lines` (a pytest plugin, loaded by tests/conftest.py): lines said once at the end of
+  a run (`say_at_the_end`, the `summary_lines` fixture), from pytest-xdist's workers too.
 
 This package's own module imports nothing, so `import world.records` loads no Django.
 """
