@@ -268,7 +268,11 @@ def sitting_new(request, club, member):
 
 @club_page
 def sitting_detail(request, club, member, sitting_id):
-    sitting = _sitting(club, sitting_id)
+    return _sitting_page(request, club, member, _sitting(club, sitting_id))
+
+
+def _sitting_page(request, club, member, sitting: Sitting, path: str | None = None) -> HttpResponse:
+    """The sitting's page; `path` is its address when it answers a request to another one."""
     context = _sheet_context(club, member, sitting, sheet_version(sitting))
     context |= {
         "disputes": disputes_of_sitting(sitting),
@@ -276,6 +280,7 @@ def sitting_detail(request, club, member, sitting_id):
         "close_form": CloseSittingForm(
             initial={"how": sitting.season.close}, family=sitting.season.family, ruleset=sitting.season.ruleset()
         ),
+        "page_path": path,
     }
     response = render(request, "club/sitting.html", context)
     add_never_cache_headers(response)
@@ -546,7 +551,7 @@ def deal_new(request, club, member, sitting_id):
     if (dropped := inputs.optional_id(request.POST, "drop")) is not None:
         # "The same deal: drop mine": nothing is recorded; the sheet shows the deal as saved.
         messages.info(request, _("Nothing was recorded: deal %(number)s stands as it was saved.") % {"number": dropped})
-        return HttpResponseRedirect(f"{sheet_url}#deal-{dropped}")
+        return _answer_in_place(request, club, member, sitting, HttpResponseRedirect(f"{sheet_url}#deal-{dropped}"))
 
     form = _deal_form("entry", sitting, _chosen(sitting, request.POST))
     same = None
@@ -555,11 +560,29 @@ def deal_new(request, club, member, sitting_id):
             return refused
         answer, same = _record(request, club, sitting, form, resend=resend, sheet_url=sheet_url)
         if answer is not None:
-            return answer
+            return _answer_in_place(request, club, member, sitting, answer)
     if resend:
         problems = [message for _name, _where, message in form.problem_list()]
         return _offline_answer("invalid", "; ".join(problems))
     return _deal_page(request, club, member, sitting, form, same=same)
+
+
+def _answer_in_place(request, club, member, sitting: Sitting, answer: HttpResponse) -> HttpResponse:
+    """A save the card table's script posted (static club/table.js, fetchPage) is answered with the
+    page a redirect would lead to, and its address in X-Tarok-Location: the sheet shows one request
+    sooner. A plain form's POST keeps its redirect, so a reload never posts again."""
+    if request.headers.get("X-Tarok-Page") != "1" or not isinstance(answer, HttpResponseRedirect):
+        return answer
+    location = answer["Location"]
+    path = location.split("#")[0]
+    if path == reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk}):
+        page = _sitting_page(request, club, member, sitting, path)
+    elif path == request.path:  # "Save and next": the next deal's form
+        page = _deal_page(request, club, member, sitting, _fresh_entry_form(sitting, saved_by=request.user.pk))
+    else:
+        return answer
+    page["X-Tarok-Location"] = location
+    return page
 
 
 def _net_of_settled(events, names) -> list[tuple[str, int]]:

@@ -79,9 +79,9 @@ function userOf(html) {
   return user ? user[1] : "";
 }
 
-// Keeps a page fetched at `url` (the address it answers for, after any redirect).
+// Keeps a page at `url` (the address it answers for).
 function keepAt(url, response) {
-  if (!response || response.status !== 200 || response.type !== "basic" || !isKeptPage(url)) return;
+  if (!response || response.status !== 200 || !isKeptPage(url)) return;
   var copy = response.clone();
   response.clone().text().then(function (html) {
     return keepFor(userOf(html)).then(function (allowed) {
@@ -92,7 +92,7 @@ function keepAt(url, response) {
 }
 
 function keep(request, response) {
-  if (response && !response.redirected) keepAt(request.url, response);
+  if (response && !response.redirected && response.type === "basic") keepAt(request.url, response);
 }
 
 function page(request) {
@@ -120,17 +120,9 @@ function offlinePage() {
 function isDealForm(url) { return /\/deals\/new\/$/.test(url.pathname); }
 
 // A page the card table's script fetches to swap in (table.js, fetchPage): kept and answered
-// offline as a page load would be.
+// offline as a page load would be. The page a save is answered with the script hands over itself
+// ("page" below): a save's request is never held up here.
 function isSwappedPage(request) { return request.headers.get("X-Tarok-Page") === "1"; }
-
-// A deal saved by the page's script: the sheet it leads to is kept. A failed connection is the
-// script's to handle (it queues the deal).
-function savedDeal(request) {
-  return fetch(request).then(function (response) {
-    if (response.redirected) keepAt(response.url, response);
-    return response;
-  });
-}
 
 function postedDeal(request) {
   var copy = request.clone();
@@ -155,7 +147,6 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   if (request.method === "POST") {
     if (request.mode === "navigate" && isDealForm(url)) event.respondWith(postedDeal(request));
-    else if (isSwappedPage(request) && isDealForm(url)) event.respondWith(savedDeal(request));
     return;
   }
   if (request.method !== "GET") return;
@@ -183,6 +174,12 @@ self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type === "user") {
     event.waitUntil(keepFor(String(data.user || "")));
+    return;
+  }
+  if (data.type === "page" && typeof data.url === "string" && typeof data.html === "string") {
+    var url = new URL(data.url, self.location.origin);
+    if (url.origin !== self.location.origin) return;
+    keepAt(url.href, new Response(data.html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } }));
     return;
   }
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;

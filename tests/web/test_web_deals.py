@@ -312,3 +312,53 @@ def test_a_closed_sitting_takes_no_more_deals(played, as_member):
     assert response.redirect_chain[-1][0] == f"/c/nordvest/sittings/{played.pk}/"
     assert "The sitting is closed." in response.text
     assert Deal.objects.count() == 3
+
+
+def test_a_save_the_card_tables_script_posts_is_answered_with_the_sheet_in_place(sitting, as_member):
+    """table.js swaps in the page a save leads to: it gets that page at once, its address in a
+    header, instead of a redirect and a second request."""
+    client = as_member("Bent")
+    sheet = f"/c/nordvest/sittings/{sitting.pk}/"
+
+    response = client.post(
+        entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "k-1"}, headers={"X-Tarok-Page": "1"}
+    )
+
+    assert response.status_code == 200
+    assert response["X-Tarok-Location"] == f"{sheet}#deal-1"
+    assert 'id="deal-1"' in response.text and 'id="live-sheet"' in response.text
+    assert "Deal 1 is saved: Anna −15, Bent +30, Carl 0, Dorte −25." in response.text
+    # Its language buttons come back to the sheet, not to the address posted to.
+    assert f'<input type="hidden" name="next" value="{sheet}">' in response.text
+    assert Deal.objects.count() == 1
+
+
+def test_save_and_next_from_the_script_is_answered_with_the_next_deals_form(sitting, as_member):
+    client = as_member("Bent")
+
+    response = client.post(
+        entry_url(sitting),
+        DEAL_1_FORM | {"number": "1", "idempotency_key": "k-1", "next": "1"},
+        headers={"X-Tarok-Page": "1"},
+    )
+
+    assert response.status_code == 200
+    assert response["X-Tarok-Location"] == entry_url(sitting)
+    assert hidden(response.text, "number") == "2"
+    assert selected(response.text, "dealer") == "Bent"
+    assert "Deal 1 is saved" in response.text
+
+
+def test_a_refused_save_from_the_script_is_the_form_with_its_problems(sitting, as_member):
+    client = as_member("Bent")
+
+    response = client.post(
+        entry_url(sitting),
+        DEAL_1_FORM | {"number": "1", "idempotency_key": "k-1", "dealer_count": "99"},
+        headers={"X-Tarok-Page": "1"},
+    )
+
+    assert response.status_code == 200
+    assert "X-Tarok-Location" not in response
+    assert 'id="form-problems"' in response.text
+    assert Deal.objects.count() == 0

@@ -230,7 +230,7 @@ def start_body(season, table, members, today) -> dict:
 
 
 def test_the_first_sitting_plays_the_season_the_cups_were_carried_into(carried, season, table, start_sitting):
-    with pytest.raises(sittings.InvalidSitting) as refused:
+    with translation.override("en"), pytest.raises(sittings.InvalidSitting) as refused:
         start_sitting(carried)
 
     assert refused.value.errors == {"season": [CARRIED_INTO_VINTER]}

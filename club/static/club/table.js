@@ -54,6 +54,14 @@
     });
   }
 
+  // A page the script swapped in after a save, for the service worker to keep as if it had loaded it.
+  function keepPage(url, html) {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "page", url: url, html: html });
+    });
+  }
+
   // The service worker keeps pages for one user only: it drops them when another (or nobody) is signed in.
   function tellWhoIsSignedIn() {
     if (!("serviceWorker" in navigator) || keptCopy() || $("#offline-page")) return; // copies say nothing new
@@ -567,6 +575,7 @@
         if (mySend.signal.aborted) return;
         saving = null;
         showPage(page, number ? "deal-" + number : "");
+        if (page.moved) keepPage(page.url.split("#")[0], page.html);
       }, function (error) {
         if (error && error.name === "AbortError") return;
         saving = null;
@@ -613,19 +622,29 @@
     return fetch(url, Object.assign({ credentials: "same-origin" }, options, { headers: headers })).then(function (response) {
       if ((response.headers.get("Content-Type") || "").indexOf("text/html") !== 0) throw new Error("not a page");
       return response.text().then(function (html) {
-        return { url: response.url, doc: new DOMParser().parseFromString(html, "text/html") };
+        // A save is answered with the page it leads to, at the address the server names.
+        var placed = response.headers.get("X-Tarok-Location");
+        var url = new URL(placed || response.url, window.location.href).href;
+        // moved: the page the answer led to, not the one posted to (a refused form is never kept).
+        return { url: url, moved: Boolean(placed) || response.redirected, html: html, doc: new DOMParser().parseFromString(html, "text/html") };
       });
     });
   }
 
   function showPage(page, target) {
+    // The old page asks the server nothing more (a typed field reports its change as it goes: no
+    // live preview then), and what it still asks is called off: nothing answers into a page that is gone.
+    document.body.setAttribute("hx-disable", "");
+    if (window.htmx) $$(".htmx-request").forEach(function (asking) { window.htmx.trigger(asking, "htmx:abort"); });
     var root = document.documentElement, fresh = page.doc.documentElement;
     Array.prototype.slice.call(root.attributes).forEach(function (a) { if (!fresh.hasAttribute(a.name)) root.removeAttribute(a.name); });
     Array.prototype.slice.call(fresh.attributes).forEach(function (a) { root.setAttribute(a.name, a.value); });
     root.classList.add("js");
     document.title = page.doc.title;
     document.body.replaceWith(document.adoptNode(page.doc.body));
-    var path = new URL(page.url).pathname + new URL(page.url).search;
+    var url = new URL(page.url);
+    var path = url.pathname + url.search;
+    if (url.hash) target = url.hash.slice(1);
     var spot = target && document.getElementById(target) ? "#" + target : "";
     window.history.pushState(null, "", path + spot); // a new entry, as a page load would make
     if (spot) document.getElementById(target).scrollIntoView(); else window.scrollTo(0, 0);
@@ -698,8 +717,7 @@
       render();
       sendWaiting();
     });
-    // After this page is painted and when the phone has nothing else to do: the parse takes a while.
-    if (window.requestIdleCallback) window.requestIdleCallback(prepareNextForm, { timeout: 2000 });
-    else window.setTimeout(prepareNextForm, 500);
+    // Once this page is painted: the next form's parse holds the phone up for a moment.
+    window.setTimeout(prepareNextForm, 300);
   }
 })();
