@@ -108,8 +108,9 @@ def test_hungarian_taps_the_commonest_deal_of_each_game(game, live_server, phone
     small = page.evaluate(
         """() => [...document.querySelectorAll('#deal-form label.seg > span, #deal-form button, #deal-form summary,'
                 + ' #deal-form .checks div label, #deal-form input[type=number]')]
-            .filter(e => e.checkVisibility() && e.getBoundingClientRect().height < 44)
-            .map(e => (e.closest('[id]') || {}).id + ':' + e.textContent.trim() + ':' + e.getBoundingClientRect().height)"""
+            .filter(e => e.checkVisibility() && (e.getBoundingClientRect().height < 44 || e.getBoundingClientRect().width < 44))
+            .map(e => (e.closest('[id]') || {}).id + ':' + e.textContent.trim() + ':' + e.getBoundingClientRect().width
+                 + 'x' + e.getBoundingClientRect().height)"""
     )
     assert small == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 360

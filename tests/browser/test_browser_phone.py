@@ -141,6 +141,10 @@ def test_every_target_on_the_sheet_and_the_office_is_a_thumbs_size(evening, live
     page.click("#undo summary")
     page.locator("details.danger-zone summary").click()
     small = {"sheet": page.evaluate(SMALL_TARGETS)}
+    page.click("#new-deal")
+    expect(page.locator("#deal-form")).to_be_visible()
+    page.evaluate("document.querySelectorAll('#deal-form details').forEach(d => { d.open = true; })")  # the folds too
+    small["deal form"] = page.evaluate(SMALL_TARGETS)
     for office in ("members", "seasons", "payments", "tables", "mail"):
         page.goto(f"{live_server.url}/c/nordvest/office/{office}/")
         small[office] = page.evaluate(SMALL_TARGETS)
