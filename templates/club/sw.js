@@ -81,9 +81,9 @@ function userOf(html) {
 
 // Keeps a page at `url` (the address it answers for).
 function keepAt(url, response) {
-  if (!response || response.status !== 200 || !isKeptPage(url)) return;
+  if (!response || response.status !== 200 || !isKeptPage(url)) return Promise.resolve();
   var copy = response.clone();
-  response.clone().text().then(function (html) {
+  return response.clone().text().then(function (html) {
     return keepFor(userOf(html)).then(function (allowed) {
       if (allowed) return caches.open(PAGES).then(function (cache) { return cache.put(url.split("#")[0], copy); });
       return null;
@@ -179,7 +179,7 @@ self.addEventListener("message", function (event) {
   if (data.type === "page" && typeof data.url === "string" && typeof data.html === "string") {
     var url = new URL(data.url, self.location.origin);
     if (url.origin !== self.location.origin) return;
-    keepAt(url.href, new Response(data.html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    event.waitUntil(keepAt(url.href, new Response(data.html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } })));
     return;
   }
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;

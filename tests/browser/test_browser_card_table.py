@@ -24,6 +24,7 @@ Dorte sit in that order; Anna deals first, so deal 1 is Anna, Bent (forehand), D
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -338,3 +339,19 @@ def test_the_start_page_proposes_only_members_free_to_sit_down(sitting, live_ser
     expect(page.locator("#new-deal")).to_be_visible()
     started = Sitting.objects.get(table=sitting.table, closed_at__isnull=True)
     assert started.seat_names() == ["Anna", "Bent", "Dorte"]
+
+
+def test_a_link_to_a_field_and_back_stay_within_the_form_and_keep_what_was_entered(sitting, live_server, phone):
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    taps = Taps(page)
+    taps.tap("#new-deal")
+    taps.tap(grid_button("pagat", "Bent", "saved"))
+    link = page.locator('#preview-net .unanswered a[href^="#field-"]').first
+    expect(link).to_be_visible()
+    link.click()
+    expect(page).to_have_url(re.compile(r"/deals/new/#field-"))
+    page.go_back()  # within the page: the deal being entered stays
+    expect(page).to_have_url(re.compile(r"/deals/new/$"))
+    expect(page.locator('#field-pagat input[value="Bent:saved"]')).to_be_checked()
+    assert Deal.objects.count() == 0

@@ -527,6 +527,7 @@
   }
 
   var saving = null; // the save on its way, as the AbortController that can call it off
+  var SAVE_PATIENCE = 15000; // ms: a save not answered by then waits in the queue (a connection that passes nothing)
 
   function dealForm(form) {
     form.addEventListener("change", function (event) { onChange(form, event); }, true);
@@ -562,23 +563,30 @@
       // Online with nothing waiting: posted at once, the answer swapped in. Otherwise, or when the
       // connection fails on the way, the deal joins the queue behind the others (its key records it once).
       if (!navigator.onLine || own(ofSitting(load(), sitting)).length > 0) { queue(); return; }
-      // A second tap on the same button while the first is on its way is one save; another choice
-      // (drop mine, record as N) calls the first off, as a page load would (its key records one deal).
+      // A second tap on the same button while the first is on its way is one save. Another choice
+      // (drop mine, record as N) stops waiting for the first, as a page load would: the server may
+      // have recorded it already, and its key records it once.
       var choice = submitter ? submitter.name + "=" + submitter.value : "";
       if (saving && saving.choice === choice) return;
       if (saving) saving.abort();
       var mySend = saving = new AbortController();
       mySend.choice = choice;
+      var patience = window.setTimeout(function () { mySend.timedOut = true; mySend.abort(); }, SAVE_PATIENCE);
+      form.setAttribute("aria-busy", "true");
+      var done = function () { window.clearTimeout(patience); if (saving === mySend) saving = null; form.removeAttribute("aria-busy"); };
       var number = params.get("drop") || params.get("number");
       var options = { method: "POST", body: params, signal: mySend.signal, headers: { "Content-Type": "application/x-www-form-urlencoded" } };
       fetchPage(form.action, options).then(function (page) {
         if (mySend.signal.aborted) return;
-        saving = null;
+        done();
+        // A server that failed, or a session that ended (the login page): the deal waits on the
+        // phone, with word of why, rather than on a page that would lose it.
+        if (page.status >= 500 || page.signedOut) { queue(); return; }
         showPage(page, number ? "deal-" + number : "");
         if (page.moved) keepPage(page.url.split("#")[0], page.html);
       }, function (error) {
-        if (error && error.name === "AbortError") return;
-        saving = null;
+        if (error && error.name === "AbortError" && !mySend.timedOut) return;
+        done();
         queue();
       });
     });
@@ -626,7 +634,15 @@
         var placed = response.headers.get("X-Tarok-Location");
         var url = new URL(placed || response.url, window.location.href).href;
         // moved: the page the answer led to, not the one posted to (a refused form is never kept).
-        return { url: url, moved: Boolean(placed) || response.redirected, html: html, doc: new DOMParser().parseFromString(html, "text/html") };
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        return {
+          url: url,
+          status: response.status,
+          moved: Boolean(placed) || response.redirected,
+          signedOut: Boolean(doc.getElementById("id_username")) && !doc.documentElement.hasAttribute("data-user"),
+          html: html,
+          doc: doc,
+        };
       });
     });
   }
@@ -646,14 +662,27 @@
     var path = url.pathname + url.search;
     if (url.hash) target = url.hash.slice(1);
     var spot = target && document.getElementById(target) ? "#" + target : "";
-    window.history.pushState(null, "", path + spot); // a new entry, as a page load would make
+    // A new entry, as a page load would make; a refused form stays the entry it was.
+    if (page.moved || path !== shownPath) window.history.pushState(null, "", path + spot);
+    else window.history.replaceState(null, "", path + spot);
+    shownPath = path;
     if (spot) document.getElementById(target).scrollIntoView(); else window.scrollTo(0, 0);
     if (window.htmx) window.htmx.process(document.body);
     start();
+    // As after a page load, the new page is where the reader is (unless its form took the focus).
+    var heading = $("main h1");
+    if (heading && (!document.activeElement || document.activeElement === document.body)) {
+      heading.setAttribute("tabindex", "-1");
+      heading.focus({ preventScroll: true });
+    }
   }
 
-  // Back and forward between swapped pages load the page anew (htmx keeps no copies of them).
-  window.addEventListener("popstate", function () { window.location.reload(); });
+  // Back and forward to another page load it anew (htmx keeps no copies of swapped pages); a link
+  // within the page (#field-…, #deal-7) moves within it, as ever.
+  var shownPath = window.location.pathname + window.location.search;
+  window.addEventListener("popstate", function () {
+    if (window.location.pathname + window.location.search !== shownPath) window.location.reload();
+  });
 
   var nextForm = null; // {version, page}: the next deal's form, fetched and parsed in advance
 
@@ -670,8 +699,13 @@
     nextForm = { version: version, page: null };
     var wanted = nextForm;
     fetchPage(link.getAttribute("href")).then(function (page) {
-      if (new URL(page.url).pathname === new URL(link.href).pathname) wanted.page = page;
-    }).catch(function () {});
+      // Only the server's fresh form: not the login page, nor the service worker's kept copy
+      // (a connection that failed on the way); the next time the sheet settles asks again.
+      var root = page.doc.documentElement;
+      var fresh = page.status === 200 && !root.hasAttribute("data-kept-copy") && page.doc.getElementById("deal-form");
+      if (fresh && new URL(page.url).pathname === new URL(link.href).pathname) wanted.page = page;
+      else if (nextForm === wanted) nextForm = null;
+    }).catch(function () { if (nextForm === wanted) nextForm = null; });
   }
 
   function openNextDeal(event) {
