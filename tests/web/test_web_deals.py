@@ -314,15 +314,19 @@ def test_a_closed_sitting_takes_no_more_deals(played, as_member):
     assert Deal.objects.count() == 3
 
 
+def save_from_the_script(client, sitting, **fields):
+    """Deal 1 posted as the card table's script posts it (static club/table.js, fetchPage)."""
+    data = DEAL_1_FORM | {"number": "1", "idempotency_key": "k-1"} | fields
+    return client.post(entry_url(sitting), data, headers={"X-Tarok-Page": "1"})
+
+
 def test_a_save_the_card_tables_script_posts_is_answered_with_the_sheet_in_place(sitting, as_member):
     """table.js swaps in the page a save leads to: it gets that page at once, its address in a
     header, instead of a redirect and a second request."""
     client = as_member("Bent")
     sheet = f"/c/nordvest/sittings/{sitting.pk}/"
 
-    response = client.post(
-        entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "k-1"}, headers={"X-Tarok-Page": "1"}
-    )
+    response = save_from_the_script(client, sitting)
 
     assert response.status_code == 200
     assert response["X-Tarok-Location"] == f"{sheet}#deal-1"
@@ -336,11 +340,7 @@ def test_a_save_the_card_tables_script_posts_is_answered_with_the_sheet_in_place
 def test_save_and_next_from_the_script_is_answered_with_the_next_deals_form(sitting, as_member):
     client = as_member("Bent")
 
-    response = client.post(
-        entry_url(sitting),
-        DEAL_1_FORM | {"number": "1", "idempotency_key": "k-1", "next": "1"},
-        headers={"X-Tarok-Page": "1"},
-    )
+    response = save_from_the_script(client, sitting, next="1")
 
     assert response.status_code == 200
     assert response["X-Tarok-Location"] == entry_url(sitting)
@@ -352,11 +352,7 @@ def test_save_and_next_from_the_script_is_answered_with_the_next_deals_form(sitt
 def test_a_refused_save_from_the_script_is_the_form_with_its_problems(sitting, as_member):
     client = as_member("Bent")
 
-    response = client.post(
-        entry_url(sitting),
-        DEAL_1_FORM | {"number": "1", "idempotency_key": "k-1", "dealer_count": "99"},
-        headers={"X-Tarok-Page": "1"},
-    )
+    response = save_from_the_script(client, sitting, dealer_count="99")
 
     assert response.status_code == 200
     assert "X-Tarok-Location" not in response
