@@ -207,7 +207,8 @@ def test_the_settled_at_the_table_note_is_read_in_the_readers_language(as_member
     english = anna.get(url("office_payments")).text
     magyar = anna.get(url("office_payments"), HTTP_ACCEPT_LANGUAGE="hu").text
     statement = anna.get(
-        reverse("member-statement", args=["nordvest", members["Carl"].pk, "2026-11"]), HTTP_ACCEPT_LANGUAGE="hu"
+        reverse("member-statement", args=["nordvest", members["Carl"].pk, f"{played.date:%Y-%m}"]),
+        HTTP_ACCEPT_LANGUAGE="hu",
     ).text
 
     assert english.count("· Settled at the table") == 4 and "Afregnet ved bordet" not in english
