@@ -108,3 +108,4 @@ class DatabaseOutage:
         if isinstance(exception, OUTAGE):
             return outage_answer(request)
         return None
+

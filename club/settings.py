@@ -97,10 +97,11 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "auditlog",
-    "post_office",
     "club",
     "ledger",
-    # After club, whose dbbackup command (club/management/commands/dbbackup.py) takes its place.
+    # After club, whose send_queued_mail and dbbackup commands (club/management/commands/) take
+    # their places.
+    "post_office",
     "dbbackup",
 ]
 
@@ -370,7 +371,14 @@ POST_OFFICE = {
     "RETRY_INTERVAL": datetime.timedelta(minutes=env_int("MAIL_RETRY_MINUTES", 15)),
     # Failures are logged (the office shows the last error); successes only change the status.
     "LOG_LEVEL": 1,
+    # One mail at a time, marked sent right after its delivery: a worker killed mid-run sends
+    # nothing twice (post-office writes a batch's statuses after the whole batch).
+    "BATCH_SIZE": 1,
+    "THREADS_PER_PROCESS": 1,
 }
+# The mail worker's lock (club/management/commands/send_queued_mail.py): beside the outbox, so the
+# timer's run and a hand run share it (a systemd unit's PrivateTmp gives each its own /tmp).
+MAIL_LOCK_FILE = OUTBOX_DIR / ".send_queued_mail"
 
 LOGGING = {
     "version": 1,
@@ -378,7 +386,10 @@ LOGGING = {
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s"},
     },
-    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "filters": {
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+        "not_an_outage": {"()": "django.utils.log.CallbackFilter", "callback": "ext://club.log_filters.not_an_outage"},
+    },
     "handlers": {
         # Standard error, in production too: a 500 leaves its traceback here (exc_info).
         "stderr": {"class": "logging.StreamHandler", "formatter": "line"},
@@ -388,7 +399,7 @@ LOGGING = {
         "mail_admins": {
             "class": "django.utils.log.AdminEmailHandler",
             "level": "ERROR",
-            "filters": ["require_debug_false"],
+            "filters": ["require_debug_false", "not_an_outage"],
             "email_backend": DELIVERY_BACKENDS[EMAIL_DELIVERY],
         },
     },

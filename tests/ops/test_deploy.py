@@ -49,6 +49,7 @@ KNOWN_KEYS = {
         "PrivateTmp",
         "ProtectSystem",
         "ProtectHome",
+        "UMask",
         "ReadWritePaths",
     },
     "Timer": {"OnCalendar", "OnUnitActiveSec", "OnBootSec", "AccuracySec", "RandomizedDelaySec", "Persistent", "Unit"},
@@ -292,6 +293,8 @@ def test_the_kit_has_the_site_the_mail_worker_the_statements_and_the_backup():
     assert [path.name for path in UNITS] == [
         "tarokbog-backup.service",
         "tarokbog-backup.timer",
+        "tarokbog-cleanup.service",
+        "tarokbog-cleanup.timer",
         "tarokbog-mail.service",
         "tarokbog-mail.timer",
         "tarokbog-statements.service",
@@ -364,6 +367,7 @@ def test_the_timers_run_every_minute_monthly_and_nightly():
     timers = {name: keys["Timer.OnCalendar"] for name, keys in services().items() if name.endswith(".timer")}
     assert timers == {
         "tarokbog-backup.timer": ["*-*-* 03:30:00"],
+        "tarokbog-cleanup.timer": ["*-*-* 04:15:00"],
         "tarokbog-mail.timer": ["minutely"],
         "tarokbog-statements.timer": ["*-*-01 07:00:00"],
     }
@@ -375,6 +379,9 @@ def test_the_timers_run_every_minute_monthly_and_nightly():
     assert commands == {
         "tarokbog-backup.service": [
             f"/usr/bin/env DATABASE_URL=${{MIGRATE_DATABASE_URL}} {INSTALL_DIR}/.venv/bin/python manage.py dbbackup --clean"
+        ],
+        "tarokbog-cleanup.service": [
+            f"{INSTALL_DIR}/.venv/bin/python manage.py cleanup_mail --days 90 --delete-attachments"
         ],
         "tarokbog-mail.service": [
             f"{INSTALL_DIR}/.venv/bin/python manage.py send_queued_mail",

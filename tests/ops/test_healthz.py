@@ -57,3 +57,30 @@ def test_only_healthz_and_only_under_a_loopback_name_passes_without_allowed_host
     settings.ALLOWED_HOSTS = ["tarok.example.org"]
 
     assert client.get(path, HTTP_HOST=host).status_code == 400
+
+
+def test_a_database_outage_mails_admins_nothing(tmp_path):
+    # DEBUG off, ADMINS set, mail printed by the console backend: the 503 of an API call with a
+    # token and of each /healthz probe is logged to standard error, and no error mail goes to ADMINS.
+    script = (
+        "from django.test import Client; c = Client(HTTP_HOST='localhost', HTTP_AUTHORIZATION='Token abc'); "
+        "print([c.get(path).status_code for path in ('/api/clubs/', '/healthz', '/healthz')])"
+    )
+    result = subprocess.run(
+        [sys.executable, settings.BASE_DIR / "manage.py", "shell", "-c", script],
+        env={
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'missing' / 'db.sqlite3'}",
+            "DEBUG": "0",
+            "SECRET_KEY": "x" * 50,
+            "ALLOWED_HOSTS": "localhost",
+            "ADMINS": "Anna Jensen <anna@example.org>",
+            "EMAIL_DELIVERY": "console",
+        },
+        capture_output=True,
+        text=True,
+    )
+
+    assert result.stdout.splitlines()[-1] == "[503, 503, 503]", result.stderr
+    assert "Traceback" in result.stderr  # logged
+    assert "anna@example.org" not in result.stdout + result.stderr  # and not mailed
