@@ -108,4 +108,3 @@ class DatabaseOutage:
         if isinstance(exception, OUTAGE):
             return outage_answer(request)
         return None
-
