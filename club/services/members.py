@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -131,6 +132,54 @@ def create_club(*, name: str, admin_email: str, admin_name: str | None = None, s
 # --- members -----------------------------------------------------------------------------------
 
 
+@dataclass
+class Roster:
+    """What the rules on names and addresses need of a club's members, read once under the club's
+    lock, for many additions in one transaction (an import): each is checked against it, and
+    added to it, instead of reading every member again for each."""
+
+    club: Club
+    name_keys: set[str]
+    addresses: set[str]
+    login_ids: set[int]
+    logins: dict[str, Any]  # address -> its login, for the addresses about to be added
+
+    @classmethod
+    def of(cls, club: Club, addresses: list[str]) -> Roster:
+        Club.objects.select_for_update().get(pk=club.pk)
+        rows = list(Member.objects.filter(club=club).values_list("name", "email", "user_id"))
+        wanted = {inputs.login_address(address) for address in addresses if address.strip()}
+        logins: dict[str, Any] = {}
+        users = get_user_model().objects.filter(Q(username__in=wanted) | Q(email__in=wanted)).order_by("-pk")
+        for user in users:  # the oldest last: it wins, as `joining.existing_login` finds it
+            for address in {user.username, user.email} & wanted:
+                logins[address] = user
+        return cls(
+            club=club,
+            name_keys={inputs.name_key(name) for name, _email, _user in rows},
+            addresses={email for _name, email, _user in rows if email},
+            login_ids={user for _name, _email, user in rows if user is not None},
+            logins=logins,
+        )
+
+    def check(self, name: str, address: str) -> Any:
+        """`name` and `address` are free in the club (as `_check_name_free` and
+        `_check_address_free` say); the address's existing login, or None."""
+        if inputs.name_key(name) in self.name_keys:
+            raise refuse("name", _("The club already has a member called %(name)s.") % {"name": name})
+        login = self.logins.get(address) if address else None
+        if address and (address in self.addresses or (login is not None and login.pk in self.login_ids)):
+            raise refuse("email", _("Another member of the club has this email address."))
+        return login
+
+    def add(self, member: Member) -> None:
+        self.name_keys.add(inputs.name_key(member.name))
+        if member.email:
+            self.addresses.add(member.email)
+        if member.user_id is not None:
+            self.login_ids.add(member.user_id)
+
+
 def _check_name_free(club: Club, name: str, member: Member | None = None) -> None:
     """No two members of a club share a name up to case and invisible characters ("Ib", "IB",
     "Ib" with a zero-width space): compared in Python, the same on every database. The club's row
@@ -167,23 +216,30 @@ def add_member(
     role: str = Member.Role.MEMBER,
     site_url: str = "",
     language: str = "",
+    roster: Roster | None = None,
 ) -> Member:
     """A new member; with an address, a new login for it, or, if the address already has a login,
     a request to its owner (`joining.ask`, mailed with a link to `site_url`). `language` is his
-    own for mail and statements ("" the club's)."""
+    own for mail and statements ("" the club's). `roster`: the club's names and addresses read
+    once for many additions (`Roster.of`), checked and kept up to date instead of the database."""
     name = clean_name(name)
     language = languages.check(language)
-    _check_name_free(club, name)
-    role = _check_role(role)
     email = clean_email(email)
     login = None
-    if email:
-        _check_address_free(club, email)
-        login = joining.existing_login(email)
+    if roster is not None:
+        login = roster.check(name, email)
+    else:
+        _check_name_free(club, name)
+        if email:
+            _check_address_free(club, email)
+            login = joining.existing_login(email)
+    role = _check_role(role)
     user = _new_login(email) if email and login is None else None
     member = Member.objects.create(club=club, name=name, email=email, role=role, user=user, language=language)
     if login is not None:
         joining.ask(member, login, site_url=site_url)
+    if roster is not None:
+        roster.add(member)
     return member
 
 

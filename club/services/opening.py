@@ -210,8 +210,9 @@ def import_members(
     on = on or timezone.localdate()
     try:
         with transaction.atomic():
+            roster = members.Roster.of(club, [row.email for row in carried.rows])
             for row in carried.rows:
-                _import_row(club, row, carried, by=by, on=on, site_url=site_url)
+                _import_row(club, row, carried, by=by, on=on, site_url=site_url, roster=roster)
             if carried.problems or dry_run:
                 raise _Undone
     except _Undone:
@@ -220,11 +221,13 @@ def import_members(
     return carried
 
 
-def _import_row(club: Club, row: SheetRow, carried: Carried, *, by, on, site_url: str) -> None:
+def _import_row(club: Club, row: SheetRow, carried: Carried, *, by, on, site_url: str, roster: members.Roster) -> None:
     try:
         # A savepoint per row: a refused one leaves the others to be checked too.
         with transaction.atomic():
-            member = members.add_member(club, name=row.name, email=row.email, role=row.role, site_url=site_url)
+            member = members.add_member(
+                club, name=row.name, email=row.email, role=row.role, site_url=site_url, roster=roster
+            )
             if row.saldo_ore:
                 carry_over(member, row.saldo_ore, on=on, by=by)
     except OfficeError as error:

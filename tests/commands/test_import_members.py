@@ -205,3 +205,19 @@ def test_the_command_names_a_bad_line_and_imports_nothing(empty_club, tmp_path):
         call_command("import_members", "papir", str(sheet), stderr=err)
     assert "line 3: Enter a valid email address." in err.getvalue()
     assert empty_club.members.count() == 0
+
+
+def test_the_club_is_read_once_however_many_rows(empty_club):
+    # The names and addresses every row is checked against are read once, under the club's lock,
+    # not again for each row (2,000 rows made that 2,000 reads of a growing club).
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def reads_of_the_club(rows: int) -> int:
+        sheet = [(f"Medlem {i:03d}", f"medlem{i}@example.org", "medlem", "5", 500) for i in range(rows)]
+        with CaptureQueriesContext(connection) as queries:
+            carried = opening.import_members(empty_club, spreadsheet(sheet), on=CARRIED_ON, dry_run=True)
+        assert not carried.problems and len(carried.members) == rows
+        return sum('FROM "club_member" WHERE' in query["sql"] for query in queries.captured_queries)
+
+    assert reads_of_the_club(5) == reads_of_the_club(40) == 1
