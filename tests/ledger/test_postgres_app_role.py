@@ -36,10 +36,13 @@ SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "app-role.sql"
 
 
 def _statements(role: str) -> list[str]:
-    """scripts/app-role.sql with psql's :"app" filled in, one statement at a time."""
+    """scripts/app-role.sql with psql's :"app" and :"DBNAME" (the database it runs in) filled in,
+    one statement at a time."""
     text = "\n".join(line for line in SCRIPT.read_text(encoding="utf-8").splitlines() if not line.startswith("--"))
     quoted = sql.Identifier(role).as_string(connection.connection)
-    return [s.strip() for s in text.replace(':"app"', quoted).split(";") if s.strip()]
+    database = sql.Identifier(connection.settings_dict["NAME"]).as_string(connection.connection)
+    text = text.replace(':"app"', quoted).replace(':"DBNAME"', database)
+    return [s.strip() for s in text.split(";") if s.strip()]
 
 
 @pytest.fixture
@@ -121,6 +124,24 @@ def posted(season, start_sitting, evening):
             "SELECT club_forget_name(1, 1, NULL, false, 'Anna', 'Tidligere medlem 1')",
             "permission denied for function club_forget_name",
         ),
+        # No temporary table to stand in for one of ours (scripts/app-role.sql).
+        ("CREATE TEMP TABLE ledger_posting (transaction_id bigint)", "permission denied to create temporary tables"),
+        ("CREATE TEMP TABLE club_sitting (season_id bigint)", "permission denied to create temporary tables"),
+        # A row never moves to another club; the club's other columns are the owner's too.
+        ("UPDATE club_season SET club_id = club_id", "permission denied for table club_season"),
+        ("UPDATE club_table SET club_id = club_id", "permission denied for table club_table"),
+        ("UPDATE club_club SET created_at = now()", "permission denied for table club_club"),
+        ("UPDATE club_joinrequest SET user_id = user_id", "permission denied for table club_joinrequest"),
+        ("UPDATE club_clubmail SET club_id = club_id", "permission denied for table club_clubmail"),
+        ("UPDATE club_loginlanguage SET user_id = user_id", "permission denied for table club_loginlanguage"),
+        # What migrate ran and the content types it made are the owner's.
+        (
+            "INSERT INTO django_migrations (app, name, applied) VALUES ('club', '9999_x', now())",
+            "permission denied for table django_migrations",
+        ),
+        ("DELETE FROM django_migrations", "permission denied for table django_migrations"),
+        ("UPDATE django_content_type SET model = 'member'", "permission denied for table django_content_type"),
+        ("DELETE FROM django_content_type", "permission denied for table django_content_type"),
     ],
 )
 def test_the_app_role_cannot_switch_the_guards_off_or_change_the_ledger(posted, as_app, statement, refusal):
@@ -328,3 +349,97 @@ def test_the_app_role_forgets_his_former_logins_through_the_owners_function(app_
     with translation.override("en"):
         call_command("ledger_check", stdout=out)
     assert "problems found: 0." in out.getvalue()
+
+
+@pytest.fixture
+def with_temporary(app_role):
+    """The role as on a database where scripts/app-role.sql has not run since it took TEMPORARY: the
+    guards alone must hold."""
+    database = sql.Identifier(connection.settings_dict["NAME"])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            sql.SQL("GRANT TEMPORARY ON DATABASE {} TO {}")
+            .format(database, sql.Identifier(app_role))
+            .as_string(connection.connection)
+        )
+    return app_role
+
+
+def test_no_temporary_table_stands_in_for_the_ledgers(posted, with_temporary, as_app):
+    """N1: a session's own ledger_transaction (saying a committed transaction is its own) and
+    ledger_posting (empty) do not let a posting into a committed transaction, nor an unbalanced one
+    through, nor the kept balances astray: every guard reads public's tables."""
+    anna, bent = (seat.member for seat in posted.seats.select_related("member").order_by("position")[:2])
+    committed = posted.entries.order_by("pk").first().transaction_id
+    balances = as_app.execute("SELECT account_id, book, month, amount FROM ledger_balance ORDER BY 1, 2, 3").fetchall()
+    as_app.execute("CREATE TEMP TABLE ledger_transaction (id bigint, created_xact bigint, book text, value_date date)")
+    as_app.execute("CREATE TEMP TABLE ledger_posting (transaction_id bigint, amount bigint, account_id bigint)")
+    as_app.execute("CREATE TEMP TABLE ledger_account (id bigint, unit text)")
+    postings = (
+        "INSERT INTO public.ledger_posting (transaction_id, account_id, amount, rule, ref, item)"
+        " VALUES (%s, %s, 50000, '', '', 0), (%s, %s, -1, '', '', 0)"
+    )
+    with pytest.raises(psycopg.errors.RestrictViolation, match=f"ledger transaction {committed} is committed"):
+        with as_app.transaction():
+            as_app.execute(
+                "INSERT INTO ledger_transaction VALUES (%s, pg_current_xact_id()::text::bigint, 'x', now())",
+                [committed],
+            )
+            as_app.execute(postings, [committed, anna.account_id, committed, bent.account_id])
+    with pytest.raises(psycopg.errors.CheckViolation, match="is unbalanced: postings sum to 49999"):
+        with as_app.transaction():
+            (stray,) = as_app.execute(
+                "INSERT INTO public.ledger_transaction (reference, book, value_date, created_at, memo)"
+                " VALUES ('by hand', %s, '2024-03-08', now(), '') RETURNING id",
+                [f"season:{posted.season_id}"],
+            ).fetchone()
+            as_app.execute(postings, [stray, anna.account_id, stray, bent.account_id])
+    after = as_app.execute("SELECT account_id, book, month, amount FROM public.ledger_balance ORDER BY 1, 2, 3")
+    assert after.fetchall() == balances
+    (count,) = as_app.execute("SELECT count(*) FROM public.ledger_posting WHERE amount = 50000").fetchone()
+    assert count == 0
+
+
+def test_no_temporary_table_stands_in_for_a_seasons_sittings(posted, with_temporary, as_app):
+    """N1: a session's own club_sitting, without rows, does not make a played season look unplayed:
+    its point value stays."""
+    as_app.execute("CREATE TEMP TABLE club_sitting (id bigint, season_id bigint)")
+    with pytest.raises(psycopg.errors.RestrictViolation, match="club_season has sittings"):
+        as_app.execute("UPDATE public.club_season SET point_value_ore = point_value_ore * 10")
+    with pytest.raises(psycopg.errors.RestrictViolation, match="club_season has sittings"):
+        as_app.execute("DELETE FROM public.club_season WHERE id = %s", [posted.season_id])
+    posted.season.refresh_from_db()
+    assert posted.season.point_value_ore == 1  # the test world's: a point is worth 1 øre
+
+
+def test_every_guard_function_names_its_search_path(db):
+    """Every function the migrations made in public (the guards, the counters, forgetting) runs with
+    `pg_catalog, public, pg_temp`: no session's temporary table, nor any schema before public, is
+    searched before ours."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT proname FROM pg_proc WHERE pronamespace = 'public'::regnamespace"
+            " AND NOT coalesce('search_path=pg_catalog, public, pg_temp' = ANY(proconfig), false) ORDER BY 1"
+        )
+        assert cursor.fetchall() == []
+        cursor.execute("SELECT count(*) FROM pg_proc WHERE pronamespace = 'public'::regnamespace")
+        assert cursor.fetchone()[0] >= 20
+
+
+def test_a_season_repriced_by_any_means_is_named_by_ledger_check(posted, app_role):
+    """The price is part of the books: changed past every guard (here by the tables' owner with
+    the triggers off), ledger_check, run as the app, names the season."""
+    season = posted.season
+    with connection.cursor() as cursor:
+        cursor.execute("SET session_replication_role = replica")
+        cursor.execute("UPDATE club_season SET point_value_ore = point_value_ore * 10 WHERE id = %s", [season.pk])
+        cursor.execute("SET session_replication_role = origin")
+        cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
+    entries = posted.entries.count()
+    out = io.StringIO()
+    with translation.override("en"), pytest.raises(CommandError, match=r"problems found: 1\."):
+        call_command("ledger_check", stdout=out)
+    assert (
+        f"{posted.season.club.slug} / season {season.name}: a point is worth 10 øre now, but {entries} ledger"
+        f" entries were posted at 1 øre: its saldi changed without a posting"
+    ) in out.getvalue()
