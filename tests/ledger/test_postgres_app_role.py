@@ -443,3 +443,45 @@ def test_a_season_repriced_by_any_means_is_named_by_ledger_check(posted, app_rol
         f"{posted.season.club.slug} / season {season.name}: a point is worth 10 øre now, but {entries} ledger"
         f" entries were posted at 1 øre: its saldi changed without a posting"
     ) in out.getvalue()
+
+
+def test_the_offices_other_writes_pass_as_the_role(app_role, club, season, client):
+    """The columns the role may write are the ones the office, joining, languages, the limits and
+    the admin write (club.models.GrantedColumns): a season edited, a table renamed and retired, a
+    join request answered, a language chosen, a limit counted, the club renamed in the admin."""
+    from club.models import JoinRequest, Table
+    from club.services import joining, languages, seasons, tables, throttle
+
+    erik = club.members.get(name="Erik")
+    login = make_user("erik@example.org", password="not used", is_staff=True, is_superuser=True)
+    with connection.cursor() as cursor:
+        cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
+    seasons.save_season(
+        club,
+        season=season,
+        name="Forår",
+        starts_on=season.starts_on,
+        ends_on=season.ends_on,
+        preset=season.preset,
+        overrides=season.overrides,
+        point_value_ore=25,
+        close=season.close,
+    )
+    table = tables.add_table(club, name="Bord 8")
+    tables.rename_table(table, name="Bordet")
+    tables.set_table_active(tables.add_table(club, name="Bord 9"), False)
+    asked = JoinRequest.objects.create(member=erik, user=login)
+    joining.decline(login, asked.pk)
+    languages.choose(login, "en")
+    languages.choose(login, "hu")
+    assert throttle.attempt(throttle.Limit("test", 2, 60), "somebody")
+    assert throttle.attempt(throttle.Limit("test", 2, 60), "somebody")
+    client.force_login(login)
+    changed = client.post(
+        reverse("admin:club_club_change", args=[club.pk]), {"name": "Vestbyen", "slug": club.slug, "language": "da"}
+    )
+    assert changed.status_code == 302
+    season.refresh_from_db()
+    club.refresh_from_db()
+    assert (season.name, season.point_value_ore, club.name) == ("Forår", 25, "Vestbyen")
+    assert set(Table.objects.filter(club=club).values_list("name", "active")) >= {("Bord 9", False), ("Bordet", True)}
