@@ -575,6 +575,10 @@ class Payment(Booking):
     # A payment settled at the table when its sitting closed.
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, null=True, blank=True, related_name="payments")
     transaction = Booking.ledger_transaction(related_name="payment")
+    # The client's key for this request (an API's Idempotency-Key, the office form's own), with the
+    # official who sent it and the club (club.services.payments.scoped_key): a request sent again
+    # answers with this payment (or reversal) instead of recording a second.
+    idempotency_key = models.CharField(max_length=120, null=True, blank=True, unique=True)
 
     objects: ClassVar[AppendOnlyManager[Payment]] = scoped_to_club("club", AppendOnlyManager)
 

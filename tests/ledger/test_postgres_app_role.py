@@ -485,3 +485,33 @@ def test_the_offices_other_writes_pass_as_the_role(app_role, club, season, clien
     club.refresh_from_db()
     assert (season.name, season.point_value_ore, club.name) == ("Forår", 25, "Vestbyen")
     assert set(Table.objects.filter(club=club).values_list("name", "active")) >= {("Bord 9", False), ("Bordet", True)}
+
+
+def test_a_payment_sent_twice_is_one_payment_as_the_role(app_role, club, client):
+    """N6 as the app role: the API's Idempotency-Key and the office form's own key each record one
+    payment for two sends."""
+    from rest_framework.test import APIClient
+
+    from club.models import Payment
+
+    erik = club.members.get(name="Erik")
+    erik.user = make_user("erik", password="not used")
+    erik.role = Member.Role.ADMIN
+    erik.save()
+    anna = club.members.get(name="Anna")
+    with connection.cursor() as cursor:
+        cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
+    api = APIClient()
+    api.force_login(erik.user)
+    body = {"member": anna.pk, "direction": "in", "amount_ore": 700, "method": "cash", "paid_on": "2024-03-08"}
+    answers = [api.post("/api/payments/", body, format="json", HTTP_IDEMPOTENCY_KEY="k-1") for _ in range(2)]
+    assert [a.status_code for a in answers] == [201, 200]
+    client.force_login(erik.user)
+    page = client.get(reverse("office_payments", args=[club.slug])).text
+    key = re.search(r'name="idempotency_key" value="([0-9a-f]{32})"', page).group(1)
+    form = {"paid_on": "2024-03-08", "member": anna.pk, "direction": "in", "amount": "2,00", "method": "cash"}
+    sent = [
+        client.post(reverse("office_payments", args=[club.slug]), form | {"idempotency_key": key}) for _ in range(2)
+    ]
+    assert [s.status_code for s in sent] == [302, 302]
+    assert sorted(Payment.objects.filter(member=anna).values_list("amount_ore", flat=True)) == [200, 700]
