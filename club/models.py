@@ -42,13 +42,32 @@ def scoped_to_club(path: str, manager_class: type[models.Manager] = models.Manag
     return ScopedManager(_manager_class=manager_class, club=path)
 
 
+class GrantedColumns(models.Model):
+    """A row the app role may change only column by column (scripts/app-role.sql grants UPDATE on
+    `UPDATABLE` and on nothing else of the table: never its club). A save of a stored row that
+    names no `update_fields` writes only those, so the office, the API and the admin never send
+    a column the role may not write (PostgreSQL refuses an UPDATE that sets one, even unchanged)."""
+
+    UPDATABLE: ClassVar[tuple[str, ...]] = ()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = self.UPDATABLE
+        super().save(*args, **kwargs)
+
+
 # Deal versions, ledger entries and payments refuse bulk writes (ledger.models.AppendOnly) in scope too.
 AppendOnlyManager = models.Manager.from_queryset(AppendOnlyQuerySet)
 
 
-class Club(models.Model):  # type: ignore[django-manager-missing]
+class Club(GrantedColumns):  # type: ignore[django-manager-missing]
     """The root of every scope (club/scoping.py): not scoped itself, since a request finds its
     club by the URL's short name before any scope exists."""
+
+    UPDATABLE = ("name", "slug", "language")
 
     name = models.CharField(_("name"), max_length=120, validators=[check_text])
     slug = models.SlugField(_("short name"), unique=True)
@@ -137,7 +156,7 @@ class LoginLanguage(models.Model):
         return f"{self.user_id}: {self.language}"
 
 
-class JoinRequest(models.Model):
+class JoinRequest(GrantedColumns):
     """A club's request that an existing login become the login of one of its members.
 
     An official never links a login himself: a member whose address already belongs to a login
@@ -147,6 +166,7 @@ class JoinRequest(models.Model):
     """
 
     objects: ClassVar[models.Manager[JoinRequest]] = scoped_to_club("member__club")
+    UPDATABLE = ("decided_at", "accepted")  # answered once
 
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="join_requests", verbose_name=_("member"))
     user = models.ForeignKey(
@@ -175,7 +195,9 @@ class JoinRequest(models.Model):
         return self.member.name
 
 
-class Season(models.Model):  # type: ignore[django-manager-missing]
+class Season(GrantedColumns):  # type: ignore[django-manager-missing]
+    UPDATABLE = ("name", "starts_on", "ends_on", "preset", "overrides", "point_value_ore", "close")
+
     class Close(models.TextChoices):
         SPLIT = "split", _("split the cups (or the pot) among the table")
         CARRY = "carry", _("carry the cups (or the pot) to the next sitting")
@@ -229,9 +251,11 @@ class Season(models.Model):  # type: ignore[django-manager-missing]
                 raise ValidationError(_("The rules of a season cannot change once it has sittings."))
 
 
-class Table(models.Model):  # type: ignore[django-manager-missing]
+class Table(GrantedColumns):  # type: ignore[django-manager-missing]
     """A card table of the club. It owns its table accounts (the Danish cups, a Hungarian pot);
     sittings at it follow one another."""
+
+    UPDATABLE = ("name", "active")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tables")
     name = models.CharField(_("name"), max_length=60, validators=[check_text])
@@ -405,6 +429,10 @@ class LedgerEntry(AppendOnly):
     caused_by = models.ForeignKey(
         DealVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="caused_entries"
     )
+    # The season's point value when this was posted (a reversal: its original's): a saldo is points
+    # times the season's value, so a value changed afterwards would change saldi without a
+    # posting; `ledger_check` names any season whose value is no longer its entries'.
+    point_value_ore = models.PositiveIntegerField()
 
     objects: ClassVar[AppendOnlyManager[LedgerEntry]] = scoped_to_club("sitting__season__club", AppendOnlyManager)
 
@@ -547,6 +575,10 @@ class Payment(Booking):
     # A payment settled at the table when its sitting closed.
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, null=True, blank=True, related_name="payments")
     transaction = Booking.ledger_transaction(related_name="payment")
+    # The client's key for this request (an API's Idempotency-Key, the office form's own), with the
+    # official who sent it and the club (club.services.payments.scoped_key): a request sent again
+    # answers with this payment (or reversal) instead of recording a second.
+    idempotency_key = models.CharField(max_length=120, null=True, blank=True, unique=True)
 
     objects: ClassVar[AppendOnlyManager[Payment]] = scoped_to_club("club", AppendOnlyManager)
 

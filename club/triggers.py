@@ -22,16 +22,22 @@ message; these hold whatever SQL reaches the database.
   after every migrate) that rewrites one member's names in his club's history the app may not
   change, and nothing else; it turns `club.forgetting` and `ledger.rewriting_memo` on while it runs.
 
+Every PostgreSQL function runs with `ledger.triggers.SEARCH_PATH` (pg_temp last): no session's
+temporary table (a `club_sitting` without rows, say) stands in for a table a guard reads.
+
 `create` installs them all, `drop` removes them and the triggers earlier versions made (`RETIRED_*`).
-The latest migration that changes this SQL calls `drop` first and `create` last (club 0027; club
-0023 dropped the older ones); earlier migrations make none. The forgetting functions read
-`club_tableopening` (club 0025), so no migration before it may make the current set. On SQLite a migration that rebuilds one of these tables
-(or `club_sitting`, which the season's guard reads) drops and creates them around it.
+A migration never runs this module: each that makes these carries the SQL of its time, frozen in
+its file (club 0026, 0027, 0028: each drops the earlier set first and makes its own last; club 0023
+dropped the older ones), so a change here later changes no migration's past. A change to this SQL
+goes with a new migration that freezes it; tests/ledger/test_trigger_migrations.py checks that the
+latest one's is this module's. The forgetting functions read `club_tableopening` (club 0025), so no
+migration before it may make them. On SQLite a migration that rebuilds one of these tables (or
+`club_sitting`, which the season's guard reads) drops and makes them around it from its own copy.
 """
 
 from __future__ import annotations
 
-from ledger.triggers import plpgsql_trigger
+from ledger.triggers import SEARCH_PATH, plpgsql_trigger
 
 DEALVERSION_REFUSED = "club_dealversion is append-only: % refused; record a new version instead"
 PRICE_COLUMNS = ("preset", "overrides", "point_value_ore")
@@ -121,7 +127,8 @@ POSTGRESQL = (
         fires="AFTER INSERT ON club_dealversion",
     ),
     # Forgetting a member (club.services.forgetting): the functions that rewrite his names in the
-    # history the app may not change. SECURITY DEFINER, EXECUTE taken from PUBLIC.
+    # history the app may not change. SECURITY DEFINER, EXECUTE taken from PUBLIC. Every one runs
+    # with the guards' search path (`SEARCH_PATH`: no session's temporary table stands in).
     r"""
 CREATE OR REPLACE FUNCTION club_forget_text(t text, old text, new text) RETURNS text AS $$
     SELECT CASE WHEN t IS NULL OR t = '' THEN t ELSE regexp_replace(
@@ -130,7 +137,7 @@ CREATE OR REPLACE FUNCTION club_forget_text(t text, old text, new text) RETURNS 
         replace(new, '\', '\\'),
         'g'
     ) END;
-$$ LANGUAGE sql IMMUTABLE;
+$$ LANGUAGE sql IMMUTABLE {SEARCH_PATH};
 
 CREATE OR REPLACE FUNCTION club_forget_json(j jsonb, old text, new text, in_text boolean) RETURNS jsonb AS $$
 DECLARE
@@ -165,7 +172,7 @@ BEGIN
         RETURN j;
     END CASE;
 END;
-$$ LANGUAGE plpgsql IMMUTABLE;
+$$ LANGUAGE plpgsql IMMUTABLE {SEARCH_PATH};
 
 CREATE OR REPLACE FUNCTION club_forget_linked_logins(p_member bigint, his_user integer) RETURNS integer[] AS $$
     -- Every login his row was linked to, as the log kept each change, today's included.
@@ -178,7 +185,7 @@ CREATE OR REPLACE FUNCTION club_forget_linked_logins(p_member bigint, his_user i
                     AND jsonb_typeof(e.changes -> 'user') = 'array'
         ) said WHERE l ~ '^[0-9]{1,9}$'
     );
-$$ LANGUAGE sql STABLE;
+$$ LANGUAGE sql STABLE {SEARCH_PATH};
 
 CREATE OR REPLACE FUNCTION club_forget_former_logins(p_member bigint, his_user integer) RETURNS integer[] AS $$
     -- The logins his row was linked to before that nobody needs now: no member uses one and it
@@ -190,11 +197,11 @@ CREATE OR REPLACE FUNCTION club_forget_former_logins(p_member bigint, his_user i
             AND NOT EXISTS (SELECT 1 FROM club_member m WHERE m.user_id = u.id)
         ORDER BY u.id
     );
-$$ LANGUAGE sql STABLE;
+$$ LANGUAGE sql STABLE {SEARCH_PATH};
 
-"""
+""".replace("{SEARCH_PATH}", SEARCH_PATH)
     # The same statement goes on, as an f-string: the raw text above keeps its backslashes and braces.
-    f"""CREATE OR REPLACE FUNCTION club_forget_log(p_club bigint, p_member bigint, his_user integer, p_forget_user boolean,
+    + f"""CREATE OR REPLACE FUNCTION club_forget_log(p_club bigint, p_member bigint, his_user integer, p_forget_user boolean,
                                 old text, new text) RETURNS void AS $$
     -- The audit log's entries of the club's own objects (club.audit.club_log), and of the logins
     -- forgotten with him: today's when it is forgotten too, and his former ones nobody needs.
@@ -223,7 +230,7 @@ $$ LANGUAGE sql STABLE;
             SELECT j.id FROM club_joinrequest j JOIN club_member m ON j.member_id = m.id WHERE m.club_id = p_club)
         OR (ct.app_label, ct.model) = ('auth', 'user') AND e.object_id = ANY(logins.forgotten)
     );
-$$ LANGUAGE sql;
+$$ LANGUAGE sql {SEARCH_PATH};
 
 CREATE OR REPLACE FUNCTION club_forget_name(p_club bigint, p_member bigint, his_user integer, p_forget_user boolean,
                                  old text, new text) RETURNS void AS $$
@@ -252,7 +259,7 @@ CREATE OR REPLACE FUNCTION club_forget_name(p_club bigint, p_member bigint, his_
             UNION SELECT e.transaction_id FROM club_ledgerentry e JOIN club_sitting s ON e.sitting_id = s.id
                 JOIN club_table t ON s.table_id = t.id WHERE t.club_id = p_club);
     SELECT club_forget_log(p_club, p_member, his_user, p_forget_user, old, new);
-$$ LANGUAGE sql;
+$$ LANGUAGE sql {SEARCH_PATH};
 
 CREATE OR REPLACE FUNCTION club_forget_member(p_club bigint, p_member bigint, p_new text, p_forget_user boolean)
 RETURNS void AS $$
@@ -322,7 +329,7 @@ BEGIN
     PERFORM set_config('ledger.rewriting_memo', 'off', true);
     PERFORM set_config('club.forgetting', 'off', true);
 END;
-$$ LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp;
+$$ LANGUAGE plpgsql SECURITY DEFINER {SEARCH_PATH};
 
 {FORGET_REVOKED}""",
 )

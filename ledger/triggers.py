@@ -17,16 +17,27 @@ these hold whatever code or hand reaches the database.
   writes them, and by nothing else (PostgreSQL: a statement trigger running as the tables' owner;
   SQLite: a row trigger, and `ledger_balance` refuses anything but the next posting of its row).
 
-`create` installs them all, `drop` removes whichever of them exist. The latest migration that
-changes the ledger's tables or this SQL calls `drop` first and `create` last (ledger 0014; ledger
-0013 did so before it, and a caller's migration after it may need its guards); older migrations
-make no trigger, so a fresh database and an old one end the same. On SQLite a migration that
-rebuilds one of these tables drops its triggers: that migration calls `drop` and `create` too.
+Every PostgreSQL function runs with `SEARCH_PATH` (pg_temp last): no session's temporary table
+stands in for a table a guard reads.
+
+`create` installs them all, `drop` removes whichever of them exist. A migration never runs this
+module: each that makes triggers carries the SQL of its time, frozen in its file (ledger 0013,
+0014, 0015: each drops the earlier set first and makes its own last), so a fresh database and an
+old one end the same, and a change here later changes no migration's past. A change to this SQL
+goes with a new migration that freezes it; tests/ledger/test_trigger_migrations.py checks that the
+latest one's is this module's. On SQLite a migration that rebuilds one of these tables drops its
+triggers: that migration makes them again from its own frozen copy too.
 """
 
 from __future__ import annotations
 
 import textwrap
+
+# Every function of the guards looks its tables up here and in no session's own schema: pg_temp
+# last, so a table a session makes (CREATE TEMP TABLE ledger_posting ...) never stands in for the
+# real one (PostgreSQL searches pg_temp first unless it is named). The app role may make no temporary
+# table at all (scripts/app-role.sql); this holds for any role.
+SEARCH_PATH = "SET search_path = pg_catalog, public, pg_temp"
 
 
 def plpgsql_trigger(
@@ -45,11 +56,11 @@ def plpgsql_trigger(
 
     `body` is what runs between BEGIN and END (indented as it reads, dedented here); `fires` when
     and on which table; `trigger` its name where it is not the function's; `declare` the one
-    variable of DECLARE; `definer` runs it as the tables' owner; `deferred` makes it a constraint
+    variable of DECLARE; `definer` runs it as the tables' owner; every function runs with `SEARCH_PATH`; `deferred` makes it a constraint
     trigger checked at COMMIT; `new_table` names the inserted rows of a statement trigger; `when`
     is the row trigger's condition.
     """
-    security = " SECURITY DEFINER SET search_path FROM CURRENT" if definer else ""
+    security = f"{' SECURITY DEFINER' if definer else ''} {SEARCH_PATH}"
     declaration = f"DECLARE\n    {declare};\n" if declare else ""
     statements = textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
     kind = "CONSTRAINT TRIGGER" if deferred else "TRIGGER"

@@ -14,6 +14,14 @@
 -- tests/ledger/test_postgres_app_role.py runs this file as it stands, and the app's whole
 -- flow (web, API, ledger_check) as the role. Revoking a table's UPDATE revokes its column
 -- grants too, so running this file again starts from the same place.
+--
+-- No temporary tables: a session's temporary table named like one of ours would be searched
+-- before it (pg_temp comes first unless named). The guards' functions name their search path
+-- (ledger/triggers.py, SEARCH_PATH) and so never read one; without TEMPORARY the role cannot make
+-- one for anything else to trip over either. psql fills in :"DBNAME", the database it is run in
+-- (its owner may revoke this; `createdb --owner` makes the tables' owner the database's).
+REVOKE TEMPORARY ON DATABASE :"DBNAME" FROM PUBLIC;
+REVOKE TEMPORARY ON DATABASE :"DBNAME" FROM :"app";
 GRANT USAGE ON SCHEMA public TO :"app";
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO :"app";
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO :"app";
@@ -23,6 +31,8 @@ REVOKE UPDATE, DELETE ON
     club_deal, club_sitting, club_seat, club_dispute,
     auditlog_logentry, django_admin_log
 FROM :"app";
+-- Django's own bookkeeping: what migrate ran and the content types it made, the owner's alone.
+REVOKE INSERT, UPDATE, DELETE ON django_migrations, django_content_type FROM :"app";
 -- Kept by the ledger's own triggers (SECURITY DEFINER, ledger/triggers.py), never by the app.
 REVOKE INSERT, UPDATE, DELETE ON ledger_balance FROM :"app";
 -- A correction makes its new version the deal's current one, and re-keeps the table state each
@@ -45,3 +55,15 @@ GRANT UPDATE (name, user_id, role, email, language, active, account_id, payments
 -- Forgetting a member rewrites his name in history the app may not change: only through the
 -- owner's function (club/triggers.py), which touches only his club's rows.
 GRANT EXECUTE ON FUNCTION club_forget_member(bigint, bigint, text, boolean) TO :"app";
+-- The club's other tables: only the columns the office, joining and the counters change (the
+-- models' `UPDATABLE`, club.models.GrantedColumns; a row never moves to another club or login).
+REVOKE UPDATE ON club_club, club_season, club_table, club_joinrequest, club_loginlanguage, club_throttle, club_clubmail
+FROM :"app";
+GRANT UPDATE (name, slug, language) ON club_club TO :"app";
+GRANT UPDATE (name, starts_on, ends_on, preset, overrides, point_value_ore, close) ON club_season TO :"app";
+GRANT UPDATE (name, active) ON club_table TO :"app";
+-- A join request is answered once (club.services.joining).
+GRANT UPDATE (decided_at, accepted) ON club_joinrequest TO :"app";
+-- A login's chosen language (club.services.languages) and a limit's counter (club.services.throttle).
+GRANT UPDATE (language) ON club_loginlanguage TO :"app";
+GRANT UPDATE (attempts, last_attempt) ON club_throttle TO :"app";

@@ -313,6 +313,55 @@ class _Refused(OfficeError):
 OFFICE_ERRORS = OpenApiResponse(s.OfficeErrorListSerializer, description="Refused: every problem, nothing written.")
 
 
+IDEMPOTENCY_KEY_HEADER = {"type": "string", "pattern": PRINTABLE_ASCII.pattern, "maxLength": inputs.MAX_IDEMPOTENCY_KEY}
+
+
+def idempotency_key(request) -> str | None:
+    """The request's Idempotency-Key header (a deal's, a payment's, a reversal's), or None."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not PRINTABLE_ASCII.match(key) or len(key) > inputs.MAX_IDEMPOTENCY_KEY:
+        raise RequestProblems(
+            [
+                request_problem(
+                    "Idempotency-Key",
+                    "invalid",
+                    lambda: _("Use 1 to %(max)s printable ASCII characters.") % {"max": inputs.MAX_IDEMPOTENCY_KEY},
+                )
+            ]
+        )
+    # The client's key; club.services keeps it with the user and the sitting (or club) it was sent for.
+    return key
+
+
+def keyed_office_schema(request, what: str):
+    """An office write that moves money, once per Idempotency-Key: 201 with the object recorded,
+    200 with the first answer when the key comes again, 409 when it came with another request."""
+    return extend_schema(
+        request=request,
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                IDEMPOTENCY_KEY_HEADER,
+                OpenApiParameter.HEADER,
+                description=f"A key of the client's choosing (up to 64 printable ASCII characters). Sending the same "
+                f"key again returns the {what} it recorded with 200 instead of recording a second.",
+            )
+        ],
+        responses={
+            201: s.PaymentSerializer,
+            200: OpenApiResponse(s.PaymentSerializer, description="A repeated Idempotency-Key: the first answer."),
+            400: OFFICE_ERRORS,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+            409: OpenApiResponse(
+                s.DetailSerializer, description="The Idempotency-Key came before with another request."
+            ),
+        },
+    )
+
+
 def office_schema(request, response, success: int):
     """An office write: `success` (201 created, 200 changed) with the object, or a refusal."""
     return extend_schema(
@@ -485,15 +534,17 @@ class PaymentViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         Requester.of(request).require(payment.club_id, access.READ_PRIVATE, subject=payment.member)
         return Response(s.PaymentSerializer(payment).data)
 
-    @office_schema(s.PaymentWriteSerializer, s.PaymentSerializer, 201)
+    @keyed_office_schema(s.PaymentWriteSerializer, "payment")
     def create(self, request):
+        key = idempotency_key(request)
         data = self.read_body(request, creating=True)
         member = Member.objects.filter(pk=data["member"]).first()
         if member is None or Requester.of(request).member_in(member.club_id) is None:
             raise NotFound()
         Requester.of(request).require(member.club_id, access.MANAGE)
-        payment = payment_office.record_payment(
+        recorded = payment_office.record_payment_once(
             member.club,
+            idempotency_key=key,
             member=member,
             direction=data["direction"],
             amount_ore=data["amount_ore"],
@@ -502,12 +553,26 @@ class PaymentViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
             note=data["note"],
             by=request.user,
         )
-        return Response(s.PaymentSerializer(payment).data, status=status.HTTP_201_CREATED)
+        return self._recorded(recorded)
 
-    @office_schema(s.PaymentReversalSerializer, s.PaymentSerializer, 201)
+    @staticmethod
+    def _recorded(recorded: payment_office.Recorded) -> Response:
+        body = s.PaymentSerializer(recorded.payment).data
+        return Response(body, status=status.HTTP_201_CREATED if recorded.created else status.HTTP_200_OK)
+
+    def handle_exception(self, exc):
+        if isinstance(exc, payment_office.KeyReused):
+            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        if isinstance(exc, RequestProblems):  # an Idempotency-Key that is no key: an office refusal
+            problems = [{key: problem[key] for key in ("field", "code", "message")} for problem in exc.problems]
+            return Response({"errors": problems}, status=status.HTTP_400_BAD_REQUEST)
+        return super().handle_exception(exc)
+
+    @keyed_office_schema(s.PaymentReversalSerializer, "reversal")
     @action(detail=True, methods=["post"])
     def reverse(self, request, pk=None):
         """Reverse a wrong payment: the exact opposite, booked today, with the reason."""
+        key = idempotency_key(request)
         payment = self.object_to_manage(request)
         serializer = s.PaymentReversalSerializer(data=request.data)
         if not serializer.is_valid():
@@ -518,8 +583,10 @@ class PaymentViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
                     for m in messages
                 ]
             )
-        reversal = payment_office.reverse_payment(payment, reason=serializer.validated_data["reason"], by=request.user)
-        return Response(s.PaymentSerializer(reversal).data, status=status.HTTP_201_CREATED)
+        recorded = payment_office.reverse_payment_once(
+            payment, idempotency_key=key, reason=serializer.validated_data["reason"], by=request.user
+        )
+        return self._recorded(recorded)
 
 
 # --- sittings and deals -------------------------------------------------------------------------
@@ -582,7 +649,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         parameters=[
             OpenApiParameter(
                 "Idempotency-Key",
-                {"type": "string", "pattern": PRINTABLE_ASCII.pattern, "maxLength": inputs.MAX_IDEMPOTENCY_KEY},
+                IDEMPOTENCY_KEY_HEADER,
                 OpenApiParameter.HEADER,
                 description="A key of the client's choosing (up to 64 printable ASCII characters). Sending the same "
                 "key again returns the first answer with 200 instead of recording a second deal.",
@@ -615,7 +682,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         return self._record_deal(request, sitting)
 
     def _record_deal(self, request, sitting):
-        key = self._idempotency_key(request)
+        key = idempotency_key(request)
         recorded = record_deal(
             sitting,
             request.data,
@@ -628,24 +695,6 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
             return Response({"detail": detail}, status=status.HTTP_409_CONFLICT)
         body = s.DealSettlementSerializer(recorded.version, context={"recorded": recorded}).data
         return Response(body, status=status.HTTP_201_CREATED if recorded.created else status.HTTP_200_OK)
-
-    @staticmethod
-    def _idempotency_key(request) -> str | None:
-        key = request.headers.get("Idempotency-Key")
-        if key is None:
-            return None
-        if not PRINTABLE_ASCII.match(key) or len(key) > inputs.MAX_IDEMPOTENCY_KEY:
-            raise RequestProblems(
-                [
-                    request_problem(
-                        "Idempotency-Key",
-                        "invalid",
-                        lambda: _("Use 1 to %(max)s printable ASCII characters.") % {"max": inputs.MAX_IDEMPOTENCY_KEY},
-                    )
-                ]
-            )
-        # The client's key; club.services keeps it with the user and the sitting it was sent for.
-        return key
 
     @extend_schema(
         request=s.CloseSittingSerializer,

@@ -4,12 +4,10 @@ account with a posting in the book of payments. The club's current triggers (`cl
 made by the latest migration that changes them (club 0027).
 
 The ledger refuses any UPDATE of an account: its guard is lifted for this one statement (switched
-off on PostgreSQL, dropped and made again on SQLite).
+off on PostgreSQL, dropped and made again as ledger 0013 made it on SQLite).
 """
 
 from django.db import migrations
-
-from ledger import triggers as ledger_triggers
 
 IN_ORE = """
 UPDATE ledger_account SET unit = 'ore'
@@ -17,6 +15,9 @@ WHERE kind IN ('payments', 'till', 'opening')
    OR id IN (SELECT p.account_id FROM ledger_posting p JOIN ledger_transaction t ON t.id = p.transaction_id
              WHERE t.book = 'payments')
 """
+
+# The ledger's guard as ledger 0013 made it on SQLite, frozen here with the migration.
+ACCOUNT_NOT_REASSIGNED = "CREATE TRIGGER IF NOT EXISTS ledger_account_not_reassigned BEFORE UPDATE ON ledger_account BEGIN SELECT RAISE(ABORT, 'ledger account cannot be reassigned: UPDATE refused'); END"
 
 
 def money_in_ore(apps, schema_editor):
@@ -28,7 +29,7 @@ def money_in_ore(apps, schema_editor):
     else:
         schema_editor.execute("DROP TRIGGER IF EXISTS ledger_account_not_reassigned")
         schema_editor.execute(IN_ORE)
-        ledger_triggers.create(apps, schema_editor)
+        schema_editor.execute(ACCOUNT_NOT_REASSIGNED)
 
 
 class Migration(migrations.Migration):

@@ -17,15 +17,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction as db_transaction
-from django.db.models import F, OuterRef, Subquery, Sum
+from django.db.models import Count, F, OuterRef, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from ledger import services as ledger
 from ledger.models import Account, Posting, Transaction, Unit
 
 from .. import families
-from ..models import LedgerEntry, Member, Seat, Sitting, Table
+from ..models import LedgerEntry, Member, Season, Seat, Sitting, Table
 
 MEMBER = "member"
 # Money in øre, not points: a member's payments (owner "member:<id>") and the club's till
@@ -240,6 +241,7 @@ def post_event(
             event=key,
             deal_version=deal_version,
             caused_by=caused_by,
+            point_value_ore=sitting.season.point_value_ore,
         )
         _keep_seats(sitting.pk, txn)
     return txn
@@ -259,6 +261,7 @@ def reverse(
             event=settled.event,
             deal_version_id=settled.deal_version_id,
             caused_by=caused_by,
+            point_value_ore=settled.point_value_ore,
         )
         _keep_seats(settled.sitting_id, reversal)
     return reversal
@@ -305,6 +308,34 @@ def effective_transactions(*, table_id: int, sittings: tuple[int, int]) -> list[
     for txn in transactions:
         txn.lines = lines[txn.pk]
     return transactions
+
+
+def repriced_seasons(clubs) -> Iterator[str]:
+    """A line for every season whose point value is not the one its ledger entries were posted at
+    (`LedgerEntry.point_value_ore`): a saldo is points times the season's value, so such a change
+    moved every saldo of the season without a posting."""
+    posted = (
+        LedgerEntry.objects.filter(sitting__table__club__in=clubs)
+        .exclude(point_value_ore=F("sitting__season__point_value_ore"))
+        .values_list("sitting__season", "point_value_ore")
+        .annotate(entries=Count("pk"))
+        .order_by("sitting__season", "point_value_ore")
+    )
+    for season_id, then, entries in posted:
+        season = Season.objects.select_related("club").get(pk=season_id)
+        yield ngettext(
+            "%(club)s / season %(season)s: a point is worth %(now)s øre now, but %(entries)s ledger entry was"
+            " posted at %(then)s øre: its saldi changed without a posting",
+            "%(club)s / season %(season)s: a point is worth %(now)s øre now, but %(entries)s ledger entries were"
+            " posted at %(then)s øre: its saldi changed without a posting",
+            entries,
+        ) % {
+            "club": season.club.slug,
+            "season": season.name,
+            "now": season.point_value_ore,
+            "entries": entries,
+            "then": then,
+        }
 
 
 def drifted_seats(clubs) -> Iterator[str]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
+from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -43,6 +44,73 @@ def _check(club: Club, member: Member, amount_ore: int, note: str, paid_on: date
         raise OfficeError(errors)
 
 
+def scoped_key(key: str | None, *, by, club_id: int) -> str | None:
+    """A client's idempotency key as a payment keeps it: with the official who sent it and the
+    club, so the same key from another official or for another club is another key (as a deal's,
+    `club.services.deals.scoped_key`)."""
+    if not key:
+        return None
+    return f"{getattr(by, 'pk', None) or '-'}:{club_id}:{key}"
+
+
+@dataclass
+class Recorded:
+    payment: Payment
+    created: bool  # False when the key answered with the payment an earlier request recorded
+
+
+class KeyReused(OfficeError):
+    """The key was sent before with another payment (or reversal): nothing is recorded."""
+
+    def __init__(self) -> None:
+        super().__init__({"idempotency_key": [_("This request was sent before with another payment.")]})
+
+
+def record_payment_once(club: Club, *, idempotency_key: str | None, by=None, **details) -> Recorded:
+    """`record_payment`, once per key: the same request sent again (a double click, a retry after a
+    lost answer) answers with the payment the first recorded. A key sent before with another
+    payment is refused (`KeyReused`)."""
+    key = scoped_key(idempotency_key, by=by, club_id=club.pk)
+    if key is None:
+        return Recorded(record_payment(club, by=by, **details), True)
+    wanted = {
+        "member_id": details["member"].pk,
+        "direction": details["direction"],
+        "amount_ore": details["amount_ore"],
+        "method": details["method"],
+        "paid_on": details["paid_on"],
+        "note": details.get("note", "").strip(),
+        "reverses_id": None,
+    }
+    return _once(key, wanted, lambda: record_payment(club, by=by, _key=key, **details))
+
+
+def reverse_payment_once(payment: Payment, *, idempotency_key: str | None, reason: str, by=None) -> Recorded:
+    """`reverse_payment`, once per key: sent again, it answers with the reversal the first made."""
+    key = scoped_key(idempotency_key, by=by, club_id=payment.club_id)
+    if key is None:
+        return Recorded(reverse_payment(payment, reason=reason, by=by), True)
+    wanted = {"reverses_id": payment.pk, "reason": reason.strip()}
+    return _once(key, wanted, lambda: reverse_payment(payment, reason=reason, by=by, _key=key))
+
+
+def _once(key: str, wanted: dict, record) -> Recorded:
+    for _attempt in range(2):
+        earlier = Payment.objects.filter(idempotency_key=key).first()
+        if earlier is not None:
+            if any(getattr(earlier, field) != value for field, value in wanted.items()):
+                raise KeyReused()
+            return Recorded(earlier, False)
+        try:
+            with transaction.atomic():  # a savepoint: a request with the same key that won leaves it usable
+                return Recorded(record(), True)
+        except IntegrityError as error:
+            # The same request, sent twice at once: the other recorded it first.
+            if "idempotency_key" not in str(error):
+                raise
+    raise KeyReused()
+
+
 @transaction.atomic
 def record_payment(
     club: Club,
@@ -56,6 +124,7 @@ def record_payment(
     note_code: str = "",
     by=None,
     sitting: Sitting | None = None,
+    _key: str | None = None,
 ) -> Payment:
     """The member paid the club (`Payment.Direction.IN`) or was paid (`OUT`): a ledger transaction
     between his money account and the club's till, and the row that says how and when."""
@@ -77,6 +146,7 @@ def record_payment(
         note_code=note_code,
         sitting=sitting,
         recorded_by=by,
+        idempotency_key=_key,
     )
     payment.transaction = till.post(payment, by=by)
     payment.save()
@@ -84,7 +154,9 @@ def record_payment(
 
 
 @transaction.atomic
-def reverse_payment(payment: Payment, *, reason: str, by=None, on: datetime.date | None = None) -> Payment:
+def reverse_payment(
+    payment: Payment, *, reason: str, by=None, on: datetime.date | None = None, _key: str | None = None
+) -> Payment:
     """Undo a wrong payment: the exact opposite, booked on `on` (today), with the reason."""
     reason = reason.strip()
     if not reason:
@@ -113,6 +185,7 @@ def reverse_payment(payment: Payment, *, reason: str, by=None, on: datetime.date
         reverses=payment,
         reason=reason,
         recorded_by=by,
+        idempotency_key=_key,
     )
     reversal.transaction = till.post_reversal(payment, reversal, by=by)
     reversal.save()

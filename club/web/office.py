@@ -7,6 +7,8 @@ else 404, as on every club page.
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -269,12 +271,16 @@ def table_active(request: HttpRequest, club: Club, official: Member, table_id: i
 @official_page
 def payments(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
     """The treasurer's page: record a payment in or out, see the latest, reverse a wrong one."""
-    form = PaymentForm(request.POST or None, club=club, initial={"paid_on": timezone.localdate()})
+    key = uuid.uuid4().hex
+    form = PaymentForm(
+        request.POST or None, club=club, initial={"paid_on": timezone.localdate(), "idempotency_key": key}
+    )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            payment = payment_office.record_payment(
+            recorded = payment_office.record_payment_once(
                 club,
+                idempotency_key=data["idempotency_key"] or None,
                 member=data["member"],
                 direction=data["direction"],
                 amount_ore=data["amount"],
@@ -283,10 +289,20 @@ def payments(request: HttpRequest, club: Club, official: Member) -> HttpResponse
                 note=data["note"],
                 by=request.user,
             )
+        except payment_office.KeyReused:
+            # This form recorded another payment before (sent again after Back and a change): the
+            # page says so, with a new key, and a second send records this one too.
+            form.data = request.POST.copy()
+            form.data["idempotency_key"] = key
+            form.add_error(None, _("This form recorded a payment already. Send it again to record this one as well."))
         except OfficeError as error:
             form.add_office_errors(error.errors)
         else:
-            messages.success(request, payment_words(payment))
+            words = payment_words(recorded.payment)
+            if recorded.created:
+                messages.success(request, words)
+            else:
+                messages.info(request, _("Recorded once, sent twice: %(payment)s") % {"payment": words})
             return redirect("office_payments", slug=club.slug)
     recent = club.payments.select_related("member", "reverses").prefetch_related("reversed_by")[:100]
     context = {
@@ -295,6 +311,8 @@ def payments(request: HttpRequest, club: Club, official: Member) -> HttpResponse
         "payments": recent,
         "till_ore": till.holding(club),
         "reverse_form": ReversePaymentForm(),
+        # Each reversal's form sends this with its payment's id: its own key on this page.
+        "reverse_key": uuid.uuid4().hex,
     }
     return render(request, "club/office/payments.html", context)
 
@@ -308,7 +326,12 @@ def payment_reverse(request: HttpRequest, club: Club, official: Member, payment_
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
         return redirect("office_payments", slug=club.slug)
     try:
-        payment_office.reverse_payment(payment, reason=form.cleaned_data["reason"], by=request.user)
+        payment_office.reverse_payment_once(
+            payment,
+            idempotency_key=form.cleaned_data["idempotency_key"] or None,
+            reason=form.cleaned_data["reason"],
+            by=request.user,
+        )
     except OfficeError as error:
         messages.error(request, str(error))
     else:

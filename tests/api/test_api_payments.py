@@ -98,3 +98,46 @@ def test_an_amount_is_whole_øre_as_a_json_integer_only(two_clubs, api, amount):
         {"field": "amount_ore", "code": "invalid", "message": "Whole øre as a JSON integer, e.g. 12050 for 120,50 kr."}
     ]
     assert not Payment.objects.exists()
+
+
+def test_a_payment_sent_again_with_its_idempotency_key_is_recorded_once(two_clubs, api):
+    """N6: a retry after a lost answer (same key, same payment) answers 200 with the first; the key
+    with another payment is 409 and records nothing; the key is the official's and club's own."""
+    a = two_clubs["a"]
+    carl, dorte = a.members["Carl"], a.members["Dorte"]
+    admin = api(a.users["admin"])
+    key = {"HTTP_IDEMPOTENCY_KEY": "pay-carl-2026-03-20"}
+
+    first = admin.post("/api/payments/", body(carl), format="json", **key)
+    again = admin.post("/api/payments/", body(carl), format="json", **key)
+    other = admin.post("/api/payments/", body(dorte, amount_ore=99), format="json", **key)
+
+    assert (first.status_code, again.status_code, other.status_code) == (201, 200, 409)
+    assert again.json() == first.json()
+    assert other.json()["detail"] == "This request was sent before with another payment."
+    assert Payment.objects.filter(member=carl).count() == 1
+    assert not Payment.objects.filter(member=dorte).exists()
+    assert money.saldo(carl) == 0
+    # Without a key each request is a payment of its own; a bad key is refused before anything.
+    assert admin.post("/api/payments/", body(dorte), format="json").status_code == 201
+    assert admin.post("/api/payments/", body(dorte), format="json").status_code == 201
+    bad = admin.post("/api/payments/", body(dorte), format="json", HTTP_IDEMPOTENCY_KEY="x" * 65)
+    assert bad.status_code == 400
+    assert Payment.objects.filter(member=dorte).count() == 2
+
+
+def test_a_reversal_sent_again_with_its_idempotency_key_is_made_once(two_clubs, api):
+    a = two_clubs["a"]
+    admin = api(a.users["admin"])
+    paid = admin.post("/api/payments/", body(a.members["Carl"], amount_ore=4000), format="json").json()
+    reverse = f"/api/payments/{paid['id']}/reverse/"
+    key = {"HTTP_IDEMPOTENCY_KEY": "undo-1"}
+
+    first = admin.post(reverse, {"reason": "40 kr., not 0,40"}, format="json", **key)
+    again = admin.post(reverse, {"reason": "40 kr., not 0,40"}, format="json", **key)
+
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json() == first.json()
+    assert Payment.objects.filter(reverses_id=paid["id"]).count() == 1
+    # Another key is another request: the payment is reversed already.
+    assert admin.post(reverse, {"reason": "again"}, format="json", HTTP_IDEMPOTENCY_KEY="undo-2").status_code == 400

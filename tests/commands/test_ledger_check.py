@@ -14,6 +14,7 @@ from django.db.models import Sum
 from django.utils import timezone, translation
 
 import rules
+from club import triggers as club_triggers
 from club.models import Deal, LedgerEntry, Sitting
 from club.services import bookkeeping
 from ledger import services as ledger
@@ -34,7 +35,7 @@ def ledger_check(*args) -> tuple[str, str | None]:
     return out.getvalue(), None
 
 
-SQLITE_GUARDS = [triggers]
+SQLITE_GUARDS = [triggers, club_triggers]
 
 
 def tamper(sql: str, params: list) -> None:
@@ -43,7 +44,8 @@ def tamper(sql: str, params: list) -> None:
         # PostgreSQL's append-only trigger refuses the UPDATE; a superuser can switch ordinary
         # triggers off for the moment. The demo's balance checks, deferred to a commit that never
         # comes in a test, run first: afterwards they would see the tampering and refuse it.
-        # SQLite cannot switch a trigger off: its guards (`ledger.triggers`) are dropped and made again.
+        # SQLite cannot switch a trigger off: its guards (`ledger.triggers`, `club.triggers`) are dropped
+        # and made again.
         if connection.vendor == "postgresql":
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute("SET CONSTRAINTS ALL DEFERRED")
@@ -244,6 +246,23 @@ def test_a_drifted_kept_table_state_is_found(demo):
     assert error is not None and "problems found: 2." in error
 
 
+def test_a_season_repriced_after_money_was_posted_is_named(demo):
+    """A saldo is points times the season's point value: a value changed after money was posted
+    (past the database's guard) moves every saldo of the season without a posting."""
+    sitting = demo_sitting("2026-10-22")
+    season = sitting.season
+    entries = LedgerEntry.objects.filter(sitting__season=season).count()
+    tamper("UPDATE club_season SET point_value_ore = point_value_ore * 10 WHERE id = %s", [season.pk])
+
+    out, error = ledger_check()
+
+    assert (
+        f"vestbyen / season {season.name}: a point is worth {season.point_value_ore * 10} øre now, but {entries}"
+        f" ledger entries were posted at {season.point_value_ore} øre: its saldi changed without a posting"
+    ) in out
+    assert error is not None and "problems found: 1." in error
+
+
 def test_a_transaction_without_postings_is_named(demo):
     sitting = demo_sitting("2026-10-22")
     # PostgreSQL refuses it at COMMIT (test_postgres_guards.py), and Django's test teardown checks
@@ -253,9 +272,9 @@ def test_a_transaction_without_postings_is_named(demo):
         [sitting.date, timezone.now()],
     )
     tamper(
-        "INSERT INTO club_ledgerentry (transaction_id, kind, sitting_id, event)"
-        " SELECT MAX(id), 'deal', %s, 'deal:99' FROM ledger_transaction",
-        [sitting.pk],
+        "INSERT INTO club_ledgerentry (transaction_id, kind, sitting_id, event, point_value_ore)"
+        " SELECT MAX(id), 'deal', %s, 'deal:99', %s FROM ledger_transaction",
+        [sitting.pk, sitting.season.point_value_ore],
     )
     empty = Transaction.objects.get(entry__sitting=sitting, entry__event="deal:99")
 
@@ -377,8 +396,9 @@ def test_a_payment_without_its_transaction_and_one_accounted_twice_are_named(dem
     sitting = demo_sitting("2026-10-22")
     # A ledger entry claiming the payment's transaction for a sitting's event no record has.
     tamper(
-        "INSERT INTO club_ledgerentry (transaction_id, kind, sitting_id, event) VALUES (%s, 'deal', %s, 'deal:99')",
-        [payment.transaction_id, sitting.pk],
+        "INSERT INTO club_ledgerentry (transaction_id, kind, sitting_id, event, point_value_ore)"
+        " VALUES (%s, 'deal', %s, 'deal:99', %s)",
+        [payment.transaction_id, sitting.pk, sitting.season.point_value_ore],
     )
     # A payment written without its transaction: it names no money.
     lost = Payment.objects.create(

@@ -36,10 +36,13 @@ SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "app-role.sql"
 
 
 def _statements(role: str) -> list[str]:
-    """scripts/app-role.sql with psql's :"app" filled in, one statement at a time."""
+    """scripts/app-role.sql with psql's :"app" and :"DBNAME" (the database it runs in) filled in,
+    one statement at a time."""
     text = "\n".join(line for line in SCRIPT.read_text(encoding="utf-8").splitlines() if not line.startswith("--"))
     quoted = sql.Identifier(role).as_string(connection.connection)
-    return [s.strip() for s in text.replace(':"app"', quoted).split(";") if s.strip()]
+    database = sql.Identifier(connection.settings_dict["NAME"]).as_string(connection.connection)
+    text = text.replace(':"app"', quoted).replace(':"DBNAME"', database)
+    return [s.strip() for s in text.split(";") if s.strip()]
 
 
 @pytest.fixture
@@ -121,6 +124,24 @@ def posted(season, start_sitting, evening):
             "SELECT club_forget_name(1, 1, NULL, false, 'Anna', 'Tidligere medlem 1')",
             "permission denied for function club_forget_name",
         ),
+        # No temporary table to stand in for one of ours (scripts/app-role.sql).
+        ("CREATE TEMP TABLE ledger_posting (transaction_id bigint)", "permission denied to create temporary tables"),
+        ("CREATE TEMP TABLE club_sitting (season_id bigint)", "permission denied to create temporary tables"),
+        # A row never moves to another club; the club's other columns are the owner's too.
+        ("UPDATE club_season SET club_id = club_id", "permission denied for table club_season"),
+        ("UPDATE club_table SET club_id = club_id", "permission denied for table club_table"),
+        ("UPDATE club_club SET created_at = now()", "permission denied for table club_club"),
+        ("UPDATE club_joinrequest SET user_id = user_id", "permission denied for table club_joinrequest"),
+        ("UPDATE club_clubmail SET club_id = club_id", "permission denied for table club_clubmail"),
+        ("UPDATE club_loginlanguage SET user_id = user_id", "permission denied for table club_loginlanguage"),
+        # What migrate ran and the content types it made are the owner's.
+        (
+            "INSERT INTO django_migrations (app, name, applied) VALUES ('club', '9999_x', now())",
+            "permission denied for table django_migrations",
+        ),
+        ("DELETE FROM django_migrations", "permission denied for table django_migrations"),
+        ("UPDATE django_content_type SET model = 'member'", "permission denied for table django_content_type"),
+        ("DELETE FROM django_content_type", "permission denied for table django_content_type"),
     ],
 )
 def test_the_app_role_cannot_switch_the_guards_off_or_change_the_ledger(posted, as_app, statement, refusal):
@@ -328,3 +349,169 @@ def test_the_app_role_forgets_his_former_logins_through_the_owners_function(app_
     with translation.override("en"):
         call_command("ledger_check", stdout=out)
     assert "problems found: 0." in out.getvalue()
+
+
+@pytest.fixture
+def with_temporary(app_role):
+    """The role as on a database where scripts/app-role.sql has not run since it took TEMPORARY: the
+    guards alone must hold."""
+    database = sql.Identifier(connection.settings_dict["NAME"])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            sql.SQL("GRANT TEMPORARY ON DATABASE {} TO {}")
+            .format(database, sql.Identifier(app_role))
+            .as_string(connection.connection)
+        )
+    return app_role
+
+
+def test_no_temporary_table_stands_in_for_the_ledgers(posted, with_temporary, as_app):
+    """N1: a session's own ledger_transaction (saying a committed transaction is its own) and
+    ledger_posting (empty) do not let a posting into a committed transaction, nor an unbalanced one
+    through, nor the kept balances astray: every guard reads public's tables."""
+    anna, bent = (seat.member for seat in posted.seats.select_related("member").order_by("position")[:2])
+    committed = posted.entries.order_by("pk").first().transaction_id
+    balances = as_app.execute("SELECT account_id, book, month, amount FROM ledger_balance ORDER BY 1, 2, 3").fetchall()
+    as_app.execute("CREATE TEMP TABLE ledger_transaction (id bigint, created_xact bigint, book text, value_date date)")
+    as_app.execute("CREATE TEMP TABLE ledger_posting (transaction_id bigint, amount bigint, account_id bigint)")
+    as_app.execute("CREATE TEMP TABLE ledger_account (id bigint, unit text)")
+    postings = (
+        "INSERT INTO public.ledger_posting (transaction_id, account_id, amount, rule, ref, item)"
+        " VALUES (%s, %s, 50000, '', '', 0), (%s, %s, -1, '', '', 0)"
+    )
+    with pytest.raises(psycopg.errors.RestrictViolation, match=f"ledger transaction {committed} is committed"):
+        with as_app.transaction():
+            as_app.execute(
+                "INSERT INTO ledger_transaction VALUES (%s, pg_current_xact_id()::text::bigint, 'x', now())",
+                [committed],
+            )
+            as_app.execute(postings, [committed, anna.account_id, committed, bent.account_id])
+    with pytest.raises(psycopg.errors.CheckViolation, match="is unbalanced: postings sum to 49999"):
+        with as_app.transaction():
+            (stray,) = as_app.execute(
+                "INSERT INTO public.ledger_transaction (reference, book, value_date, created_at, memo)"
+                " VALUES ('by hand', %s, '2024-03-08', now(), '') RETURNING id",
+                [f"season:{posted.season_id}"],
+            ).fetchone()
+            as_app.execute(postings, [stray, anna.account_id, stray, bent.account_id])
+    after = as_app.execute("SELECT account_id, book, month, amount FROM public.ledger_balance ORDER BY 1, 2, 3")
+    assert after.fetchall() == balances
+    (count,) = as_app.execute("SELECT count(*) FROM public.ledger_posting WHERE amount = 50000").fetchone()
+    assert count == 0
+
+
+def test_no_temporary_table_stands_in_for_a_seasons_sittings(posted, with_temporary, as_app):
+    """N1: a session's own club_sitting, without rows, does not make a played season look unplayed:
+    its point value stays."""
+    as_app.execute("CREATE TEMP TABLE club_sitting (id bigint, season_id bigint)")
+    with pytest.raises(psycopg.errors.RestrictViolation, match="club_season has sittings"):
+        as_app.execute("UPDATE public.club_season SET point_value_ore = point_value_ore * 10")
+    with pytest.raises(psycopg.errors.RestrictViolation, match="club_season has sittings"):
+        as_app.execute("DELETE FROM public.club_season WHERE id = %s", [posted.season_id])
+    posted.season.refresh_from_db()
+    assert posted.season.point_value_ore == 1  # the test world's: a point is worth 1 øre
+
+
+def test_every_guard_function_names_its_search_path(db):
+    """Every function the migrations made in public (the guards, the counters, forgetting) runs with
+    `pg_catalog, public, pg_temp`: no session's temporary table, nor any schema before public, is
+    searched before ours."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT proname FROM pg_proc WHERE pronamespace = 'public'::regnamespace"
+            " AND NOT coalesce('search_path=pg_catalog, public, pg_temp' = ANY(proconfig), false) ORDER BY 1"
+        )
+        assert cursor.fetchall() == []
+        cursor.execute("SELECT count(*) FROM pg_proc WHERE pronamespace = 'public'::regnamespace")
+        assert cursor.fetchone()[0] >= 20
+
+
+def test_a_season_repriced_by_any_means_is_named_by_ledger_check(posted, app_role):
+    """The price is part of the books: changed past every guard (here by the tables' owner with
+    the triggers off), ledger_check, run as the app, names the season."""
+    season = posted.season
+    with connection.cursor() as cursor:
+        cursor.execute("SET session_replication_role = replica")
+        cursor.execute("UPDATE club_season SET point_value_ore = point_value_ore * 10 WHERE id = %s", [season.pk])
+        cursor.execute("SET session_replication_role = origin")
+        cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
+    entries = posted.entries.count()
+    out = io.StringIO()
+    with translation.override("en"), pytest.raises(CommandError, match=r"problems found: 1\."):
+        call_command("ledger_check", stdout=out)
+    assert (
+        f"{posted.season.club.slug} / season {season.name}: a point is worth 10 øre now, but {entries} ledger"
+        f" entries were posted at 1 øre: its saldi changed without a posting"
+    ) in out.getvalue()
+
+
+def test_the_offices_other_writes_pass_as_the_role(app_role, club, season, client):
+    """The columns the role may write are the ones the office, joining, languages, the limits and
+    the admin write (club.models.GrantedColumns): a season edited, a table renamed and retired, a
+    join request answered, a language chosen, a limit counted, the club renamed in the admin."""
+    from club.models import JoinRequest, Table
+    from club.services import joining, languages, seasons, tables, throttle
+
+    erik = club.members.get(name="Erik")
+    login = make_user("erik@example.org", password="not used", is_staff=True, is_superuser=True)
+    with connection.cursor() as cursor:
+        cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
+    seasons.save_season(
+        club,
+        season=season,
+        name="Forår",
+        starts_on=season.starts_on,
+        ends_on=season.ends_on,
+        preset=season.preset,
+        overrides=season.overrides,
+        point_value_ore=25,
+        close=season.close,
+    )
+    table = tables.add_table(club, name="Bord 8")
+    tables.rename_table(table, name="Bordet")
+    tables.set_table_active(tables.add_table(club, name="Bord 9"), False)
+    asked = JoinRequest.objects.create(member=erik, user=login)
+    joining.decline(login, asked.pk)
+    languages.choose(login, "en")
+    languages.choose(login, "hu")
+    assert throttle.attempt(throttle.Limit("test", 2, 60), "somebody")
+    assert throttle.attempt(throttle.Limit("test", 2, 60), "somebody")
+    client.force_login(login)
+    changed = client.post(
+        reverse("admin:club_club_change", args=[club.pk]), {"name": "Vestbyen", "slug": club.slug, "language": "da"}
+    )
+    assert changed.status_code == 302
+    season.refresh_from_db()
+    club.refresh_from_db()
+    assert (season.name, season.point_value_ore, club.name) == ("Forår", 25, "Vestbyen")
+    assert set(Table.objects.filter(club=club).values_list("name", "active")) >= {("Bord 9", False), ("Bordet", True)}
+
+
+def test_a_payment_sent_twice_is_one_payment_as_the_role(app_role, club, client):
+    """N6 as the app role: the API's Idempotency-Key and the office form's own key each record one
+    payment for two sends."""
+    from rest_framework.test import APIClient
+
+    from club.models import Payment
+
+    erik = club.members.get(name="Erik")
+    erik.user = make_user("erik", password="not used")
+    erik.role = Member.Role.ADMIN
+    erik.save()
+    anna = club.members.get(name="Anna")
+    with connection.cursor() as cursor:
+        cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
+    api = APIClient()
+    api.force_login(erik.user)
+    body = {"member": anna.pk, "direction": "in", "amount_ore": 700, "method": "cash", "paid_on": "2024-03-08"}
+    answers = [api.post("/api/payments/", body, format="json", HTTP_IDEMPOTENCY_KEY="k-1") for _ in range(2)]
+    assert [a.status_code for a in answers] == [201, 200]
+    client.force_login(erik.user)
+    page = client.get(reverse("office_payments", args=[club.slug])).text
+    key = re.search(r'name="idempotency_key" value="([0-9a-f]{32})"', page).group(1)
+    form = {"paid_on": "2024-03-08", "member": anna.pk, "direction": "in", "amount": "2,00", "method": "cash"}
+    sent = [
+        client.post(reverse("office_payments", args=[club.slug]), form | {"idempotency_key": key}) for _ in range(2)
+    ]
+    assert [s.status_code for s in sent] == [302, 302]
+    assert sorted(Payment.objects.filter(member=anna).values_list("amount_ore", flat=True)) == [200, 700]

@@ -8,6 +8,7 @@ Carl +165, Dorte −305 øre (−1,30, −0,10, +1,65, −3,05 kr.).
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -255,3 +256,52 @@ def test_the_migration_keeps_stored_danish_notes_as_their_code(members, played):
     assert Payment.objects.get(pk=typed.pk).note == "Afregnet ved bordet"
     with translation.override("hu"):
         assert {p.note_words for p in Payment.objects.filter(sitting=played)} == {"Az asztalnál rendezve"}
+
+
+def test_the_payment_form_sent_twice_records_one_payment(as_member, members, played):
+    """N6: the page's form carries its own key; a double click or a resend records once, and the
+    page says the payment was recorded. Back, a change and a send is refused once, then records."""
+    anna = as_member("Anna")
+    page = anna.get(url("office_payments")).text
+    key = re.search(r'name="idempotency_key" value="([0-9a-f]{32})"', page).group(1)
+    body = {
+        "paid_on": "2026-11-20",
+        "member": members["Dorte"].pk,
+        "direction": "in",
+        "amount": "3,05",
+        "method": "mobilepay",
+        "idempotency_key": key,
+    }
+
+    first = anna.post(url("office_payments"), body)
+    again = anna.post(url("office_payments"), body, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert first.status_code == 302
+    assert "Recorded once, sent twice" in again.text
+    assert Payment.objects.filter(member=members["Dorte"]).count() == 1
+    assert money.saldo(members["Dorte"]) == 0
+    changed = anna.post(url("office_payments"), body | {"amount": "1,00"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert changed.status_code == 200
+    assert "This form recorded a payment already" in changed.text
+    assert Payment.objects.filter(member=members["Dorte"]).count() == 1
+    new_key = re.search(r'name="idempotency_key" value="([0-9a-f]{32})"', changed.text).group(1)
+    assert new_key != key
+    assert anna.post(url("office_payments"), body | {"amount": "1,00", "idempotency_key": new_key}).status_code == 302
+    assert Payment.objects.filter(member=members["Dorte"]).count() == 2
+
+
+def test_a_reversal_sent_twice_is_made_once(as_member, members, played):
+    anna = as_member("Anna")
+    assert pay(anna, members["Dorte"], "3,05").status_code == 302
+    paid = Payment.objects.get(member=members["Dorte"])
+    page = anna.get(url("office_payments")).text
+    key = re.search(rf'name="idempotency_key" value="([0-9a-f]{{32}}-{paid.pk})"', page).group(1)
+    body = {"reason": "Typed twice", "idempotency_key": key}
+
+    first = anna.post(url("office_payment_reverse", paid.pk), body, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    again = anna.post(url("office_payment_reverse", paid.pk), body, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+
+    assert "The payment is reversed." in first.text
+    assert "The payment is reversed." in again.text
+    assert Payment.objects.filter(reverses=paid).count() == 1
+    assert money.saldo(members["Dorte"]) == -305

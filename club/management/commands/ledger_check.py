@@ -22,7 +22,11 @@ The checks, each of which the ledger should pass by construction:
    and every payment has its transaction (`club.services.accounting.check`): money moved past
    the club's services is named, with its book, date and postings. Without `--club` every
    transaction of the ledger is checked; with it, those of the club and any that post to its
-   accounts.
+   accounts;
+9. every season's point value is the one each of its ledger entries was posted at
+   (`club.services.bookkeeping.repriced_seasons`): a saldo is points times the season's value, so
+   a value changed after money was posted (past the database's guard, or by its owner) would
+   change saldi without a posting.
 
 Exits non-zero when anything differs, after printing every difference.
 """
@@ -84,6 +88,7 @@ class Command(TranslatedCommand):
             *till.check(clubs),
             *checks.drifted_balances(accounts, lambda pk: names.get(pk, str(pk))),
             *bookkeeping.drifted_seats(clubs),
+            *bookkeeping.repriced_seasons(clubs),
         ]:
             problems += 1
             self.stdout.write(line)
