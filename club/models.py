@@ -17,7 +17,7 @@ from django.db.models.expressions import Combinable
 from django.utils.translation import gettext_lazy as _
 from django_scopes import ScopedManager  # type: ignore[import-untyped]
 
-from ledger.models import AppendOnly, AppendOnlyQuerySet, Transaction
+from ledger.models import AppendOnly, AppendOnlyQuerySet, ImmutableLedgerError, Transaction
 
 from . import families
 from .inputs import check_name, check_text
@@ -650,6 +650,36 @@ class TableOpening(Booking):
     def signed_points(self) -> int:
         """What it does to the table's account: + carried over, − a reversal."""
         return -self.points if self.reverses_id else self.points
+
+
+class UnaccountedTransaction(models.Model):
+    """A ledger transaction no club record accounts for: neither a ledger entry, a payment nor a
+    table's opening holding names it (`club.services.accounting`). Kept by the database itself
+    (`club.triggers`): each new transaction comes in here, and leaves when a record naming it is
+    written, in the same database transaction; it comes back if that record goes. So the pages
+    that flag money posted past the club's services read these few rows, never a member's every
+    posting. Nothing else may write it: the ORM refuses here, the database refuses any row that
+    is not so; `ledger_check` compares it with the records (`accounting.drifted_unaccounted`)."""
+
+    transaction = models.OneToOneField(
+        "ledger.Transaction", on_delete=models.PROTECT, primary_key=True, related_name="unaccounted"
+    )
+
+    objects = AppendOnlyQuerySet.as_manager()
+    append_only_reason = "is kept by the database from the club's records"
+
+    class Meta:
+        verbose_name = _("unaccounted transaction")
+        verbose_name_plural = _("unaccounted transactions")
+
+    def __str__(self) -> str:
+        return f"#{self.pk}"
+
+    def save(self, *args, **kwargs):
+        raise ImmutableLedgerError(f"UnaccountedTransaction {self.append_only_reason}: it cannot be written.")
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableLedgerError(f"UnaccountedTransaction {self.append_only_reason}: it cannot be deleted.")
 
 
 # The ways money changes hands at the till: what an official records as a payment.

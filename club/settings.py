@@ -283,7 +283,7 @@ REST_FRAMEWORK = {
     # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token", not 403.
     # `manage.py drf_create_token USER` issues a token; session auth serves the browser.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "club.api.authentication.KeptTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     # A ledger: nothing is readable anonymously unless a view says so.

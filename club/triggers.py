@@ -17,6 +17,15 @@ message; these hold whatever SQL reaches the database.
   and the change a ledger entry makes, are kept by `club.services.bookkeeping` in the `atomic()`
   block that posts: every ledger entry is written there.
 
+- The transactions no club record accounts for are kept (`club_unaccountedtransaction`, as the
+  ledger keeps balances): a new ledger transaction comes in, a ledger entry, payment or table
+  opening that names it takes it out, and one that goes (or names another) puts it back when
+  nothing else names it; in the database transaction that writes them (PostgreSQL: as the tables'
+  owner, the app may only read it). Nothing else may write a row: only a transaction nothing
+  names may come in, only one something names may leave. A pair of these is on the ledger's
+  `ledger_transaction`; a ledger migration that rebuilds that table on SQLite must make them again
+  (`ledger_check` names any transaction the set misses).
+
 - Forgetting a member (`club.services.forgetting`) on PostgreSQL: `club_forget_member`, a function
   of the tables' owner (SECURITY DEFINER; scripts/app-role.sql grants the app role EXECUTE, again
   after every migrate) that rewrites one member's names in his club's history the app may not
@@ -27,11 +36,12 @@ temporary table (a `club_sitting` without rows, say) stands in for a table a gua
 
 `create` installs them all, `drop` removes them and the triggers earlier versions made (`RETIRED_*`).
 A migration never runs this module: each that makes these carries the SQL of its time, frozen in
-its file (club 0026, 0027, 0028: each drops the earlier set first and makes its own last; club 0023
-dropped the older ones), so a change here later changes no migration's past. A change to this SQL
-goes with a new migration that freezes it; tests/ledger/test_trigger_migrations.py checks that the
-latest one's is this module's. The forgetting functions read `club_tableopening` (club 0025), so no
-migration before it may make them. On SQLite a migration that rebuilds one of these tables (or
+its file (club 0026, 0027, 0028, 0031: each drops the earlier set first and makes its own last;
+club 0023 dropped the older ones), so a change here later changes no migration's past. A change to
+this SQL goes with a new migration that freezes it; tests/ledger/test_trigger_migrations.py checks
+that the latest one's is this module's. The forgetting functions read `club_tableopening` (club
+0025) and the kept set of unaccounted transactions is club 0031's table, so no migration before
+those may make the current set. On SQLite a migration that rebuilds one of these tables (or
 `club_sitting`, which the season's guard reads) drops and makes them around it from its own copy.
 """
 
@@ -48,6 +58,28 @@ LINKS_REFUSED = "club_member account links are set once: UPDATE refused"
 LINKS_MOVED = (
     "(OLD.account_id IS NOT NULL AND NEW.account_id IS DISTINCT FROM OLD.account_id)"
     " OR (OLD.payments_account_id IS NOT NULL AND NEW.payments_account_id IS DISTINCT FROM OLD.payments_account_id)"
+)
+# The kept set of transactions no club record accounts for (club.models.UnaccountedTransaction).
+KEPT = "club_unaccountedtransaction"
+# The club's records that account for a ledger transaction, each by its `transaction_id`.
+ACCOUNTING_TABLES = ("club_ledgerentry", "club_payment", "club_tableopening")
+
+
+def named(txn: str) -> str:
+    """SQL: a club record names the ledger transaction `txn`."""
+    return (
+        "(" + " OR ".join(f"EXISTS (SELECT 1 FROM {t} WHERE transaction_id = {txn})" for t in ACCOUNTING_TABLES) + ")"
+    )
+
+
+UNACCOUNTED_INSERT_REFUSED = f"{KEPT} is kept from the club records: INSERT of an accounted transaction refused"
+UNACCOUNTED_DELETE_REFUSED = f"{KEPT} is kept from the club records: DELETE of an unaccounted transaction refused"
+UNACCOUNTED_UPDATE_REFUSED = f"{KEPT} is kept from the club records: UPDATE refused"
+# The transaction a record named before (`OLD`) goes back to the kept set when nothing names it now.
+_UNNAMED_BACK = (
+    f"INSERT INTO {KEPT} (transaction_id) SELECT OLD.transaction_id WHERE OLD.transaction_id IS NOT NULL"
+    f" AND NOT {named('OLD.transaction_id')}"
+    f" AND NOT EXISTS (SELECT 1 FROM {KEPT} WHERE transaction_id = OLD.transaction_id)"
 )
 VERSION_SEATS = "sitting_id = (SELECT d.sitting_id FROM club_deal d WHERE d.id = NEW.deal_id)"
 # The sittings where the member being forgotten sat under the name `old`.
@@ -125,6 +157,65 @@ POSTGRESQL = (
         RETURN NULL;
         """,
         fires="AFTER INSERT ON club_dealversion",
+    ),
+    # The kept set of unaccounted transactions, as the tables' owner (the app may only read it).
+    plpgsql_trigger(
+        "club_unaccounted_opens",
+        f"""
+        INSERT INTO {KEPT} (transaction_id) VALUES (NEW.id);
+        RETURN NULL;
+        """,
+        definer=True,
+        fires="AFTER INSERT ON ledger_transaction",
+    ),
+    *(
+        plpgsql_trigger(
+            "club_unaccounted_named",
+            f"""
+            IF TG_OP = 'INSERT' OR NEW.transaction_id IS DISTINCT FROM OLD.transaction_id THEN
+                DELETE FROM {KEPT} WHERE transaction_id = NEW.transaction_id;
+            END IF;
+            IF TG_OP = 'UPDATE' THEN
+                {_UNNAMED_BACK};
+            END IF;
+            RETURN NULL;
+            """,
+            trigger=f"{table}_names_a_transaction",
+            definer=True,
+            fires=f"AFTER INSERT OR UPDATE OF transaction_id ON {table}",
+        )
+        for table in ACCOUNTING_TABLES
+    ),
+    *(
+        plpgsql_trigger(
+            "club_unaccounted_unnamed",
+            f"""
+            {_UNNAMED_BACK};
+            RETURN NULL;
+            """,
+            trigger=f"{table}_unnames_a_transaction",
+            definer=True,
+            fires=f"AFTER DELETE ON {table}",
+        )
+        for table in ACCOUNTING_TABLES
+    ),
+    plpgsql_trigger(
+        "club_unaccounted_kept",
+        f"""
+        IF TG_OP = 'UPDATE' THEN
+            RAISE EXCEPTION '{UNACCOUNTED_UPDATE_REFUSED}' USING ERRCODE = 'restrict_violation';
+        END IF;
+        IF TG_OP = 'INSERT' AND (
+            NOT EXISTS (SELECT 1 FROM ledger_transaction WHERE id = NEW.transaction_id) OR {named("NEW.transaction_id")}
+        ) THEN
+            RAISE EXCEPTION '{UNACCOUNTED_INSERT_REFUSED}' USING ERRCODE = 'restrict_violation';
+        END IF;
+        IF TG_OP = 'DELETE' AND NOT {named("OLD.transaction_id")} THEN
+            RAISE EXCEPTION '{UNACCOUNTED_DELETE_REFUSED}' USING ERRCODE = 'restrict_violation';
+        END IF;
+        RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
+        """,
+        fires=f"BEFORE INSERT OR UPDATE OR DELETE ON {KEPT}",
     ),
     # Forgetting a member (club.services.forgetting): the functions that rewrite his names in the
     # history the app may not change. SECURITY DEFINER, EXECUTE taken from PUBLIC. Every one runs
@@ -338,6 +429,10 @@ POSTGRESQL_TRIGGERS = (
     ("club_season_price_is_history", "club_season"),
     ("club_member_accounts_set_once", "club_member"),
     ("club_seat_stats_changed", "club_dealversion"),
+    ("club_unaccounted_opens", "ledger_transaction"),
+    *((f"{table}_names_a_transaction", table) for table in ACCOUNTING_TABLES),
+    *((f"{table}_unnames_a_transaction", table) for table in ACCOUNTING_TABLES),
+    ("club_unaccounted_kept", KEPT),
 )
 # (name and argument types: how DROP FUNCTION names them)
 POSTGRESQL_FUNCTIONS = (
@@ -345,6 +440,10 @@ POSTGRESQL_FUNCTIONS = (
     "club_season_price_is_history()",
     "club_member_accounts_set_once()",
     "club_seat_stats_changed()",
+    "club_unaccounted_opens()",
+    "club_unaccounted_named()",
+    "club_unaccounted_unnamed()",
+    "club_unaccounted_kept()",
     *FORGET_PRIVILEGED,
     "club_forget_json(jsonb, text, text, boolean)",
     "club_forget_text(text, text, text)",
@@ -364,12 +463,42 @@ SQLITE = (
     f" BEGIN SELECT RAISE(ABORT, '{LINKS_REFUSED}'); END",
     "CREATE TRIGGER IF NOT EXISTS club_seat_stats_changed AFTER INSERT ON club_dealversion BEGIN"
     f" UPDATE club_seat SET changes = changes + 1 WHERE {VERSION_SEATS}; END",
+    "CREATE TRIGGER IF NOT EXISTS club_unaccounted_opens AFTER INSERT ON ledger_transaction BEGIN"
+    f" INSERT INTO {KEPT} (transaction_id) VALUES (NEW.id); END",
+    *(
+        f"CREATE TRIGGER IF NOT EXISTS {table}_names_a_transaction AFTER INSERT ON {table} BEGIN"
+        f" DELETE FROM {KEPT} WHERE transaction_id = NEW.transaction_id; END"
+        for table in ACCOUNTING_TABLES
+    ),
+    *(
+        f"CREATE TRIGGER IF NOT EXISTS {table}_renames_a_transaction AFTER UPDATE OF transaction_id ON {table}"
+        f" WHEN NEW.transaction_id IS NOT OLD.transaction_id BEGIN"
+        f" DELETE FROM {KEPT} WHERE transaction_id = NEW.transaction_id; {_UNNAMED_BACK}; END"
+        for table in ACCOUNTING_TABLES
+    ),
+    *(
+        f"CREATE TRIGGER IF NOT EXISTS {table}_unnames_a_transaction AFTER DELETE ON {table} BEGIN {_UNNAMED_BACK}; END"
+        for table in ACCOUNTING_TABLES
+    ),
+    f"CREATE TRIGGER IF NOT EXISTS club_unaccounted_insert_kept BEFORE INSERT ON {KEPT}"
+    f" WHEN NOT EXISTS (SELECT 1 FROM ledger_transaction WHERE id = NEW.transaction_id) OR {named('NEW.transaction_id')}"
+    f" BEGIN SELECT RAISE(ABORT, '{UNACCOUNTED_INSERT_REFUSED}'); END",
+    f"CREATE TRIGGER IF NOT EXISTS club_unaccounted_delete_kept BEFORE DELETE ON {KEPT}"
+    f" WHEN NOT {named('OLD.transaction_id')}"
+    f" BEGIN SELECT RAISE(ABORT, '{UNACCOUNTED_DELETE_REFUSED}'); END",
+    f"CREATE TRIGGER IF NOT EXISTS club_unaccounted_update_kept BEFORE UPDATE ON {KEPT}"
+    f" BEGIN SELECT RAISE(ABORT, '{UNACCOUNTED_UPDATE_REFUSED}'); END",
 )
 SQLITE_TRIGGERS = (
     "club_season_price_is_history_update",
     "club_season_price_is_history_delete",
     "club_member_accounts_set_once",
     "club_seat_stats_changed",
+    "club_unaccounted_opens",
+    *(f"{table}_{what}_a_transaction" for what in ("names", "renames", "unnames") for table in ACCOUNTING_TABLES),
+    "club_unaccounted_insert_kept",
+    "club_unaccounted_delete_kept",
+    "club_unaccounted_update_kept",
 )
 
 # What earlier versions made and the current set has not: seat points kept by a trigger on each

@@ -35,6 +35,9 @@ FROM :"app";
 REVOKE INSERT, UPDATE, DELETE ON django_migrations, django_content_type FROM :"app";
 -- Kept by the ledger's own triggers (SECURITY DEFINER, ledger/triggers.py), never by the app.
 REVOKE INSERT, UPDATE, DELETE ON ledger_balance FROM :"app";
+-- The transactions no club record accounts for: kept by the club's triggers (SECURITY DEFINER,
+-- club/triggers.py) with every transaction and record, never by the app.
+REVOKE INSERT, UPDATE, DELETE ON club_unaccountedtransaction FROM :"app";
 -- A correction makes its new version the deal's current one, and re-keeps the table state each
 -- later deal begins with (club.services.corrections).
 GRANT UPDATE (current_version_id, state_before) ON club_deal TO :"app";

@@ -23,7 +23,6 @@ from django.utils.translation import gettext as _
 from club.models import Club, DealVersion, Member, Payment, Season, Seat, Sitting
 from club.months import Month
 from club.services import accounting, money
-from club.services.balances import member_balance
 from ledger.models import Posting
 
 
@@ -215,14 +214,15 @@ def build_statement(member: Member, month: Month) -> Statement:
         if line.points
     ]
 
+    opening_ore, opening = money.saldo_and_points(member, before=month.first_day)
     return Statement(
         later_corrections=later_lines,
         club=club,
         member=member,
         month=month,
         season=season_for(club, month),
-        opening=member_balance(member, before=month.first_day),
-        opening_ore=money.saldo(member, before=month.first_day),
+        opening=opening,
+        opening_ore=opening_ore,
         payments=list(
             Payment.objects.filter(member=member, paid_on__range=(month.first_day, month.last_day)).order_by(
                 "paid_on", "pk"

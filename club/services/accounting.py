@@ -5,7 +5,9 @@ record per transaction: a `LedgerEntry` (a sitting's funding, deal, close, or th
 correction or void posts) or a `Payment` (paid in, paid out, or a payment's reversal). A
 transaction with neither was written past the club's services, by a bug or a hand in the
 database: `ledger_check` names it, and the pages and the API that show a saldo count it (the
-ledger is the record of money) and flag it instead of failing on it.
+ledger is the record of money) and flag it instead of failing on it. The database keeps the set
+of such transactions (`club.models.UnaccountedTransaction`, by `club.triggers`), so a page finds
+them without reading a member's whole history.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from ledger.models import Account, Balance, Posting, Transaction, Unit
 
-from ..models import Member, Payment, Season
+from ..models import Member, Payment, Season, UnaccountedTransaction
 from .bookkeeping import MEMBER, PAYMENTS, PAYMENTS_BOOK, SEASON_BOOK, season_book
 
 # A transaction no club record accounts for: neither a ledger entry, a payment nor a table's
@@ -63,6 +65,23 @@ def check(transactions: QuerySet[Transaction], payments: QuerySet[Payment], name
             "date": payment.paid_on.isoformat(),
             "amount": payment.signed_ore,
         }
+
+
+def drifted_unaccounted(transactions: QuerySet[Transaction], names: Mapping[int, str]) -> Iterator[str]:
+    """For `ledger_check`: each of `transactions` that no club record accounts for but the database
+    does not keep as such (`UnaccountedTransaction`: the pages would not flag it), and each it
+    keeps that a record does account for."""
+    kept = UnaccountedTransaction.objects.values("transaction_id")
+    for txn in _with_lines(transactions.filter(UNACCOUNTED).exclude(pk__in=kept)):
+        yield _(
+            "Transaction %(id)s (%(reference)s) in book %(book)s on %(date)s is accounted for by no club record, "
+            "but is not kept as unaccounted: the member's page does not flag it."
+        ) % _described(txn, names)
+    for txn in _with_lines(transactions.filter(pk__in=kept).exclude(UNACCOUNTED)):
+        yield _(
+            "Transaction %(id)s (%(reference)s) in book %(book)s on %(date)s is kept as unaccounted, "
+            "but a club record accounts for it."
+        ) % _described(txn, names)
 
 
 def book_unit(book: str) -> Unit | None:
@@ -139,8 +158,10 @@ def unaccounted_postings(
     """The member's postings no club record accounts for, by value date (from `since`, before
     `before`), each priced as his saldo counts it (`club.services.money`)."""
     accounts = Account.objects.filter(Q(member=member) | Q(payer=member))
+    # From the kept set (a few rows, none in a club whose money all went through its services),
+    # never by asking each of his postings whether a record names its transaction.
     postings = Posting.objects.filter(
-        account__in=accounts, transaction__entry__isnull=True, transaction__payment__isnull=True
+        transaction_id__in=UnaccountedTransaction.objects.values("transaction_id"), account__in=accounts
     )
     if since is not None:
         postings = postings.filter(transaction__value_date__gte=since)

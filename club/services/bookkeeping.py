@@ -226,7 +226,9 @@ def post_event(
     ]
     if not lines:
         return None
-    with db_transaction.atomic():
+    # No savepoint inside a caller's transaction (two statements a deal): the entry and the seats
+    # go with the postings or not at all, and a failure fails the caller's whole block anyway.
+    with db_transaction.atomic(savepoint=False):
         txn = ledger.post(
             reference=reference(sitting, key),
             lines=lines,
@@ -251,7 +253,7 @@ def reverse(
     original: Transaction, *, value_date: datetime.date, caused_by=None, by=None, memo: str = ""
 ) -> Transaction:
     """Reverse a sitting's transaction; the reversal is an entry of the same event."""
-    with db_transaction.atomic():
+    with db_transaction.atomic(savepoint=False):  # as `post_event`'s
         reversal = ledger.reverse(original, value_date=value_date, by=by, memo=memo)
         settled = original.entry
         reversal.entry = LedgerEntry.objects.create(

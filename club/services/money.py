@@ -10,61 +10,85 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
+from collections.abc import Iterable
 from decimal import Decimal
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from ledger import services as ledger
-from ledger.models import Account
 
 from .. import access
 from ..models import Club, Member, Season
-from . import bookkeeping, till
+from . import bookkeeping
 
 
 def saldi(club: Club, *, before: datetime.date | None = None) -> dict[int, int]:
     """Member id -> saldo in øre, for every member of the club with postings: his points in each
-    season at its point value, plus his payments (`till.paid`); kept balances throughout."""
-    found = _points_in_ore(Account.objects.filter(member__club=club), before=before)
-    for member_id, ore in till.paid(club, before=before).items():
-        found[member_id] = found.get(member_id, 0) + ore
-    return found
+    season at its point value, plus his payments; kept balances throughout (three queries, and
+    one for `before`'s own month)."""
+    links = Member.objects.filter(club=club).values_list("pk", "account_id", "payments_account_id")
+    return {pk: ore for pk, (ore, _points) in _saldi(club.pk, links, before=before).items()}
 
 
 def visible_saldi(viewer: Member, club: Club) -> dict[int, int]:
     """The saldi `viewer` may read by the access policy (`READ_PRIVATE`): his own, or every member's
     for an official."""
-    readable = [m for m in club.members.all() if access.allows(viewer, access.READ_PRIVATE, subject=m)]
+    members = list(club.members.all())
+    readable = [m for m in members if access.allows(viewer, access.READ_PRIVATE, subject=m)]
     if len(readable) == 1:
         return {readable[0].pk: saldo(readable[0])}
-    found = saldi(club)
-    return {m.pk: found.get(m.pk, 0) for m in readable}
+    # The members just read: their account links are the database's now.
+    found = _saldi(club.pk, [(m.pk, m.account_id, m.payments_account_id) for m in members])
+    return {m.pk: found.get(m.pk, (0, 0))[0] for m in readable}
 
 
 def saldo(member: Member, *, before: datetime.date | None = None) -> int:
     """The member's saldo in øre today, or as it stood before a day began (by value dates)."""
-    points = _points_in_ore(Account.objects.filter(member=member), before=before).get(member.pk, 0)
-    return points + till.paid_by(member, before=before)
+    return saldo_and_points(member, before=before)[0]
 
 
-def _points_in_ore(accounts, *, before: datetime.date | None = None) -> dict[int, int]:
-    """Member id -> øre: each season's points (a book of the ledger) at that season's point value."""
-    by_book = ledger.balances_by_book(accounts, before=before)
-    members = dict(Member.objects.filter(account__in=accounts).values_list("account_id", "pk"))
-    values = {
-        bookkeeping.season_book(pk): ore
-        for pk, ore in Season.objects.filter(club__members__account__in=accounts)
-        .distinct()
-        .values_list("pk", "point_value_ore")
-    }
-    found: dict[int, int] = defaultdict(int)
-    for (account_id, book), points in by_book.items():
-        # Points in a book that is none of the club's seasons have no point value: only money
-        # posted past the club's services lands there (club.services.accounting flags it).
-        if book in values:
-            found[members[account_id]] += points * values[book]
-    return dict(found)
+def saldo_and_points(member: Member, *, before: datetime.date | None = None) -> tuple[int, int]:
+    """The member's saldo in øre and his points over every book (as `balances.member_balance`), today
+    or before a day began: from one read of his accounts' kept balances."""
+    # By the database's links, not the instance's: one loaded before his first seat or payment has none.
+    links = Member.objects.filter(pk=member.pk).values_list("pk", "account_id", "payments_account_id")
+    return _saldi(member.club_id, links, before=before).get(member.pk, (0, 0))
+
+
+def _saldi(
+    club_id: int, links: Iterable[tuple[int, int | None, int | None]], *, before: datetime.date | None = None
+) -> dict[int, tuple[int, int]]:
+    """Member id -> (saldo in øre, points in every book), for members given as (id, points account
+    id, payments account id): each season's points (a book of the ledger) at that season's point
+    value, plus the payments account's book of payments."""
+    points_of: dict[int, int] = {}
+    paid_of: dict[int, int] = {}
+    for pk, account_id, payments_account_id in links:
+        if account_id is not None:
+            points_of[account_id] = pk
+        if payments_account_id is not None:
+            paid_of[payments_account_id] = pk
+    if not points_of and not paid_of:
+        return {}
+    by_book = ledger.balances_by_book([*points_of, *paid_of], before=before)
+    values: dict[str, int] = {}
+    if points_of:
+        seasons = Season.objects.filter(club_id=club_id).values_list("pk", "point_value_ore")
+        values = {bookkeeping.season_book(pk): ore for pk, ore in seasons}
+    ore: dict[int, int] = defaultdict(int)
+    points: dict[int, int] = defaultdict(int)
+    for (account_id, book), amount in by_book.items():
+        if account_id in points_of:
+            member_id = points_of[account_id]
+            points[member_id] += amount
+            # Points in a book that is none of the club's seasons have no point value: only money
+            # posted past the club's services lands there (club.services.accounting flags it).
+            if book in values:
+                ore[member_id] += amount * values[book]
+        elif book == bookkeeping.PAYMENTS_BOOK:
+            ore[paid_of[account_id]] += amount
+    return {member_id: (ore[member_id], points[member_id]) for member_id in {*ore, *points}}
 
 
 def format_ore(ore: int) -> str:

@@ -93,13 +93,6 @@ def paid(club: Club, *, before: datetime.date | None = None) -> dict[int, int]:
     return {members[account_id]: ore for account_id, ore in found.items()}
 
 
-def paid_by(member: Member, *, before: datetime.date | None = None) -> int:
-    """The sum of one member's payments in øre (+ in, − out)."""
-    # By the database's link, not the instance's: one loaded before his first payment has none.
-    accounts = Account.objects.filter(payer=member)
-    return sum(ledger.balances(accounts, book=PAYMENTS_BOOK, before=before).values())
-
-
 def check(clubs) -> Iterator[str]:
     """For `ledger_check`: each payment's transaction moves exactly its amount between the member
     and the till (or the opening-balance account); each member's payments account, the till and the

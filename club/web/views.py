@@ -19,7 +19,8 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, Prefetch
+from django.db.models import Count, OuterRef, Prefetch, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -796,19 +797,26 @@ def _sitting_cards(club, season) -> list[dict]:
     are a few hundred, so each card is made here, not by template tags (a URL reversed and a
     plural translated per card cost more than the rest of the page)."""
     prefix = reverse("sitting", args=[club.slug, 1]).removesuffix("1/")  # …/sittings/<id>/
+    # Each sitting's deals counted by its own index entries (sitting, number), never by joining the
+    # club's every deal: a season's cards cost the same whatever the years before it hold.
+    counted = Deal.objects.filter(sitting=OuterRef("pk")).order_by().values("sitting").annotate(n=Count("*"))
+    rows = (
+        season.sittings.order_by("-date", "-id")
+        .annotate(deal_count=Coalesce(Subquery(counted.values("n")), 0))
+        .values_list("pk", "table__name", "date", "closed_at", "deal_count")
+    )
     deals_text: dict[int, str] = {}
     cards = []
-    for sitting in season.sittings.select_related("table").annotate(deal_count=Count("deals")).order_by("-date", "-id"):
-        count = sitting.deal_count
+    for pk, table, date, closed_at, count in rows:
         if count not in deals_text:
             deals_text[count] = ngettext("%(deals)s deal", "%(deals)s deals", count) % {"deals": count}
         cards.append(
             {
-                "url": f"{prefix}{sitting.pk}/",
-                "table": sitting.table.name,
-                "day": day_month(sitting.date),
+                "url": f"{prefix}{pk}/",
+                "table": table,
+                "day": day_month(date),
                 "deals": deals_text[count],
-                "is_open": sitting.is_open,
+                "is_open": closed_at is None,
             }
         )
     return cards

@@ -20,9 +20,10 @@ The checks, each of which the ledger should pass by construction:
    there (`club.services.bookkeeping.drifted_seats`);
 8. every transaction is accounted for by exactly one club record (a ledger entry or a payment),
    and every payment has its transaction (`club.services.accounting.check`): money moved past
-   the club's services is named, with its book, date and postings. Without `--club` every
-   transaction of the ledger is checked; with it, those of the club and any that post to its
-   accounts;
+   the club's services is named, with its book, date and postings; and the set of such
+   transactions the database keeps for the pages is exactly these
+   (`club.services.accounting.drifted_unaccounted`). Without `--club` every transaction of the
+   ledger is checked; with it, those of the club and any that post to its accounts;
 9. every season's point value is the one each of its ledger entries was posted at
    (`club.services.bookkeeping.repriced_seasons`): a saldo is points times the season's value, so
    a value changed after money was posted (past the database's guard, or by its owner) would
@@ -81,6 +82,7 @@ class Command(TranslatedCommand):
         theirs = Transaction.objects.all() if club is None else _touching(clubs, accounts)
         for line in [
             *accounting.check(theirs, Payment.objects.filter(club__in=clubs), names),
+            *accounting.drifted_unaccounted(theirs, names),
             *checks.unbalanced(theirs, _entry_name),
             *checks.mixed_units(theirs, _entry_name),
             *accounting.wrong_units(accounts, names),
