@@ -279,8 +279,9 @@ def send_queued_mail(settings):
     """`send_queued_mail()`: the outbox's worker, once (what `manage.py send_queued_mail` runs, without
     its lock file and its closing of the database connection, which would end the test's
     transaction). It delivers into `django.core.mail.outbox` unless a test names another backend
-    in settings.POST_OFFICE. Returns (sent, failed, requeued)."""
+    in settings.POST_OFFICE. Returns (sent, failed, requeued). One batch of every due mail: the
+    command's one-at-a-time loop is tested in its own process (tests/ops/test_mail_once.py)."""
     from post_office.mail import send_queued
 
-    settings.POST_OFFICE = settings.POST_OFFICE | {"BACKENDS": {"default": LOCMEM}}
+    settings.POST_OFFICE = settings.POST_OFFICE | {"BACKENDS": {"default": LOCMEM}, "BATCH_SIZE": 100}
     return send_queued
