@@ -28,6 +28,7 @@ from world.catalogues import catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "locale" / "sl" / "LC_MESSAGES" / "django.po"
+NBSP = "\u00a0"
 PLURAL_FORMS = "nplurals=4; plural=(n%100==1 ? 0 : n%100==2 ? 1 : n%100==3 || n%100==4 ? 2 : 3);"
 
 # "in" (and), "on" (he), "no" (well) and "more" (may) are Slovenian words too; the rest of the
@@ -147,11 +148,27 @@ def test_the_table_pages_are_slovenian(played, members, client):
 
 
 def test_dates_read_the_slovenian_way():
+    """Day first, a dot after the day and the month's number, and a no-break space after each dot
+    (a date never breaks across lines); maj is whole, avgust is avg."""
     with translation.override("sl"):
-        assert (day_month(date(2026, 9, 3)), day_month_year(date(2026, 11, 24))) == ("3. sep.", "24. nov. 2026")
-        assert (day_month(date(2026, 5, 3)), day_month(date(2026, 8, 3))) == ("3. maj", "3. avg.")
-        assert formats.date_format(date(2026, 12, 2), "SHORT_DATE_FORMAT") == "2. 12. 2026"
-        assert formats.date_format(date(2026, 12, 2), "DATE_FORMAT") == "2. december 2026"
+        said = [
+            day_month(date(2026, 9, 3)),
+            day_month_year(date(2026, 11, 24)),
+            day_month(date(2026, 5, 3)),
+            day_month(date(2026, 8, 3)),
+            formats.date_format(date(2026, 12, 2), "SHORT_DATE_FORMAT"),
+            formats.date_format(date(2026, 12, 2), "DATE_FORMAT"),
+        ]
+    assert [text.replace(NBSP, " ") for text in said] == [
+        "3. sep.",
+        "24. nov. 2026",
+        "3. maj",
+        "3. avg.",
+        "2. 12. 2026",
+        "2. december 2026",
+    ]
+    assert (said[1], said[4]) == (f"24.{NBSP}nov.{NBSP}2026", f"2.{NBSP}12.{NBSP}2026")
+    with translation.override("sl"):
         assert formats.number_format("1234.50", 2, use_l10n=True, force_grouping=True) == "1.234,50"
 
 
