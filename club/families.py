@@ -29,7 +29,7 @@ Held = Mapping[str, int]  # a table's own accounts by engine name -> points
 
 
 def language() -> str:
-    """The page's interface language as the families write their texts: "da", "en", "hu"."""
+    """The page's interface language as the families write their texts: "da", "en", "hu", "sl"."""
     return (get_language() or settings.LANGUAGE_CODE).split("-")[0]
 
 

@@ -22,7 +22,7 @@ from ledger.models import AppendOnly, AppendOnlyQuerySet, ImmutableLedgerError, 
 from . import families
 from .inputs import check_name, check_text
 
-# The languages a club, a member and a login may choose (settings.LANGUAGES: da, en, hu).
+# The languages a club, a member and a login may choose (settings.LANGUAGES: da, en, hu, sl).
 LANGUAGE_CHOICES = settings.LANGUAGES
 
 

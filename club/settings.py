@@ -194,10 +194,13 @@ LANGUAGES = [
     ("da", _("Danish")),
     ("en", _("English")),
     ("hu", _("Hungarian")),
+    ("sl", _("Slovenian")),
 ]
 # The default language of pages and of management commands' output and --help.
 LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "da", [code for code, _name in LANGUAGES])
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Where a language's dates read otherwise than Django's locale has them (club/formats/sl: "2. 12. 2026").
+FORMAT_MODULE_PATH = ["club.formats"]
 TIME_ZONE = "Europe/Copenhagen"
 USE_I18N = True
 USE_TZ = True

@@ -102,7 +102,7 @@ class Problem:
         return self.message_in("en")
 
     def message_in(self, language: str) -> str:
-        """The message in `language` ("en", "da", "hu"; any other reads English)."""
+        """The message in `language` ("en", "da", "hu", "sl"; any other reads English)."""
         text = FAMILY_MESSAGES.get(self.family, MESSAGES).get(self.code) or MESSAGES[self.code]
         return say(text, language).format_map(_Values({key: said(value, language) for key, value in self.params}))
 

@@ -3,7 +3,7 @@
 The engines stay free of Django: every text they produce is an English message id with its
 parameters, marked with `gettext_noop` (or `pgettext_lazy` where one English word has two
 meanings) so that `manage.py makemessages` collects it from `rules/` into the club's catalogues
-(locale/da, locale/hu django.po). Whoever shows a text picks the language: the club translates with
+(locale/da, locale/hu, locale/sl django.po). Whoever shows a text picks the language: the club translates with
 Django's gettext (`use_translator`), `python -m rules` with the stdlib's, from the same compiled
 catalogues (English needs none).
 
@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-LANGUAGES = ("en", "da", "hu")
+LANGUAGES = ("en", "da", "hu", "sl")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 

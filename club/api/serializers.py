@@ -155,7 +155,7 @@ class ClubSerializer(serializers.ModelSerializer):
 
 class MemberSerializer(serializers.ModelSerializer):
     language = serializers.CharField(
-        read_only=True, help_text=_("The language of his mail and statements: da, en or hu; empty: the club's.")
+        read_only=True, help_text=_("The language of his mail and statements: da, en, hu or sl; empty: the club's.")
     )
 
     class Meta:
@@ -396,7 +396,7 @@ class MemberWriteSerializer(serializers.Serializer):
     language = serializers.ChoiceField(
         choices=["", *(code for code, _name in LANGUAGE_CHOICES)],
         required=False,
-        help_text=_("The language of his mail and statements: da, en or hu; empty: the club's."),
+        help_text=_("The language of his mail and statements: da, en, hu or sl; empty: the club's."),
     )
     active = YesNoField(required=False, help_text=_("False deactivates, true reactivates."))
 

@@ -19,7 +19,7 @@ from .statements import Statement, build_statement
 
 
 def render_statement_pdf(member: Member, year: int, month: int, language: str) -> bytes:
-    """Member's statement for the month as PDF bytes, worded in `language` ("da", "en" or "hu")."""
+    """Member's statement for the month as PDF bytes, worded in `language` ("da", "en", "hu" or "sl")."""
     return statement_pdf(build_statement(member, Month(year, month)), language)
 
 

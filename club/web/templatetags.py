@@ -49,9 +49,12 @@ def points(value) -> str:
 # Dansk writes "3. sep." and "3. sep. 2026" (Dansk Sprognævn's abbreviations; maj, juni and juli
 # are short already); English "3 Sep". Django's "j. M" gives "3. Sep" in either language.
 # Magyar puts the year first and the day last: "szept. 3.", "2026. szept. 3." (the Academy's
-# abbreviations; Django's hu "M" gives "Sze").
+# abbreviations; Django's hu "M" gives "Sze"). Slovenian writes "3. sep.", "3. sep. 2026" (Slovenski
+# pravopis: maj is whole, avgust is "avg."), a no-break space after the day's dot.
 DA_MONTHS = ("jan.", "feb.", "mar.", "apr.", "maj", "jun.", "jul.", "aug.", "sep.", "okt.", "nov.", "dec.")
 HU_MONTHS = ("jan.", "febr.", "márc.", "ápr.", "máj.", "jún.", "júl.", "aug.", "szept.", "okt.", "nov.", "dec.")
+SL_MONTHS = ("jan.", "feb.", "mar.", "apr.", "maj", "jun.", "jul.", "avg.", "sep.", "okt.", "nov.", "dec.")
+DAY_FIRST = {"da": (" ", DA_MONTHS), "sl": ("\u00a0", SL_MONTHS)}  # "3. sep."
 
 
 def _language() -> str:
@@ -60,12 +63,13 @@ def _language() -> str:
 
 @register.filter
 def day_month(value) -> str:
-    """3. sep. (da), 3 Sep (en), szept. 3. (hu)."""
+    """3. sep. (da, sl), 3 Sep (en), szept. 3. (hu)."""
     if not value:
         return ""
     language = _language()
-    if language == "da":
-        return f"{value.day}. {DA_MONTHS[value.month - 1]}"
+    if language in DAY_FIRST:
+        space, months = DAY_FIRST[language]
+        return f"{value.day}.{space}{months[value.month - 1]}"
     if language == "hu":
         return f"{HU_MONTHS[value.month - 1]} {value.day}."
     return dateformat.format(value, "j M")
@@ -73,12 +77,14 @@ def day_month(value) -> str:
 
 @register.filter
 def day_month_year(value) -> str:
-    """3. sep. 2026 (da), 3 Sep 2026 (en), 2026. szept. 3. (hu)."""
+    """3. sep. 2026 (da, sl), 3 Sep 2026 (en), 2026. szept. 3. (hu)."""
     if not value:
         return ""
-    if _language() == "hu":
+    language = _language()
+    if language == "hu":
         return f"{value.year}. {day_month(value)}"
-    return f"{day_month(value)} {value.year}"
+    space = DAY_FIRST[language][0] if language in DAY_FIRST else " "
+    return f"{day_month(value)}{space}{value.year}"
 
 
 # --- the audit page in words -----------------------------------------------------------------

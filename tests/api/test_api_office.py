@@ -42,7 +42,7 @@ def test_an_official_adds_and_edits_a_member(two_clubs, api):
 
 
 def test_a_members_language_is_read_and_written(two_clubs, api):
-    """A member's own language for his mail and statements: da, en or hu, or "" for the club's."""
+    """A member's own language for his mail and statements: da, en, hu or sl, or "" for the club's."""
     a = two_clubs["a"]
     client = api(a.users["admin"])
     created = client.post("/api/members/", {"club": a.club.pk, "name": "Ilona", "language": "hu"}, format="json")

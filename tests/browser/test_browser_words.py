@@ -1,5 +1,5 @@
-"""The same twenty pages in Magyar and in English on a phone (360×740): the club, the score sheet
-and the deal form (its preview and breakdown open) of a Danish and of a Hungarian game, the
+"""The same twenty pages in Magyar, in Slovenian and in English on a phone (360×740): the club, the
+score sheet and the deal form (its preview and breakdown open) of a Danish and of a Hungarian game, the
 standings, a member, his statement as a page and as a PDF, a deal's audit and its correction, the
 office's pages, the season form of a Danish and of a Hungarian rule set, and the log. None shows a
 word only another language uses (`world.catalogues.own_words`) or a code name.
@@ -16,7 +16,9 @@ import subprocess
 
 import pypdf
 import pytest
+from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import get_language_info
 from playwright.sync_api import expect
 
 import rules
@@ -32,6 +34,7 @@ from world.clubs import add_members, make_season, make_table, start_sitting
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"width": 360, "height": 740}
+LANGUAGE_NAMES = {get_language_info(code)["name_local"].lower() for code, _name in settings.LANGUAGES}
 TABLES = ("rules", "phrases", "words", "fields")
 SHOWN = {"season form, Királyhívó": "season-form", "club log": "log", "statement": "statement"}
 # Code names a page must not show: override and rule keys (silent_vs_contra, fine.revoke), the
@@ -93,7 +96,7 @@ def world(sitting):
     return sitting, hungarian
 
 
-@pytest.fixture(params=["hu-HU", "en-GB"])
+@pytest.fixture(params=["hu-HU", "sl-SI", "en-GB"])
 def phone_in(browser, request):
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=request.param
@@ -111,7 +114,7 @@ class Reader:
         vocabulary = own_words()
         self.language = language
         self.foreign = set().union(*(mine for other, mine in vocabulary.items() if other != language))
-        self.foreign -= {"dansk", "english", "magyar"}  # the language switch names each in its own words
+        self.foreign -= LANGUAGE_NAMES  # the language switch names each in its own words
         self.foreign -= GAME_WORDS
         self.found: dict[str, list[str]] = {}
 
@@ -188,7 +191,7 @@ def test_twenty_pages_speak_one_language(world, live_server, phone_in):
     ):
         page.goto(f"{base}{path}")
         reader.page(name, page)
-        if name in SHOWN:  # for the record of the change: what a Magyar or English reader sees
+        if name in SHOWN:  # for the record of the change: what a Magyar, Slovenian or English reader sees
             page.screenshot(path=str(ARTIFACTS / f"words-{language}-{SHOWN[name]}.png"), full_page=True)
 
     # The PDF the statement page links to, asked for as the phone's browser asks (its Accept-Language).

@@ -1,6 +1,6 @@
 """The engines' words have one source: `rules/` writes English message ids and no language
-dictionary; the club's catalogues (locale/da, locale/hu) translate every one of them, and
-`python -m rules replay --language` says a problem in Danish or Magyar from those catalogues."""
+dictionary; the club's catalogues (locale/da, locale/hu, locale/sl) translate every one of them, and
+`python -m rules replay --language` says a problem in Danish, Magyar or Slovenian from those catalogues."""
 
 import ast
 import json
@@ -11,12 +11,14 @@ import sys
 
 import pytest
 
+from rules.texts import LANGUAGES
 from tarok_testkit import ROOT
 from world.catalogues import catalogue
 
 RULES = ROOT / "rules"
 MODULES = sorted(RULES.rglob("*.py"))
 MARKERS = {"gettext_noop": None, "pgettext_lazy": 0}  # marker -> the argument holding the context
+TRANSLATED = LANGUAGES[1:]  # every language but English, the source: da, hu, sl
 
 
 def trees():
@@ -25,7 +27,7 @@ def trees():
 
 
 def language_named(name: object) -> bool:
-    return isinstance(name, str) and (name in ("da", "hu") or name.endswith(("_da", "_hu")))
+    return isinstance(name, str) and (name in TRANSLATED or name.endswith(tuple(f"_{code}" for code in TRANSLATED)))
 
 
 def test_rules_has_no_per_language_dictionary():
@@ -41,11 +43,14 @@ def test_rules_has_no_per_language_dictionary():
                 found.append(f"{path.name}:{node.value.lineno} {node.arg}=")
             elif isinstance(node, ast.Name | ast.Attribute | ast.arg):
                 name = getattr(node, "id", None) or getattr(node, "attr", None) or getattr(node, "arg", None)
-                if language_named(name) and name not in ("da", "hu"):
+                if language_named(name) and name not in TRANSLATED:
                     found.append(f"{path.name}:{node.lineno} {name}")
             elif isinstance(node, ast.Constant) and isinstance(node.value, str):
                 # A placeholder of one language ("{suit_da}") belongs to a dictionary of texts.
-                found += [f"{path.name}:{node.lineno} {p}" for p in re.findall(r"{\w+_(?:da|hu)}", node.value)]
+                found += [
+                    f"{path.name}:{node.lineno} {p}"
+                    for p in re.findall(r"{\w+_(?:" + "|".join(TRANSLATED) + ")}", node.value)
+                ]
     assert found == []
 
 
@@ -61,7 +66,7 @@ def engine_message_ids():
     return found
 
 
-@pytest.mark.parametrize("language", ["da", "hu"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_every_engine_text_is_translated_in_the_catalogue(language):
     ids = engine_message_ids()
     assert len(ids) > 350  # the problems, the settlement lines, the record words, the parameters
@@ -109,6 +114,14 @@ def test_the_cli_says_problems_in_magyar_with_language_hu():
         "'jackpot' nem módosítható szabályparaméter.",
         "A játékosoknak az osztótól kezdve az ülésrendet kell követniük: várt sorrend Anna, Bent, Dorte.",
         "23 kívül esik a 10..22 tartományon.",
+    ]
+
+
+def test_the_cli_says_problems_in_slovenian_with_language_sl():
+    assert [message for _code, message, _danish in messages("--language", "sl")] == [
+        "'jackpot' ni parameter pravil, ki bi ga bilo mogoče spremeniti.",
+        "Igralci morajo slediti sedežnemu redu od delivca: pričakovano Anna, Bent, Dorte.",
+        "23 je zunaj 10..22.",
     ]
 
 

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules.texts import LANGUAGES
+
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 
 
@@ -48,11 +50,11 @@ def words(text: str) -> set[str]:
 
 
 def own_words() -> dict[str, set[str]]:
-    """Per language ("en", "da", "hu"), the words only its texts use: the English of the msgids,
-    the Danish and the Magyar of the msgstrs, each without any word another of them uses too (the
-    game words, Pagat or tulétroá, are in every language's texts and so in none of these)."""
-    said = {"en": set(), "da": set(), "hu": set()}
-    for language in ("da", "hu"):
+    """Per language ("en", "da", "hu", "sl"), the words only its texts use: the English of the
+    msgids, the Danish, Magyar and Slovenian of the msgstrs, each without any word another of them
+    uses too (the game words, Pagat or tulétroá, are in every language's texts and so in none of these)."""
+    said: dict[str, set[str]] = {language: set() for language in LANGUAGES}
+    for language in LANGUAGES[1:]:
         for entry in catalogue(language).values():
             said["en"] |= words(entry.msgid)
             said[language] |= words(entry.msgstr)
