@@ -1,0 +1,190 @@
+"""A season closes: what the tables' cups hold of it is split or carried into the next season at
+the money it holds, and the kroner paid into a table equal the kroner paid out plus what it holds,
+whatever the seasons' point values (club.services.season_close; docs/money.md)."""
+
+from __future__ import annotations
+
+import datetime
+import io
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.utils import translation
+
+from club.models import Season, SeasonEnd, SeasonSettlement
+from club.services import bookkeeping, money, season_close
+from club.services.corrections import correct_deal
+from club.services.office import OfficeError
+from club.services.sittings import InvalidSitting, SittingError
+from ledger import services as ledger
+from ledger.models import Account, Unit
+from world.clubs import cups_of, play
+from world.records import SEATS, danish_deal
+
+pytestmark = pytest.mark.django_db
+
+SPRING = datetime.date(2024, 3, 7)
+AUTUMN = datetime.date(2024, 8, 1)
+# Deal 1 of the ledger tests' evening: cups 85/85 after it (funding 80/80, Anna's stake 10).
+DEAL_1 = danish_deal(
+    "Anna", SEATS, melds={"Bent": {"taroks": 11, "pagat": True}}, pagat={"holder": "Bent", "fate": "saved"}
+)
+DEAL_1["last_trick"] = "Dorte"
+# A Pagat ultimo in the new season: Anna takes what the Pagatkop holds.
+ULTIMO = danish_deal("Anna", SEATS, pagat={"holder": "Anna", "fate": "ultimo"})
+
+
+def ledger_check(*args) -> tuple[str, str | None]:
+    out = io.StringIO()
+    with translation.override("en"):
+        try:
+            call_command("ledger_check", *args, stdout=out)
+        except CommandError as error:
+            return out.getvalue(), str(error)
+    return out.getvalue(), None
+
+
+@pytest.fixture
+def spring(club, make_season) -> Season:
+    return make_season(
+        club,
+        name="Forår",
+        starts_on=datetime.date(2024, 1, 1),
+        ends_on=datetime.date(2024, 6, 30),
+        point_value_ore=25,
+        close=Season.Close.CARRY,
+    )
+
+
+@pytest.fixture
+def autumn(club, make_season) -> Season:
+    return make_season(
+        club,
+        name="Efterår",
+        starts_on=datetime.date(2024, 7, 1),
+        ends_on=datetime.date(2024, 12, 31),
+        point_value_ore=50,
+        close=Season.Close.SPLIT,
+    )
+
+
+def money_held(club) -> int:
+    """What the club's members are owed, what the club keeps and what the tables hold, in øre,
+    each table's points at the value of the season they are held in: nothing is made or lost."""
+    saldi = sum(money.saldi(club).values())
+    own = Account.objects.filter(owner=bookkeeping.club_owner(club.pk), kind=bookkeeping.CLUB_OWN).first()
+    kept = ledger.balances([own.pk]).get(own.pk, 0) if own else 0
+    held = 0
+    for (_account, book), points in ledger.balances_by_book(Account.objects.filter(owner__startswith="table:")).items():
+        held += points * Season.objects.get(pk=int(book.removeprefix("season:"))).point_value_ore
+    return saldi + kept + held
+
+
+def test_carried_at_the_money_it_holds_and_paid_out_at_the_new_value(
+    club, table, spring, autumn, start_sitting, members
+):
+    first = start_sitting(spring, date=SPRING)
+    play(first, [DEAL_1], close=True)
+    assert cups_of(table) == (85, 85)  # 85 points at 25 øre: 21,25 kr. in each cup
+
+    # The autumn (50 øre) may not play the spring's cups (25 øre) before the spring is closed.
+    with pytest.raises(InvalidSitting, match="still holds 170 points of Forår at 25 øre"):
+        start_sitting(autumn, date=AUTUMN)
+
+    preview = season_close.preview(spring)
+    assert [(t.carried, t.rest_ore) for t in preview.tables] == [({"cup:king": 42, "cup:pagat": 42}, 50)]
+    season_close.close_season(spring, on=datetime.date(2024, 6, 30))
+    assert cups_of(table) == (42, 42)  # 2125 øre = 42 points at 50 øre and 25 øre to the club
+    settlement = SeasonSettlement.objects.get(season=spring, table=table)
+    assert settlement.rest_ore == 50 and settlement.into == autumn
+    assert settlement.out_transaction.memo and settlement.in_transaction.memo and settlement.rest_transaction.memo
+    assert money_held(club) == 0
+
+    # A closed season takes no sitting and no correction.
+    with pytest.raises(InvalidSitting, match="is closed"):
+        start_sitting(spring, date=SPRING)
+    with pytest.raises(SittingError, match="is closed"):
+        correct_deal(first.deals.get(number=1), DEAL_1, reason="late")
+    with pytest.raises(OfficeError, match="was closed on"):
+        season_close.close_season(spring)
+
+    second = start_sitting(autumn, date=AUTUMN)
+    play(second, [ULTIMO], close=True)
+    # Every øre paid into the cups is paid out or held, at the value it was paid in at.
+    assert money_held(club) == 0
+    output, error = ledger_check()
+    assert error is None, output
+
+
+def test_without_the_close_the_check_names_the_table(club, table, spring, autumn, start_sitting):
+    """The old way, written past the services: the cups paid out at another season's value."""
+    first = start_sitting(spring, date=SPRING)
+    play(first, [DEAL_1], close=True)
+    pagat = bookkeeping.table_accounts(table, ["cup:pagat"])["cup:pagat"]
+    carry = ledger.account(bookkeeping.club_owner(club.pk), bookkeeping.CARRY, Unit.POINTS)
+    # A forged transfer across books in points: 85 points of 25 øre out, 85 points of 50 øre in.
+    out = ledger.post(
+        reference="forged",
+        lines=[ledger.Line(pagat.pk, -85), ledger.Line(carry.pk, 85)],
+        value_date=SPRING,
+        book=bookkeeping.season_book(spring.pk),
+    )
+    into = ledger.post(
+        reference="forged",
+        lines=[ledger.Line(carry.pk, -85), ledger.Line(pagat.pk, 85)],
+        value_date=AUTUMN,
+        book=bookkeeping.season_book(autumn.pk),
+    )
+    output, error = ledger_check()
+    assert error is not None
+    assert "carry account between seasons holds −21.25 kr." in output
+    assert f"{out.pk}, {into.pk}" in output
+
+
+def test_split_among_those_who_played(club, table, spring, autumn, start_sitting, members):
+    first = start_sitting(spring, date=SPRING)
+    play(first, [DEAL_1], close=True)
+    before = {name: money.saldo(members[name]) for name in SEATS}
+    plan = season_close.close_season(spring, how=SeasonEnd.SPLIT, on=datetime.date(2024, 6, 30))
+    assert plan.tables[0].split == {"Anna": 43, "Bent": 43, "Carl": 42, "Dorte": 42}
+    assert cups_of(table) == (0, 0)
+    assert {name: money.saldo(members[name]) - before[name] for name in SEATS} == {
+        "Anna": 43 * 25,
+        "Bent": 43 * 25,
+        "Carl": 42 * 25,
+        "Dorte": 42 * 25,
+    }
+    assert money_held(club) == 0
+    second = start_sitting(autumn, date=AUTUMN)  # the cups are empty: funded afresh at 50 øre
+    play(second, [ULTIMO], close=True)
+    assert money_held(club) == 0
+    output, error = ledger_check()
+    assert error is None, output
+
+
+def test_refusals(club, table, spring, autumn, start_sitting):
+    first = start_sitting(spring, date=SPRING)
+    with pytest.raises(OfficeError, match="Close its open sittings first"):
+        season_close.preview(spring)
+    play(first, [DEAL_1], close=True)
+    autumn.delete()
+    with pytest.raises(OfficeError, match="no next season"):
+        season_close.preview(spring, how=SeasonEnd.CARRY)
+
+
+def test_command_dry_run_writes_nothing(club, table, spring, autumn, start_sitting):
+    play(start_sitting(spring, date=SPRING), [DEAL_1], close=True)
+    out = io.StringIO()
+    with translation.override("en"):
+        call_command("close_season", club.slug, "Forår", "--dry-run", stdout=out)
+    assert "carried into Efterår as Kongekop 42, Pagatkop 42" in out.getvalue()
+    assert "Dry run" in out.getvalue()
+    spring.refresh_from_db()
+    assert spring.closed_at is None and not SeasonSettlement.objects.exists()
+    with translation.override("en"):
+        call_command("close_season", club.slug, "Forår", stdout=out)
+    spring.refresh_from_db()
+    assert spring.closed_at is not None
+    with translation.override("en"), pytest.raises(CommandError, match="was closed on"):
+        call_command("close_season", club.slug, "Forår", stdout=out)
