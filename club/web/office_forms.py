@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.parameters import AMOUNT, CHOICE, FLAG, MAX_AMOUNT, Parameter
 
 from .. import families, inputs
-from ..models import LANGUAGE_CHOICES, TILL_METHODS, Member, Payment, Season
+from ..models import LANGUAGE_CHOICES, TILL_METHODS, Member, Payment, Season, SeasonEnd
 
 
 class OfficeForm(forms.Form):
@@ -129,6 +129,12 @@ class SeasonForm(OfficeForm):
         help_text=_("What one point is worth: 1 øre in the VLK rules (001), 100 øre = 1 krone."),
     )
     close = forms.ChoiceField(label=_("End of sitting"), choices=Season.Close.choices, initial=Season.Close.SPLIT)
+    at_close = forms.ChoiceField(
+        label=_("End of season"),
+        choices=SeasonEnd.choices,
+        initial=SeasonEnd.CARRY,
+        help_text=_("What the tables' cups or pot hold of the season when an official closes it."),
+    )
 
     def __init__(self, *args: Any, preset: str, parameters: list[Parameter], locked: bool = False, **kwargs: Any):
         super().__init__(*args, **kwargs)

@@ -29,6 +29,7 @@ club_patterns = [
     path("office/seasons/", office.seasons, name="office_seasons"),
     path("office/seasons/new/", office.season_new, name="office_season_new"),
     path("office/seasons/<id:season_id>/", office.season_edit, name="office_season_edit"),
+    path("office/seasons/<id:season_id>/close/", office.season_close, name="office_season_close"),
     path("office/payments/", office.payments, name="office_payments"),
     path("office/payments/<id:payment_id>/reverse/", office.payment_reverse, name="office_payment_reverse"),
     path("office/tables/", office.tables, name="office_tables"),
