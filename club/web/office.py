@@ -195,7 +195,7 @@ def _season_page(request, club: Club, season: Season | None) -> HttpResponse:
                 values=form.parameter_values(),
                 point_value_ore=data["point_value_ore"],
                 close=data["close"],
-                at_close=data["at_close"],
+                at_close=data["at_close"] or None,
             )
         except OfficeError as error:
             form.add_office_errors(error.errors)

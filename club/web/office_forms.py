@@ -133,6 +133,7 @@ class SeasonForm(OfficeForm):
         label=_("End of season"),
         choices=SeasonEnd.choices,
         initial=SeasonEnd.CARRY,
+        required=False,  # unsent: as it was (a new season carries)
         help_text=_("What the tables' cups or pot hold of the season when an official closes it."),
     )
 
