@@ -13,6 +13,8 @@ from django.core.management.base import CommandError
 from django.utils import translation
 
 from club.models import Season, SeasonEnd, SeasonSettlement
+from club.months import Month
+from club.reports.statements import build_statement
 from club.services import bookkeeping, money, season_close
 from club.services.corrections import correct_deal
 from club.services.office import OfficeError
@@ -156,6 +158,11 @@ def test_split_among_those_who_played(club, table, spring, autumn, start_sitting
         "Dorte": 42 * 25,
     }
     assert money_held(club) == 0
+    # Her statement of June shows her share on its own line, and ends at her saldo.
+    statement = build_statement(members["Anna"], Month(2024, 6))
+    assert [(line.season, line.points, line.ore) for line in statement.season_shares] == [(spring, 43, 1075)]
+    assert statement.closing_ore == money.saldo(members["Anna"], before=datetime.date(2024, 7, 1))
+    assert statement.unaccounted == []
     second = start_sitting(autumn, date=AUTUMN)  # the cups are empty: funded afresh at 50 øre
     play(second, [ULTIMO], close=True)
     assert money_held(club) == 0
