@@ -55,6 +55,10 @@ class Club(models.Model):  # type: ignore[django-manager-missing]
     # What the club's mail speaks to a member who chose no language of his own.
     language = models.CharField(_("language"), max_length=5, choices=LANGUAGE_CHOICES, default="da")
     created_at = models.DateTimeField(auto_now_add=True)
+    # How a member pays the club what he owes: named in the statement's mail and on the club page.
+    mobilepay = models.CharField(_("MobilePay number"), max_length=20, blank=True, default="")
+    bank_account = models.CharField(_("bank account"), max_length=40, blank=True, default="")
+    payment_note = models.TextField(_("how to pay"), max_length=500, blank=True, default="")
 
     class Meta:
         ordering = ["name"]
@@ -681,6 +685,31 @@ class SeasonSettlement(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.season} {self.table} {self.how}"
+
+
+class StatementMailing(models.Model):
+    """A month's statements mailed (queued in the outbox): the whole club's (`member` empty) or one
+    member's from the office, when and at whose word. A month is mailed once; a second mailing
+    says it is sent again (`again`)."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="statement_mailings")
+    month = models.DateField(_("month"))  # its first day
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    again = models.BooleanField(default=False)
+    sent_at = models.DateTimeField(auto_now_add=True)
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    objects: ClassVar[models.Manager[StatementMailing]] = scoped_to_club("club")
+
+    class Meta:
+        ordering = ["-sent_at", "-id"]
+        verbose_name = _("statement mailing")
+        verbose_name_plural = _("statement mailings")
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.month:%Y-%m}"
 
 
 class ClubMail(models.Model):

@@ -258,6 +258,8 @@ def _club(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[st
         yield _("%(who)s created the club %(name)s.") % {"who": who, "name": entry.object_repr}
     elif "name" in change:
         yield _("%(who)s renamed the club to %(name)s.") % {"who": who, "name": change["name"][1]}
+    if {"mobilepay", "bank_account", "payment_note"} & set(change):
+        yield _("%(who)s changed how members pay the club.") % {"who": who}
     if audit.STATEMENTS_MAILED in change:
         again, month = change[audit.STATEMENTS_MAILED]
         text = (

@@ -24,7 +24,15 @@ from ..services import seasons as season_office
 from ..services import tables as table_office
 from ..services.money import format_ore
 from ..services.office import OfficeError
-from .office_forms import MemberForm, PaymentForm, ReversePaymentForm, SeasonForm, TableForm, TableOpeningForm
+from .office_forms import (
+    MemberForm,
+    PaymentDetailsForm,
+    PaymentForm,
+    ReversePaymentForm,
+    SeasonForm,
+    TableForm,
+    TableOpeningForm,
+)
 from .views import club_page
 
 
@@ -334,6 +342,25 @@ def payments(request: HttpRequest, club: Club, official: Member) -> HttpResponse
         "reverse_form": ReversePaymentForm(),
     }
     return render(request, "club/office/payments.html", context)
+
+
+@official_page
+def payment_details(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    """How the club's members pay it: named in the statement's mail to a member who owes."""
+    initial = {"mobilepay": club.mobilepay, "bank_account": club.bank_account, "payment_note": club.payment_note}
+    form = PaymentDetailsForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            payment_office.save_payment_details(
+                club, mobilepay=data["mobilepay"], bank_account=data["bank_account"], note=data["payment_note"]
+            )
+        except OfficeError as error:
+            form.add_office_errors(error.errors)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("office_payments", slug=club.slug)
+    return render(request, "club/office/payment_details.html", {"club": club, "form": form})
 
 
 @require_POST

@@ -238,3 +238,19 @@ class TableOpeningForm(OfficeForm):
     def holdings(self) -> dict[str, int]:
         """Engine name -> points, of the accounts given."""
         return {name: self.cleaned_data[field] for field, name in self.accounts.items() if self.cleaned_data.get(field)}
+
+
+class PaymentDetailsForm(OfficeForm):
+    """How members pay the club, for the statement's mail (club.services.payments)."""
+
+    mobilepay = inputs.TextField(label=_("MobilePay number"), max_length=20, required=False)
+    bank_account = inputs.TextField(
+        label=_("Bank account"), max_length=40, required=False, help_text=_("Registration and account number.")
+    )
+    payment_note = inputs.TextField(
+        label=_("How to pay"),
+        max_length=500,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Free text for the statement's mail, e.g. what to write as the payment's text."),
+    )
