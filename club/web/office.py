@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from .. import access, families
 from ..models import Club, Member, Payment, Season, SeasonEnd, Table, TableOpening
-from ..services import forgetting, joining, opening, outbox, till
+from ..services import forgetting, joining, money, opening, outbox, till
 from ..services import members as member_office
 from ..services import payments as payment_office
 from ..services import season_close as season_closing
@@ -342,6 +342,12 @@ def payments(request: HttpRequest, club: Club, official: Member) -> HttpResponse
         "reverse_form": ReversePaymentForm(),
     }
     return render(request, "club/office/payments.html", context)
+
+
+@official_page
+def debtors(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    """The treasurer's list: every member with a saldo, who owes the club most first, and the totals."""
+    return render(request, "club/office/debtors.html", {"club": club, "debtors": money.debtors(club)})
 
 
 @official_page

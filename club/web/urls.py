@@ -32,6 +32,7 @@ club_patterns = [
     path("office/seasons/<id:season_id>/close/", office.season_close, name="office_season_close"),
     path("office/payments/", office.payments, name="office_payments"),
     path("office/payments/details/", office.payment_details, name="office_payment_details"),
+    path("office/debtors/", office.debtors, name="office_debtors"),
     path("office/payments/<id:payment_id>/reverse/", office.payment_reverse, name="office_payment_reverse"),
     path("office/tables/", office.tables, name="office_tables"),
     path("office/mail/", office.mail, name="office_mail"),

@@ -37,6 +37,12 @@ DEAL_1["last_trick"] = "Dorte"
 ULTIMO = danish_deal("Anna", SEATS, pagat={"holder": "Anna", "fate": "ultimo"})
 
 
+@pytest.fixture(autouse=True)
+def _in_english():
+    with translation.override("en"):
+        yield
+
+
 def ledger_check(*args) -> tuple[str, str | None]:
     out = io.StringIO()
     with translation.override("en"):

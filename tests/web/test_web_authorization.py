@@ -178,6 +178,7 @@ PAGES = [
     Page("office_season_close", "get", club_url("office_season_close", lambda w: w.season.pk), "manage"),
     Page("office_payments", "get", club_url("office_payments"), "manage"),
     Page("office_payment_details", "get", club_url("office_payment_details"), "manage"),
+    Page("office_debtors", "get", club_url("office_debtors"), "manage"),
     Page(
         "office_payments",
         "post",
