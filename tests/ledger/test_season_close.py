@@ -201,3 +201,44 @@ def test_command_dry_run_writes_nothing(club, table, spring, autumn, start_sitti
     assert spring.closed_at is not None
     with translation.override("en"), pytest.raises(CommandError, match="was closed on"):
         call_command("close_season", club.slug, "Forår", stdout=out)
+
+
+def test_a_hungarian_kassza_is_carried_at_its_money(club, table, make_season, start_sitting):
+    """Paskievics with a kassza of 5 a head for a deal nobody plays: 40 points at 3 øre (1,20 kr.)
+    are carried into a 7-øre season as 17 points (1,19 kr.) and 1 øre to the club."""
+    overrides = {"pot": True, "pot_fund": 5}
+    first_season = make_season(
+        club,
+        "paskievics",
+        name="Ősz",
+        starts_on=datetime.date(2024, 1, 1),
+        ends_on=datetime.date(2024, 6, 30),
+        overrides=overrides,
+        point_value_ore=3,
+        close=Season.Close.CARRY,
+    )
+    second_season = make_season(
+        club,
+        "paskievics",
+        name="Tavasz",
+        starts_on=datetime.date(2024, 7, 1),
+        ends_on=datetime.date(2024, 12, 31),
+        overrides=overrides,
+        point_value_ore=7,
+        close=Season.Close.SPLIT,
+    )
+    first = start_sitting(first_season, date=SPRING)
+    play(first, [{"dealer": "Anna", "no_game": "all_pass"}], close=True)
+    assert bookkeeping.table_balances(table)["pot"] == 40
+
+    plan = season_close.close_season(first_season, on=datetime.date(2024, 6, 30))
+    assert [(t.held, t.carried, t.rest_ore) for t in plan.tables] == [({"pot": 40}, {"pot": 17}, 1)]
+    assert bookkeeping.table_balances(table)["pot"] == 17
+    assert money_held(club) == 0
+
+    second = start_sitting(second_season, date=AUTUMN)
+    play(second, [{"dealer": "Anna", "no_game": "all_pass"}], close=True)
+    assert bookkeeping.table_balances(table)["pot"] == 0
+    assert money_held(club) == 0
+    output, error = ledger_check()
+    assert error is None, output
