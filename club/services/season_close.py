@@ -50,6 +50,7 @@ class TablePlan:
     held: dict[str, int]  # engine name -> points of the season the table holds
     names: list[str]  # the members who played there in the season, by their first seat
     after_sitting: Sitting | None
+    members: dict[str, int] = field(default_factory=dict)  # each of `names` -> the member's id
     split: dict[str, int] = field(default_factory=dict)  # member name -> points (split)
     carried: dict[str, int] = field(default_factory=dict)  # engine name -> points in the next season
     rest_ore: int = 0
@@ -150,7 +151,12 @@ def preview(season: Season, *, how: str | None = None, into: Season | None = Non
         into = into or next_season(season)
         if into is None:
             errors["into"].append(_("There is no next season to carry into: create it first, or split."))
-        elif into.club_id != season.club_id or into.pk == season.pk or into.closed_at is not None:
+        elif (
+            into.club_id != season.club_id
+            or into.pk == season.pk
+            or into.closed_at is not None
+            or into.starts_on <= season.starts_on
+        ):
             errors["into"].append(_("Carry into a later season of the club that is not closed."))
     else:
         into = None
@@ -176,14 +182,27 @@ def _held(season: Season) -> dict[Table, dict[str, int]]:
     return {table: found[table] for table in tables.values() if table in found}
 
 
+def _players(sittings) -> dict[str, int]:
+    """The members who sat at these sittings, in order of their first seat: the name each sat down
+    under first (made unique) -> his id."""
+    seats = (
+        Seat.objects.filter(sitting__in=sittings).order_by("sitting_id", "position").values_list("member_id", "name")
+    )
+    members: dict[str, int] = {}
+    for member_id, name in seats:
+        if member_id not in members.values():
+            members[name if name not in members else f"{name} ({member_id})"] = member_id
+    return members
+
+
 def _table_plan(
     season: Season, table: Table, held: dict[str, int], how: str, into: Season | None, errors: dict[str, list[str]]
 ) -> TablePlan:
     sittings = Sitting.objects.filter(table=table, season=season)
     last = sittings.order_by("-pk").first()
-    seats = Seat.objects.filter(sitting__in=sittings).order_by("sitting_id", "position").values_list("name", flat=True)
-    names = list(dict.fromkeys(seats))
-    plan = TablePlan(table, dict(sorted(held.items())), names, last)
+    members = _players(sittings)
+    names = list(members)
+    plan = TablePlan(table, dict(sorted(held.items())), names, last, members=members)
     if any(points < 0 for points in held.values()):
         errors["season"].append(
             _(
@@ -287,10 +306,8 @@ def _settle(plan: Plan, table: TablePlan, *, by, on: datetime.date) -> SeasonSet
     by = settlement.recorded_by
     book = bookkeeping.season_book(season.pk)
     if plan.how == SeasonEnd.SPLIT:
-        members = {
-            m.name: bookkeeping.member_account(m)
-            for m in Member.objects.filter(club_id=season.club_id, name__in=table.names)
-        }
+        by_id = Member.objects.filter(club_id=season.club_id).in_bulk(list(table.members.values()))
+        members = {name: bookkeeping.member_account(by_id[pk]) for name, pk in table.members.items()}
         lines = [ledger.Line(own[name].pk, -points, rule="season_close.split") for name, points in table.held.items()]
         lines += [
             ledger.Line(members[name].pk, points, rule="season_close.split") for name, points in table.split.items()
