@@ -312,11 +312,12 @@ def _settle(plan: Plan, table: TablePlan, *, by, on: datetime.date) -> SeasonSet
         lines += [
             ledger.Line(members[name].pk, points, rule="season_close.split") for name, points in table.split.items()
         ]
-        memo = _("%(season)s closed: what %(table)s held (%(held)s) split among %(names)s") % {
+        # No member's name in a memo: forgetting a member rewrites only his own records' memos.
+        memo = _("%(season)s closed: what %(table)s held (%(held)s) split among the %(count)s who played there") % {
             "season": season,
             "table": table.table,
             "held": _in_words(table.held),
-            "names": ", ".join(table.names),
+            "count": len(table.names),
         }
         settlement.split_transaction = ledger.post(
             reference=f"{reference} split", lines=lines, value_date=on, book=book, by=by, memo=memo
