@@ -45,11 +45,14 @@ class AuditMiddleware(AuditlogMiddleware):
 def register() -> None:
     """Called once from ClubConfig.ready(). Only the models' own columns, not their relations."""
     for model in (Club, Member, Season, Table, Sitting, Dispute, JoinRequest):
-        # A sitting's kept table state changes with every deal: bookkeeping, not an official's act.
-        fields = [field.name for field in model._meta.concrete_fields if (model, field.name) != (Sitting, "state")]
+        fields = [field.name for field in model._meta.concrete_fields if (model, field.name) not in _NOT_LOGGED]
         auditlog.register(model, include_fields=fields)
     auditlog.register(get_user_model(), include_fields=["username", "is_active", "is_staff", "is_superuser", "email"])
 
+
+# A sitting's kept table state changes with every deal: bookkeeping, not an official's act. A
+# season's close is logged by `record_season_closed`, with what it did, not as two changed fields.
+_NOT_LOGGED = {(Sitting, "state"), (Season, "closed_at"), (Season, "closed_by")}
 
 INVITED = "invited"  # a log entry's change: a member was mailed an invitation to log in
 FORGOTTEN = "forgotten"  # a log entry's change: a member was forgotten, to the name he has now
@@ -66,6 +69,33 @@ def record_forgetting(member: Member, by=None) -> None:
     by `by` or whoever is signed in."""
     LogEntry.objects.log_create(
         member, force_log=True, action=LogEntry.Action.UPDATE, changes={FORGOTTEN: ["", member.name]}, actor=by
+    )
+
+
+SEASON_CLOSED = "season_closed"  # a log entry's change: a season was closed, ["", "split"] or ["", "carry:<into>"]
+
+
+def record_season_closed(season: Season, how: str, into: Season | None, by=None) -> None:
+    """A season closed (club.services.season_close): an entry on the season saying how, by `by`
+    or whoever is signed in."""
+    done = how if into is None else f"{how}:{into.name}"
+    LogEntry.objects.log_create(
+        season, force_log=True, action=LogEntry.Action.UPDATE, changes={SEASON_CLOSED: ["", done]}, actor=by
+    )
+
+
+STATEMENTS_MAILED = "statements_mailed"  # a log entry's change: a month's statements were mailed, ["", "YYYY-MM"]
+
+
+def record_statements_mailed(club: Club, month: str, *, again: bool, by=None) -> None:
+    """A month's statements queued for mailing (club.services.statement_mailings): an entry on the
+    club, naming the month and whether it was sent again."""
+    LogEntry.objects.log_create(
+        club,
+        force_log=True,
+        action=LogEntry.Action.UPDATE,
+        changes={STATEMENTS_MAILED: ["again" if again else "", month]},
+        actor=by,
     )
 
 

@@ -67,13 +67,17 @@ class Club(GrantedColumns):  # type: ignore[django-manager-missing]
     """The root of every scope (club/scoping.py): not scoped itself, since a request finds its
     club by the URL's short name before any scope exists."""
 
-    UPDATABLE = ("name", "slug", "language")
+    UPDATABLE = ("name", "slug", "language", "mobilepay", "bank_account", "payment_note")
 
     name = models.CharField(_("name"), max_length=120, validators=[check_text])
     slug = models.SlugField(_("short name"), unique=True)
     # What the club's mail speaks to a member who chose no language of his own.
     language = models.CharField(_("language"), max_length=5, choices=LANGUAGE_CHOICES, default="da")
     created_at = models.DateTimeField(auto_now_add=True)
+    # How a member pays the club what he owes: named in the statement's mail and on the club page.
+    mobilepay = models.CharField(_("MobilePay number"), max_length=20, blank=True, default="")
+    bank_account = models.CharField(_("bank account"), max_length=40, blank=True, default="")
+    payment_note = models.TextField(_("how to pay"), max_length=500, blank=True, default="")
 
     class Meta:
         ordering = ["name"]
@@ -195,8 +199,25 @@ class JoinRequest(GrantedColumns):
         return self.member.name
 
 
+class SeasonEnd(models.TextChoices):
+    """What a season's close does with what the tables hold of it."""
+
+    SPLIT = "split", _("split what each table holds among the members who played there")
+    CARRY = "carry", _("carry what each table holds into the next season, at the money it holds")
+
+
 class Season(GrantedColumns):  # type: ignore[django-manager-missing]
-    UPDATABLE = ("name", "starts_on", "ends_on", "preset", "overrides", "point_value_ore", "close")
+    UPDATABLE = (
+        "name",
+        "starts_on",
+        "ends_on",
+        "preset",
+        "overrides",
+        "point_value_ore",
+        "close",
+        "at_close",
+        "closed_at",
+    )
 
     class Close(models.TextChoices):
         SPLIT = "split", _("split the cups (or the pot) among the table")
@@ -214,6 +235,15 @@ class Season(GrantedColumns):  # type: ignore[django-manager-missing]
         _("point value in øre"), default=1, help_text=_("001: 1 point = 1 øre.")
     )
     close = models.CharField(_("end of sitting"), max_length=5, choices=Close.choices, default=Close.SPLIT)
+    # What the tables' cups or pot hold of this season when an official closes it
+    # (club.services.season_close): split among the members who played there, or carried into
+    # the next season at the money they hold.
+    at_close = models.CharField(_("end of season"), max_length=5, choices=SeasonEnd.choices, default=SeasonEnd.CARRY)
+    # Set once, when an official closes the season: no sitting of it starts afterwards.
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True, editable=False)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, editable=False, related_name="+"
+    )
 
     objects: ClassVar[models.Manager[Season]] = scoped_to_club("club")
 
@@ -684,6 +714,74 @@ class UnaccountedTransaction(models.Model):
 
 # The ways money changes hands at the till: what an official records as a payment.
 TILL_METHODS = [(value, label) for value, label in Payment.Method.choices if value != Payment.Method.OPENING]
+
+
+class SeasonSettlement(AppendOnly):
+    """What one table held of a season when an official closed it, and what became of it
+    (club.services.season_close): split among the members who played there (one transaction in
+    the season's book), or carried into the next season at the money it held (out of the season's
+    book, into the next one's at its point value, the øre that make no whole point to the club's
+    own account: three transactions). Written once with its transactions, never changed."""
+
+    append_only_reason = "is a season's recorded close"
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="season_settlements")
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="settlements")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="season_settlements")
+    how = models.CharField(_("end of season"), max_length=5, choices=SeasonEnd.choices)
+    # The table's last sitting of the season (none when it only held points from paper): the
+    # replay of the table's sittings starts afresh after it (club.services.replay).
+    after_sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    into = models.ForeignKey(Season, on_delete=models.PROTECT, null=True, blank=True, related_name="carried_in")
+    held = models.JSONField(default=dict)  # engine name -> points of the season held at the close
+    carried = models.JSONField(default=dict)  # engine name -> points it holds in `into`
+    rest_ore = models.PositiveIntegerField(default=0)  # øre that made no whole point: the club's
+    split_transaction = Booking.ledger_transaction(related_name="season_split")
+    out_transaction = Booking.ledger_transaction(related_name="season_out")
+    in_transaction = Booking.ledger_transaction(related_name="season_in")
+    rest_transaction = Booking.ledger_transaction(related_name="season_rest")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    objects: ClassVar[AppendOnlyManager[SeasonSettlement]] = scoped_to_club("club", AppendOnlyManager)
+
+    class Meta:
+        ordering = ["season", "table"]
+        verbose_name = _("season settlement")
+        verbose_name_plural = _("season settlements")
+        constraints = [
+            models.UniqueConstraint(fields=["season", "table"], name="one_settlement_per_season_and_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.table} {self.how}"
+
+
+class StatementMailing(models.Model):
+    """A month's statements mailed (queued in the outbox): the whole club's (`member` empty) or one
+    member's from the office, when and at whose word. A month is mailed once; a second mailing
+    says it is sent again (`again`)."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="statement_mailings")
+    month = models.DateField(_("month"))  # its first day
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    again = models.BooleanField(default=False)
+    sent_at = models.DateTimeField(auto_now_add=True)
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    objects: ClassVar[models.Manager[StatementMailing]] = scoped_to_club("club")
+
+    class Meta:
+        ordering = ["-sent_at", "-id"]
+        verbose_name = _("statement mailing")
+        verbose_name_plural = _("statement mailings")
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.month:%Y-%m}"
 
 
 class ClubMail(models.Model):

@@ -65,10 +65,31 @@ KEPT = "club_unaccountedtransaction"
 ACCOUNTING_TABLES = ("club_ledgerentry", "club_payment", "club_tableopening")
 
 
+# A season's close (club.services.season_close) names up to four transactions of one settlement row.
+SETTLEMENT = "club_seasonsettlement"
+SETTLEMENT_COLUMNS = ("split_transaction_id", "out_transaction_id", "in_transaction_id", "rest_transaction_id")
+
+
 def named(txn: str) -> str:
     """SQL: a club record names the ledger transaction `txn`."""
     return (
-        "(" + " OR ".join(f"EXISTS (SELECT 1 FROM {t} WHERE transaction_id = {txn})" for t in ACCOUNTING_TABLES) + ")"
+        "("
+        + " OR ".join(
+            [
+                *(f"EXISTS (SELECT 1 FROM {t} WHERE transaction_id = {txn})" for t in ACCOUNTING_TABLES),
+                *(f"EXISTS (SELECT 1 FROM {SETTLEMENT} WHERE {column} = {txn})" for column in SETTLEMENT_COLUMNS),
+            ]
+        )
+        + ")"
+    )
+
+
+def unnamed_back(old: str) -> str:
+    """SQL: the transaction `old` a record named before goes back to the kept set when nothing names it now."""
+    return (
+        f"INSERT INTO {KEPT} (transaction_id) SELECT {old} WHERE {old} IS NOT NULL"
+        f" AND NOT {named(old)}"
+        f" AND NOT EXISTS (SELECT 1 FROM {KEPT} WHERE transaction_id = {old})"
     )
 
 
@@ -76,11 +97,9 @@ UNACCOUNTED_INSERT_REFUSED = f"{KEPT} is kept from the club records: INSERT of a
 UNACCOUNTED_DELETE_REFUSED = f"{KEPT} is kept from the club records: DELETE of an unaccounted transaction refused"
 UNACCOUNTED_UPDATE_REFUSED = f"{KEPT} is kept from the club records: UPDATE refused"
 # The transaction a record named before (`OLD`) goes back to the kept set when nothing names it now.
-_UNNAMED_BACK = (
-    f"INSERT INTO {KEPT} (transaction_id) SELECT OLD.transaction_id WHERE OLD.transaction_id IS NOT NULL"
-    f" AND NOT {named('OLD.transaction_id')}"
-    f" AND NOT EXISTS (SELECT 1 FROM {KEPT} WHERE transaction_id = OLD.transaction_id)"
-)
+_UNNAMED_BACK = unnamed_back("OLD.transaction_id")
+_SETTLED = ", ".join(f"NEW.{column}" for column in SETTLEMENT_COLUMNS)
+_UNSETTLED_BACK = "; ".join(unnamed_back(f"OLD.{column}") for column in SETTLEMENT_COLUMNS)
 VERSION_SEATS = "sitting_id = (SELECT d.sitting_id FROM club_deal d WHERE d.id = NEW.deal_id)"
 # The sittings where the member being forgotten sat under the name `old`.
 HIS_SITTINGS = "SELECT sitting_id FROM club_seat WHERE member_id = p_member AND name = old"
@@ -198,6 +217,28 @@ POSTGRESQL = (
             fires=f"AFTER DELETE ON {table}",
         )
         for table in ACCOUNTING_TABLES
+    ),
+    # A season's settlement names its transactions as it is made; on an UPDATE (the app may make
+    # none) the new ones leave the set first, then the old ones nothing names go back.
+    plpgsql_trigger(
+        "club_unaccounted_settled",
+        f"""
+        DELETE FROM {KEPT} WHERE transaction_id IN ({_SETTLED});
+        RETURN NULL;
+        """,
+        trigger=f"{SETTLEMENT}_names_transactions",
+        definer=True,
+        fires=f"AFTER INSERT OR UPDATE ON {SETTLEMENT}",
+    ),
+    plpgsql_trigger(
+        "club_unaccounted_unsettled",
+        f"""
+        {_UNSETTLED_BACK};
+        RETURN NULL;
+        """,
+        trigger=f"{SETTLEMENT}_unnames_transactions",
+        definer=True,
+        fires=f"AFTER UPDATE OR DELETE ON {SETTLEMENT}",
     ),
     plpgsql_trigger(
         "club_unaccounted_kept",
@@ -432,6 +473,8 @@ POSTGRESQL_TRIGGERS = (
     ("club_unaccounted_opens", "ledger_transaction"),
     *((f"{table}_names_a_transaction", table) for table in ACCOUNTING_TABLES),
     *((f"{table}_unnames_a_transaction", table) for table in ACCOUNTING_TABLES),
+    (f"{SETTLEMENT}_names_transactions", SETTLEMENT),
+    (f"{SETTLEMENT}_unnames_transactions", SETTLEMENT),
     ("club_unaccounted_kept", KEPT),
 )
 # (name and argument types: how DROP FUNCTION names them)
@@ -443,6 +486,8 @@ POSTGRESQL_FUNCTIONS = (
     "club_unaccounted_opens()",
     "club_unaccounted_named()",
     "club_unaccounted_unnamed()",
+    "club_unaccounted_settled()",
+    "club_unaccounted_unsettled()",
     "club_unaccounted_kept()",
     *FORGET_PRIVILEGED,
     "club_forget_json(jsonb, text, text, boolean)",
@@ -480,6 +525,12 @@ SQLITE = (
         f"CREATE TRIGGER IF NOT EXISTS {table}_unnames_a_transaction AFTER DELETE ON {table} BEGIN {_UNNAMED_BACK}; END"
         for table in ACCOUNTING_TABLES
     ),
+    f"CREATE TRIGGER IF NOT EXISTS {SETTLEMENT}_names_transactions AFTER INSERT ON {SETTLEMENT} BEGIN"
+    f" DELETE FROM {KEPT} WHERE transaction_id IN ({_SETTLED}); END",
+    f"CREATE TRIGGER IF NOT EXISTS {SETTLEMENT}_renames_transactions AFTER UPDATE ON {SETTLEMENT} BEGIN"
+    f" DELETE FROM {KEPT} WHERE transaction_id IN ({_SETTLED}); {_UNSETTLED_BACK}; END",
+    f"CREATE TRIGGER IF NOT EXISTS {SETTLEMENT}_unnames_transactions AFTER DELETE ON {SETTLEMENT} BEGIN"
+    f" {_UNSETTLED_BACK}; END",
     f"CREATE TRIGGER IF NOT EXISTS club_unaccounted_insert_kept BEFORE INSERT ON {KEPT}"
     f" WHEN NOT EXISTS (SELECT 1 FROM ledger_transaction WHERE id = NEW.transaction_id) OR {named('NEW.transaction_id')}"
     f" BEGIN SELECT RAISE(ABORT, '{UNACCOUNTED_INSERT_REFUSED}'); END",
@@ -496,6 +547,7 @@ SQLITE_TRIGGERS = (
     "club_seat_stats_changed",
     "club_unaccounted_opens",
     *(f"{table}_{what}_a_transaction" for what in ("names", "renames", "unnames") for table in ACCOUNTING_TABLES),
+    *(f"{SETTLEMENT}_{what}_transactions" for what in ("names", "renames", "unnames")),
     "club_unaccounted_insert_kept",
     "club_unaccounted_delete_kept",
     "club_unaccounted_update_kept",

@@ -29,6 +29,7 @@ REVOKE UPDATE, DELETE ON
     ledger_account, ledger_transaction, ledger_posting,
     club_dealversion, club_ledgerentry, club_payment, club_tableopening,
     club_deal, club_sitting, club_seat, club_dispute,
+    club_seasonsettlement, club_statementmailing,
     auditlog_logentry, django_admin_log
 FROM :"app";
 -- Django's own bookkeeping: what migrate ran and the content types it made, the owner's alone.
@@ -62,8 +63,8 @@ GRANT EXECUTE ON FUNCTION club_forget_member(bigint, bigint, text, boolean) TO :
 -- models' `UPDATABLE`, club.models.GrantedColumns; a row never moves to another club or login).
 REVOKE UPDATE ON club_club, club_season, club_table, club_joinrequest, club_loginlanguage, club_throttle, club_clubmail
 FROM :"app";
-GRANT UPDATE (name, slug, language) ON club_club TO :"app";
-GRANT UPDATE (name, starts_on, ends_on, preset, overrides, point_value_ore, close) ON club_season TO :"app";
+GRANT UPDATE (name, slug, language, mobilepay, bank_account, payment_note) ON club_club TO :"app";
+GRANT UPDATE (name, starts_on, ends_on, preset, overrides, point_value_ore, close, at_close, closed_at) ON club_season TO :"app";
 GRANT UPDATE (name, active) ON club_table TO :"app";
 -- A join request is answered once (club.services.joining).
 GRANT UPDATE (decided_at, accepted) ON club_joinrequest TO :"app";

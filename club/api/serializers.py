@@ -166,7 +166,20 @@ class MemberSerializer(serializers.ModelSerializer):
 class SeasonSerializer(serializers.ModelSerializer):
     class Meta:
         model = Season
-        fields = ["id", "club", "name", "starts_on", "ends_on", "preset", "overrides", "point_value_ore", "close"]
+        fields = [
+            "id",
+            "club",
+            "name",
+            "starts_on",
+            "ends_on",
+            "preset",
+            "overrides",
+            "point_value_ore",
+            "close",
+            "at_close",
+            "closed_at",
+        ]
+        read_only_fields = ["at_close", "closed_at"]
 
 
 class TableSerializer(serializers.ModelSerializer):

@@ -14,7 +14,7 @@ from weasyprint.text.fonts import FontConfiguration
 
 from club.models import Club, Member
 from club.months import Month
-from club.services import languages, outbox
+from club.services import languages, mailings, outbox
 
 from .pdf import statement_filename, statement_pdf
 from .statements import build_statement, members_with_statements
@@ -46,18 +46,25 @@ def statement_message(member: Member, month: Month, font_config=None) -> EmailMe
     return message
 
 
-def send_statement(member: Member, month: Month) -> None:
-    """Queue the member's statement for `month`, as a PDF attachment, in the outbox."""
-    outbox.queue(statement_message(member, month), club=member.club)
+def send_statement(member: Member, month: Month, *, again: bool = False, by=None, today=None) -> None:
+    """Queue the member's statement for `month`, as a PDF attachment, in the outbox: once a month
+    (`mailings.MailingRefused` for a month mailed already, unless `again`, or still running)."""
+    mailings.check(member.club, month, member=member, again=again, today=today)
+    message = statement_message(member, month)
+    with transaction.atomic():
+        mailings.record(member.club, month, member=member, again=again, by=by, today=today)
+        outbox.queue(message, club=member.club)
 
 
-def send_statements(club: Club, month: Month, progress=None) -> Mailing:
+def send_statements(club: Club, month: Month, progress=None, *, again: bool = False, by=None, today=None) -> Mailing:
     """Queue a statement to every member of the club who has one for the month and an email
     address, each in the member's language.
 
     The PDFs are made first, then queued in one short transaction: all of the month's or none (a
     second run after a failure sends nobody his statement twice), and on SQLite the database is
-    not held for writing while WeasyPrint works."""
+    not held for writing while WeasyPrint works. A month is mailed once, and only once it is over
+    (`mailings.MailingRefused`); `again` sends it again, logged with `by`."""
+    mailings.check(club, month, again=again, today=today)
     mailing = Mailing()
     font_config = FontConfiguration()
     messages = []
@@ -67,6 +74,7 @@ def send_statements(club: Club, month: Month, progress=None) -> Mailing:
         else:
             mailing.without_address.append(member)
     with transaction.atomic():
+        mailings.record(club, month, again=again, by=by, today=today)
         for member, message in messages:
             outbox.queue(message, club=club)
             mailing.sent.append(member)

@@ -61,6 +61,20 @@ class CorrectionLine:
 
 
 @dataclass(frozen=True)
+class SeasonShareLine:
+    """The member's share of what a table held when its season closed and split it
+    (club.services.season_close), at that season's point value."""
+
+    season: Season
+    value_date: datetime.date
+    points: int
+
+    @property
+    def ore(self) -> int:
+        return self.points * self.season.point_value_ore
+
+
+@dataclass(frozen=True)
 class Statement:
     club: Club
     member: Member
@@ -73,6 +87,11 @@ class Statement:
     # payments included (club.services.money).
     opening_ore: int = 0
     payments: list[Payment] = field(default_factory=list)  # paid in, paid out, reversals, by date
+    # His saldo carried over from paper (and its reversal) booked this month: never a payment of
+    # the month, so on a line of its own.
+    paper: list[Payment] = field(default_factory=list)
+    # His shares of the tables' cups or pot at a season's close this month.
+    season_shares: list[SeasonShareLine] = field(default_factory=list)
     # Corrections of this month's sittings booked in a later month: they are on that month's
     # statement, so a sitting here can differ from its score sheet, and the page says why.
     later_corrections: list[CorrectionLine] = field(default_factory=list)
@@ -97,8 +116,22 @@ class Statement:
         return accounting.unaccounted_ore(self.unaccounted)
 
     @property
+    def season_shares_points(self) -> int:
+        return sum(line.points for line in self.season_shares)
+
+    @property
+    def season_shares_ore(self) -> int:
+        return sum(line.ore for line in self.season_shares)
+
+    @property
     def closing(self) -> int:
-        return self.opening + self.sittings_points + self.corrections_points + self.unaccounted_points
+        return (
+            self.opening
+            + self.sittings_points
+            + self.corrections_points
+            + self.season_shares_points
+            + self.unaccounted_points
+        )
 
     @property
     def sittings_ore(self) -> int:
@@ -110,12 +143,26 @@ class Statement:
 
     @property
     def payments_ore(self) -> int:
+        """What he paid in and was paid out this month: his saldo from paper is not among them."""
         return sum(payment.signed_ore for payment in self.payments)
+
+    @property
+    def paper_ore(self) -> int:
+        """His saldo carried over from paper this month (`paper`)."""
+        return sum(payment.signed_ore for payment in self.paper)
 
     @property
     def closing_ore(self) -> int:
         """The saldo at the month's end, in øre: what the member has to pay (< 0) or has to the good."""
-        return self.opening_ore + self.sittings_ore + self.corrections_ore + self.payments_ore + self.unaccounted_ore
+        return (
+            self.opening_ore
+            + self.paper_ore
+            + self.sittings_ore
+            + self.corrections_ore
+            + self.season_shares_ore
+            + self.payments_ore
+            + self.unaccounted_ore
+        )
 
     @property
     def closing_amount_ore(self) -> int:
@@ -215,6 +262,18 @@ def build_statement(member: Member, month: Month) -> Statement:
     ]
 
     opening_ore, opening = money.saldo_and_points(member, before=month.first_day)
+    shares = (
+        in_month.filter(transaction__season_split__isnull=False)
+        .values_list("transaction__season_split__season_id", "transaction__value_date")
+        .annotate(points=Sum("amount"))
+        .order_by("transaction__value_date", "transaction__season_split__season_id")
+    )
+    seasons = Season.objects.in_bulk({season_id for season_id, _day, _points in shares})
+    paid = list(
+        Payment.objects.filter(member=member, paid_on__range=(month.first_day, month.last_day))
+        .select_related("reverses")
+        .order_by("paid_on", "pk")
+    )
     return Statement(
         later_corrections=later_lines,
         club=club,
@@ -223,11 +282,9 @@ def build_statement(member: Member, month: Month) -> Statement:
         season=season_for(club, month),
         opening=opening,
         opening_ore=opening_ore,
-        payments=list(
-            Payment.objects.filter(member=member, paid_on__range=(month.first_day, month.last_day)).order_by(
-                "paid_on", "pk"
-            )
-        ),
+        payments=[payment for payment in paid if not payment.is_opening],
+        paper=[payment for payment in paid if payment.is_opening],
+        season_shares=[SeasonShareLine(seasons[season_id], day, points) for season_id, day, points in shares],
         sittings=sitting_lines,
         corrections=correction_lines,
         unaccounted=accounting.unaccounted_postings(member, since=month.first_day, before=month.next().first_day),

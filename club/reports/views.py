@@ -15,7 +15,7 @@ from club import access, inputs
 from club.access import is_official, membership
 from club.models import Club, Deal, Dispute, Member, Season
 from club.months import Month
-from club.services import disputes
+from club.services import disputes, mailings
 from club.services.disputes import DisputeError, close_dispute, resolve_by_correction
 
 from . import exports
@@ -49,6 +49,8 @@ def member_statement(request: HttpRequest, slug: str, member_id: int, month: Mon
         "previous_month": month.previous(),
         "next_month": month.next(),
         "can_send": access.allows(access.membership(request.user, statement.club), access.MANAGE),
+        "mailed": mailings.mailed(statement.club, month, statement.member),
+        "running": month >= mailings.running_month(),
     }
     return render(request, "reports/statement.html", context)
 
@@ -70,8 +72,8 @@ def member_statement_send(request: HttpRequest, slug: str, member_id: int, month
     access.require(viewer, access.MANAGE)
     member = get_object_or_404(Member.objects.select_related("club"), pk=member_id, club=club)
     try:
-        send_statement(member, month)
-    except NoAddress as error:
+        send_statement(member, month, again=request.POST.get("again") == "1", by=request.user)
+    except (NoAddress, mailings.MailingRefused) as error:
         messages.error(request, str(error))
     else:
         messages.success(

@@ -25,9 +25,16 @@ from ledger.models import Account, Balance, Posting, Transaction, Unit
 from ..models import Member, Payment, Season, UnaccountedTransaction
 from .bookkeeping import MEMBER, PAYMENTS, PAYMENTS_BOOK, SEASON_BOOK, season_book
 
-# A transaction no club record accounts for: neither a ledger entry, a payment nor a table's
-# opening holding names it.
-UNACCOUNTED = Q(entry__isnull=True, payment__isnull=True, table_opening__isnull=True)
+# What a season's close moved (club.services.season_close): each transaction of a settlement.
+SEASON_CLOSE = (
+    Q(season_split__isnull=False)
+    | Q(season_out__isnull=False)
+    | Q(season_in__isnull=False)
+    | Q(season_rest__isnull=False)
+)
+# A transaction no club record accounts for: neither a ledger entry, a payment, a table's
+# opening holding nor a season's close names it.
+UNACCOUNTED = Q(entry__isnull=True, payment__isnull=True, table_opening__isnull=True) & ~SEASON_CLOSE
 # One both name: two records claim the same money.
 TWICE_ACCOUNTED = Q(entry__isnull=False, payment__isnull=False)
 # A table's opening holding and another record.

@@ -26,7 +26,7 @@ from ledger import services as ledger
 from ledger.models import Account, Posting, Transaction, Unit
 
 from .. import families
-from ..models import LedgerEntry, Member, Season, Seat, Sitting, Table
+from ..models import LedgerEntry, Member, Season, SeasonSettlement, Seat, Sitting, Table
 
 MEMBER = "member"
 # Money in øre, not points: a member's payments (owner "member:<id>") and the club's till
@@ -38,12 +38,20 @@ OPENING = "opening"
 # Its side in points (owner "club:<id>", the book of the season the table is to play): the other
 # side of what a table's cups or pot held on paper. Points and øre never share an account.
 OPENING_POINTS = "opening_points"
+# A season's close carries a table's cups or pot into the next season at the money they hold
+# (club.services.season_close): the carry account (owner "club:<id>", points) takes them out of
+# the closed season's book and gives them back in the next one's at its point value; the øre that
+# make no whole point go from its øre side (øre, the book of payments) to the club's own account.
+CARRY, CARRY_ORE, CLUB_OWN = "season_carry", "season_carry_ore", "club_own"
 KIND_LABELS = {
     MEMBER: _("member"),
     PAYMENTS: _("payments"),
     TILL: _("till"),
     OPENING: _("opening balances"),
     OPENING_POINTS: _("opening balances in points"),
+    CARRY: _("carried between seasons"),
+    CARRY_ORE: _("carried between seasons, øre"),
+    CLUB_OWN: _("the club's own account"),
 }
 
 
@@ -90,7 +98,7 @@ def account_names(clubs) -> dict[int, str]:
         names[pk] = f"{name} ({kind_label(PAYMENTS)})"
     tills = {club_owner(club.pk): club.slug for club in clubs}
     for pk, owner, kind in Account.objects.filter(
-        owner__in=tills, kind__in=(TILL, OPENING, OPENING_POINTS)
+        owner__in=tills, kind__in=(TILL, OPENING, OPENING_POINTS, CARRY, CARRY_ORE, CLUB_OWN)
     ).values_list("pk", "owner", "kind"):
         names[pk] = f"{kind_label(kind)} ({tills[owner]})"
     tables = {table_owner(pk): name for pk, name in Table.objects.filter(club__in=clubs).values_list("pk", "name")}
@@ -165,7 +173,33 @@ def table_balances(table: Table, *, before_sitting: Sitting | None = None) -> di
         )
         for kind, amount in since:
             totals[kind] -= amount
+        # A season's close after one of those sittings moved the cups between them: not yet.
+        closes = Posting.objects.filter(
+            account__in=accounts,
+            transaction__in=_season_close_transactions(table, after_sitting=before_sitting.pk),
+        )
+        for kind, amount in (
+            closes.values_list("account__kind").annotate(total=Sum("amount")).values_list("account__kind", "total")
+        ):
+            totals[kind] -= amount
     return {name: totals.get(kind, 0) for name, kind in table_kinds().items()}
+
+
+def table_book_balances(table: Table) -> dict[tuple[int, str], int]:
+    """(account id, book) -> points the table's own accounts hold in each book."""
+    return ledger.balances_by_book(Account.objects.filter(owner=table_owner(table.pk)))
+
+
+def _season_close_transactions(table: Table, *, after_sitting: int):
+    """The transactions of the table's season closes after its sitting `after_sitting` or later."""
+    settlements = SeasonSettlement.objects.filter(table=table, after_sitting_id__gte=after_sitting)
+    ids = [
+        pk
+        for row in settlements.values_list("split_transaction_id", "out_transaction_id", "in_transaction_id")
+        for pk in row
+        if pk is not None
+    ]
+    return Transaction.objects.filter(pk__in=ids)
 
 
 def tables_balances(tables: Iterable[Table]) -> dict[int, dict[str, int]]:

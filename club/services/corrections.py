@@ -51,6 +51,11 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
         # replay below may re-post any of them. Recording locks one sitting only, so the two
         # never wait on each other in a circle.
         sitting = lock_sitting(deal.sitting_id)
+        if sitting.season.closed_at is not None:
+            # Its close settled what the tables held then (club.services.season_close).
+            raise SittingError(
+                _("The season %(season)s is closed: its deals no longer change.") % {"season": sitting.season}
+            )
         lock_later_sittings(sitting)
         deal = Deal.objects.select_related("current_version").get(pk=deal.pk)
         version = DealVersion.objects.create(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils.formats import number_format
@@ -29,6 +30,37 @@ def saldi(club: Club, *, before: datetime.date | None = None) -> dict[int, int]:
     one for `before`'s own month)."""
     links = Member.objects.filter(club=club).values_list("pk", "account_id", "payments_account_id")
     return {pk: ore for pk, (ore, _points) in _saldi(club.pk, links, before=before).items()}
+
+
+@dataclass(frozen=True)
+class Debtors:
+    """The treasurer's list: every member with a saldo, who owes the club most first."""
+
+    rows: list[tuple[Member, int]]  # (member, saldo in øre), by saldo, then name
+
+    @property
+    def owed_to_club_ore(self) -> int:
+        """What the members who owe the club owe it, together (a positive amount)."""
+        return -sum(ore for _member, ore in self.rows if ore < 0)
+
+    @property
+    def owed_by_club_ore(self) -> int:
+        """What the club owes the members it owes, together."""
+        return sum(ore for _member, ore in self.rows if ore > 0)
+
+    @property
+    def net_ore(self) -> int:
+        """All saldi together: < 0 the members owe the club on balance."""
+        return sum(ore for _member, ore in self.rows)
+
+
+def debtors(club: Club) -> Debtors:
+    """Every member of the club whose saldo is not nothing, sorted by saldo (who owes most first),
+    from the kept balances (`saldi`)."""
+    found = saldi(club)
+    members = club.members.in_bulk([pk for pk, ore in found.items() if ore])
+    rows = sorted(((members[pk], ore) for pk, ore in found.items() if ore), key=lambda row: (row[1], row[0].name))
+    return Debtors(rows)
 
 
 def visible_saldi(viewer: Member, club: Club) -> dict[int, int]:

@@ -230,3 +230,31 @@ def close_and_settle(sitting: Sitting, *, how: str | None = None, by=None) -> li
     """Close the sitting and settle it at the table, as one: both happen, or neither."""
     close_sitting(sitting, by=by, how=how)
     return settle_at_table(sitting, by=by)
+
+
+def save_payment_details(club: Club, *, mobilepay: str, bank_account: str, note: str) -> Club:
+    """How the club's members pay it, as the statement's mail names it: a MobilePay number, a bank
+    account (registration and account number, as the club writes it) and a free text. Each may be
+    empty; the club's log records the change."""
+    errors: dict[str, list[str]] = {}
+    values = {}
+    for name, text, limit in (
+        ("mobilepay", mobilepay, 20),
+        ("bank_account", bank_account, 40),
+        ("payment_note", note, 500),
+    ):
+        try:
+            values[name] = inputs.clean_text(text, limit)
+        except inputs.TextRefused as error:
+            errors[name] = [str(error)]
+    if values.get("mobilepay") and not all(c.isdigit() or c == " " for c in values["mobilepay"]):
+        errors["mobilepay"] = [_("A MobilePay number is digits.")]
+    if errors:
+        raise OfficeError(errors)
+    club.mobilepay, club.bank_account, club.payment_note = (
+        values["mobilepay"],
+        values["bank_account"],
+        values["payment_note"],
+    )
+    club.save(update_fields=["mobilepay", "bank_account", "payment_note"])
+    return club

@@ -13,7 +13,7 @@ from django.db.models import Q
 
 from ledger.models import Transaction
 
-from ..models import Deal, DealVersion, Season, Sitting, Table
+from ..models import Deal, DealVersion, Season, SeasonSettlement, Sitting, Table
 from . import bookkeeping
 from .deals import is_void, parse_record
 from .sittings import state_as_json
@@ -56,9 +56,10 @@ def _later_sittings(table: Table, from_sitting: Sitting) -> list[Sitting]:
     versions) in order. Deals come by a join on the table, not by a list of ids: no query
     grows with the number of deals (SQLite refuses an IN list of a thousand)."""
     later = Sitting.objects.filter(table=table, pk__gte=from_sitting.pk)
-    # The replay stops after the first sitting that split its cups, or the open one.
+    # The replay stops after the first sitting that split its cups, the open one, or the table's
+    # last of a season that closed since (its close moved the cups: club.services.season_close).
     last = (
-        later.filter(Q(closed_how=Season.Close.SPLIT) | Q(closed_at__isnull=True))
+        later.filter(Q(closed_how=Season.Close.SPLIT) | Q(closed_at__isnull=True) | Q(pk__in=_season_ends(table)))
         .order_by("pk")
         .values_list("pk", flat=True)
         .first()
@@ -103,6 +104,7 @@ def expected_events(table: Table, from_sitting: Sitting, replace: Mapping[int, A
     replace = replace or {}
     held = bookkeeping.table_balances(table, before_sitting=from_sitting)  # the cups and the pot
     replay = Replay([], [], {}, {})
+    ends = set(_season_ends(table))
     for sitting in _later_sittings(table, from_sitting):
         replay.sittings.append(sitting)
         seats = sorted(sitting.seats.all(), key=lambda s: s.position)
@@ -128,7 +130,7 @@ def expected_events(table: Table, from_sitting: Sitting, replace: Mapping[int, A
             closing = family.close(names, held, ruleset, sitting.closed_how, first_dealer)
             replay.events.append(ExpectedEvent(sitting, "close", closing, None))
             held = {**held, **family.held_after(closing)}
-            if sitting.closed_how == Season.Close.SPLIT:
+            if sitting.closed_how == Season.Close.SPLIT or sitting.pk in ends:
                 break
         else:
             break  # an open sitting is the table's last
@@ -203,11 +205,22 @@ def check_table(table: Table) -> TableCheck:
 
 def _segment_starts(table: Table) -> list[Sitting]:
     starts, previous_split = [], True
+    ends = set(_season_ends(table))
     for sitting in Sitting.objects.filter(table=table).order_by("pk").only("pk", "closed_how"):
         if previous_split:
             starts.append(sitting)
-        previous_split = sitting.closed_how == Season.Close.SPLIT
+        previous_split = sitting.closed_how == Season.Close.SPLIT or sitting.pk in ends
     return starts
+
+
+def _season_ends(table: Table) -> list[int]:
+    """The table's sittings after which a season's close moved what it held: the replay runs to
+    them and starts afresh after them."""
+    return list(
+        SeasonSettlement.objects.filter(table=table, after_sitting__isnull=False).values_list(
+            "after_sitting_id", flat=True
+        )
+    )
 
 
 def _sum_postings(txns: list[Transaction]) -> dict[int, int]:

@@ -17,7 +17,7 @@ import rules
 from rules.parameters import Parameter, overrides_from, values_from
 
 from .. import families
-from ..models import Club, Season, Sitting
+from ..models import Club, Season, SeasonEnd, Sitting
 from .office import OfficeError, clean_name, refuse
 
 MAX_POINT_VALUE_ORE = 100_000  # 1,000 kr. a point: anything above is a typing error
@@ -64,6 +64,7 @@ def save_season(
     overrides: Mapping[str, Any] | None = None,
     point_value_ore: int,
     close: str,
+    at_close: str | None = None,
 ) -> Season:
     """Create or edit a season. `values` holds each parameter of the preset by name (a form), or
     `overrides` what differs from the preset (the API); only what differs is kept, and the family
@@ -77,6 +78,8 @@ def save_season(
         errors["point_value_ore"].append(_("A point is worth 1 to %(most)d øre.") % {"most": MAX_POINT_VALUE_ORE})
     if close not in Season.Close.values:
         errors["close"].append(_("Choose how a sitting ends."))
+    if at_close is not None and at_close not in SeasonEnd.values:
+        errors["at_close"].append(_("Choose split or carry."))
     parameters = season_parameters(preset)
     if overrides is not None:
         # Names the preset does not know are refused by the family, not dropped.
@@ -97,6 +100,8 @@ def save_season(
     season = season or Season(club=club)
     season.name, season.starts_on, season.ends_on = name, starts_on, ends_on
     season.preset, season.overrides, season.point_value_ore, season.close = preset, overrides, point_value_ore, close
+    if at_close is not None:
+        season.at_close = at_close
     _write(season)
     return season
 

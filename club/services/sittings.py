@@ -70,11 +70,15 @@ def start_sitting(
         with transaction.atomic():
             # The season, locked: an official changing its price or rules (services.seasons)
             # waits until this sitting is in, and then finds the season played.
-            list(Season.objects.select_for_update(no_key=True, of=("self",)).filter(pk=season.pk).values_list("pk"))
+            locked = Season.objects.select_for_update(no_key=True, of=("self",)).filter(pk=season.pk)
+            if any(closed is not None for closed in locked.values_list("closed_at", flat=True)):
+                # Closed since the season was read (club.services.season_close).
+                raise InvalidSitting({"season": [_closed(season)]})
             # The table, locked: what its cups held on paper (services.opening) is carried over
             # before its first sitting or not at all.
             list(Table.objects.select_for_update(no_key=True, of=("self",)).filter(pk=table.pk).values_list("pk"))
             _check_opening_season(season, table)
+            _check_season_price(season, table)
             # The table's last sitting, locked: a correction replaying it and its successors
             # (which holds it) finishes first, so the cups read below are the corrected ones.
             lock_sittings(Sitting.objects.filter(table=table).order_by("-pk")[:1])
@@ -118,6 +122,8 @@ def _check_sitting(
         errors["members"].append(_("A member can have only one seat."))
     if first_dealer not in members:
         errors["first_dealer"].append(_("The first dealer must sit at the table."))
+    if season.closed_at is not None:
+        errors["season"].append(_closed(season))
     if not season.starts_on <= date <= season.ends_on:
         errors["date"].append(
             _("%(date)s is outside the season %(season)s (%(start)s to %(end)s).")
@@ -127,13 +133,19 @@ def _check_sitting(
         raise InvalidSitting(errors)
 
 
+def _closed(season: Season) -> str:
+    return _("The season %(season)s is closed: start the sitting in another season.") % {"season": season}
+
+
 def _check_opening_season(season: Season, table: Table) -> None:
     """What the table's cups or pot held on paper (services.opening) counts in the book of the
     season it was carried into, and the first sitting splits or carries it in its own: so the
     first sitting plays that season. Read with the table locked, as a carry-over writes it."""
     if Sitting.objects.filter(table=table).exists():
         return
-    standing = TableOpening.objects.filter(table=table, reverses__isnull=True, reversed_by__isnull=True)
+    standing = TableOpening.objects.filter(
+        table=table, reverses__isnull=True, reversed_by__isnull=True, season__closed_at__isnull=True
+    )
     carried = standing.exclude(season=season).select_related("season").order_by("pk").first()
     if carried is not None:
         message = _(
@@ -141,6 +153,37 @@ def _check_opening_season(season: Season, table: Table) -> None:
             "in %(season)s, or reverse the holding under Office → Tables first."
         )
         raise InvalidSitting({"season": [message % {"table": table, "season": carried.season}]})
+
+
+def _check_season_price(season: Season, table: Table) -> None:
+    """A season plays at a table only once the table holds no points of a season with another
+    point value: its cups or pot would be paid out at this season's (club.services.season_close
+    carries them over at the money they hold). Read with the table locked."""
+    held: dict[str, int] = defaultdict(int)
+    for (_account, book), points in bookkeeping.table_book_balances(table).items():
+        held[book] += points
+    prices = {bookkeeping.season_book(s.pk): s for s in Season.objects.filter(club_id=season.club_id)}
+    for book, points in sorted(held.items()):
+        other = prices.get(book)
+        if points and other is not None and other.point_value_ore != season.point_value_ore:
+            message = _(
+                "%(table)s still holds %(points)s points of %(other)s at %(value)s øre a point: close %(other)s "
+                "under Office → Seasons before %(season)s plays there."
+            )
+            raise InvalidSitting(
+                {
+                    "season": [
+                        message
+                        % {
+                            "table": table,
+                            "points": points,
+                            "other": other,
+                            "value": other.point_value_ore,
+                            "season": season,
+                        }
+                    ]
+                }
+            )
 
 
 def _check_seats_free(table: Table, members: Sequence[Member]) -> None:

@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy
 
 from .. import access, audit, families
 from ..inputs import whole_number
-from ..models import Club, DealVersion, Dispute, JoinRequest, Member, Payment, Season, Sitting, Table
+from ..models import Club, DealVersion, Dispute, JoinRequest, Member, Payment, Season, SeasonEnd, Sitting, Table
 from ..services.deals import is_void
 from ..services.money import format_ore
 from .office_forms import overrides_in_words
@@ -258,6 +258,16 @@ def _club(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[st
         yield _("%(who)s created the club %(name)s.") % {"who": who, "name": entry.object_repr}
     elif "name" in change:
         yield _("%(who)s renamed the club to %(name)s.") % {"who": who, "name": change["name"][1]}
+    if {"mobilepay", "bank_account", "payment_note"} & set(change):
+        yield _("%(who)s changed how members pay the club.") % {"who": who}
+    if audit.STATEMENTS_MAILED in change:
+        again, month = change[audit.STATEMENTS_MAILED]
+        text = (
+            _("%(who)s sent the statements of %(month)s again.")
+            if again
+            else _("%(who)s mailed the statements of %(month)s.")
+        )
+        yield text % {"who": who, "month": month}
 
 
 def _overrides(entry: LogEntry, change: dict, name: str) -> Iterator[str]:
@@ -299,6 +309,25 @@ def _season(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[
             "who": who,
             "name": name,
             "ore": change["point_value_ore"][1],
+        }
+    if audit.SEASON_CLOSED in change:
+        how, _sep, into = change[audit.SEASON_CLOSED][1].partition(":")
+        if how == "split":
+            yield _("%(who)s closed the season %(name)s: what the tables held was split among those who played.") % {
+                "who": who,
+                "name": name,
+            }
+        else:
+            yield _("%(who)s closed the season %(name)s: what the tables held was carried into %(into)s.") % {
+                "who": who,
+                "name": name,
+                "into": into,
+            }
+    if "at_close" in change:
+        yield _("%(who)s chose what the close of the season %(name)s does: %(how)s.") % {
+            "who": who,
+            "name": name,
+            "how": SeasonEnd(change["at_close"][1]).label if change["at_close"][1] in SeasonEnd.values else "",
         }
     season = names.season(entry.object_pk) if "close" in change else None
     kept = names.keeps(season) if season is not None else ""

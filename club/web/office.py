@@ -17,15 +17,24 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import access, families
-from ..models import Club, Member, Payment, Season, Table, TableOpening
-from ..services import forgetting, joining, opening, outbox, till
+from ..models import Club, Member, Payment, Season, SeasonEnd, Table, TableOpening
+from ..services import forgetting, joining, money, opening, outbox, till
 from ..services import members as member_office
 from ..services import payments as payment_office
+from ..services import season_close as season_closing
 from ..services import seasons as season_office
 from ..services import tables as table_office
 from ..services.money import format_ore
 from ..services.office import OfficeError
-from .office_forms import MemberForm, PaymentForm, ReversePaymentForm, SeasonForm, TableForm, TableOpeningForm
+from .office_forms import (
+    MemberForm,
+    PaymentDetailsForm,
+    PaymentForm,
+    ReversePaymentForm,
+    SeasonForm,
+    TableForm,
+    TableOpeningForm,
+)
 from .views import club_page
 
 
@@ -174,6 +183,7 @@ def _season_page(request, club: Club, season: Season | None) -> HttpResponse:
             "preset": season.preset,
             "point_value_ore": season.point_value_ore,
             "close": season.close,
+            "at_close": season.at_close,
         }
     parameters = season_office.season_parameters(preset)
     form = SeasonForm(request.POST or None, initial=initial, preset=preset, parameters=parameters, locked=locked)
@@ -195,6 +205,7 @@ def _season_page(request, club: Club, season: Season | None) -> HttpResponse:
                 values=form.parameter_values(),
                 point_value_ore=data["point_value_ore"],
                 close=data["close"],
+                at_close=data["at_close"] or None,
             )
         except OfficeError as error:
             form.add_office_errors(error.errors)
@@ -203,6 +214,40 @@ def _season_page(request, club: Club, season: Season | None) -> HttpResponse:
             return redirect("office_seasons", slug=club.slug)
     context = {"club": club, "form": form, "season": season, "preset": preset, "locked": locked}
     return render(request, "club/office/season_form.html", context)
+
+
+@official_page
+def season_close(request: HttpRequest, club: Club, official: Member, season_id: int) -> HttpResponse:
+    """Close a season: the preview of what each table's cups or pot become, then the close
+    (club.services.season_close)."""
+    season = get_object_or_404(Season, pk=season_id, club=club)
+    data = request.POST if request.method == "POST" else request.GET
+    how = data.get("how") if data.get("how") in SeasonEnd.values else season.at_close
+    candidates = season_closing.carry_candidates(season)
+    into = next((s for s in candidates if str(s.pk) == data.get("into")), None)
+    plan, problems = None, []
+    try:
+        if request.method == "POST":
+            season_closing.close_season(season, how=how, into=into, by=request.user)
+            messages.success(request, _("%(season)s is closed.") % {"season": season})
+            return redirect("office_seasons", slug=club.slug)
+        plan = season_closing.preview(season, how=how, into=into)
+    except OfficeError as error:
+        problems = [message for messages_ in error.errors.values() for message in messages_]
+    context = {
+        "club": club,
+        "season": season,
+        "how": how,
+        "hows": SeasonEnd.choices,
+        "candidates": candidates,
+        "into": plan.into if plan else into,
+        "plan": plan,
+        "lines": plan.describe() if plan else [],
+        "problems": problems,
+    }
+    return render(
+        request, "club/office/season_close.html", context, status=400 if problems and request.method == "POST" else 200
+    )
 
 
 @official_page
@@ -315,6 +360,31 @@ def payments(request: HttpRequest, club: Club, official: Member) -> HttpResponse
         "reverse_key": uuid.uuid4().hex,
     }
     return render(request, "club/office/payments.html", context)
+
+
+@official_page
+def debtors(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    """The treasurer's list: every member with a saldo, who owes the club most first, and the totals."""
+    return render(request, "club/office/debtors.html", {"club": club, "debtors": money.debtors(club)})
+
+
+@official_page
+def payment_details(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    """How the club's members pay it: named in the statement's mail to a member who owes."""
+    initial = {"mobilepay": club.mobilepay, "bank_account": club.bank_account, "payment_note": club.payment_note}
+    form = PaymentDetailsForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            payment_office.save_payment_details(
+                club, mobilepay=data["mobilepay"], bank_account=data["bank_account"], note=data["payment_note"]
+            )
+        except OfficeError as error:
+            form.add_office_errors(error.errors)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("office_payments", slug=club.slug)
+    return render(request, "club/office/payment_details.html", {"club": club, "form": form})
 
 
 @require_POST

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.parameters import AMOUNT, CHOICE, FLAG, MAX_AMOUNT, Parameter
 
 from .. import families, inputs
-from ..models import LANGUAGE_CHOICES, TILL_METHODS, Member, Payment, Season
+from ..models import LANGUAGE_CHOICES, TILL_METHODS, Member, Payment, Season, SeasonEnd
 
 
 class OfficeForm(forms.Form):
@@ -129,6 +129,13 @@ class SeasonForm(OfficeForm):
         help_text=_("What one point is worth: 1 øre in the VLK rules (001), 100 øre = 1 krone."),
     )
     close = forms.ChoiceField(label=_("End of sitting"), choices=Season.Close.choices, initial=Season.Close.SPLIT)
+    at_close = forms.ChoiceField(
+        label=_("End of season"),
+        choices=SeasonEnd.choices,
+        initial=SeasonEnd.CARRY,
+        required=False,  # unsent: as it was (a new season carries)
+        help_text=_("What the tables' cups or pot hold of the season when an official closes it."),
+    )
 
     def __init__(self, *args: Any, preset: str, parameters: list[Parameter], locked: bool = False, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -236,3 +243,19 @@ class TableOpeningForm(OfficeForm):
     def holdings(self) -> dict[str, int]:
         """Engine name -> points, of the accounts given."""
         return {name: self.cleaned_data[field] for field, name in self.accounts.items() if self.cleaned_data.get(field)}
+
+
+class PaymentDetailsForm(OfficeForm):
+    """How members pay the club, for the statement's mail (club.services.payments)."""
+
+    mobilepay = inputs.TextField(label=_("MobilePay number"), max_length=20, required=False)
+    bank_account = inputs.TextField(
+        label=_("Bank account"), max_length=40, required=False, help_text=_("Registration and account number.")
+    )
+    payment_note = inputs.TextField(
+        label=_("How to pay"),
+        max_length=500,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Free text for the statement's mail, e.g. what to write as the payment's text."),
+    )

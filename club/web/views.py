@@ -226,6 +226,7 @@ def club_home(request, club, member):
             "table_groups": _tables_by_accounts(club, season),
             "can_score": access.can_score(member),
             "open_disputes": open_disputes,
+            "my_saldo_ore": money.saldo(member) if member is not None else None,
         },
     )
 
@@ -853,6 +854,11 @@ def member_detail(request, club, member, member_id):
         context["unaccounted"] = accounting.unaccounted_postings(subject)
         context["carried_over"] = list(
             subject.payments.filter(method=Payment.Method.OPENING).select_related("reverses").order_by("paid_on", "pk")
+        )
+        context["his_payments"] = list(
+            subject.payments.exclude(method=Payment.Method.OPENING)
+            .select_related("reverses")
+            .order_by("-paid_on", "-pk")[:50]
         )
 
     return render(request, "club/member.html", context)

@@ -115,9 +115,11 @@ def test_the_first_statement_says_carried_over_from_paper(empty_club):
         html = render_to_string("reports/_statement_body.html", {"statement": statement})
 
     assert statement.opening_ore == 0
-    assert statement.payments_ore == -1250
+    # The saldo from paper on a line of its own, never summed with the month's payments.
+    assert statement.payments_ore == 0
+    assert statement.paper_ore == -1250
     assert statement.closing_ore == -1250
-    assert "overført fra papir" in html
+    assert "Saldo overført fra papir" in html
     assert "−12,50 kr." in html
 
 

@@ -18,7 +18,8 @@ The checks, each of which the ledger should pass by construction:
    payments) is the sum of its postings (`ledger.checks`);
 7. every seat's kept points (what its member won at the sitting) are the sum of his postings
    there (`club.services.bookkeeping.drifted_seats`);
-8. every transaction is accounted for by exactly one club record (a ledger entry or a payment),
+8. every transaction is accounted for by exactly one club record (a ledger entry, a payment, a
+   table's opening holding or a season's close),
    and every payment has its transaction (`club.services.accounting.check`): money moved past
    the club's services is named, with its book, date and postings; and the set of such
    transactions the database keeps for the pages is exactly these
@@ -27,7 +28,12 @@ The checks, each of which the ledger should pass by construction:
 9. every season's point value is the one each of its ledger entries was posted at
    (`club.services.bookkeeping.repriced_seasons`): a saldo is points times the season's value, so
    a value changed after money was posted (past the database's guard, or by its owner) would
-   change saldi without a posting.
+   change saldi without a posting;
+10. the money across seasons (`club.services.season_close.check`): the kroner paid into every
+    table account (its points in each season's book at that season's point value) equal the
+    kroner paid out plus what it holds at the value of the season it holds them in; the club's
+    carry account between seasons holds no money; each season's close carried exactly the money
+    it held.
 
 Exits non-zero when anything differs, after printing every difference.
 """
@@ -44,7 +50,7 @@ from django.utils.translation import gettext_noop, ngettext
 from club.management.base import TranslatedCommand
 from club.models import Club, LedgerEntry, Payment, Table
 from club.scoping import in_club_option_scope
-from club.services import accounting, bookkeeping, till
+from club.services import accounting, bookkeeping, season_close, till
 from club.services.replay import Difference, StateDifference, check_table
 from ledger import checks
 from ledger.models import Account, Posting, Transaction
@@ -91,6 +97,7 @@ class Command(TranslatedCommand):
             *checks.drifted_balances(accounts, lambda pk: names.get(pk, str(pk))),
             *bookkeeping.drifted_seats(clubs),
             *bookkeeping.repriced_seasons(clubs),
+            *season_close.check(clubs),
         ]:
             problems += 1
             self.stdout.write(line)

@@ -1,10 +1,12 @@
-"""manage.py statements --month 2026-11|previous [--club SLUG] [--language da] (--out DIR | --email)
+"""manage.py statements --month 2026-11|previous [--club SLUG] [--language da] (--out DIR | --email [--again --by LOGIN])
 
 One PDF per member with activity in the month or a balance at its end, named like
 vestbyen-2026-11-anna-jensen.pdf: written to DIR, or queued in the outbox as a mail to each member with
 an email address (the members without one are named at the end); the mail worker,
 `manage.py send_queued_mail`, sends them. `--month previous` is the month before today's
-(in the site's time zone), for a timer that runs on the first of each month. On a terminal a progress bar redraws in place;
+(in the site's time zone), for a timer that runs on the first of each month. A month is mailed once
+and only once it is over (club.services.mailings): a second `--email` of it is refused with the
+day it went out, unless `--again --by LOGIN` (the log names who asked). On a terminal a progress bar redraws in place;
 piped into a file or a log, it prints one plain line per statement instead.
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -26,6 +29,7 @@ from club.reports.mailing import send_statements
 from club.reports.pdf import statement_filename, statement_pdf
 from club.reports.statements import build_statement, members_with_statements
 from club.scoping import in_club_option_scope
+from club.services import mailings
 
 BAR_WIDTH = 30
 PREVIOUS = "previous"
@@ -54,6 +58,12 @@ class Command(TranslatedCommand):
             ),
         )
         parser.add_argument(
+            "--again",
+            action="store_true",
+            help=_("with --email: mail a month whose statements went out already, again (needs --by)"),
+        )
+        parser.add_argument("--by", metavar="LOGIN", help=_("with --again: the login of the official who asks"))
+        parser.add_argument(
             "--language",
             default=settings.LANGUAGE_CODE,
             choices=[code for code, _name in settings.LANGUAGES],
@@ -63,7 +73,18 @@ class Command(TranslatedCommand):
         )
 
     @in_club_option_scope
-    def handle(self, *args, month: str, club: str | None, out: Path | None, email: bool, language: str, **options):
+    def handle(
+        self,
+        *args,
+        month: str,
+        club: str | None,
+        out: Path | None,
+        email: bool,
+        language: str,
+        again: bool = False,
+        by: str | None = None,
+        **options,
+    ):
         if not email and out is None:
             raise CommandError(_("Say where the statements go: --out DIR, --email, or both."))
         try:
@@ -76,13 +97,34 @@ class Command(TranslatedCommand):
             if not clubs.exists():
                 raise CommandError(f"No club has the short name {club!r}.")
         if email:
-            self._mail(clubs, parsed, language)
+            asker = self._asker(again, by)
+            with translation.override(language):
+                for one in clubs:  # all of them may be mailed, or none is
+                    try:
+                        mailings.check(one, parsed, again=again)
+                    except mailings.MailingRefused as refused:
+                        hint = _(" --again --by LOGIN sends them again.") if refused.mailed else ""
+                        raise CommandError(f"{one.name}: {refused}{hint}") from None
+            self._mail(clubs, parsed, language, again=again, by=asker)
         if out is not None:
             self._write(clubs, parsed, out, language)
 
-    def _mail(self, clubs, month: Month, language: str) -> None:
+    def _asker(self, again: bool, by: str | None):
+        """The official who asks to send a month again (the log names him)."""
+        if not again:
+            return None
+        if not by:
+            raise CommandError(_("Say who asks to send them again: --by LOGIN."))
+        user = get_user_model().objects.filter(username=by).first()
+        if user is None:
+            raise CommandError(_("No login is called %(name)s.") % {"name": by})
+        return user
+
+    def _mail(self, clubs, month: Month, language: str, *, again: bool, by) -> None:
         for club in clubs:
-            mailing = send_statements(club, month, progress=lambda m: self.stdout.write(f"{m.email}"))
+            mailing = send_statements(
+                club, month, progress=lambda m: self.stdout.write(f"{m.email}"), again=again, by=by
+            )
             with translation.override(language):
                 self.stdout.write(
                     ngettext(
