@@ -182,6 +182,10 @@ class Hungarian:
     def event_dict(event: Event, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
         return event.as_dict(table, rules.pot)
 
+    @staticmethod
+    def sheet(state: TableState, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
+        return {}  # the ledger is the whole story
+
 
 # The types it binds: mypy checks `Hungarian` against the protocol with them.
 HUNGARIAN: Family[RuleSet, Deal, Sitting, TableState, Event] = Hungarian()
