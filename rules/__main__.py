@@ -1,7 +1,7 @@
 """`python -m rules replay FILE` (or `-` for standard input): settle a sitting record of any family.
 
 Exit 0 with the JSON result; exit 2 with the JSON error list and nothing settled: each problem's
-code, its message in English (in Danish or Magyar with `--language`, from the club's compiled
+code, its message in English (in Danish, Magyar or Slovenian with `--language`, from the club's compiled
 catalogues in locale/) and its Danish message. Any bytes at all
 get one of the two answers, never a traceback: text that is not UTF-8, a byte-order mark
 (accepted), numbers too long to read, nesting deeper than 100 levels. The output is UTF-8 JSON,
@@ -57,7 +57,10 @@ def main(argv: list[str] | None = None) -> int:
         "--language",
         choices=LANGUAGES,
         default="en",
-        help="the language of each problem's message: en (English, the default), da (Danish) or hu (Magyar)",
+        help=(
+            "the language of each problem's message: en (English, the default), da (Danish), hu (Magyar) "
+            "or sl (Slovenian; English until its catalogue is translated)"
+        ),
     )
     args = parser.parse_args(argv)
 

@@ -22,7 +22,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-LANGUAGES = ("en", "da", "hu")
+# Slovenian (sl) is said in English until locale/sl holds its catalogue (gettext falls back).
+LANGUAGES = ("en", "da", "hu", "sl")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 

@@ -9,6 +9,7 @@ change, the others keep R10/R31). An unknown name is refused (`unknown_parameter
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -213,7 +214,12 @@ def resolve(preset: Any, overrides: Mapping[str, Any] | None = None) -> tuple[Ru
 
 def _shown(value: Any) -> Any:
     """A bad value as a message shows it: a map as its JSON-ish words, anything else as it is."""
-    return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError):
+        return str(value)
 
 
 def ruleset(preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
