@@ -28,7 +28,7 @@ DEAL_RECORD: Schema = {
     "unknown key too.",
     **closed_object(
         {
-            "contract": optional(words(CONTRACTS, "The contract (R10-R12), klop, or renons.")),
+            "contract": words(CONTRACTS, "The contract (R10-R12), klop, or renons."),
             "dealer": optional(NAME),
             "declarer": optional(NAME),
             "partner": optional(NAME | {"description": "The holder of the called king; null: alone (R3)."}),
@@ -45,11 +45,10 @@ DEAL_RECORD: Schema = {
                 }
             ),
             "mondfang": optional(NAME | {"description": "The member whose mond was caught (R40)."}),
-            "klop": optional(
-                by_name(integer(0, 70), "Klop: every active member's card points.") | {"propertyNames": NAME}
-            ),
+            "klop": optional(by_name(integer(0, 70), "Klop: every active member's card points.")),
             "offender": optional(NAME | {"description": "Renons: who revoked (R64)."}),
         },
+        ("contract",),
     ),
     "$defs": {"Bonus": BONUS},
     "examples": [
