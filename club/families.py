@@ -136,9 +136,15 @@ class Family:
             return self.rules_family.accounts_after(event_or_state)
         return self.rules_family.accounts(event_or_state)
 
-    def close(self, names: Sequence[str], held: Held, ruleset: Any, how: str, first_dealer: str) -> Any:
-        """The close event of a sitting whose table holds `held`."""
-        closing, _state = self.rules_family.close(names, self.rules_family.state(held), ruleset, how, first_dealer)
+    def close(
+        self, names: Sequence[str], held: Held, ruleset: Any, how: str, first_dealer: str, state: Any = None
+    ) -> Any:
+        """The close event of a sitting whose table holds `held`; `state`, the table state kept with
+        the sitting, where the caller has it (a family's state may hold more than its accounts: the
+        radelci of Slovenian tarok are in no account)."""
+        if state is None:
+            state = self.rules_family.state(held)
+        closing, _state = self.rules_family.close(names, state, ruleset, how, first_dealer)
         return closing
 
     # -- what the club's pages ask -----------------------------------------------------------
@@ -228,6 +234,7 @@ RULESET_NAMES = {
     "tapper": "Tapper",
     "stromann": "Strómann",
     "trisak": "Trisák",
+    "slovenian": "Slovenski tarok",
 }
 
 

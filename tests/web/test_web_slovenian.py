@@ -1,0 +1,84 @@
+"""A Slovenian season plays at the club through the generic deal form: the form, a save, the sheet
+(money points, R81-R82), the radelci carried from deal to deal in the kept table state, and the
+close with the unused radelci's penalty (R80)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from club.models import Deal, Sitting
+
+
+@pytest.fixture
+def slovenian(club, make_season, start_sitting, today):
+    season = make_season(club, "slovenian", name="Tarok", starts_on=today, ends_on=today)
+    return start_sitting(season, first_dealer="Anna")
+
+
+def url(name: str, sitting, *extra) -> str:
+    return reverse(name, args=["nordvest", sitting.pk, *extra])
+
+
+def hidden(html: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
+
+
+def save(client, sitting, form: dict):
+    page = client.get(url("deal_new", sitting)).content.decode()
+    data = form | {"number": hidden(page, "number"), "idempotency_key": hidden(page, "idempotency_key")}
+    return client.post(url("deal_new", sitting), data)
+
+
+def totals(client, sitting) -> list[str]:
+    sheet = client.get(url("sitting", sitting)).content.decode()
+    return re.findall(r'data-points="(-?\d+)"', re.search(r'<tr id="totals">(.*?)</tr>', sheet, re.S).group(1))
+
+
+def test_the_slovenian_deal_form_asks_what_a_slovenian_scorer_sees(slovenian, as_member):
+    page = as_member("Bent").get(url("deal_new", slovenian)).content.decode()
+    for name in ("contract", "declarer", "partner", "card_points", "won", "difference", "kontra", "mondfang"):
+        assert f'name="{name}"' in page, name
+    assert 'name="trula_announced"' in page and 'name="pagat_ultimo_lost"' in page
+    assert 'name="klop_0"' in page and 'name="offender"' in page
+    assert 'name="last_trick"' not in page  # no Danish field
+
+
+def test_slovenian_deals_save_and_the_radelci_carry_from_deal_to_deal(slovenian, as_member):
+    client = as_member("Bent")
+    # E1 (example 8): three, Anna with Carl, 48 points: 25 each; money points +50/−50.
+    three = {"dealer": "Anna", "contract": "three", "declarer": "Anna", "partner": "Carl", "card_points": "48"}
+    response = save(client, slovenian, three)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    record = Deal.objects.get(sitting=slovenian, number=1).current_version.record
+    assert record == {"dealer": "Anna", "contract": "three", "declarer": "Anna", "partner": "Carl", "card_points": 48}
+    assert totals(client, slovenian) == ["50", "-50", "50", "-50"]
+    # A beggar lost by Bent: −70; radelci to everyone.
+    beggar = {"dealer": "Bent", "contract": "beggar", "declarer": "Bent", "won": "no"}
+    assert save(client, slovenian, beggar).status_code == 302
+    state = Sitting.objects.get(pk=slovenian.pk).state
+    assert state["radelci"] == {"Anna": 1, "Bent": 1, "Carl": 1, "Dorte": 1}
+    # Bent's beggar again, lost with his radelc: −140 (money points −420 / +140 each).
+    assert save(client, slovenian, beggar | {"dealer": "Carl"}).status_code == 302
+    assert totals(client, slovenian) == ["260", "-680", "260", "160"]
+
+
+def test_closing_posts_the_penalty_of_the_radelci_still_held(slovenian, as_member):
+    client = as_member("Bent")
+    assert (
+        save(client, slovenian, {"dealer": "Anna", "contract": "beggar", "declarer": "Bent", "won": "yes"}).status_code
+        == 302
+    )
+    # Bent +70 (money +210, others −70); everyone holds a radelc: −100 each at the close, 0 in money.
+    asked = client.post(url("sitting_close", slovenian), {"how": "split"})
+    assert asked.status_code == 200
+    done = client.post(url("sitting_close", slovenian), {"how": "split", "confirmed": "1"})
+    assert done.status_code == 302
+    assert Sitting.objects.get(pk=slovenian.pk).closed_how
+    assert totals(client, slovenian) == ["-70", "210", "-70", "-70"]
+    from club.services.closing import closing_event
+
+    closing = closing_event(Sitting.objects.get(pk=slovenian.pk))
+    assert dict(closing.scores) == {"Anna": -100, "Bent": -100, "Carl": -100, "Dorte": -100}
