@@ -167,7 +167,11 @@ class Family:
 
     def close_phrase(self, how: str, ruleset: Any) -> Any:
         """What a close does ("split the cups among the table"), or that the game keeps nothing to split."""
-        return self.phrase(how) if self.keeps(ruleset) else NOTHING_TO_SPLIT
+        if self.keeps(ruleset):
+            return self.phrase(how)
+        # A game that keeps no account may still settle something at the close (its `close` phrase:
+        # the Slovenian radelci still held).
+        return self.phrase("close") if "close" in self.texts.phrases else NOTHING_TO_SPLIT
 
     def holdings(self, held: Held, ruleset: Any) -> list[Holding]:
         """What each of the game's own accounts holds; accounts of another game are not shown."""

@@ -82,3 +82,29 @@ def test_closing_posts_the_penalty_of_the_radelci_still_held(slovenian, as_membe
 
     closing = closing_event(Sitting.objects.get(pk=slovenian.pk))
     assert dict(closing.scores) == {"Anna": -100, "Bent": -100, "Carl": -100, "Dorte": -100}
+
+
+def test_the_office_makes_a_slovenian_season_with_partial_value_maps(club, as_member):
+    """Anna keeps the office. §11: the contract values one by one, pikolo and mondfang left blank
+    (the rule set's own), money points off."""
+    from club.models import Season
+
+    office = as_member("Anna")
+    new = reverse("office_season_new", args=[club.slug]) + "?preset=slovenian"
+    form = office.get(new).context["form"]
+    body = {f.html_name: f.initial for f in form.parameter_fields() if f.initial not in (False, None)}
+    body |= {
+        "name": "Zima",
+        "starts_on": "2027-01-01",
+        "ends_on": "2027-03-31",
+        "preset": "slovenian",
+        "point_value_ore": "10",
+        "close": "split",
+        "p_contract_values__open_beggar": "85",
+        "p_money": "none",
+    }
+    response = office.post(reverse("office_season_new", args=[club.slug]), body)
+    assert response.status_code == 302, response.context["form"].errors
+    season = Season.objects.get(name="Zima")
+    assert season.overrides == {"contract_values": {"open_beggar": 85}, "money": "none"}
+    assert season.ruleset().values["open_beggar"] == 85
