@@ -197,6 +197,10 @@ class Engine(Protocol[RuleSetT, DealT, SittingT, StateT, EventT]):
         """The close event of a sitting (`how`: "split" or "carry", or the family's own word, as its
         sitting record's `close` says) and the state after it."""
 
+    def record_close(self, how: str) -> Any:
+        """A sitting record's `close` for a sitting closed `how` ("split", "carry"): the value its
+        format writes there (the inverse of `SittingLike.close`)."""
+
     def event_dict(self, event: EventT, table: Sequence[str], rules: RuleSetT) -> dict[str, Any]:
         """The event as `python -m rules replay` prints it; a deal's `net` lists every member of
         `table` (the sitting's balances sum it member by member)."""

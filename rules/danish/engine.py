@@ -194,6 +194,10 @@ class Danish:
         return closing, state._replace(cups=closing.cups_after)
 
     @staticmethod
+    def record_close(how: str) -> Any:
+        return how  # "split" or "carry", as the record writes it
+
+    @staticmethod
     def event_dict(event: Event, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
         return event.as_dict(table, rules.cups)
 

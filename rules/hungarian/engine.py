@@ -179,6 +179,10 @@ class Hungarian:
         return closing, TableState(closing.pot_after)
 
     @staticmethod
+    def record_close(how: str) -> Any:
+        return how  # "split" or "carry", as the record writes it
+
+    @staticmethod
     def event_dict(event: Event, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
         return event.as_dict(table, rules.pot)
 

@@ -196,6 +196,9 @@ class Coin:
     def sheet(self, state, table, rules_):
         return {}
 
+    def record_close(self, how):
+        return how
+
 
 COIN = Coin()
 
