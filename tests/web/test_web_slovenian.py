@@ -108,3 +108,40 @@ def test_the_office_makes_a_slovenian_season_with_partial_value_maps(club, as_me
     season = Season.objects.get(name="Zima")
     assert season.overrides == {"contract_values": {"open_beggar": 85}, "money": "none"}
     assert season.ruleset().values["open_beggar"] == 85
+
+
+def test_klop_bonuses_and_a_lone_declarer_through_the_form(slovenian, as_member):
+    client = as_member("Bent")
+    # Klop 20/18/17/15 (example 29): −20, −20, −15, −15; money points −10, −10, +10, +10.
+    klop = {"dealer": "Anna", "contract": "klop", "klop_0": "20", "klop_1": "18", "klop_2": "17", "klop_3": "15"}
+    response = save(client, slovenian, klop)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    record = Deal.objects.get(sitting=slovenian, number=1).current_version.record
+    assert record == {"dealer": "Anna", "contract": "klop", "klop": {"Anna": 20, "Bent": 18, "Carl": 17, "Dorte": 15}}
+    assert totals(client, slovenian) == ["-10", "-10", "10", "10"]
+    # Three alone (partner "-"), 48 points, trula announced and made by the declarer's side: 25 + 20 = 45,
+    # doubled by Carl's radelc: 90 (money 4·90 − 90 = +270, −90 each); Carl's radelc crossed off.
+    three = {
+        "dealer": "Bent",
+        "contract": "three",
+        "declarer": "Carl",
+        "partner": "-",
+        "card_points": "48",
+        "trula_announced": "declarer",
+        "trula_made": "declarer",
+    }
+    response = save(client, slovenian, three)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    record = Deal.objects.get(sitting=slovenian, number=2).current_version.record
+    assert record["partner"] is None and record["bonuses"] == {"trula": {"announced": "declarer", "made": "declarer"}}
+    assert totals(client, slovenian) == ["-100", "-100", "280", "-80"]
+    assert Sitting.objects.get(pk=slovenian.pk).state["radelci"] == {"Anna": 1, "Bent": 1, "Carl": 0, "Dorte": 1}
+
+
+def test_a_refused_slovenian_deal_names_its_problems_beside_the_fields(slovenian, as_member):
+    client = as_member("Bent")
+    page = save(client, slovenian, {"dealer": "Anna", "contract": "beggar", "declarer": "Bent", "card_points": "3"})
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'href="#field-card_points"' in html and 'href="#field-won"' in html
+    assert not Deal.objects.filter(sitting=slovenian).exists()
