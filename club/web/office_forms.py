@@ -64,6 +64,14 @@ CHOICE_WORDS = {
     "opponents": _("the opponents"),
     "all_pay": _("all pay"),
     "none_pay": _("none pays"),
+    "declarer": _("the declarer's"),
+    "own": _("each his own"),
+    "both": _("both"),
+    "full_only": _("the full one only"),
+    "half": _("half"),
+    "add": _("adds"),
+    "pairwise": _("pairwise"),
+    "none": _("none"),
 }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..parameters import AMOUNT, CHOICE, FLAG, Parameter
 from ..texts import Text, gettext_noop, phrase
 from .presets import BONUS_VALUES, CONTRACT_VALUES, DEFAULT
+from .texts import BONUSES, CONTRACTS
 
 # override name -> (the rule, its meaning)
 _NOTES: dict[str, tuple[str, Text]] = {
@@ -55,9 +56,11 @@ def describe(preset: str) -> list[Parameter]:
     for name in ("difference_rounding", "klop_rounding"):
         found.append(_one(name))
     for contract, value in CONTRACT_VALUES.items():
-        found.append(Parameter(f"contract_values.{contract}", AMOUNT, value, phrase(_VALUE_OF, what=contract), "R10"))
+        found.append(
+            Parameter(f"contract_values.{contract}", AMOUNT, value, phrase(_VALUE_OF, what=CONTRACTS[contract]), "R10")
+        )
     for bonus, value in BONUS_VALUES.items():
-        meaning = phrase(gettext_noop("Silent value of {what} (announced: twice)"), what=bonus)
+        meaning = phrase(gettext_noop("Silent value of {what} (announced: twice)"), what=BONUSES[bonus])
         found.append(Parameter(f"bonus_values.{bonus}", AMOUNT, value, meaning, "R31"))
     for name in _NOTES:
         if name not in ("difference_rounding", "klop_rounding"):
