@@ -145,3 +145,20 @@ def test_a_refused_slovenian_deal_names_its_problems_beside_the_fields(slovenian
     html = page.content.decode()
     assert 'href="#field-card_points"' in html and 'href="#field-won"' in html
     assert not Deal.objects.filter(sitting=slovenian).exists()
+
+
+def test_the_sheet_shows_the_games_own_totals_and_radelci_beside_the_money(slovenian, as_member):
+    client = as_member("Bent")
+    assert (
+        save(client, slovenian, {"dealer": "Anna", "contract": "beggar", "declarer": "Bent", "won": "yes"}).status_code
+        == 302
+    )
+    three = {"dealer": "Bent", "contract": "three", "declarer": "Bent", "partner": "Carl", "card_points": "50"}
+    assert save(client, slovenian, three).status_code == 302
+    sheet = client.get(url("sitting", slovenian)).content.decode()
+    row = lambda n: re.search(rf'<tr id="deal-{n}"(.*?)</tr>', sheet, re.S).group(1)  # noqa: E731
+    # Deal 1: Bent +70, everyone one radelc. Deal 2: (10 + 15) × 2 = 50 to Bent and Carl; Bent's crossed off.
+    assert re.findall(r'data-own="(-?\d+)"', row(1)) == ["0", "70", "0", "0"]
+    assert re.findall(r'class="marks">([^<]*)<', row(1)) == ["○", "○", "○", "○"]
+    assert re.findall(r'data-own="(-?\d+)"', row(2)) == ["0", "120", "50", "0"]
+    assert re.findall(r'class="marks">([^<]*)<', row(2)) == ["○", "○", "○"]  # Bent has none left
