@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,9 @@ def test_a_slovenian_sitting_comes_in_closes_and_goes_out(tmp_path):
     record = json.loads(target.read_text(encoding="utf-8"))
     assert record["close"] is True and record["ruleset"] == "slovenian"
     assert rules.replay(record)["balances"] == posted
+
+    # ledger_check replays the sitting (its radelci in the kept states, the close) and finds nothing.
+    out = io.StringIO()
+    with translation.override("en"):
+        call_command("ledger_check", "--club", "ljubljana", stdout=out)
+    assert re.search(r"problems found: 0\.", out.getvalue()), out.getvalue()

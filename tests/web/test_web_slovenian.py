@@ -162,3 +162,29 @@ def test_the_sheet_shows_the_games_own_totals_and_radelci_beside_the_money(slove
     assert re.findall(r'class="marks">([^<]*)<', row(1)) == ["○", "○", "○", "○"]
     assert re.findall(r'data-own="(-?\d+)"', row(2)) == ["0", "120", "50", "0"]
     assert re.findall(r'class="marks">([^<]*)<', row(2)) == ["○", "○", "○"]  # Bent has none left
+
+
+def test_a_correction_moves_the_radelci_of_every_later_deal(slovenian, as_member):
+    client = as_member("Bent")
+    beggar_won = {"dealer": "Anna", "contract": "beggar", "declarer": "Bent", "won": "yes"}
+    beggar_lost = {"dealer": "Bent", "contract": "beggar", "declarer": "Bent", "won": "no"}
+    assert save(client, slovenian, beggar_won).status_code == 302
+    assert save(client, slovenian, beggar_lost).status_code == 302
+    # Bent +70, then −140 with his radelc: money 210 − 420 = −210; the others −70 + 140 = 70.
+    assert totals(client, slovenian) == ["70", "-210", "70", "70"]
+    deal = Deal.objects.get(sitting=slovenian, number=1)
+    # Deal 1 was a three (Bent with Carl, 50: 25 each): no radelci, so deal 2 is a plain −70.
+    correction = {
+        "dealer": "Anna",
+        "contract": "three",
+        "declarer": "Bent",
+        "partner": "Carl",
+        "card_points": "50",
+        "reason": "it was a three",
+        "base_version": deal.current_version.pk,
+        "confirmed": "1",
+    }
+    assert client.post(url("deal_correct", slovenian, 1), correction).status_code == 302
+    # Deal 1: Bent, Carl +50, Anna, Dorte −50; deal 2: Bent −210, the others +70.
+    assert totals(client, slovenian) == ["20", "-160", "120", "20"]
+    assert Sitting.objects.get(pk=slovenian.pk).state["radelci"] == {"Anna": 1, "Bent": 1, "Carl": 1, "Dorte": 1}
