@@ -188,3 +188,19 @@ def test_a_correction_moves_the_radelci_of_every_later_deal(slovenian, as_member
     # Deal 1: Bent, Carl +50, Anna, Dorte −50; deal 2: Bent −210, the others +70.
     assert totals(client, slovenian) == ["20", "-160", "120", "20"]
     assert Sitting.objects.get(pk=slovenian.pk).state["radelci"] == {"Anna": 1, "Bent": 1, "Carl": 1, "Dorte": 1}
+
+
+def test_the_preview_names_a_question_not_answered_yet(slovenian, as_member):
+    client = as_member("Bent")
+    preview = client.post(url("deal_preview", slovenian), {"dealer": "Anna", "contract": "beggar", "declarer": "Bent"})
+    html = preview.content.decode()
+    assert 'href="#field-won"' in html  # "won" is not answered yet: named in the save bar
+    done = client.post(
+        url("deal_preview", slovenian), {"dealer": "Anna", "contract": "beggar", "declarer": "Bent", "won": "yes"}
+    ).content.decode()
+    assert dict(re.findall(r'data-name="([^"]+)" data-points="(-?\d+)"', done)) == {
+        "Anna": "-70",
+        "Bent": "210",
+        "Carl": "-70",
+        "Dorte": "-70",
+    }
