@@ -402,3 +402,36 @@ def test_ex36_renons():
     assert event["scores"] == line(Ana=-70)
     assert event["radelci_after"] == {"Ana": 1, "Bor": 0, "Cene": 0, "Dana": 0}  # untouched
     assert scores(deal, radelci={"Ana": 1}, overrides={"renons_doubled": True})["Ana"] == -140
+
+
+def test_the_formats_sample_answer():
+    """sitting-format-slovenian.md's sample deal, Ana holding a radelc: (20 + 15) × 2 = 70, trula
+    announced and kontra'd 40, the opponents' kings −10, the pagat lost −25: 75 × 2 = 150 to Ana and
+    Cene, Bor's mondfang −20; money points 320, −360, 320, −280."""
+    deal = {
+        "contract": "two",
+        "declarer": "Ana",
+        "partner": "Cene",
+        "card_points": 48,
+        "kontra": 1,
+        "bonuses": {
+            "trula": {"announced": "declarer", "made": "declarer", "kontra": 1},
+            "kings": {"made": "opponents"},
+            "pagat_ultimo": {"lost": "declarer"},
+        },
+        "mondfang": "Bor",
+    }
+    result = replay(deal, radelci={"Ana": 1}, close=True)
+    event, close = result["events"]
+    assert event["items"][:2] == [
+        {"rule": "game", "ref": "R21", "amount": 70, "difference": 15, "postings": event["items"][0]["postings"]},
+        {"rule": "bonus:trula", "ref": "R33", "amount": 40, "postings": event["items"][1]["postings"]},
+    ]
+    assert event["scores"] == {"Ana": 150, "Bor": -20, "Cene": 150, "Dana": 0}
+    assert event["radelci_after"] == NONE4
+    assert event["totals_after"] == {"Ana": 150, "Bor": -20, "Cene": 150, "Dana": 0}
+    assert event["net"] == {"Ana": 320, "Bor": -360, "Cene": 320, "Dana": -280}
+    assert close == {"kind": "close", "radelc_penalty": NONE4, "net": NONE4}
+    assert result["totals"] == {"Ana": 150, "Bor": -20, "Cene": 150, "Dana": 0}
+    assert result["radelci"] == NONE4
+    assert result["balances"] == {"Ana": 320, "Bor": -360, "Cene": 320, "Dana": -280}
