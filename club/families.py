@@ -136,9 +136,15 @@ class Family:
             return self.rules_family.accounts_after(event_or_state)
         return self.rules_family.accounts(event_or_state)
 
-    def close(self, names: Sequence[str], held: Held, ruleset: Any, how: str, first_dealer: str) -> Any:
-        """The close event of a sitting whose table holds `held`."""
-        closing, _state = self.rules_family.close(names, self.rules_family.state(held), ruleset, how, first_dealer)
+    def close(
+        self, names: Sequence[str], held: Held, ruleset: Any, how: str, first_dealer: str, state: Any = None
+    ) -> Any:
+        """The close event of a sitting whose table holds `held`; `state`, the table state kept with
+        the sitting, where the caller has it (a family's state may hold more than its accounts: the
+        radelci of Slovenian tarok are in no account)."""
+        if state is None:
+            state = self.rules_family.state(held)
+        closing, _state = self.rules_family.close(names, state, ruleset, how, first_dealer)
         return closing
 
     # -- what the club's pages ask -----------------------------------------------------------
@@ -161,7 +167,11 @@ class Family:
 
     def close_phrase(self, how: str, ruleset: Any) -> Any:
         """What a close does ("split the cups among the table"), or that the game keeps nothing to split."""
-        return self.phrase(how) if self.keeps(ruleset) else NOTHING_TO_SPLIT
+        if self.keeps(ruleset):
+            return self.phrase(how)
+        # A game that keeps no account may still settle something at the close (its `close` phrase:
+        # the Slovenian radelci still held).
+        return self.phrase("close") if "close" in self.texts.phrases else NOTHING_TO_SPLIT
 
     def holdings(self, held: Held, ruleset: Any) -> list[Holding]:
         """What each of the game's own accounts holds; accounts of another game are not shown."""
@@ -228,6 +238,7 @@ RULESET_NAMES = {
     "tapper": "Tapper",
     "stromann": "Strómann",
     "trisak": "Trisák",
+    "slovenian": "Slovenski tarok",
 }
 
 

@@ -14,7 +14,8 @@ Pure Python, standard library only, deterministic. The one place where tarok ari
     events, state = family.play(deal, table, family.state({"pot": 10}), game)
 
 The families themselves are packages below: `rules.danish` (Danish Tarok, four rulebooks, with the
-Pagatkop and Kongekop) and `rules.hungarian` (the six games of Tolnai 1930, with the ultimókassza).
+Pagatkop and Kongekop), `rules.hungarian` (the six games of Tolnai 1930, with the ultimókassza) and
+`rules.slovenian` (Slovenian tarok, one rule set with its club parameters, the radelci its table state).
 """
 
 from .events import LineItem

@@ -22,6 +22,10 @@ class LineItem(TypedDict):
     postings: Mapping[str, int]
     player: NotRequired[str]  # the member the item is about, where there is one
     card: NotRequired[str]  # "pagat" or "king:<suit>", where the item is about a card
+    # A family whose sheet is not its ledger (Slovenian: scores, then money points) says what the
+    # item writes on the sheet for each member it is about, and the difference it counts.
+    amount: NotRequired[int]
+    difference: NotRequired[int]
 
 
 def line_item(

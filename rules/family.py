@@ -71,7 +71,7 @@ class SittingLike(Protocol[DealT_co]):
     def deals(self) -> Sequence[DealT_co]: ...
 
     @property
-    def close(self) -> str | None: ...  # "split", "carry" or None
+    def close(self) -> str | None: ...  # how it closes ("split", "carry", the family's word) or None
 
 
 class EventLike(Protocol):
@@ -194,11 +194,20 @@ class Engine(Protocol[RuleSetT, DealT, SittingT, StateT, EventT]):
     def close(
         self, table: Sequence[str], state: StateT, rules: RuleSetT, how: str, first_dealer: str
     ) -> tuple[EventT, StateT]:
-        """The close event of a sitting (`how` is "split" or "carry") and the state after it."""
+        """The close event of a sitting (`how`: "split" or "carry", or the family's own word, as its
+        sitting record's `close` says) and the state after it."""
+
+    def record_close(self, how: str) -> Any:
+        """A sitting record's `close` for a sitting closed `how` ("split", "carry"): the value its
+        format writes there (the inverse of `SittingLike.close`)."""
 
     def event_dict(self, event: EventT, table: Sequence[str], rules: RuleSetT) -> dict[str, Any]:
         """The event as `python -m rules replay` prints it; a deal's `net` lists every member of
         `table` (the sitting's balances sum it member by member)."""
+
+    def sheet(self, state: StateT, table: Sequence[str], rules: RuleSetT) -> dict[str, Any]:
+        """What the replay's answer adds beside the balances about the table's own sheet at the
+        end (the Slovenian running totals and radelci); {} where the ledger is the whole story."""
 
 
 class Presentation(Protocol[RuleSetT_contra]):

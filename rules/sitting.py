@@ -108,7 +108,7 @@ def replay_with(family: Loop[RuleSetT, DealT, SittingT, StateT, EventT], data: A
     held = family.accounts(state)
     for account in family.table_accounts(rules):
         balances[account] = held[account]
-    return {"ruleset": rules.preset, "events": settled, "balances": balances}
+    return {"ruleset": rules.preset, "events": settled, **family.sheet(state, table, rules), "balances": balances}
 
 
 def check_deal(

@@ -130,7 +130,8 @@ class Texts:
 
     `phrases` holds the family's sentences and headings by key — `holdings` (the accounts as one:
     "Kopperne", "A kassza"), `before` and `after` (a settlement's line of them), `split` and `carry`
-    (what a close does to them), `carried` (a carrying close posts nothing), `funding` and
+    (what a close does to them), `close` (what the close of a game without accounts settles,
+    where it settles something), `carried` (a carrying close posts nothing), `funding` and
     `funding_before` (an opening event, with `%(number)s`). A rule key missing from `rules` may be
     `head.tail` with `head.*` there: its `%(tail)s` is the tail's word in `words`
     ("fine.revoke" -> "Fine: revoke", in Danish "Bøde: kulørsvigt").

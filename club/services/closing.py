@@ -23,8 +23,9 @@ def closing_event(sitting: Sitting) -> Any | None:
     names = [seat.name for seat in seats]
     first_dealer = next(s.name for s in seats if s.member_id == sitting.first_dealer_id)
     family = sitting.season.family
-    held = family.held_after(state_from_json(sitting.state, family))
-    return family.close(names, held, sitting.season.ruleset(), sitting.closed_how, first_dealer)
+    kept = state_from_json(sitting.state, family)
+    held = family.held_after(kept)
+    return family.close(names, held, sitting.season.ruleset(), sitting.closed_how, first_dealer, state=kept)
 
 
 def preview_close(sitting: Sitting, how: str | None = None) -> Any:
@@ -33,7 +34,9 @@ def preview_close(sitting: Sitting, how: str | None = None) -> Any:
         raise SittingError(_("The sitting is already closed."))
     context = Context.load(sitting)
     first_dealer = next(s.name for s in sitting.seats.all() if s.member_id == sitting.first_dealer_id)
-    return context.family.close(context.names, context.held(), context.rules, how or sitting.season.close, first_dealer)
+    kept = state_from_json(sitting.state, context.family)
+    how = how or sitting.season.close
+    return context.family.close(context.names, context.held(), context.rules, how, first_dealer, state=kept)
 
 
 def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Transaction | None:
@@ -46,8 +49,9 @@ def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Trans
         how = how or sitting.season.close
         context = Context.load(sitting)
         first_dealer = next(s.name for s in sitting.seats.all() if s.member_id == sitting.first_dealer_id)
-        held = context.family.held_after(state_from_json(sitting.state, context.family))  # the kept state
-        closing = context.family.close(context.names, held, context.rules, how, first_dealer)
+        kept = state_from_json(sitting.state, context.family)  # the kept state
+        held = context.family.held_after(kept)
+        closing = context.family.close(context.names, held, context.rules, how, first_dealer, state=kept)
         sitting.closed_at = timezone.now()
         sitting.closed_how = how
         sitting.save(update_fields=["closed_at", "closed_how"])

@@ -46,7 +46,8 @@ def import_sitting(
         lock_sittings(Sitting.objects.filter(table=table).order_by("-pk")[:1])
         _check_same_holdings(season, table, data)
         members = _members_by_name(club, names, create_members)
-        first_dealer = deals[0]["dealer"] if deals else names[0]
+        # A family whose deals may leave the dealer out starts with the first seat.
+        first_dealer = (deals[0].get("dealer") if deals else None) or names[0]
         sitting = start_sitting(
             season=season,
             table=table,
@@ -58,7 +59,9 @@ def import_sitting(
         )
         record_deals(sitting, deals, by=by)
         if data.get("close"):
-            close_sitting(sitting, by=by, how=data["close"])
+            # "split" or "carry"; a family whose record only says that it closed (true): the season's way.
+            how = data["close"] if isinstance(data["close"], str) else None
+            close_sitting(sitting, by=by, how=how)
     sitting.refresh_from_db()
     return sitting
 
@@ -126,6 +129,6 @@ def export_sitting(sitting: Sitting) -> dict[str, Any]:
     deals = sitting.deals.select_related("current_version").order_by("number")
     record["deals"] = [deal.current_version.record for deal in deals if not is_void(deal.current_version.record)]
     if sitting.closed_how:
-        record["close"] = sitting.closed_how
+        record["close"] = season.family.rules_family.record_close(sitting.closed_how)
     record["date"] = sitting.date.isoformat()  # an envelope key of both families; import reads it
     return record

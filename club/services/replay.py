@@ -127,7 +127,7 @@ def expected_events(table: Table, from_sitting: Sitting, replace: Mapping[int, A
         held = {**held, **family.held_after(state)}
         if sitting.closed_how:
             first_dealer = next(s.name for s in seats if s.member_id == sitting.first_dealer_id)
-            closing = family.close(names, held, ruleset, sitting.closed_how, first_dealer)
+            closing = family.close(names, held, ruleset, sitting.closed_how, first_dealer, state=state)
             replay.events.append(ExpectedEvent(sitting, "close", closing, None))
             held = {**held, **family.held_after(closing)}
             if sitting.closed_how == Season.Close.SPLIT or sitting.pk in ends:

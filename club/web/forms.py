@@ -72,7 +72,8 @@ class EntryProblems:
 
 def unanswered(code: str | None) -> bool:
     """The problem says only that a question has no answer yet, not that an answer is wrong."""
-    return code == "required" or (code or "").endswith("_required")
+    # A family may call it "missing" (its record format's word for the same).
+    return code in ("required", "missing") or (code or "").endswith("_required")
 
 
 def entry_problems(form: forms.Form) -> EntryProblems:

@@ -64,6 +64,14 @@ CHOICE_WORDS = {
     "opponents": _("the opponents"),
     "all_pay": _("all pay"),
     "none_pay": _("none pays"),
+    "declarer": _("the declarer's"),
+    "own": _("each his own"),
+    "both": _("both"),
+    "full_only": _("the full one only"),
+    "half": _("half"),
+    "add": _("adds"),
+    "pairwise": _("pairwise"),
+    "none": _("none"),
 }
 
 
@@ -74,6 +82,8 @@ def _choice_words(value: Any) -> str:
 def _default_text(parameter: Parameter) -> str:
     if parameter.kind == FLAG:
         return str(_("yes") if parameter.default else _("no"))
+    if parameter.default is None:
+        return "—"  # an amount the rule set leaves unset (not played, or by the table's size)
     return _choice_words(parameter.default)
 
 
@@ -159,7 +169,8 @@ class SeasonForm(OfficeForm):
         if self.family.may_keep(self.parameters):
             field.choices = list(NEUTRAL_CLOSES.items())
         else:  # one choice, as on the sitting's page
-            field.choices = [(Season.Close.SPLIT, families.NOTHING_TO_SPLIT)]
+            ruleset = self.family.rules_family.ruleset(preset, None)
+            field.choices = [(Season.Close.SPLIT, self.family.close_phrase(Season.Close.SPLIT, ruleset))]
             self.initial["close"] = Season.Close.SPLIT
 
     @staticmethod
@@ -182,7 +193,8 @@ class SeasonForm(OfficeForm):
             by_text = {str(c): c for c in parameter.choices}  # 54 stays the number 54
             return forms.TypedChoiceField(choices=choices, coerce=by_text.__getitem__, **common)
         assert parameter.kind == AMOUNT
-        return forms.IntegerField(min_value=0, max_value=MAX_AMOUNT, **common)
+        # An amount whose default is unset (None) may stay blank: the rule set's own then.
+        return forms.IntegerField(min_value=0, max_value=MAX_AMOUNT, required=parameter.default is not None, **common)
 
     def parameter_fields(self):
         return [self[self.field_name(p)] for p in self.parameters]

@@ -33,11 +33,20 @@ class Row:
     corrected: bool = False
     deal_id: int | None = None  # for the deal's audit page
     void: bool = False  # voided: its versions and reversals stay, it settles nothing
+    # Per seat, where the game keeps a sheet of its own beside the ledger (`rules.Family.sheet`:
+    # Slovenian scores, not money): (its running total, its marks after the deal, e.g. "○○").
+    own: list[tuple[int, str]] | None = None
 
     @property
     def cells(self) -> list[tuple[int, int]]:
         """Per seat: (this event's points, the running total)."""
         return list(zip(self.points, self.totals))
+
+    @property
+    def own_cells(self) -> list[tuple[int, int, tuple[int, str] | None]]:
+        """Per seat: (this event's points, the running total, the game's own total and marks or None)."""
+        own: list[tuple[int, str] | None] = list(self.own) if self.own else [None] * len(self.points)
+        return list(zip(self.points, self.totals, own))
 
 
 @dataclass(frozen=True)
@@ -105,6 +114,7 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
             event["table"][row["account__kind"]] = event["table"].get(row["account__kind"], 0) + row["points"]
 
     deals = {d.number: d for d in sitting.deals.select_related("current_version")}
+    own_after = _own_sheets(sitting, deals, [seat.name for seat in seats])
     family, ruleset = sitting.season.family, sitting.season.ruleset()
     engine_name = {kind: name for name, kind in table_kinds().items()}
     held = table_balances(sitting.table, before_sitting=sitting)
@@ -130,6 +140,29 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
                 deal_id=deal.pk if deal and kind == "deal" else None,
                 corrected=bool(deal and kind == "deal" and deal.current_version.version > 1),
                 void=bool(deal and kind == "deal" and is_void(deal.current_version.record)),
+                own=own_after.get(int(number)) if number and kind == "deal" else None,
             )
         )
     return Scoresheet([seat.name for seat in seats], holdings_before, sheet)
+
+
+MARK = "○"  # one of a member's marks on the game's own sheet (a radelc)
+
+
+def _own_sheets(sitting: Sitting, deals: dict, names: list[str]) -> dict[int, list[tuple[int, str]]]:
+    """Deal number -> per seat (the game's own running total, its marks) after the deal, from the
+    table state kept with the next deal (or the sitting, after the last); {} for a game whose sheet
+    is the ledger. `Family.sheet` answers `totals` and, under any other key, a count of marks."""
+    family, ruleset = sitting.season.family, sitting.season.ruleset()
+    engine = family.rules_family
+    numbers = sorted(deals)
+    found: dict[int, list[tuple[int, str]]] = {}
+    for i, number in enumerate(numbers):
+        kept = deals[numbers[i + 1]].state_before if i + 1 < len(numbers) else sitting.state
+        sheet = engine.sheet(engine.state_from_json(kept or {}), names, ruleset)
+        if not sheet:
+            return {}
+        totals = sheet.get("totals", {})
+        marks = [counts for key, counts in sheet.items() if key != "totals"]
+        found[number] = [(totals.get(name, 0), MARK * sum(count.get(name, 0) for count in marks)) for name in names]
+    return found

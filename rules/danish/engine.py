@@ -194,8 +194,16 @@ class Danish:
         return closing, state._replace(cups=closing.cups_after)
 
     @staticmethod
+    def record_close(how: str) -> Any:
+        return how  # "split" or "carry", as the record writes it
+
+    @staticmethod
     def event_dict(event: Event, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
         return event.as_dict(table, rules.cups)
+
+    @staticmethod
+    def sheet(state: TableState, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
+        return {}  # the ledger is the whole story
 
 
 # The types it binds: mypy checks `Danish` against the protocol with them.

@@ -179,8 +179,16 @@ class Hungarian:
         return closing, TableState(closing.pot_after)
 
     @staticmethod
+    def record_close(how: str) -> Any:
+        return how  # "split" or "carry", as the record writes it
+
+    @staticmethod
     def event_dict(event: Event, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
         return event.as_dict(table, rules.pot)
+
+    @staticmethod
+    def sheet(state: TableState, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
+        return {}  # the ledger is the whole story
 
 
 # The types it binds: mypy checks `Hungarian` against the protocol with them.

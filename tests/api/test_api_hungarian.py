@@ -157,7 +157,7 @@ def test_the_schema_describes_both_deal_shapes(api):
     schema = api().get("/api/schema/?format=json").json()
     components = schema["components"]["schemas"]
     shapes = [components[ref["$ref"].rsplit("/", 1)[1]] for ref in components["DealRecord"]["oneOf"]]
-    assert [shape["title"] for shape in shapes] == ["Danish deal", "Hungarian deal"]
+    assert [shape["title"] for shape in shapes][:2] == ["Danish deal", "Hungarian deal"]  # then the later families
     hungarian = shapes[1]
     assert hungarian["additionalProperties"] is False
     assert {"contract", "declarer", "call", "game_contra", "announcements", "made", "no_game"} <= set(

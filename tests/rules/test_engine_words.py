@@ -54,16 +54,28 @@ def test_rules_has_no_per_language_dictionary():
     assert found == []
 
 
-def engine_message_ids():
-    """Every (context, message id) that `rules/` marks, as makemessages reads them."""
-    found = set()
-    for _path, tree in trees():
+# A family whose texts the translators have not reached yet: its message ids are marked (so
+# makemessages collects them), and said in English until the catalogues translate them. Slovenian
+# tarok's translations (sl, da, hu) come with their own change; then this set is emptied.
+AWAITING_TRANSLATION = {RULES / "slovenian"}
+
+
+def awaiting(path):
+    return any(folder in path.parents for folder in AWAITING_TRANSLATION)
+
+
+def engine_message_ids(pending=False):
+    """Every (context, message id) that `rules/` marks, as makemessages reads them; with `pending`,
+    only those of the families awaiting translation (and nowhere else)."""
+    found, elsewhere = set(), set()
+    for path, tree in trees():
+        ids = found if awaiting(path) == pending else elsewhere
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in MARKERS:
                 strings = [a.value for a in node.args if isinstance(a, ast.Constant)]
                 assert len(strings) == len(node.args), ast.unparse(node)  # literals only: xgettext reads no other
-                found.add((strings[0], strings[1]) if MARKERS[node.func.id] == 0 else (None, strings[0]))
-    return found
+                ids.add((strings[0], strings[1]) if MARKERS[node.func.id] == 0 else (None, strings[0]))
+    return found - elsewhere if pending else found
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -75,6 +87,13 @@ def test_every_engine_text_is_translated_in_the_catalogue(language):
     untranslated = [message for message in ids if message in entries and not entries[message].msgstr]
     fuzzy = [message for message in ids if message in entries and entries[message].fuzzy]
     assert (missing, untranslated, fuzzy) == ([], [], [])
+
+
+def test_the_texts_awaiting_translation_are_marked_for_the_catalogue():
+    """Slovenian tarok's texts are marked, so makemessages collects them, and said in English."""
+    pending = engine_message_ids(pending=True)
+    assert len(pending) > 50
+    assert (None, "{what} is missing.") in pending
 
 
 def run(*args):

