@@ -401,3 +401,23 @@ def test_the_migration_folds_stored_addresses_but_never_two_into_one(db, capsys)
     stored = dict(users.filter(pk__in=[admin.pk, ib_upper.pk, ib_lower.pk]).values_list("pk", "email"))
     assert stored == {admin.pk: "admin@example.org", ib_upper.pk: "IB@example.org", ib_lower.pk: "ib@example.org"}
     assert f"login {ib_upper.pk} ('IB@example.org') keeps its address as it is" in capsys.readouterr().out
+
+
+def test_a_login_gets_at_most_one_request_mail_a_day_from_a_club(bo, vestbyen, sofie, send_queued_mail):
+    """N8: the address given, taken away and given again (or to another member) asks again, but
+    mails the login once a day per club; another club's request is its own."""
+    first = add_by_office(bo, vestbyen, SOFIE)
+    assert first.status_code == 302
+    sofie_h = Member.objects.get(club=vestbyen, name="Sofie H")
+    office.edit_member(sofie_h, name="Sofie H", email="", role="member")
+    office.edit_member(sofie_h, name="Sofie H", email=SOFIE, role="member")
+    assert JoinRequest.objects.filter(user=sofie, decided_at__isnull=True).count() == 1
+    other = make_club("Nørrebro", "norrebro", ["Ulla"], roles={"Ulla": Member.Role.ADMIN})
+    office.add_member(other, name="Sofie N", email=SOFIE)
+
+    send_queued_mail()
+
+    assert [(m.to, m.subject) for m in mail.outbox] == [
+        ([SOFIE], "Vestbyen asks you to join"),
+        ([SOFIE], "Nørrebro asks you to join"),
+    ]
