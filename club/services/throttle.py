@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import unicodedata
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from .. import inputs
 from ..models import Throttle
 
 HOUR = 60 * 60
@@ -66,8 +66,9 @@ def attempt(limit: Limit, requester: str) -> bool:
 
 
 def address_key(address: str) -> str:
-    """One key for every spelling of an address ("Anna@…", "ANNA@…", a look-alike like "ſ")."""
-    return unicodedata.normalize("NFKC", address.strip()).casefold()
+    """One key for every spelling of an address ("Anna@…", "ANNA@…", a look-alike like "ſ", the
+    domain in Unicode or in IDNA's ASCII form): as logins hold it (`inputs.login_address`)."""
+    return inputs.login_address(address)
 
 
 def password_reset_allowed(address: str, client: str) -> bool:
