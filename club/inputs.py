@@ -7,10 +7,11 @@ serializer field and deal record shares, and the checks behind them.
   (a name ending in U+202E reads backwards); it has a maximum length.
 - Names (of members, tables, seasons, clubs) also refuse every other Unicode format character
   (category Cf: the zero-width space U+200B, LRM/RLM, ALM U+061C, U+FEFF, ...), which would let
-  a second "Ib" stand beside Ib; two names that differ only by case or by such characters are
-  one name (`name_key`).
-- A login's address is read in one way everywhere (`login_address`): NFKC, then case-folded, and
-  stored so, so that a login is found by exact equality in Python and in every database alike
+  a second "Ib" stand beside Ib, and every other default-ignorable code point (a Hangul filler,
+  a variation selector); two names that differ only by case or by such characters are one name
+  (`name_key`).
+- A login's address is read in one way everywhere (`login_address`): NFKC, then case-folded, its
+  domain in IDNA's ASCII form, and stored so, so that a login is found by exact equality in Python and in every database alike
   (PostgreSQL's UPPER makes the long s "ſ" an "S", Python's lower() does not).
 - A deal record is at most `MAX_RECORD_BYTES` as JSON: it is stored with every version and
   replayed with every later deal of the table, so an oversized one would cost each of those.
@@ -73,9 +74,25 @@ def bad_character(text: str) -> str | None:
     return None
 
 
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): what a font shows as nothing
+# when it cannot show it. Beyond the format characters (Cf) it holds the Hangul fillers, which are
+# letters (U+115F, U+1160, U+3164, U+FFA0), the combining grapheme joiner U+034F, the variation
+# selectors, U+180B..U+180F and the tags' plane's unassigned rest.
+_DEFAULT_IGNORABLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
+    "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0000-\U000e0fff]"
+)
+
+
+def _invisible(char: str) -> bool:
+    return unicodedata.category(char) == "Cf" or _DEFAULT_IGNORABLE.match(char) is not None
+
+
 def bad_name_character(name: str) -> str | None:
     """What is wrong with the characters of a name, said for a member; None if nothing. Beyond
-    `bad_character`, any format character (category Cf), which shows as nothing."""
+    `bad_character`, any format character (category Cf), which shows as nothing, and any other
+    default-ignorable code point (a Hangul filler, a variation selector), which shows as nothing too."""
     if message := bad_character(name):
         return message
     for char in name:
@@ -83,6 +100,14 @@ def bad_name_character(name: str) -> str | None:
             return str(
                 _(
                     "The name contains an invisible formatting character (U+%(code)04X), which would make it "
+                    "look like another name."
+                )
+                % {"code": ord(char)}
+            )
+        if _invisible(char):
+            return str(
+                _(
+                    "The name contains a character that shows as nothing (U+%(code)04X), which would make it "
                     "look like another name."
                 )
                 % {"code": ord(char)}
@@ -96,16 +121,31 @@ def _folded(text: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names of one club may not share: the name without format characters, folded
-    ("IB", "ib" and "Ib" with a zero-width space are one name)."""
-    return _folded("".join(char for char in name if unicodedata.category(char) != "Cf"))
+    """What two names of one club may not share: the name without format characters and other
+    default-ignorable code points, folded ("IB", "ib" and "Ib" with a zero-width space are one name)."""
+    return _folded("".join(char for char in name if not _invisible(char)))
 
 
 def login_address(text: str) -> str:
     """An address as a login holds it and as every lookup of a login compares it: stripped,
     NFKC, then case-folded ("Sofie@Example.org" and the look-alike "ſofie@example.org" are both
-    "sofie@example.org")."""
-    return _folded(text.strip())
+    "sofie@example.org"), its domain in IDNA's ASCII form ("anna@bücher.dk" is
+    "anna@xn--bcher-kva.dk", as the mail goes). A domain IDNA cannot write stays as it is (and
+    `club.services.office.clean_email` refuses it)."""
+    folded = _folded(text.strip())
+    local, at, domain = folded.rpartition("@")
+    if not at or domain.isascii():
+        return folded
+    try:
+        return f"{local}@{domain.encode('idna').decode('ascii')}"
+    except UnicodeError:
+        return folded
+
+
+def bad_address_character(address: str) -> bool:
+    """Whether an address holds a character no address of a login may: a control character (Cc),
+    a format character (Cf) or another code point that shows as nothing."""
+    return any(unicodedata.category(char) == "Cc" or _invisible(char) for char in address)
 
 
 # Django's usernames hold 150 characters; axes stores what it is given, so nothing longer reaches it.

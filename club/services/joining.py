@@ -18,7 +18,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from ..models import JoinRequest, Member
-from . import languages, outbox
+from . import languages, outbox, throttle
 from .office import refuse
 
 
@@ -32,9 +32,11 @@ def existing_login(address: str):
 def ask(member: Member, user, *, site_url: str = "") -> JoinRequest:
     """Ask `user` to become `member`'s login; mailed to the login's own address in the login's
     language, if it has one (without one, the owner sees the request once he signs in). Call inside the change's
-    transaction, so that the request and its mail stand or fall with the member."""
+    transaction, so that the request and its mail stand or fall with the member. A login gets at
+    most one such mail a day from one club (`throttle.JOIN_MAIL`); a request beyond it stands
+    unmailed, and the owner sees it on the site's first page."""
     join = JoinRequest.objects.create(member=member, user=user)
-    if user.email:
+    if user.email and throttle.attempt(throttle.JOIN_MAIL, f"{member.club_id}:{user.pk}"):
         with translation.override(languages.of_login(user)):
             context = {"member": member, "club": member.club, "link": site_url.rstrip("/") + "/" if site_url else ""}
             subject = _("%(club)s asks you to join") % {"club": member.club.name}

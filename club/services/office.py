@@ -39,13 +39,22 @@ def clean_name(value: str, field: str = "name", limit: int = inputs.MAX_NAME) ->
 
 
 def clean_email(value: str | None) -> str:
-    """The address as a login holds it (`inputs.login_address`); a member's address is his login's,
+    """The address as a login holds it (`inputs.login_address`, its domain in ASCII); a member's address is his login's,
     so its part before the @ must be ASCII: a look-alike letter there (the dotless "ı") would make a
     second login that reads as someone else's."""
     email = inputs.login_address(value or "")
     if not email:
         return ""
-    if len(email) > MAX_EMAIL or inputs.bad_character(email):
+    # No control, format or invisible character, no quoted part before the @ ("a b"@…, which
+    # reads as another address), and a domain IDNA can write in ASCII (login_address did).
+    local, _at, domain = email.rpartition("@")
+    if (
+        len(email) > MAX_EMAIL
+        or inputs.bad_character(email)
+        or inputs.bad_address_character(value or "")
+        or local.startswith('"')
+        or not domain.isascii()
+    ):
         raise refuse("email", _("Enter a valid email address."))
     try:
         validate_email(email)

@@ -1,5 +1,6 @@
-"""How often an anonymous requester may make the site send mail, counted in the database, so
-every gunicorn worker, and the site after a restart, counts the same attempts.
+"""How often an anonymous requester may make the site send mail (and how often a club's requests
+to join may mail one login), counted in the database, so every gunicorn worker, and the site after
+a restart, counts the same attempts.
 
 A password reset is counted by the client asking and, while the client is within its limit, by
 the address asked for, whether or not the address belongs to a login: both answers then do the
@@ -13,13 +14,13 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import unicodedata
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from .. import inputs
 from ..models import Throttle
 
 HOUR = 60 * 60
@@ -34,7 +35,10 @@ class Limit:
 
 RESET_PER_ADDRESS = Limit("reset-address", 3, HOUR)
 RESET_PER_CLIENT = Limit("reset-client", 10, HOUR)
-LIMITS = (RESET_PER_ADDRESS, RESET_PER_CLIENT)
+# A club's request to join mails a login at most once a day (club.services.joining.ask): an
+# official who gives the address again and again, or to member after member, sends no more.
+JOIN_MAIL = Limit("join-mail", 1, 24 * HOUR)
+LIMITS = (RESET_PER_ADDRESS, RESET_PER_CLIENT, JOIN_MAIL)
 
 
 def attempt(limit: Limit, requester: str) -> bool:
@@ -62,8 +66,9 @@ def attempt(limit: Limit, requester: str) -> bool:
 
 
 def address_key(address: str) -> str:
-    """One key for every spelling of an address ("Anna@…", "ANNA@…", a look-alike like "ſ")."""
-    return unicodedata.normalize("NFKC", address.strip()).casefold()
+    """One key for every spelling of an address ("Anna@…", "ANNA@…", a look-alike like "ſ", the
+    domain in Unicode or in IDNA's ASCII form): as logins hold it (`inputs.login_address`)."""
+    return inputs.login_address(address)
 
 
 def password_reset_allowed(address: str, client: str) -> bool:

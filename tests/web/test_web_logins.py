@@ -401,3 +401,74 @@ def test_the_migration_folds_stored_addresses_but_never_two_into_one(db, capsys)
     stored = dict(users.filter(pk__in=[admin.pk, ib_upper.pk, ib_lower.pk]).values_list("pk", "email"))
     assert stored == {admin.pk: "admin@example.org", ib_upper.pk: "IB@example.org", ib_lower.pk: "ib@example.org"}
     assert f"login {ib_upper.pk} ('IB@example.org') keeps its address as it is" in capsys.readouterr().out
+
+
+def test_a_login_gets_at_most_one_request_mail_a_day_from_a_club(bo, vestbyen, sofie, send_queued_mail):
+    """N8: the address given, taken away and given again (or to another member) asks again, but
+    mails the login once a day per club; another club's request is its own."""
+    first = add_by_office(bo, vestbyen, SOFIE)
+    assert first.status_code == 302
+    sofie_h = Member.objects.get(club=vestbyen, name="Sofie H")
+    office.edit_member(sofie_h, name="Sofie H", email="", role="member")
+    office.edit_member(sofie_h, name="Sofie H", email=SOFIE, role="member")
+    assert JoinRequest.objects.filter(user=sofie, decided_at__isnull=True).count() == 1
+    other = make_club("Nørrebro", "norrebro", ["Ulla"], roles={"Ulla": Member.Role.ADMIN})
+    office.add_member(other, name="Sofie N", email=SOFIE)
+
+    send_queued_mail()
+
+    assert [(m.to, m.subject) for m in mail.outbox] == [
+        ([SOFIE], "Vestbyen asks you to join"),
+        ([SOFIE], "Nørrebro asks you to join"),
+    ]
+
+
+# --- addresses in IDNA's ASCII form, and what no address holds (L3) ------------------------------
+
+
+@pytest.mark.parametrize("way", ADD)
+def test_an_address_with_a_unicode_domain_is_the_same_login_as_its_ascii_form(bo, vestbyen, way, send_queued_mail):
+    users = get_user_model().objects
+    bucher = users.create_user("anna@xn--bcher-kva.dk", "anna@xn--bcher-kva.dk", PASSWORD)
+    Member.objects.create(club=make_club("Østerbro Tarok", "osterbro"), name="Anna", user=bucher)
+
+    response = ADD[way](bo, vestbyen, "Anna@Bücher.DK", name="Anna B")
+
+    assert response.status_code in (201, 302), response.content[:300]
+    added = Member.objects.get(club=vestbyen, name="Anna B")
+    assert (added.email, added.user) == ("anna@xn--bcher-kva.dk", None)
+    assert JoinRequest.objects.get().user == bucher
+    assert users.count() == 2  # Bo's and Anna's: no second login for the same mailbox
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        '"anna b"@example.org',  # a quoted part reads as another address
+        "an\u200bna@example.org",  # format characters, shown as nothing
+        "anna@exa\u00admple.org",
+        "an\u034fna@example.org",  # a default-ignorable mark
+        "an\x07na@example.org",  # a control character
+    ],
+)
+def test_an_address_with_a_hidden_or_quoted_part_is_refused(bo, vestbyen, typed):
+    response = add_by_office(bo, vestbyen, typed)
+    assert response.status_code == 200
+    assert response.context["form"].errors["email"] == ["Enter a valid email address."]
+    assert not Member.objects.filter(club=vestbyen, name="Sofie H").exists()
+
+
+def test_the_migration_writes_stored_unicode_domains_in_ascii_but_never_two_into_one(db, capsys):
+    users = get_user_model().objects
+    anna = users.create_user("anna@bücher.dk", email="anna@bücher.dk")
+    ib_ascii = users.create_user("ib@xn--bcher-kva.dk", email="ib@xn--bcher-kva.dk")
+    ib_unicode = users.create_user("ib@bücher.dk", email="ib@bücher.dk")
+    migration = importlib.import_module("club.migrations.0031_login_addresses_in_ascii")
+
+    migration.addresses_in_ascii(apps, SimpleNamespace(connection=connection))
+
+    stored = {pk: (u, e) for pk, u, e in users.values_list("pk", "username", "email")}
+    assert stored[anna.pk] == ("anna@xn--bcher-kva.dk", "anna@xn--bcher-kva.dk")
+    assert stored[ib_ascii.pk] == ("ib@xn--bcher-kva.dk", "ib@xn--bcher-kva.dk")
+    assert stored[ib_unicode.pk] == ("ib@bücher.dk", "ib@bücher.dk")
+    assert f"{ib_unicode.pk} keeps its username 'ib@bücher.dk'" in capsys.readouterr().out

@@ -78,6 +78,23 @@ def test_a_name_with_an_invisible_format_character_is_refused(anna, club, invisi
     assert not Member.objects.filter(club=club, name__startswith="Ib").exists()
 
 
+@pytest.mark.parametrize("blank", ["\u3164", "\u115f", "\uffa0", "\u034f", "\ufe0f", "\u180b", "\U000e0100"])
+def test_a_name_with_a_character_that_shows_as_nothing_is_refused(anna, club, blank):
+    """L3: a default-ignorable code point that is no format character (a Hangul filler is a letter,
+    a variation selector a mark) is refused as well, and blocks no look-alike that was stored
+    before: the club compares names without them."""
+    page = anna.post(url("office_member_new", club), {"name": f"Ib{blank}", "role": "member"})
+
+    assert page.status_code == 200
+    assert page.context["form"].errors["name"] == [
+        f"The name contains a character that shows as nothing (U+{ord(blank):04X}), which would make it look like"
+        " another name."
+    ]
+    Member.objects.create(club=club, name=f"Ib{blank}")  # written before names refused it
+    with translation.override("en"), pytest.raises(OfficeError, match="already has a member called ib"):
+        office.add_member(club, name="ib")
+
+
 INVISIBLE = "The name contains an invisible formatting character (U+200B), which would make it look like another name."
 
 
