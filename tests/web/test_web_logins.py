@@ -463,7 +463,7 @@ def test_the_migration_writes_stored_unicode_domains_in_ascii_but_never_two_into
     anna = users.create_user("anna@bücher.dk", email="anna@bücher.dk")
     ib_ascii = users.create_user("ib@xn--bcher-kva.dk", email="ib@xn--bcher-kva.dk")
     ib_unicode = users.create_user("ib@bücher.dk", email="ib@bücher.dk")
-    migration = importlib.import_module("club.migrations.0031_login_addresses_in_ascii")
+    migration = importlib.import_module("club.migrations.0036_login_addresses_in_ascii")
 
     migration.addresses_in_ascii(apps, SimpleNamespace(connection=connection))
 
