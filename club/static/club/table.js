@@ -527,6 +527,52 @@
   }
 
   var saving = null; // the save on its way, as the AbortController that can call it off
+
+  // The live preview gives way to a save. A thumb on a save button takes the focus from the field
+  // just typed in, whose `change` would ask for one more preview at that very moment: it would race
+  // the save for the server and the phone. So from the touch on a save button no preview is asked
+  // for (asked after all if no save follows: the thumb slid off), and once the save begins the one
+  // on its way is called off and none follows (a typed field's delayed keyup included).
+  var PRESS_PATIENCE = 1000; // ms from the touch on a save button to its submit
+  function previewsGiveWay(form) {
+    var held = false, missed = false, pressed = 0;
+    form.addEventListener("htmx:confirm", function (event) {
+      if (event.detail.elt !== form) return;
+      if (form.hasAttribute("data-saving") || held) { event.preventDefault(); missed = missed || !form.hasAttribute("data-saving"); }
+    });
+    var release = function () {
+      if (!held || form.hasAttribute("data-saving")) return;
+      held = false;
+      if (missed && window.htmx) window.htmx.trigger(form, "change"); // no save came: the preview it held back
+      missed = false;
+    };
+    $$('button[type="submit"]', form).forEach(function (button) {
+      button.addEventListener("pointerdown", function () {
+        held = true;
+        window.clearTimeout(pressed);
+        pressed = window.setTimeout(release, PRESS_PATIENCE);
+      });
+      button.addEventListener("pointercancel", release);
+    });
+    form.addEventListener("submit", function () {
+      form.setAttribute("data-saving", "");
+      if (window.htmx) window.htmx.trigger(form, "htmx:abort");
+    }, true);
+  }
+
+  // htmx calls a request off on `htmx:abort` (hx-sync's replace, the preview giving way, a page
+  // swapped away) by a listener on the <body> it found at load: a swapped page has a new <body>,
+  // so the requests are followed here, on the document, which stays.
+  document.addEventListener("htmx:beforeSend", function (event) {
+    if (event.detail && event.detail.xhr) event.detail.elt.tarokRequest = event.detail.xhr;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail && event.detail.elt && event.detail.elt.tarokRequest === event.detail.xhr) event.detail.elt.tarokRequest = null;
+  });
+  document.addEventListener("htmx:abort", function (event) {
+    var asking = (event.detail && event.detail.elt) || event.target;
+    if (asking && asking.tarokRequest) { var xhr = asking.tarokRequest; asking.tarokRequest = null; xhr.abort(); }
+  });
   var SAVE_PATIENCE = 15000; // ms: a save not answered by then waits in the queue (a connection that passes nothing)
 
   function dealForm(form) {
@@ -538,6 +584,7 @@
     var same = $(".same-deal", form);
     if (same) same.focus(); // the number was taken: the question comes first
     document.body.addEventListener("htmx:afterSettle", function () { markProblems(form); });
+    previewsGiveWay(form);
     if (form.id !== "deal-form") return;
     // Every opening of the form is a new deal: its own key (a kept copy's key may be used already).
     form.querySelector('input[name="idempotency_key"]').value = uuid4();
