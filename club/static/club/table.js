@@ -280,7 +280,7 @@
   }
 
   // "A new deal: record as N": this deal and the sitting's deals queued after it move on.
-  function renumber(key, number, roles) {
+  function renumber(key, number) {
     var items = load();
     var at = -1;
     items.forEach(function (item, i) { if (item.key === key) at = i; });
@@ -293,9 +293,7 @@
       item.number += shift;
       params.set("number", String(item.number));
       if (i === at) {
-        params.set("confirm_duplicate", "1");
-        // Dealt as the rotation goes after the deal that took its number, unless kept as entered.
-        Object.keys(roles || {}).forEach(function (role) { params.set(role, roles[role]); });
+        params.set("confirm_duplicate", "1"); // every role as entered: the points shown beside the question
         item.state = "waiting"; item.message = ""; item.html = "";
       }
       item.body = params.toString();
@@ -365,7 +363,7 @@
         $$("button[data-choice]", compare).forEach(function (button) {
           button.addEventListener("click", function () {
             if (button.getAttribute("data-choice") === "drop") drop(item.key);
-            else renumber(item.key, parseInt(button.value, 10), JSON.parse(button.getAttribute("data-roles") || "{}"));
+            else renumber(item.key, parseInt(button.value, 10));
           });
         });
         line.appendChild(compare);
