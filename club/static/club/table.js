@@ -346,8 +346,8 @@
       line.setAttribute("data-key", item.key);
       line.setAttribute("data-number", String(item.number));
       var say = document.createElement("p");
-      var label = item.state === "waiting" ? box.getAttribute("data-waiting") : box.getAttribute("data-conflict");
-      say.textContent = fill(label, { number: item.number }) + (item.message && !item.html ? " " + item.message : "");
+      var label = item.state !== "waiting" ? box.getAttribute("data-conflict") : box.getAttribute(item.dealer ? "data-waiting-dealt" : "data-waiting");
+      say.textContent = fill(label, { number: item.number, dealer: item.dealer }) + (item.message && !item.html ? " " + item.message : "");
       line.appendChild(say);
       if (!sitting) {
         var link = document.createElement("a");
@@ -652,7 +652,8 @@
     }
     if (!keptUndo || !sheet) return;
     var fresh = $("#undo", sheet);
-    if (fresh) fresh.replaceWith(keptUndo); else sheet.appendChild(keptUndo);
+    var bar = $("#table-bar", sheet);
+    if (fresh) fresh.replaceWith(keptUndo); else if (bar) bar.insertBefore(keptUndo, bar.firstChild); else sheet.appendChild(keptUndo);
     var note = $(".undo-stale", keptUndo);
     var last = sheet.getAttribute("data-last");
     var mine = keptUndo.getAttribute("data-number");
