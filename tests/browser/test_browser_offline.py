@@ -525,3 +525,41 @@ def test_offline_the_statement_is_never_kept_and_kept_pages_go_with_the_session(
     page.goto(url)
     expect(page.locator("#offline-page")).to_have_text("Ingen forbindelse")
     go_online(page)
+
+
+def anna_sessions(sitting) -> list:
+    from django.contrib.sessions.models import Session
+
+    anna = str(sitting.seats.get(name="Anna").member.user.pk)
+    return [s for s in Session.objects.all() if s.get_decoded().get("_auth_user_id") == anna]
+
+
+def test_offline_log_out_forgets_the_session_at_once_and_ends_it_when_back(sitting, live_server, phone):
+    """ "Log ud" without a connection: the phone forgets Anna's kept pages at once, whoever opens
+    the site next sees none of hers, and the server ends her session as soon as the phone is back."""
+    page = phone
+    url = sign_in_as_anna(page, live_server.url, sitting)
+    page.click("#new-deal")
+    ready_for_offline(page)
+    page.goto(url)
+    go_offline(page)
+    page.locator("#logout-form button").click()
+    expect(page.locator("#offline-page")).to_be_visible()
+    assert page.evaluate("caches.has('tarokbog-pages')") is False
+    assert len(anna_sessions(sitting)) == 1  # the server has not heard it yet
+
+    # The next holder of the phone, still offline: not Anna's kept sheet, nor her deal form.
+    for address in (url, url + "deals/new/"):
+        page.goto(address)
+        expect(page.locator("#offline-page")).to_be_visible()
+        assert page.locator("html").get_attribute("data-user") is None
+
+    # Back online: the first page opened ends her session first; it is nobody's page.
+    go_online(page)
+    page.goto(url)
+    expect(page.locator("#id_username")).to_be_visible()
+    assert page.locator("html").get_attribute("data-user") is None
+    wait_for_the_server()
+    assert anna_sessions(sitting) == []
+    page.goto(f"{live_server.url}/c/nordvest/")
+    assert page.locator("html").get_attribute("data-user") is None

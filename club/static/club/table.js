@@ -70,6 +70,31 @@
     });
   }
 
+  // Logged out without a connection nor a service worker: this phone forgets the session's pages
+  // at once, and the next page of that session, once online, posts the log-out before anything.
+  var LOGGING_OUT = "tarokbog.logging-out";
+  function logOutLater(form) {
+    window.localStorage.setItem(LOGGING_OUT, pageUser());
+    window.location.assign(form.getAttribute("data-login"));
+  }
+
+  function finishLoggingOut(form) {
+    var user = window.localStorage.getItem(LOGGING_OUT);
+    if (!user || keptCopy() || $("#offline-page")) return;
+    if (user !== pageUser() || !form) { window.localStorage.removeItem(LOGGING_OUT); return; }
+    document.body.hidden = true; // not a glimpse of the previous user's page
+    var token = (document.cookie.match(/(?:^|; )csrftoken=([^;]+)/) || [])[1] || "";
+    fetch(form.action, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": decodeURIComponent(token), "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(new FormData(form)),
+    }).then(function () {
+      window.localStorage.removeItem(LOGGING_OUT);
+      window.location.replace(form.getAttribute("data-login"));
+    }, function () { document.body.hidden = false; });
+  }
+
   function forgetPages() {
     return window.caches ? window.caches.delete(PAGES).catch(function () {}) : Promise.resolve();
   }
@@ -780,9 +805,14 @@
     if (logout) {
       logout.addEventListener("submit", function (event) {
         event.preventDefault();
-        forgetPages().then(function () { logout.submit(); });
+        forgetPages().then(function () {
+          // The service worker posts it, or logs out on this phone at once when the network fails.
+          if (navigator.onLine || (navigator.serviceWorker && navigator.serviceWorker.controller)) { logout.submit(); return; }
+          logOutLater(logout);
+        });
       });
     }
+    finishLoggingOut(logout);
     if ($("#id_username") && $("#id_password")) forgetPages(); // the login page: nobody's pages are kept
     var sheet = $("#live-sheet");
     if (sheet) {
