@@ -153,13 +153,14 @@ def prepare(folder: Path, family: str) -> tuple[dict[str, str], int]:
     return env, int(out.stdout.strip().splitlines()[-1])
 
 
-def serve(env: dict[str, str], port: int) -> subprocess.Popen:
+def serve(env: dict[str, str], port: int, log: Path | None = None) -> subprocess.Popen:
+    """gunicorn serving the site; its log (Django's warnings: a refused CSRF token, a 500) to `log`."""
     server = subprocess.Popen(
         [str(Path(PYTHON).parent / "gunicorn"), "club.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2"],
         env=env,
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=log.open("w") if log else subprocess.DEVNULL,
     )
     for _ in range(100):
         try:
@@ -304,11 +305,12 @@ def main() -> None:
     parser.add_argument(
         "--cpu-slowdown", type=float, default=1, help="Chromium's CPU throttling rate (4: a mid-range phone)"
     )
+    parser.add_argument("--server-log", type=Path, help="where gunicorn's log goes (Django's warnings)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         env, sitting = prepare(Path(folder), args.family)
         port = free_port()
-        server = serve(env, port)
+        server = serve(env, port, args.server_log)
         try:
             opens, saves = measure(f"http://localhost:{port}", sitting, args.deals, args.family, args.cpu_slowdown)
         finally:
