@@ -106,8 +106,15 @@ def service_worker(request):
 
 def offline(request):
     """What a page not kept on this phone shows without a connection (kept by the service worker).
-    Rendered for nobody: it is kept once for whoever holds the phone later."""
-    return render(request, "club/offline.html", {"user": AnonymousUser()})
+    Rendered for nobody: it is kept once for whoever holds the phone later.
+
+    It never renews the CSRF cookie, as every page with a form does (with the token the request
+    brought): the service worker fetches it as it installs, often from the login page, and an
+    answer slower than the login would put the token of before the login back, so every form
+    rendered since would be refused as "too old" (the round-trip benchmark met it at deal 8)."""
+    response = render(request, "club/offline.html", {"user": AnonymousUser()})
+    request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False  # read by CsrfViewMiddleware.process_response
+    return response
 
 
 class LoginView(auth_views.LoginView):
