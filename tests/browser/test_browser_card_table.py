@@ -409,3 +409,33 @@ def test_after_a_save_the_new_row_the_next_deal_and_the_undo_are_on_the_screen(s
     screenshot("card-table-06-after-save-offline", full_page=False)
     go_online(page)
     expect(page.locator("#deal-14")).to_be_visible()
+
+
+def test_a_tap_on_save_straight_from_a_count_asks_for_no_live_preview(sitting, live_server, phone):
+    """A thumb on Save takes the focus from the count just typed, whose change would ask for a
+    live preview at the moment of the save: none is sent from the touch on, the deal is saved."""
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    page.click("#new-deal")
+    page.locator(grid_button("pagat", "Bent", "saved")).click()
+    page.locator(seg_button("last_trick", "Bent")).click()
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")  # the taps' previews answered
+    page.locator("#id_dealer_count").tap()
+    page.keyboard.type("39")
+    page.locator("#id_middlehand_count").tap()
+    page.keyboard.type("19")
+    page.evaluate(
+        """() => {
+            window.previewsSent = [];
+            window.touched = null;
+            document.addEventListener("pointerdown", (e) => { window.touched = window.touched ?? e.timeStamp; }, true);
+            document.addEventListener("htmx:beforeSend", (e) => {
+                if (/[/]deals[/]preview[/]/.test(e.detail.requestConfig.path)) window.previewsSent.push(performance.now());
+            });
+        }"""
+    )
+    page.locator("#save-deal").tap()
+    expect(page.locator("#deal-1")).to_be_visible()
+    page.wait_for_timeout(800)  # the typed field's delayed keyup (500 ms) would have asked by now
+    assert page.evaluate("window.previewsSent.filter(t => t >= window.touched)") == []
+    assert totals(page) == AFTER_PLAIN
