@@ -197,6 +197,8 @@ LANGUAGES = [
 # The default language of pages and of management commands' output and --help.
 LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "da", [code for code, _name in LANGUAGES])
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates read "1 Dec 2026", not 12/01/2026 (club/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["club.formats"]
 TIME_ZONE = "Europe/Copenhagen"
 USE_I18N = True
 USE_TZ = True
