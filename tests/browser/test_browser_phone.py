@@ -139,7 +139,10 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('a[href], button, summary
     .map(([e, box]) => `${e.tagName} ${(e.textContent || e.name || '').trim().slice(0, 30)} ${Math.round(box.width)}x${Math.round(box.height)}`)"""
 
 
-def test_every_target_on_the_sheet_and_the_office_is_a_thumbs_size(evening, live_server, phone, screenshot):
+def test_every_target_on_the_sheet_and_the_office_is_a_thumbs_size(
+    evening, live_server, phone, screenshot, monkeypatch
+):
+    monkeypatch.setattr("club.web.log.PAGE_SIZE", 2)  # the log in pages: "Nyere" and "Ældre"
     page = phone
     Member.objects.filter(name="Anna").update(role=Member.Role.ADMIN)
     sign_in(page, live_server.url, evening)
@@ -156,6 +159,13 @@ def test_every_target_on_the_sheet_and_the_office_is_a_thumbs_size(evening, live
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         if office == "members":
             screenshot("phone-office-members", full_page=False)
+    bent = Member.objects.get(name="Bent")
+    page.goto(f"{live_server.url}/c/nordvest/office/members/{bent.pk}/")  # the forget tick
+    expect(page.locator("#forget-member")).to_be_visible()
+    small["member"] = page.evaluate(SMALL_TARGETS)
+    page.goto(f"{live_server.url}/c/nordvest/log/?page=2")
+    expect(page.locator("nav.pages a")).to_have_count(2)
+    small["log"] = page.evaluate(SMALL_TARGETS)
     assert small == {name: [] for name in small}
 
 
