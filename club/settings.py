@@ -199,7 +199,8 @@ LANGUAGES = [
 # The default language of pages and of management commands' output and --help.
 LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "da", [code for code, _name in LANGUAGES])
 LOCALE_PATHS = [BASE_DIR / "locale"]
-# Where a language's dates read otherwise than Django's locale has them (club/formats/sl: "2. 12. 2026").
+# Where a language's dates read otherwise than Django's locale has them: English "1 Dec 2026", not
+# 12/01/2026 (club/formats/en); Slovenian "2. 12. 2026" (club/formats/sl).
 FORMAT_MODULE_PATH = ["club.formats"]
 TIME_ZONE = "Europe/Copenhagen"
 USE_I18N = True

@@ -15,10 +15,10 @@ THEME_COLOUR = "#0b5cad"  # site.css's --accent, the icons' background
 ICON_SIZES = (192, 512)
 
 
-def manifest(request, slug: str | None = None):
-    """Installed from a club's page, the app opens at that club; from any other page, at the home
-    page (which sends a member on to his club)."""
-    start = reverse("club_home", args=[slug]) if slug else reverse("home")
+def manifest(request):
+    """One manifest for every page, so the phone knows one app wherever it was installed from: it
+    opens at the home page, which sends a member on to his club."""
+    start = reverse("home")
     icons = [
         {
             "src": static(f"club/icons/icon-{size}.png"),

@@ -23,6 +23,7 @@ import rules
 from rules import layout as spec
 
 from .. import families
+from .names import short_names
 
 BLANK = ("", "—")
 MISSING = object()
@@ -242,7 +243,8 @@ def _label(field: spec.Field, value: Any, family: rules.Family) -> str:
 
 
 def _choices(field: spec.Field, seat_names: Sequence[str], family: rules.Family) -> list[tuple[Any, str]]:
-    choices = [(name, name) for name in seat_names] if field.seats else []
+    short = short_names(seat_names)  # the buttons' words: Jens H and Jens P, never two "Jens"
+    choices = [(name, short[name]) for name in seat_names] if field.seats else []
     choices += [(value, _label(field, value, family)) for value in field.values]
     if field.required or field.blank in field.values:
         return choices
@@ -492,9 +494,11 @@ class DealForm(forms.Form):
         """A holder×fate control as rows of buttons: one row per member, one button per fate."""
         fates = [(value, _label(field, value, self.family)) for value in field.values]
         chosen = bound.value() or ""
+        short = short_names(self.seat_names)
         rows = [
             {
                 "name": holder,
+                "short": short[holder],
                 "cells": [
                     {"value": f"{holder}:{fate}", "label": label, "checked": chosen == f"{holder}:{fate}"}
                     for fate, label in fates

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.db.models import Sum
 
@@ -19,6 +20,7 @@ from ..families import Holding, TableAccount
 from ..models import Sitting
 from ..services.bookkeeping import MEMBER, table_balances, table_kinds
 from ..services.deals import is_void
+from .names import short_names
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,16 @@ class Scoresheet:
     def held(self) -> dict[str, int]:
         """The table's own accounts by engine name after the last event."""
         return {holding.account.name: holding.points for holding in self.holdings}
+
+    @cached_property
+    def short_names(self) -> dict[str, str]:
+        """Each member's name as short as telling the table's members apart allows (Jens H, Jens P)."""
+        return short_names(self.names)
+
+    @property
+    def heads(self) -> list[tuple[str, str]]:
+        """The columns' heads: (the full name, the short name)."""
+        return [(name, self.short_names[name]) for name in self.names]
 
     def last_deal(self) -> Row | None:
         return next((row for row in reversed(self.rows) if row.kind == "deal"), None)

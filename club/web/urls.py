@@ -6,7 +6,6 @@ from . import accounts, app, joining, language, log, office, views
 
 club_patterns = [
     path("", views.club_home, name="club_home"),
-    path("manifest.webmanifest", app.manifest, name="club_manifest"),
     path("sittings/new/", views.sitting_new, name="sitting_new"),
     path("sittings/<id:sitting_id>/", views.sitting_detail, name="sitting"),
     path("sittings/<id:sitting_id>/close/", views.sitting_close, name="sitting_close"),

@@ -107,8 +107,15 @@ def service_worker(request):
 
 def offline(request):
     """What a page not kept on this phone shows without a connection (kept by the service worker).
-    Rendered for nobody: it is kept once for whoever holds the phone later."""
-    return render(request, "club/offline.html", {"user": AnonymousUser()})
+    Rendered for nobody: it is kept once for whoever holds the phone later.
+
+    It never renews the CSRF cookie, as every page with a form does (with the token the request
+    brought): the service worker fetches it as it installs, often from the login page, and an
+    answer slower than the login would put the token of before the login back, so every form
+    rendered since would be refused as "too old" (the round-trip benchmark met it at deal 8)."""
+    response = render(request, "club/offline.html", {"user": AnonymousUser()})
+    request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False  # read by CsrfViewMiddleware.process_response
+    return response
 
 
 class LoginView(auth_views.LoginView):
@@ -422,11 +429,6 @@ def _same_deal(club, sitting: Sitting, record, conflict: DealConflict, asked: in
         "mine_dealer": record.get("dealer") if isinstance(record, dict) else None,
         "taken": conflict.taken is not None,
     }
-    if conflict.taken is not None and conflict.next_number is not None:
-        rotation = _rotation(sitting, conflict.next_number)
-        same |= {"next_dealer": rotation.get("dealer"), "rotation": json.dumps(rotation)}
-        # The rotation's roles are what "record as N+1" saves; the scorer may keep his own dealer instead.
-        same["as_entered"] = same["mine_dealer"] not in (None, same["next_dealer"])
     if conflict.taken is not None:
         version = conflict.taken.current_version
         same |= {
@@ -434,6 +436,9 @@ def _same_deal(club, sitting: Sitting, record, conflict: DealConflict, asked: in
             "theirs": scoresheet(sitting).net_of(conflict.taken.number),
             "theirs_dealer": version.record.get("dealer") if isinstance(version.record, dict) else None,
         }
+        # The same points from the same dealer: most likely one deal saved on two phones, so
+        # "the same deal" is the first and the primary choice.
+        same["identical"] = same["theirs_dealer"] == same["mine_dealer"] and dict(same["theirs"]) == dict(mine)
     return same
 
 
@@ -446,23 +451,15 @@ def _rotation(sitting: Sitting, number: int | None = None) -> dict[str, str]:
     )
 
 
-def _chosen(sitting: Sitting, data):
+def _chosen(data):
     """The scorer's answer to "is it the same deal?": "A new deal: record as N" saves this deal
-    under the next number, even if it looks like the last one (the scorer was asked), dealt as
-    the rotation goes after the deal that took its number; "as entered" keeps the roles entered.
-    A deal moved back to the next number (queued behind one that was dropped) keeps its roles."""
-    record_as = inputs.optional_id(data, "record_as")
-    as_entered = inputs.optional_id(data, "record_as_entered")
-    number = record_as if record_as is not None else as_entered
+    under the next number, even if it looks like the last one (the scorer was asked), with every
+    role as entered: the settlement recorded is the one shown beside the question."""
+    number = inputs.optional_id(data, "record_as")
     if number is None:
         return data
-    posted = str(data.get("number", ""))
     data = data.copy()
     data["number"], data["confirm_duplicate"] = str(number), "1"
-    # Moved on past a deal another phone saved (not back to a gap): dealt after that deal.
-    if record_as is not None and posted.isdigit() and record_as > int(posted):
-        for role, name in _rotation(sitting, number).items():
-            data[role] = name
     return data
 
 
@@ -555,7 +552,7 @@ def deal_new(request, club, member, sitting_id):
         messages.info(request, _("Nothing was recorded: deal %(number)s stands as it was saved.") % {"number": dropped})
         return _answer_in_place(request, club, member, sitting, HttpResponseRedirect(f"{sheet_url}#deal-{dropped}"))
 
-    form = _deal_form("entry", sitting, _chosen(sitting, request.POST))
+    form = _deal_form("entry", sitting, _chosen(request.POST))
     same = None
     if form.is_valid():
         if (refused := _another_users_deal(request, club, member, sitting, form, resend=resend)) is not None:

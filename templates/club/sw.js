@@ -11,6 +11,9 @@
  *     user, or nobody, is signed in (a page says who, the login page says nobody).
  *  3. A deal form posted while the network fails is kept (as the posted body) for the page's
  *     script to put in the phone's queue: a deal is never lost on a browser error page.
+ *  4. A log-out posted while the network fails still logs out on this phone at once: the kept
+ *     pages go, and until the server has heard it every page asked for is first a log-out (the
+ *     next holder of the phone is never the previous user), or the offline page.
  * Served from the site's root so that its scope covers every page.
  */
 "use strict";
@@ -22,6 +25,9 @@ var UNSENT = "tarokbog-unsent"; // deals posted while the network failed, for th
 var OFFLINE_PAGE = "{% url 'offline' %}";
 var LOGIN_PAGE = "{% url 'login' %}";
 var OWNER = new URL("{% url 'service_worker' %}?kept-for", self.location.origin).href; // in PAGES: whose they are
+var LOGOUT_PAGE = "{% url 'logout' %}";
+var LOGGING_OUT = "tarokbog-logout"; // a log-out the server has not heard yet: the CSRF token to post it with
+var LOGOUT_KEY = new URL("{% url 'service_worker' %}?logout", self.location.origin).href;
 // The only pages kept: a sitting's score sheet and its deal form.
 var KEPT_PAGE = /^\/c\/[^/]+\/sittings\/\d+\/(deals\/new\/)?$/;
 var SHELL_FILES = [OFFLINE_PAGE].concat({{ shell_json|safe }}); // the site's own static paths
@@ -95,15 +101,67 @@ function keep(request, response) {
   if (response && !response.redirected && response.type === "basic") keepAt(request.url, response);
 }
 
+// --- a log-out without a connection ----------------------------------------------------------
+
+// Logged out on this phone: its pages go at once, and the log-out waits to be posted.
+function logOutLater(token) {
+  return caches.delete(PAGES).then(function () {
+    return caches.open(LOGGING_OUT);
+  }).then(function (cache) {
+    return cache.put(LOGOUT_KEY, new Response(token || ""));
+  });
+}
+
+// Posts a waiting log-out. Resolves once the server has heard it (or none waits); rejects while
+// the connection fails.
+function postLogOut(token) {
+  return fetch(LOGOUT_PAGE, {
+    method: "POST",
+    credentials: "same-origin",
+    redirect: "manual",
+    headers: { "X-CSRFToken": token, "Content-Type": "application/x-www-form-urlencoded" },
+    body: "csrfmiddlewaretoken=" + encodeURIComponent(token),
+  });
+}
+
+function logOutNow() {
+  return caches.match(LOGOUT_KEY, { cacheName: LOGGING_OUT }).then(function (waiting) {
+    if (!waiting) return null;
+    return waiting.text().then(postLogOut).then(function (answer) {
+      if (answer.status !== 403) return answer;
+      // A token the server no longer takes: the one of a page of the session now, then again.
+      return fetch("/", { credentials: "same-origin" }).then(function (home) { return home.text(); }).then(function (html) {
+        var token = html.match(/name="csrfmiddlewaretoken" value="([^"]+)"/);
+        return token ? postLogOut(token[1]) : answer;
+      });
+    }).then(function () { return caches.delete(LOGGING_OUT); });
+  });
+}
+
+function loggedOut(request) {
+  var copy = request.clone();
+  return fetch(request).then(function (response) {
+    return caches.delete(LOGGING_OUT).then(function () { return response; }); // heard: none waits
+  }, function () {
+    return copy.text().then(function (body) {
+      return logOutLater(new URLSearchParams(body).get("csrfmiddlewaretoken"));
+    }).then(function () { return Response.redirect(LOGIN_PAGE, 303); });
+  });
+}
+
 function page(request) {
   // The login page: nobody is signed in (the session ended however it ended, or someone else
   // is about to sign in). Asked for by a page, or where an ended session's page was sent.
   var forgotten = new URL(request.url).pathname === LOGIN_PAGE ? keepFor("") : Promise.resolve();
-  return forgotten.then(function () { return fetch(request); }).then(function (response) {
+  var pending = false;
+  // A log-out the server has not heard yet goes first: no page of the previous user's session.
+  return forgotten.then(logOutNow).catch(function (error) { pending = true; throw error; }).then(function () {
+    return fetch(request);
+  }).then(function (response) {
     keep(request, response);
     return response;
   }).catch(function () {
-    if (!isKeptPage(request.url)) return offlinePage();
+    if (pending || !isKeptPage(request.url)) return offlinePage();
     return caches.match(request.url.split("#")[0], { cacheName: PAGES }).then(function (kept) {
       if (kept) return markedCopy(kept);
       return offlinePage();
@@ -147,6 +205,7 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   if (request.method === "POST") {
     if (request.mode === "navigate" && isDealForm(url)) event.respondWith(postedDeal(request));
+    else if (request.mode === "navigate" && url.pathname === LOGOUT_PAGE) event.respondWith(loggedOut(request));
     return;
   }
   if (request.method !== "GET") return;

@@ -355,3 +355,87 @@ def test_a_link_to_a_field_and_back_stay_within_the_form_and_keep_what_was_enter
     expect(page).to_have_url(re.compile(r"/deals/new/$"))
     expect(page.locator('#field-pagat input[value="Bent:saved"]')).to_be_checked()
     assert Deal.objects.count() == 0
+
+
+# Whether an element is on the screen and not under anything (the sheet's sticky heads, the bar).
+ON_SCREEN = """el => {
+  const r = el.getBoundingClientRect();
+  if (!r.height || r.top < 0 || r.bottom > window.innerHeight || r.left < 0 || r.right > window.innerWidth) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return Boolean(hit) && (el === hit || el.contains(hit));
+}"""
+
+
+def record_deals(sitting, count: int) -> None:
+    """`count` plain deals as the rotation goes (the dealer's forehand takes the last trick)."""
+    seats = ["Anna", "Bent", "Carl", "Dorte"]
+    for number in range(1, count + 1):
+        at = (number - 1) % 4  # the dealer; the member facing him sits out (the docstring)
+        players = [seats[at], seats[(at + 1) % 4], seats[(at + 3) % 4]]
+        record_deal(sitting, {"dealer": players[0], "players": players, "last_trick": players[1]}, number=number)
+
+
+def test_after_a_save_the_new_row_the_next_deal_and_the_undo_are_on_the_screen(sitting, live_server, phone, screenshot):
+    """A long sheet at 360×740: after Save the new row, "Indtast næste spil" and the undo are all
+    in sight, none under another; and so on the sheet kept offline, with the deal waiting."""
+    record_deals(sitting, 12)
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    expect(page.locator("#deal-12")).to_be_attached()
+    assert page.locator("#new-deal").evaluate(ON_SCREEN)  # from the top of the sheet too
+    page.click("#new-deal")
+    expect(page.locator("h1")).to_contain_text("13")
+    page.locator(grid_button("pagat", "Bent", "saved")).click()
+    page.locator(seg_button("last_trick", "Bent")).click()
+    page.click("#save-deal")
+    expect(page.locator("#deal-13")).to_be_visible()
+    for selector in ("#deal-13 td", "#new-deal", "#undo summary"):
+        assert page.locator(selector).first.evaluate(ON_SCREEN), selector
+    expect(page.locator("#undo summary")).to_contain_text("13")
+    screenshot("card-table-05-after-save", full_page=False)
+
+    # Offline: the deal waits on the kept sheet, in words, with the way on in reach.
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    page.click("#new-deal")
+    expect(page.locator("h1")).to_contain_text("14")
+    go_offline(page)
+    forehand = page.locator("#field-forehand input:checked").get_attribute("value")
+    page.locator(seg_button("last_trick", forehand)).click()
+    page.click("#save-deal")
+    line = page.locator("#offline-queue .waiting-deal")
+    expect(line).to_contain_text("point, når forbindelsen er tilbage")
+    for selector in ("#offline-queue .waiting-deal", "#new-deal"):
+        assert page.locator(selector).first.evaluate(ON_SCREEN), selector
+    screenshot("card-table-06-after-save-offline", full_page=False)
+    go_online(page)
+    expect(page.locator("#deal-14")).to_be_visible()
+
+
+def test_a_tap_on_save_straight_from_a_count_asks_for_no_live_preview(sitting, live_server, phone):
+    """A thumb on Save takes the focus from the count just typed, whose change would ask for a
+    live preview at the moment of the save: none is sent from the touch on, the deal is saved."""
+    page = phone
+    sign_in(page, live_server.url, sitting)
+    page.click("#new-deal")
+    page.locator(grid_button("pagat", "Bent", "saved")).click()
+    page.locator(seg_button("last_trick", "Bent")).click()
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")  # the taps' previews answered
+    page.locator("#id_dealer_count").tap()
+    page.keyboard.type("39")
+    page.locator("#id_middlehand_count").tap()
+    page.keyboard.type("19")
+    page.evaluate(
+        """() => {
+            window.previewsSent = [];
+            window.touched = null;
+            document.addEventListener("pointerdown", (e) => { window.touched = window.touched ?? e.timeStamp; }, true);
+            document.addEventListener("htmx:beforeSend", (e) => {
+                if (/[/]deals[/]preview[/]/.test(e.detail.requestConfig.path)) window.previewsSent.push(performance.now());
+            });
+        }"""
+    )
+    page.locator("#save-deal").tap()
+    expect(page.locator("#deal-1")).to_be_visible()
+    page.wait_for_timeout(800)  # the typed field's delayed keyup (500 ms) would have asked by now
+    assert page.evaluate("window.previewsSent.filter(t => t >= window.touched)") == []
+    assert totals(page) == AFTER_PLAIN

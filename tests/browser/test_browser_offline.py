@@ -23,6 +23,7 @@ forehand deals, 001 L316):
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -30,6 +31,7 @@ from playwright.sync_api import expect
 from card_table import (
     AFTER_PLAIN,
     PASSWORD,
+    SEATS,
     Taps,
     enter_plain_deal,
     go_offline,
@@ -241,7 +243,13 @@ def test_same_deal_two_phones_the_scorer_says_same_and_one_deal_is_recorded(sitt
         expect(page.locator(".same-deal")).to_contain_text("er det samme spil?")
         assert Deal.objects.count() == 1
 
-        page.locator(".same-deal button[data-choice=drop]").click()
+        # The same points from the same dealer: "Samme spil" is the first and the primary (blue) choice.
+        drop, renumber = question.locator("button[data-choice=drop]"), question.locator("button[data-choice=renumber]")
+        expect(drop).to_have_class(re.compile(r"\bprimary\b"))
+        expect(drop).to_contain_text("Samme spil")
+        expect(renumber).not_to_have_class(re.compile(r"\bprimary\b"))
+        assert question.locator("button[data-choice]").first.get_attribute("data-choice") == "drop"
+        drop.click()
         expect(page.locator("#deal-1")).to_be_visible()
         expect(page.locator(".messages")).to_contain_text("Intet blev gemt")
         assert sheet_totals(page) == AFTER_PLAIN
@@ -294,33 +302,40 @@ def test_same_deal_a_queued_deal_meets_one_saved_meanwhile(sitting, live_server,
     assert waiting(page) == []
 
 
-def test_same_deal_a_queued_deal_recorded_as_the_next_is_dealt_as_the_rotation_goes(sitting, live_server, phone):
+def test_same_deal_a_queued_deal_recorded_as_the_next_keeps_its_roles_and_the_points_shown(sitting, live_server, phone):
     """Anna's deal 1 (Anna deals) waits offline while Bent's phone saves another deal 1: "a new
-    deal" records hers as deal 2, which Bent deals after Anna, with Carl and Anna in the cards."""
+    deal" records hers as deal 2 with every role as entered, the points shown beside the question."""
     page = phone
     sign_in_as_anna(page, live_server.url, sitting)
     page.click("#new-deal")
     ready_for_offline(page)
     go_offline(page)
-    enter_deal(page, "39", "19")
+    enter_deal(page, "30", "25")
     page.click("#save-deal")
     expect(page.locator("#offline-queue")).to_contain_text("1 spil venter")
     bent_saves_deal_1(sitting)
     go_online(page)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     question = page.locator("#offline-queue .same-deal")
-    expect(question.locator("button[data-choice=renumber]")).to_contain_text("Bent giver det, som turen går")
-    expect(question.locator("button[data-choice=renumber-as-entered]")).to_have_text(
-        "Gem som 2, givet af Anna som indtastet"
-    )
-    question.locator("button[data-choice=renumber]").click()
+    renumber = question.locator("button[data-choice=renumber]")
+    expect(renumber).to_contain_text("Et nyt spil: gem som 2")
+    expect(renumber).to_contain_text("givet af Anna, som indtastet")
+    expect(renumber).to_have_class(re.compile(r"\bprimary\b"))
+    expect(question.locator("button[data-choice=drop]")).not_to_have_class(re.compile(r"\bprimary\b"))
+    shown = {
+        li.get_attribute("data-name"): int(li.get_attribute("data-points"))
+        for li in question.locator("[data-deal=mine] li").all()
+    }
+    renumber.click()
     expect(page.locator("#deal-2")).to_be_visible()
     record = Deal.objects.get(number=2).current_version.record
     assert (record["dealer"], record["players"], record["counts"]) == (
-        "Bent",
-        ["Bent", "Carl", "Anna"],
-        {"Bent": 39, "Anna": 19},
+        "Anna",
+        ["Anna", "Bent", "Dorte"],
+        {"Anna": 30, "Dorte": 25},
     )
+    changes = page.locator("#deal-2 td[data-change]").evaluate_all("cells => cells.map(c => +c.dataset.change)")
+    assert dict(zip(SEATS, changes)) == shown
     assert waiting(page) == []
 
 
@@ -510,3 +525,41 @@ def test_offline_the_statement_is_never_kept_and_kept_pages_go_with_the_session(
     page.goto(url)
     expect(page.locator("#offline-page")).to_have_text("Ingen forbindelse")
     go_online(page)
+
+
+def anna_sessions(sitting) -> list:
+    from django.contrib.sessions.models import Session
+
+    anna = str(sitting.seats.get(name="Anna").member.user.pk)
+    return [s for s in Session.objects.all() if s.get_decoded().get("_auth_user_id") == anna]
+
+
+def test_offline_log_out_forgets_the_session_at_once_and_ends_it_when_back(sitting, live_server, phone):
+    """ "Log ud" without a connection: the phone forgets Anna's kept pages at once, whoever opens
+    the site next sees none of hers, and the server ends her session as soon as the phone is back."""
+    page = phone
+    url = sign_in_as_anna(page, live_server.url, sitting)
+    page.click("#new-deal")
+    ready_for_offline(page)
+    page.goto(url)
+    go_offline(page)
+    page.locator("#logout-form button").click()
+    expect(page.locator("#offline-page")).to_be_visible()
+    assert page.evaluate("caches.has('tarokbog-pages')") is False
+    assert len(anna_sessions(sitting)) == 1  # the server has not heard it yet
+
+    # The next holder of the phone, still offline: not Anna's kept sheet, nor her deal form.
+    for address in (url, url + "deals/new/"):
+        page.goto(address)
+        expect(page.locator("#offline-page")).to_be_visible()
+        assert page.locator("html").get_attribute("data-user") is None
+
+    # Back online: the first page opened ends her session first; it is nobody's page.
+    go_online(page)
+    page.goto(url)
+    expect(page.locator("#id_username")).to_be_visible()
+    assert page.locator("html").get_attribute("data-user") is None
+    wait_for_the_server()
+    assert anna_sessions(sitting) == []
+    page.goto(f"{live_server.url}/c/nordvest/")
+    assert page.locator("html").get_attribute("data-user") is None

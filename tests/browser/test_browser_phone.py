@@ -75,16 +75,19 @@ def test_the_app_installs_and_opens_at_the_club(sitting, live_server, installing
     assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
     cdp = page.context.new_cdp_session(page)
     manifest = cdp.send("Page.getAppManifest")
-    assert manifest["url"] == f"{live_server.url}/c/nordvest/manifest.webmanifest"
+    # One manifest, one app, wherever it was installed from.
+    assert manifest["url"] == f"{live_server.url}/manifest.webmanifest"
     assert manifest["errors"] == []
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
-    data = page.evaluate("fetch('/c/nordvest/manifest.webmanifest').then(r => r.json())")
-    assert (data["name"], data["short_name"], data["display"], data["start_url"]) == (
+    data = page.evaluate("fetch('/manifest.webmanifest').then(r => r.json())")
+    assert (data["name"], data["short_name"], data["display"], data["start_url"], data["id"]) == (
         "Tarokbog",
         "Tarokbog",
         "standalone",
-        "/c/nordvest/",
+        "/",
+        "/",
     )
+    assert page.locator("link[rel=apple-touch-icon]").count() == 1
     assert {(icon["sizes"], icon["purpose"]) for icon in data["icons"]} == {
         ("192x192", "any"),
         ("192x192", "maskable"),
@@ -97,6 +100,8 @@ def test_the_app_installs_and_opens_at_the_club(sitting, live_server, installing
             "src => new Promise(ok => { const i = new Image(); i.onload = () => ok([i.naturalWidth, i.naturalHeight]); i.src = src; })",
             icon["src"],
         ) == [size, size]
+    page.goto(f"{live_server.url}{data['start_url']}")  # the home page sends Anna on to her club
+    expect(page).to_have_url(f"{live_server.url}/c/nordvest/")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "phone-app-start.png"))
 
@@ -134,7 +139,10 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('a[href], button, summary
     .map(([e, box]) => `${e.tagName} ${(e.textContent || e.name || '').trim().slice(0, 30)} ${Math.round(box.width)}x${Math.round(box.height)}`)"""
 
 
-def test_every_target_on_the_sheet_and_the_office_is_a_thumbs_size(evening, live_server, phone, screenshot):
+def test_every_target_on_the_sheet_and_the_office_is_a_thumbs_size(
+    evening, live_server, phone, screenshot, monkeypatch
+):
+    monkeypatch.setattr("club.web.log.PAGE_SIZE", 2)  # the log in pages: "Nyere" and "Ældre"
     page = phone
     Member.objects.filter(name="Anna").update(role=Member.Role.ADMIN)
     sign_in(page, live_server.url, evening)
@@ -151,6 +159,13 @@ def test_every_target_on_the_sheet_and_the_office_is_a_thumbs_size(evening, live
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         if office == "members":
             screenshot("phone-office-members", full_page=False)
+    bent = Member.objects.get(name="Bent")
+    page.goto(f"{live_server.url}/c/nordvest/office/members/{bent.pk}/")  # the forget tick
+    expect(page.locator("#forget-member")).to_be_visible()
+    small["member"] = page.evaluate(SMALL_TARGETS)
+    page.goto(f"{live_server.url}/c/nordvest/log/?page=2")
+    expect(page.locator("nav.pages a")).to_have_count(2)
+    small["log"] = page.evaluate(SMALL_TARGETS)
     assert small == {name: [] for name in small}
 
 

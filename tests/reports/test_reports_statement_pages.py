@@ -41,17 +41,19 @@ def test_pdf_in_english_names_member_club_month_and_balances(autumn):
         "Bent Ørsted",
         "November 2026",
         # 43, +2, −60 and −15 points at the season's 25 øre a point.
-        "Saldo on 11/01/2026 10.75 kr.",
+        "Saldo on 1 Nov 2026 10.75 kr.",
         "Sittings this month 0.50 kr.",
         "Corrections this month −15.00 kr.",
-        "Saldo on 11/30/2026 −3.75 kr.",
+        "Saldo on 30 Nov 2026 −3.75 kr.",
         "To pay 3.75 kr.",
         "Carl took the last trick, not Bent",
     ):
         assert expected in text, expected
     # The 4 November sitting and the correction as lines of their tables.
-    assert re.search(r"11/04/2026 Bord 1 2 \+2 0.50 kr.", text)
-    assert re.search(r"11/20/2026 Deal 1, Bord 1\s10/20/2026\sCarl took the last trick, not Bent −60 −15.00 kr.", text)
+    assert re.search(r"4 Nov 2026 Bord 1 2 \+2 0.50 kr.", text)
+    assert re.search(
+        r"20 Nov\s2026\sDeal 1, Bord 1\s20 Oct 2026\sCarl took the last trick, not Bent −60 −15.00 kr.", text
+    )
 
 
 def test_pdf_in_danish_uses_danish_numbers_dates_and_letters(autumn):

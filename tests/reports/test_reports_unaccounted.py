@@ -53,8 +53,8 @@ def test_the_member_page_shows_the_ledgers_saldo_and_flags_the_postings(client, 
     assert 'data-saldo-ore="49625"' in html
     assert "Not accounted for" in html
     assert f'data-transaction="{counted.pk}" data-ore="50000"' in html
-    assert f"Transaction {counted.pk}, 11/25/2026: 500.00 kr." in html
-    assert f"Transaction {unpriced.pk}, 11/26/2026: 40 in book —, which no season prices: not in the saldo" in html
+    assert f"Transaction {counted.pk}, 25 Nov 2026: 500.00 kr." in html
+    assert f"Transaction {unpriced.pk}, 26 Nov 2026: 40 in book —, which no season prices: not in the saldo" in html
 
 
 def test_the_statement_counts_and_flags_them(client, autumn, strays):
@@ -71,7 +71,7 @@ def test_the_statement_counts_and_flags_them(client, autumn, strays):
 
     text = pdf_text(get(client, autumn, "member-statement-pdf", "2026-11").content)
     assert "Not accounted for 500.00 kr." in text
-    assert "Saldo on 11/30/2026 496.25 kr." in text
+    assert "Saldo on 30 Nov 2026 496.25 kr." in text
 
 
 def test_the_postings_csv_lists_them_as_unaccounted(client, autumn, strays):

@@ -99,7 +99,6 @@ PAGES = [
     Page("offline", "get", lambda w: reverse("offline"), public={"anonymous": 200, "member": 200}),
     # The web app manifest: the browser fetches it without the session's cookie.
     Page("manifest", "get", lambda w: reverse("manifest"), public={"anonymous": 200, "member": 200}),
-    Page("club_manifest", "get", club_url("club_manifest"), public={"anonymous": 200, "member": 200}),
     Page(
         "set_language",
         "post",

@@ -137,9 +137,9 @@ def test_a_deal_whose_number_was_taken_is_recorded_as_the_next_when_the_scorer_s
     client = as_member("Bent")
     client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "anna-phone"})
 
-    # "Record as 2, dealt by Anna as entered", even with the dealer of deal 1 (the scorer was asked).
+    # "A new deal: record as 2", even with the dealer of deal 1 (the scorer was asked).
     saved = client.post(
-        entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone", "record_as_entered": "2"}
+        entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone", "record_as": "2"}
     )
 
     assert saved.status_code == 302 and saved["Location"].endswith("#deal-2")
@@ -148,22 +148,56 @@ def test_a_deal_whose_number_was_taken_is_recorded_as_the_next_when_the_scorer_s
     assert DealVersion.objects.get(deal__number=2).idempotency_key == f"{bent}:{sitting.pk}:bent-phone"
 
 
-def test_a_deal_recorded_as_the_next_says_who_deals_it_and_follows_the_rotation(sitting, as_member):
+def choice_classes(html: str) -> dict[str, str]:
+    """The choices of the "is it the same deal?" question, in their order: data-choice -> class."""
+    choices = html.split('class="choices"')[1]
+    found = re.findall(r'<button[^>]*class="([^"]*)"[^>]*data-choice="([^"]*)"', choices)
+    return {choice: classes for classes, choice in found}
+
+
+def test_the_same_deal_saved_twice_asks_with_the_same_deal_as_the_primary_choice(sitting, as_member):
     client = as_member("Bent")
     client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "anna-phone"})
 
+    # Bent's deal 1 again, the same dealer and points: most likely one deal on two phones.
     asked = client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone"})
-    choices = asked.text.split('class="choices"')[1]
-    assert 'A new deal: record as 2<span class="next-dealer">Bent deals it, as the rotation goes</span>' in choices
-    assert 'name="record_as_entered" value="2"' in choices and "Record as 2, dealt by Anna as entered" in choices
 
-    # Anna dealt deal 1, so Bent deals deal 2: Carl and Anna hold the cards after him, Dorte sits out.
-    saved = client.post(
-        entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "bent-phone", "record_as": "2"}
-    )
+    classes = choice_classes(asked.text)
+    assert list(classes) == ["drop", "renumber"]  # "the same deal" first
+    assert "primary" in classes["drop"].split() and "primary" not in classes["renumber"].split()
+
+
+def test_a_deal_recorded_as_the_next_keeps_every_role_as_entered_and_records_the_points_shown(sitting, as_member):
+    """Anna's phone still shows deal 1 (Anna deals, Bent forehand, Dorte middlehand) while another
+    deal 1 is saved; hers is another deal: Dorte saves the Pagat and takes the last trick, Anna
+    counts 30 and Dorte 25. "A new deal: record as 2" records it with those roles: the counts stay
+    with Anna and Dorte as the Pagat and the last trick stay with Dorte, the points shown."""
+    client = as_member("Bent")
+    client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "anna-phone"})
+    mine = DEAL_1_FORM | {
+        "number": "1",
+        "idempotency_key": "bent-phone",
+        "pagat": "Dorte:saved",
+        "last_trick": "Dorte",
+        "dealer_count": "30",
+        "middlehand_count": "25",
+    }
+
+    asked = client.post(entry_url(sitting), mine)
+    classes = choice_classes(asked.text)
+    assert "primary" in classes["renumber"].split() and "primary" not in classes["drop"].split()
+    assert "A new deal: record as 2" in asked.text and "dealt by Anna, as entered" in asked.text
+    shown = points_of(asked.text, "mine")
+
+    saved = client.post(entry_url(sitting), mine | {"record_as": "2"})
     assert saved.status_code == 302 and saved["Location"].endswith("#deal-2")
     record = DealVersion.objects.get(deal__number=2).record
-    assert (record["dealer"], record["players"]) == ("Bent", ["Bent", "Carl", "Anna"])
+    assert (record["dealer"], record["players"]) == ("Anna", ["Anna", "Bent", "Dorte"])
+    sheet = client.get(saved["Location"].split("#")[0]).text
+    row = re.search(r'<tr id="deal-2".*?</tr>', sheet, re.S).group(0)
+    changes = [int(c) for c in re.findall(r'data-change="(-?\d+)"', row)]
+    assert dict(zip(["Anna", "Bent", "Carl", "Dorte"], changes)) == shown
+    assert shown["Dorte"] > 0
 
 
 def test_the_last_deal_again_with_the_same_dealer_is_asked_about_first(sitting, as_member):

@@ -116,3 +116,15 @@ def test_a_deal_form_of_the_signed_in_user_is_recorded(sitting, members, client)
 
     assert answer.status_code == 302
     assert DealVersion.objects.get().entered_by == bent
+
+
+def test_the_offline_page_never_sets_the_csrf_cookie(members, client):
+    """The service worker fetches it as it installs, often from the login page: an answer slower
+    than the login must not put the token of before the login back (every later form would be
+    refused as too old)."""
+    client.cookies["csrftoken"] = "a" * 32  # the token the phone had before signing in
+    client.force_login(members["Bent"].user)
+
+    page = client.get("/offline/")
+
+    assert page.status_code == 200 and "csrftoken" not in page.cookies

@@ -70,6 +70,31 @@
     });
   }
 
+  // Logged out without a connection nor a service worker: this phone forgets the session's pages
+  // at once, and the next page of that session, once online, posts the log-out before anything.
+  var LOGGING_OUT = "tarokbog.logging-out";
+  function logOutLater(form) {
+    window.localStorage.setItem(LOGGING_OUT, pageUser());
+    window.location.assign(form.getAttribute("data-login"));
+  }
+
+  function finishLoggingOut(form) {
+    var user = window.localStorage.getItem(LOGGING_OUT);
+    if (!user || keptCopy() || $("#offline-page")) return;
+    if (user !== pageUser() || !form) { window.localStorage.removeItem(LOGGING_OUT); return; }
+    document.body.hidden = true; // not a glimpse of the previous user's page
+    var token = (document.cookie.match(/(?:^|; )csrftoken=([^;]+)/) || [])[1] || "";
+    fetch(form.action, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": decodeURIComponent(token), "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(new FormData(form)),
+    }).then(function () {
+      window.localStorage.removeItem(LOGGING_OUT);
+      window.location.replace(form.getAttribute("data-login"));
+    }, function () { document.body.hidden = false; });
+  }
+
   function forgetPages() {
     return window.caches ? window.caches.delete(PAGES).catch(function () {}) : Promise.resolve();
   }
@@ -280,7 +305,7 @@
   }
 
   // "A new deal: record as N": this deal and the sitting's deals queued after it move on.
-  function renumber(key, number, roles) {
+  function renumber(key, number) {
     var items = load();
     var at = -1;
     items.forEach(function (item, i) { if (item.key === key) at = i; });
@@ -293,9 +318,7 @@
       item.number += shift;
       params.set("number", String(item.number));
       if (i === at) {
-        params.set("confirm_duplicate", "1");
-        // Dealt as the rotation goes after the deal that took its number, unless kept as entered.
-        Object.keys(roles || {}).forEach(function (role) { params.set(role, roles[role]); });
+        params.set("confirm_duplicate", "1"); // every role as entered: the points shown beside the question
         item.state = "waiting"; item.message = ""; item.html = "";
       }
       item.body = params.toString();
@@ -348,8 +371,8 @@
       line.setAttribute("data-key", item.key);
       line.setAttribute("data-number", String(item.number));
       var say = document.createElement("p");
-      var label = item.state === "waiting" ? box.getAttribute("data-waiting") : box.getAttribute("data-conflict");
-      say.textContent = fill(label, { number: item.number }) + (item.message && !item.html ? " " + item.message : "");
+      var label = item.state !== "waiting" ? box.getAttribute("data-conflict") : box.getAttribute(item.dealer ? "data-waiting-dealt" : "data-waiting");
+      say.textContent = fill(label, { number: item.number, dealer: item.dealer }) + (item.message && !item.html ? " " + item.message : "");
       line.appendChild(say);
       if (!sitting) {
         var link = document.createElement("a");
@@ -365,7 +388,7 @@
         $$("button[data-choice]", compare).forEach(function (button) {
           button.addEventListener("click", function () {
             if (button.getAttribute("data-choice") === "drop") drop(item.key);
-            else renumber(item.key, parseInt(button.value, 10), JSON.parse(button.getAttribute("data-roles") || "{}"));
+            else renumber(item.key, parseInt(button.value, 10));
           });
         });
         line.appendChild(compare);
@@ -527,6 +550,52 @@
   }
 
   var saving = null; // the save on its way, as the AbortController that can call it off
+
+  // The live preview gives way to a save. A thumb on a save button takes the focus from the field
+  // just typed in, whose `change` would ask for one more preview at that very moment: it would race
+  // the save for the server and the phone. So from the touch on a save button no preview is asked
+  // for (asked after all if no save follows: the thumb slid off), and once the save begins the one
+  // on its way is called off and none follows (a typed field's delayed keyup included).
+  var PRESS_PATIENCE = 1000; // ms from the touch on a save button to its submit
+  function previewsGiveWay(form) {
+    var held = false, missed = false, pressed = 0;
+    form.addEventListener("htmx:confirm", function (event) {
+      if (event.detail.elt !== form) return;
+      if (form.hasAttribute("data-saving") || held) { event.preventDefault(); missed = missed || !form.hasAttribute("data-saving"); }
+    });
+    var release = function () {
+      if (!held || form.hasAttribute("data-saving")) return;
+      held = false;
+      if (missed && window.htmx) window.htmx.trigger(form, "change"); // no save came: the preview it held back
+      missed = false;
+    };
+    $$('button[type="submit"]', form).forEach(function (button) {
+      button.addEventListener("pointerdown", function () {
+        held = true;
+        window.clearTimeout(pressed);
+        pressed = window.setTimeout(release, PRESS_PATIENCE);
+      });
+      button.addEventListener("pointercancel", release);
+    });
+    form.addEventListener("submit", function () {
+      form.setAttribute("data-saving", "");
+      if (window.htmx) window.htmx.trigger(form, "htmx:abort");
+    }, true);
+  }
+
+  // htmx calls a request off on `htmx:abort` (hx-sync's replace, the preview giving way, a page
+  // swapped away) by a listener on the <body> it found at load: a swapped page has a new <body>,
+  // so the requests are followed here, on the document, which stays.
+  document.addEventListener("htmx:beforeSend", function (event) {
+    if (event.detail && event.detail.xhr) event.detail.elt.tarokRequest = event.detail.xhr;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail && event.detail.elt && event.detail.elt.tarokRequest === event.detail.xhr) event.detail.elt.tarokRequest = null;
+  });
+  document.addEventListener("htmx:abort", function (event) {
+    var asking = (event.detail && event.detail.elt) || event.target;
+    if (asking && asking.tarokRequest) { var xhr = asking.tarokRequest; asking.tarokRequest = null; xhr.abort(); }
+  });
   var SAVE_PATIENCE = 15000; // ms: a save not answered by then waits in the queue (a connection that passes nothing)
 
   function dealForm(form) {
@@ -538,6 +607,7 @@
     var same = $(".same-deal", form);
     if (same) same.focus(); // the number was taken: the question comes first
     document.body.addEventListener("htmx:afterSettle", function () { markProblems(form); });
+    previewsGiveWay(form);
     if (form.id !== "deal-form") return;
     // Every opening of the form is a new deal: its own key (a kept copy's key may be used already).
     form.querySelector('input[name="idempotency_key"]').value = uuid4();
@@ -607,7 +677,8 @@
     }
     if (!keptUndo || !sheet) return;
     var fresh = $("#undo", sheet);
-    if (fresh) fresh.replaceWith(keptUndo); else sheet.appendChild(keptUndo);
+    var bar = $("#table-bar", sheet);
+    if (fresh) fresh.replaceWith(keptUndo); else if (bar) bar.insertBefore(keptUndo, bar.firstChild); else sheet.appendChild(keptUndo);
     var note = $(".undo-stale", keptUndo);
     var last = sheet.getAttribute("data-last");
     var mine = keptUndo.getAttribute("data-number");
@@ -734,9 +805,14 @@
     if (logout) {
       logout.addEventListener("submit", function (event) {
         event.preventDefault();
-        forgetPages().then(function () { logout.submit(); });
+        forgetPages().then(function () {
+          // The service worker posts it, or logs out on this phone at once when the network fails.
+          if (navigator.onLine || (navigator.serviceWorker && navigator.serviceWorker.controller)) { logout.submit(); return; }
+          logOutLater(logout);
+        });
       });
     }
+    finishLoggingOut(logout);
     if ($("#id_username") && $("#id_password")) forgetPages(); // the login page: nobody's pages are kept
     var sheet = $("#live-sheet");
     if (sheet) {
