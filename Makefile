@@ -19,7 +19,7 @@ MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 LOCK := $(PY) -m uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
 	--custom-compile-command "make lock" --quiet
 
-.PHONY: demo test serve install lint lock system-deps test-system-deps messages
+.PHONY: demo test serve install lint lock system-deps test-system-deps messages bench-smoke
 
 demo: system-deps $(INSTALLED) messages
 	$(PY) manage.py migrate --noinput
@@ -41,6 +41,11 @@ TEST_WORKERS ?= auto
 
 test: test-system-deps $(INSTALLED) messages
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+
+# Every speed script in benchmarks/ at a small size: fails when one no longer runs, whatever its
+# times (benchmarks/README.md). Needs PostgreSQL and Chromium, as the PostgreSQL pass of make test.
+bench-smoke: test-system-deps $(INSTALLED) messages
+	benchmarks/smoke
 
 # What .ci/run checks before the tests: ruff's lint rules with the complexity limit, mypy, the
 # import contracts (which package may import which: lint-imports) and the checks an import graph

@@ -29,6 +29,7 @@ import os
 import random
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -213,8 +214,15 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=4, help="phones refreshing each table's score sheet")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", type=float, default=2.0, help="seconds a scorer waits between deals")
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=8765, help="0: any free port")
+    parser.add_argument(
+        "--strict", action="store_true", help="exit non-zero on any error answer or a failed check (a smoke run)"
+    )
     args = parser.parse_args()
+    if args.port == 0:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            args.port = s.getsockname()[1]
 
     recreate_database(URL)
     django.setup()
@@ -254,6 +262,8 @@ def main() -> None:
         server.wait(timeout=30)
         server = None
         call_command("ledger_check", "--club", SLUG)
+        if args.strict and (run.errors or not run.posts):
+            sys.exit(f"{len(run.errors)} error answers, {len(run.posts)} deals posted")
     finally:
         if server is not None:
             os.killpg(server.pid, signal.SIGTERM)

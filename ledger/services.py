@@ -182,11 +182,12 @@ def balances_by_book(
     if before is not None:
         month = before.replace(day=1)
         kept = kept.filter(month__lt=month)
-        early = Posting.objects.filter(
-            account__in=accounts, transaction__value_date__gte=month, transaction__value_date__lt=before
-        )
-        if book is not None:
-            early = early.filter(transaction__book=book)
+        if before > month:  # on the first of a month: whole months only, no postings
+            early = Posting.objects.filter(
+                account__in=accounts, transaction__value_date__gte=month, transaction__value_date__lt=before
+            )
+            if book is not None:
+                early = early.filter(transaction__book=book)
     found: dict[tuple[int, str], int] = {}
     rows = [
         *kept.values_list("account_id", "book").annotate(total=Sum("amount")),

@@ -395,11 +395,12 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         club_seasons = list(Season.objects.filter(club_id=member.club_id).order_by("starts_on", "pk"))
         points = balances.member_seasons(member, club_seasons)
         seasons = [{"season": season.pk, "name": season.name, "points": points[season.pk]} for season in club_seasons]
+        saldo_ore, all_points = money.saldo_and_points(member)
         data = {
             "member": member.pk,
             "name": member.name,
-            "saldo_ore": money.saldo(member),
-            "points": balances.member_balance(member),
+            "saldo_ore": saldo_ore,
+            "points": all_points,
             "seasons": seasons,
             "unaccounted": accounting.unaccounted_postings(member),
         }

@@ -16,13 +16,14 @@ import datetime
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Q, Sum
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from club.models import Club, DealVersion, Member, Payment, Season, Seat, Sitting
 from club.months import Month
 from club.services import accounting, money
+from club.services.sittings import deal_count
 from ledger.models import Posting
 
 
@@ -241,7 +242,7 @@ def build_statement(member: Member, month: Month) -> Statement:
         )
         .distinct()
         .select_related("table", "season")
-        .annotate(deal_count=Count("deals", distinct=True))
+        .annotate(deal_count=deal_count())
         .order_by("date", "pk")
     )
     sitting_lines = [SittingLine(s, s.deal_count, played.get(s.pk, 0)) for s in sittings]

@@ -260,16 +260,30 @@ def post_event(
     ]
     if not lines:
         return None
-    # No savepoint inside a caller's transaction (two statements a deal): the entry and the seats
-    # go with the postings or not at all, and a failure fails the caller's whole block anyway.
+    if not db_transaction.get_connection().in_atomic_block:
+        with db_transaction.atomic():  # the postings, the entry and the seats: all or none
+            return post_event(
+                sitting=sitting,
+                event=event,
+                key=key,
+                accounts=accounts,
+                value_date=value_date,
+                deal_version=deal_version,
+                caused_by=caused_by,
+                by=by,
+            )
+    # Inside the caller's block, without a savepoint of its own (two statements a deal): a refused
+    # transaction (unbalanced, mixed units) is refused before anything is written and leaves the
+    # block usable; once the postings are written, a failure marks the whole block for rollback,
+    # so they never stay without their entry and seats.
+    txn = ledger.post(
+        reference=reference(sitting, key),
+        lines=lines,
+        value_date=value_date,
+        book=season_book(sitting.season_id),
+        by=by,
+    )
     with db_transaction.atomic(savepoint=False):
-        txn = ledger.post(
-            reference=reference(sitting, key),
-            lines=lines,
-            value_date=value_date,
-            book=season_book(sitting.season_id),
-            by=by,
-        )
         txn.entry = LedgerEntry.objects.create(
             transaction=txn,
             kind=event.kind,

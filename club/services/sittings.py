@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 import rules
 
 from ..families import Family
-from ..models import Member, Season, Seat, Sitting, Table, TableOpening
+from ..models import Deal, Member, Season, Seat, Sitting, Table, TableOpening
 from . import bookkeeping
 
 
@@ -287,3 +289,11 @@ def accounts_of(sitting: Sitting, seats, family: Family | None = None, ruleset: 
 
 def next_deal_number(sitting: Sitting) -> int:
     return (sitting.deals.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+
+
+def deal_count() -> Coalesce:
+    """A sitting's number of deals, to annotate a query of sittings with (`deal_count=`): counted
+    from the sitting's own index entries (sitting, number), never by joining the club's every
+    deal, so a page of sittings costs the same whatever the years before them hold."""
+    counted = Deal.objects.filter(sitting=OuterRef("pk")).order_by().values("sitting").annotate(n=Count("*"))
+    return Coalesce(Subquery(counted.values("n")), 0)

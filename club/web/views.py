@@ -19,8 +19,7 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, OuterRef, Prefetch, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Prefetch
 from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -52,7 +51,7 @@ from ..services.deals import (
 from ..services.disputes import disputes_of_deal, disputes_of_sitting, resolve_by_correction
 from ..services.members import version_authors
 from ..services.office import OfficeError
-from ..services.sittings import InvalidSitting, SittingError, start_sitting
+from ..services.sittings import InvalidSitting, SittingError, deal_count, start_sitting
 from ..services.stats import member_stats
 from . import deal_forms
 from .charts import balance_chart
@@ -202,7 +201,7 @@ def club_home(request, club, member):
         Sitting.objects.filter(season__club=club, closed_at__isnull=True)
         .select_related("table", "season")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")))
-        .annotate(deal_count=Count("deals"))
+        .annotate(deal_count=deal_count())
         .order_by("table__name")
     )
     recent: Iterable[Sitting] = []
@@ -210,7 +209,7 @@ def club_home(request, club, member):
         recent = (
             season.sittings.filter(closed_at__isnull=False)
             .select_related("table")
-            .annotate(deal_count=Count("deals"))
+            .annotate(deal_count=deal_count())
             .order_by("-date", "-id")[:5]
         )
     # Officials are told about disputes waiting for an answer, each a link to its deal's audit.
@@ -795,12 +794,9 @@ def _sitting_cards(club, season) -> list[dict]:
     are a few hundred, so each card is made here, not by template tags (a URL reversed and a
     plural translated per card cost more than the rest of the page)."""
     prefix = reverse("sitting", args=[club.slug, 1]).removesuffix("1/")  # …/sittings/<id>/
-    # Each sitting's deals counted by its own index entries (sitting, number), never by joining the
-    # club's every deal: a season's cards cost the same whatever the years before it hold.
-    counted = Deal.objects.filter(sitting=OuterRef("pk")).order_by().values("sitting").annotate(n=Count("*"))
     rows = (
         season.sittings.order_by("-date", "-id")
-        .annotate(deal_count=Coalesce(Subquery(counted.values("n")), 0))
+        .annotate(deal_count=deal_count())
         .values_list("pk", "table__name", "date", "closed_at", "deal_count")
     )
     deals_text: dict[int, str] = {}
