@@ -7,6 +7,7 @@ too, for any SQL: test_postgres_guards.py.)"""
 from __future__ import annotations
 
 import pytest
+from django.db import transaction
 
 import rules
 from club.models import DealVersion, Member
@@ -66,7 +67,9 @@ def test_post_event_refuses_an_unbalanced_event_and_writes_nothing(posted, count
     )
     before = counts()
 
-    with pytest.raises(UnbalancedTransaction, match="deal:2: postings sum to 20, not 0"):
+    # post_event takes no savepoint of its own (it is one step of its caller's transaction): the
+    # caller's block, here the test's own, is what the refusal rolls back, whole.
+    with pytest.raises(UnbalancedTransaction, match="deal:2: postings sum to 20, not 0"), transaction.atomic():
         bookkeeping.post_event(
             sitting=sitting, event=lopsided, key="deal:2", accounts=accounts, value_date=sitting.date
         )
