@@ -57,7 +57,7 @@ def test_rules_has_no_per_language_dictionary():
 # A family whose texts the translators have not reached yet: its message ids are marked (so
 # makemessages collects them), and said in English until the catalogues translate them. Slovenian
 # tarok's translations (sl, da, hu) come with their own change; then this set is emptied.
-AWAITING_TRANSLATION = {RULES / "slovenian"}
+AWAITING_TRANSLATION = set()
 
 
 def awaiting(path):
@@ -90,8 +90,13 @@ def test_every_engine_text_is_translated_in_the_catalogue(language):
 
 
 def test_the_texts_awaiting_translation_are_marked_for_the_catalogue():
-    """Slovenian tarok's texts are marked, so makemessages collects them, and said in English."""
+    """Slovenian tarok's texts are marked, so makemessages collects them, and said in English until
+    translated; once AWAITING_TRANSLATION is empty, nothing is pending and they are checked above."""
     pending = engine_message_ids(pending=True)
+    if not AWAITING_TRANSLATION:
+        assert pending == set()
+        assert (None, "{what} is missing.") in engine_message_ids()
+        return
     assert len(pending) > 50
     assert (None, "{what} is missing.") in pending
 
