@@ -1,7 +1,7 @@
 """Statements are mailed once a month: the club records which month it mailed (`StatementMailing`),
 a second mailing of the same month is refused with the day it went out unless it is asked for
 again (and the log says who asked), and a month still running is not mailed (its statement would
-change; a preview PDF is fine).
+change; a preview PDF can be made now).
 
 The faces (`manage.py statements --email`, the office's send button on a statement) ask `check`
 before they make the PDFs, and `send` checks again with the club locked, in the transaction that
@@ -53,7 +53,7 @@ def check(
     """`MailingRefused` unless the month's statements (or `member`'s) may be mailed now."""
     if month >= running_month(today):
         raise MailingRefused(
-            _("%(month)s is not over yet: its statements are mailed once it is (a preview PDF is fine).")
+            _("%(month)s is not over yet: its statements are mailed once it is (a preview PDF can be made now).")
             % {"month": month}
         )
     if again:

@@ -88,7 +88,8 @@ GLOSSARY = {
     "cup": (r"\bcups?\b", "kop", "kup", "kup"),
     "revoke": (r"\brevokes?\b", "kulørsvigt", "renonsz", "renons"),
     "pot": (r"\bpot\b", "pulje", "kassz", "blagajn"),
-    "sitting": (r"\bsittings?\b", "spilleaften", "játékest", "večer"),
+    # "sitting out" (of one deal) is another phrase: the member who sits out, not an evening.
+    "sitting": (r"\bsittings?\b(?! out)", "spilleaften", "játékest", "večer"),
     "season": (r"\bseasons?\b", "sæson", "idény", "sezon"),
     "fine": (r"\bfines?\b|\bfined\b", "bøde", "büntet", "kaz"),
     "meld": (r"\bmelds?\b|\bmelded\b", "meld", "meld", "meld"),
