@@ -83,7 +83,7 @@ def test_demo_ledger_agrees_with_every_record(demo):
     assert error is None
     transactions = Transaction.objects.count()
     assert re.search(
-        rf"Checked 1 club, 5 tables, 31 sittings and {transactions} transactions in [0-9.]+ s; problems found: 0\.",
+        rf"Checked 1 club, 6 tables, 34 sittings and {transactions} transactions in [0-9.]+ s; problems found: 0\.",
         out,
     )
     danish = io.StringIO()
