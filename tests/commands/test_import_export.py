@@ -195,7 +195,7 @@ def test_every_demo_sitting_exports_to_a_record_that_replays_to_the_ledger(demo)
     """Danish and Hungarian sittings alike: members' nets, and what the table's own
     accounts hold after the sitting (the cups; the ultimókassza where the game keeps one)."""
     sittings = Sitting.objects.filter(table__club=demo).select_related("season", "table").order_by("pk")
-    assert len(sittings) == 21 + 10
+    assert len(sittings) == 21 + 10 + 3
     for sitting in sittings:
         replayed = rules.replay(import_export.export_sitting(sitting))["balances"]
 
@@ -296,7 +296,7 @@ def test_the_whole_demo_season_exported_and_imported_into_another_club_keeps_eve
         )
     tables = {t.name: make_table(copy, t.name) for t in demo.tables.all()}
     originals = list(Sitting.objects.filter(table__club=demo).select_related("table", "season").order_by("pk"))
-    assert len(originals) == 21 + 10
+    assert len(originals) == 21 + 10 + 3
 
     for sitting in originals:
         target = tmp_path / f"{sitting.pk}.json"
@@ -332,5 +332,6 @@ def test_the_whole_demo_season_exported_and_imported_into_another_club_keeps_eve
         ).values("account__member__name")
         return {r["account__member__name"]: r["total"] for r in rows.annotate(total=Sum("amount"))}
 
-    # 10 Danish members, and the Hungarian circle's 9 who are not among them (Anna plays both).
-    assert season_balances(copy) == season_balances(demo) and len(season_balances(demo)) == 10 + 9
+    # 10 Danish members, the Hungarian circle's 9 who are not among them (Anna plays both), and the
+    # Slovenian circle's 5.
+    assert season_balances(copy) == season_balances(demo) and len(season_balances(demo)) == 10 + 9 + 5

@@ -83,13 +83,13 @@ def test_demo_ledger_agrees_with_every_record(demo):
     assert error is None
     transactions = Transaction.objects.count()
     assert re.search(
-        rf"Checked 1 club, 5 tables, 31 sittings and {transactions} transactions in [0-9.]+ s; problems found: 0\.",
+        rf"Checked 1 club, 6 tables, 34 sittings and {transactions} transactions in [0-9.]+ s; problems found: 0\.",
         out,
     )
     danish = io.StringIO()
     with translation.override("da"):
         call_command("ledger_check", stdout=danish)
-    assert "Kontrollerede 1 klub, 5 borde, 31 spilleaftener og" in danish.getvalue()  # one club, not "1 klubber"
+    assert "Kontrollerede 1 klub, 6 borde, 34 spilleaftener og" in danish.getvalue()  # one club, not "1 klubber"
 
 
 def test_a_tampered_posting_is_named_with_sitting_event_account_and_amounts(demo):

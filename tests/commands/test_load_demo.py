@@ -34,23 +34,25 @@ def test_nobody_sits_at_two_tables_on_one_evening():
 
 
 def test_the_demo_club_is_loaded(demo):
-    """21 Danish sittings on Thursdays, and the Hungarian circle's 10 on Tuesdays: five
-    Paskievics sittings at Magyar asztal, one of each other game at Kis asztal. Its nine members
-    not already in the club join it (Anna plays both)."""
+    """21 Danish sittings on Thursdays, the Hungarian circle's 10 on Tuesdays (five Paskievics
+    sittings at Magyar asztal, one of each other game at Kis asztal; its nine members not already
+    in the club join it, Anna plays both), and the Slovenian circle's 3 on Wednesdays at Slovensko
+    omizje, with five members of its own."""
     assert demo.name == "Vestbyens Tarokklub"
-    assert demo.members.count() == 10 + 9
+    assert demo.members.count() == 10 + 9 + 5
     assert list(demo.tables.values_list("name", flat=True)) == [
         "Hjørnebordet",
         "Kakkelovnsbordet",
         "Kis asztal",
         "Magyar asztal",
+        "Slovensko omizje",
         "Vinduesbordet",
     ]
     season = demo.seasons.get(name="2026")
     assert (season.name, season.preset, season.point_value_ore) == ("2026", "vlk-2010", 1)
     sittings = Sitting.objects.filter(table__club=demo)
     assert sittings.filter(season=season).count() == 21
-    assert sittings.count() == 31
+    assert sittings.count() == 34
     by_game = dict(sittings.values_list("season__preset").annotate(n=Count("id")).values_list("season__preset", "n"))
     assert by_game == {
         "vlk-2010": 21,
@@ -60,6 +62,7 @@ def test_the_demo_club_is_loaded(demo):
         "tapper": 1,
         "stromann": 1,
         "trisak": 1,
+        "slovenian": 3,
     }
     assert sorted({s.date.month for s in sittings}) == [9, 10, 11]
     assert set(sittings.filter(season=season).annotate(n=Count("seats")).values_list("n", flat=True)) == {3, 4, 5}
@@ -102,6 +105,9 @@ def test_the_demo_plays_every_part_of_the_game(demo):
         "pot_double",
         "close.split",
     ):
+        assert rule in rules_posted, rule
+    # The Slovenian circle: the game, klop, a radelc's doubling, bonuses and a mondfang.
+    for rule in ("klop", "radelc", "bonus:trula", "bonus:pagat_ultimo", "mondfang"):
         assert rule in rules_posted, rule
 
 

@@ -163,7 +163,7 @@ def test_backup_and_restore_into_an_empty_database_as_documented(round_trip, tmp
         "Bent": 43,
         "Carl": -17,
     }
-    # The demo's 10 Danish members and the Hungarian circle's 9 others (test_load_demo).
-    assert len([club for club, _name in members if club == "vestbyen"]) == 10 + 9
+    # The demo's 10 Danish members, the Hungarian circle's 9 others and the Slovenian circle's 5 (test_load_demo).
+    assert len([club for club, _name in members if club == "vestbyen"]) == 10 + 9 + 5
     # Double entry: a club's accounts, members and table accounts (cups, pot) together, sum to zero.
     assert sum(row[4] or 0 for row in after if row[1] == "vestbyen") == 0
