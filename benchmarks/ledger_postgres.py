@@ -98,7 +98,13 @@ def bulk_post(sitting, settled, accounts, value_date) -> None:
         transactions.append(txn)
         entries.append(
             LedgerEntry(
-                transaction=txn, kind=event.kind, sitting=sitting, event=key, deal_version=version, caused_by=version
+                transaction=txn,
+                kind=event.kind,
+                sitting=sitting,
+                event=key,
+                deal_version=version,
+                caused_by=version,
+                point_value_ore=sitting.season.point_value_ore,  # the price it is posted at, as post_event keeps it
             )
         )
         postings += [
