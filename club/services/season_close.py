@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from ledger import services as ledger
@@ -139,13 +140,13 @@ def preview(season: Season, *, how: str | None = None, into: Season | None = Non
     if season.closed_at is not None:
         errors["season"].append(
             _("The season %(season)s was closed on %(date)s.")
-            % {"season": season, "date": timezone.localtime(season.closed_at).date().isoformat()}
+            % {"season": season, "date": date_format(timezone.localtime(season.closed_at).date(), "DATE_FORMAT")}
         )
     open_sittings = list(Sitting.objects.filter(season=season, closed_at__isnull=True).select_related("table"))
     if open_sittings:
         errors["season"].append(
             _("Close its open sittings first: %(sittings)s.")
-            % {"sittings": ", ".join(f"{s.table} {s.date.isoformat()}" for s in open_sittings)}
+            % {"sittings": ", ".join(f"{s.table} {date_format(s.date, 'DATE_FORMAT')}" for s in open_sittings)}
         )
     if how == SeasonEnd.CARRY:
         into = into or next_season(season)
