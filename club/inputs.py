@@ -47,6 +47,7 @@ MAX_RECORD_BYTES = 16 * 1024  # one deal record as compact JSON
 MAX_JSON_DEPTH = 32  # a deal record is 4 deep, a sitting record 6
 MAX_ID_DIGITS = 18  # fits a 64-bit integer column
 MAX_IDEMPOTENCY_KEY = 64  # a client's key for one deal (the web form's are UUID4s)
+PRINTABLE_ASCII = re.compile(r"^[\x21-\x7e]+$")  # what an idempotency key may hold, on the API and a form
 FIRST_YEAR, LAST_YEAR = 1000, 9998  # a month's neighbours must be months too
 
 ID_PATTERN = f"[0-9]{{1,{MAX_ID_DIGITS}}}"
@@ -345,3 +346,17 @@ class IdConverter:
 
 # Registered here, once, for every URLconf that names an object by id (club.web, club.reports).
 register_converter(IdConverter, "id")
+
+
+class IdempotencyKeyField(forms.CharField):
+    """A form's own idempotency key (hidden): the API header's rule, 1 to 64 printable ASCII characters."""
+
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("widget", forms.HiddenInput)
+        super().__init__(max_length=MAX_IDEMPOTENCY_KEY, **kwargs)
+
+    def validate(self, value: Any) -> None:
+        super().validate(value)
+        if value and not PRINTABLE_ASCII.match(value):
+            raise ValidationError(_("Use 1 to %(max)s printable ASCII characters.") % {"max": MAX_IDEMPOTENCY_KEY})

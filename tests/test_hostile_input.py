@@ -483,3 +483,69 @@ def test_json_depth_is_counted_outside_strings(text, limit, deeper):
     from club.inputs import json_depth_exceeds
 
     assert json_depth_exceeds(text, limit) is deeper
+
+
+# --- the office's money pages: how members pay, a season's close, a payment's own key ------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"mobilepay": NUL, "bank_account": "", "payment_note": ""},
+        {"mobilepay": "", "bank_account": "", "payment_note": RLO},
+        {"mobilepay": "1" * 10_000, "bank_account": "", "payment_note": "n" * 10_000},
+    ],
+)
+def test_web_refuses_hostile_payment_details_and_keeps_the_old(two_clubs, web, unchanged, data):
+    w = two_clubs["a"]
+    response = web(w.users["admin"]).post(reverse("office_payment_details", args=[w.club.slug]), data)
+
+    assert response.status_code == 200 and response.context["form"].errors
+    w.club.refresh_from_db()
+    assert (w.club.mobilepay, w.club.bank_account, w.club.payment_note) == ("", "", "")
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"how": "carry", "into": "abc"}, {"how": RLO, "into": NUL}, {"how": "x" * 10_000}, {"into": "9" * 40}],
+)
+def test_web_answers_a_hostile_season_close_without_closing(two_clubs, web, unchanged, data):
+    w = two_clubs["a"]
+    response = web(w.users["admin"]).post(reverse("office_season_close", args=[w.club.slug, w.season.pk]), data)
+
+    assert response.status_code in (200, 400)
+    w.season.refresh_from_db()
+    assert w.season.closed_at is None  # it has an open sitting, and no later season to carry into
+
+
+@pytest.mark.parametrize("key", [NUL, RLO, "k" * 10_000])
+def test_web_refuses_a_hostile_payment_key(two_clubs, web, unchanged, key):
+    w = two_clubs["a"]
+    carl = w.members["Carl"]
+    body = {
+        "paid_on": "2026-11-20",
+        "member": carl.pk,
+        "direction": "in",
+        "amount": "5,00",
+        "method": "cash",
+        "note": "",
+        "idempotency_key": key,
+    }
+    response = web(w.users["admin"]).post(reverse("office_payments", args=[w.club.slug]), body)
+
+    assert response.status_code == 200 and response.context["form"].errors
+
+
+def test_web_reads_payment_details_that_are_no_utf_8_without_a_surrogate(two_clubs, web, unchanged):
+    # A lone surrogate as a browser cannot send it but a hostile client can: its bytes, raw. Django
+    # reads a form body's bytes that are no UTF-8 as U+FFFD, so what is kept is that, never a surrogate.
+    w = two_clubs["a"]
+    client = web(w.users["admin"])
+    body = "mobilepay=&bank_account=%ED%A0%80&payment_note="
+    response = raw_post(
+        client, reverse("office_payment_details", args=[w.club.slug]), body, "application/x-www-form-urlencoded"
+    )
+
+    assert response.status_code == 302
+    w.club.refresh_from_db()
+    assert w.club.bank_account == "\ufffd\ufffd\ufffd"

@@ -15,7 +15,6 @@ Domain errors become HTTP answers in one place (`DomainErrors`):
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 
 from django.core.paginator import Paginator
@@ -62,8 +61,6 @@ from .errors import RequestProblems, SafeJSONRenderer, UnreadableBody, in_both_l
 from .openapi import FIELD_ERRORS
 from .parsers import BoundedJSONParser
 from .serializers import MAX_ID
-
-PRINTABLE_ASCII = re.compile(r"^[\x21-\x7e]+$")
 
 ERRORS = OpenApiResponse(s.ErrorListSerializer, description="The record is refused: every problem, nothing written.")
 CONFLICT = OpenApiResponse(
@@ -313,7 +310,11 @@ class _Refused(OfficeError):
 OFFICE_ERRORS = OpenApiResponse(s.OfficeErrorListSerializer, description="Refused: every problem, nothing written.")
 
 
-IDEMPOTENCY_KEY_HEADER = {"type": "string", "pattern": PRINTABLE_ASCII.pattern, "maxLength": inputs.MAX_IDEMPOTENCY_KEY}
+IDEMPOTENCY_KEY_HEADER = {
+    "type": "string",
+    "pattern": inputs.PRINTABLE_ASCII.pattern,
+    "maxLength": inputs.MAX_IDEMPOTENCY_KEY,
+}
 
 
 def idempotency_key(request) -> str | None:
@@ -321,7 +322,7 @@ def idempotency_key(request) -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
-    if not PRINTABLE_ASCII.match(key) or len(key) > inputs.MAX_IDEMPOTENCY_KEY:
+    if not inputs.PRINTABLE_ASCII.match(key) or len(key) > inputs.MAX_IDEMPOTENCY_KEY:
         raise RequestProblems(
             [
                 request_problem(

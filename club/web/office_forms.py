@@ -218,7 +218,7 @@ class PaymentForm(OfficeForm):
     note = inputs.TextField(label=_("Note (optional)"), max_length=200, required=False)
     # The page's own key (a new one each time the page is drawn): the same form sent twice, by a
     # double click or a retry, records one payment (club.services.payments.record_payment_once).
-    idempotency_key = forms.CharField(max_length=inputs.MAX_IDEMPOTENCY_KEY, required=False, widget=forms.HiddenInput)
+    idempotency_key = inputs.IdempotencyKeyField()
 
     def __init__(self, *args: Any, club, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -229,7 +229,7 @@ class PaymentForm(OfficeForm):
 class ReversePaymentForm(OfficeForm):
     reason = inputs.TextField(label=_("Why is it reversed?"), max_length=inputs.MAX_REASON)
     # As a payment's: the same reversal sent twice answers with the first.
-    idempotency_key = forms.CharField(max_length=inputs.MAX_IDEMPOTENCY_KEY, required=False, widget=forms.HiddenInput)
+    idempotency_key = inputs.IdempotencyKeyField()
 
 
 class TableOpeningForm(OfficeForm):
