@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import pairwise
 
 # Distinguishable on light and dark backgrounds, and for the common colour blindnesses.
 PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#8c564b", "#7f7f7f")
@@ -61,17 +61,20 @@ def balance_chart(
     season's first sitting and keeps his balance over sittings he missed."""
     sittings = sorted({(date, sitting_id) for _name, rows in series for sitting_id, date, _points in rows})
     column = {key: i + 1 for i, key in enumerate(sittings)}  # column 0 is the start, at 0
-    balances_by_member = []
+    last_column = len(sittings)
+    # Per member, (column, balance after it) at the start and at each sitting he played: his
+    # balance is flat in between, so those are all the corners his line has.
+    corners_by_member = []
     for name, rows in series:
-        per_column = [0] * (len(sittings) + 1)
-        for sitting_id, date, points in rows:
-            per_column[column[(date, sitting_id)]] = points
-        balances_by_member.append((name, list(accumulate(per_column))))
+        corners = [(0, 0)]
+        for column_at, points in sorted((column[(date, sitting_id)], points) for sitting_id, date, points in rows):
+            corners.append((column_at, corners[-1][1] + points))
+        corners_by_member.append((name, corners))
 
-    values = [b for _name, balances in balances_by_member for b in balances] or [0]
+    values = [b for _name, corners in corners_by_member for _c, b in corners] or [0]
     top, bottom = max(0, *values), min(0, *values)
     span = (top - bottom) or 1
-    steps = max(len(sittings), 1)
+    steps = max(last_column, 1)
 
     def x(i: int) -> float:
         return round(pad + (width - 2 * pad) * i / steps, 1)
@@ -79,17 +82,40 @@ def balance_chart(
     def y(value: int) -> float:
         return round(pad + (height - 2 * pad) * (top - value) / span, 1)
 
+    # A long season has hundreds of columns and dozens of members, so a line is drawn through its
+    # corners only (a flat run over missed sittings needs its two ends), each coordinate formatted once.
+    x_text: dict[int, str] = {}
+    y_text: dict[int, str] = {}
+
+    def point(c: int, b: int) -> str:
+        if c not in x_text:
+            x_text[c] = str(x(c))
+        if b not in y_text:
+            y_text[b] = str(y(b))
+        return f"{x_text[c]},{y_text[b]}"
+
+    def polyline(corners: list[tuple[int, int]]) -> str:
+        points = [point(0, 0)]
+        for (before, held), (c, b) in pairwise(corners):
+            if c - 1 > before:
+                points.append(point(c - 1, held))
+            points.append(point(c, b))
+        last_played, held = corners[-1]
+        if last_played < last_column:
+            points.append(point(last_column, held))
+        return " ".join(points)
+
     lines = [
         Line(
             name=name,
             colour=line_style(i)[0],
             dash=line_style(i)[1],
-            points=" ".join(f"{x(c)},{y(b)}" for c, b in enumerate(balances)),
-            last=balances[-1],
-            end_x=x(len(balances) - 1),
-            end_y=y(balances[-1]),
+            points=polyline(corners),
+            last=corners[-1][1],
+            end_x=x(last_column),
+            end_y=y(corners[-1][1]),
         )
-        for i, (name, balances) in enumerate(balances_by_member)
+        for i, (name, corners) in enumerate(corners_by_member)
     ]
     return Chart(
         width=width,

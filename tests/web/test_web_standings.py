@@ -58,6 +58,22 @@ def test_the_chart_keeps_a_balance_over_sittings_a_member_missed():
     assert (chart.first_date, chart.last_date) == (d1, d2)
 
 
+def test_the_chart_draws_a_run_of_missed_sittings_by_its_two_ends():
+    d1, d2, d3, d4 = (datetime.date(2026, 1, day) for day in (5, 12, 19, 26))
+
+    chart = balance_chart(
+        [("Anna", [(1, d1, 100), (4, d4, -50)]), ("Bent", [(2, d2, -100), (3, d3, 0)])], width=208, height=116
+    )
+
+    # columns at x 8, 56, 104, 152, 200; scale 100 … −100 over 100 px, so y = 8 + (100 − v) / 2.
+    # Anna is flat at 100 over sittings 2 and 3: the corner at 2 is left out, the line is the same.
+    assert [line.points for line in chart.lines] == [
+        "8.0,58.0 56.0,8.0 152.0,8.0 200.0,33.0",
+        "8.0,58.0 56.0,58.0 104.0,108.0 152.0,108.0 200.0,108.0",
+    ]
+    assert [line.last for line in chart.lines] == [50, -100]
+
+
 def test_a_members_page_counts_deals_ultimos_bagud_melds_and_counts(played, members, as_member):
     client = as_member("Erik")
 
