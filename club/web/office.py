@@ -13,11 +13,13 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import access, families
 from ..models import Club, Member, Payment, Season, SeasonEnd, Table, TableOpening
+from ..reports import pdf
 from ..services import forgetting, joining, money, opening, outbox, till
 from ..services import members as member_office
 from ..services import payments as payment_office
@@ -26,6 +28,7 @@ from ..services import seasons as season_office
 from ..services import tables as table_office
 from ..services.money import format_ore
 from ..services.office import OfficeError
+from ..services.season_summary import season_summary as summarize_season
 from .office_forms import (
     MemberForm,
     PaymentDetailsForm,
@@ -248,6 +251,22 @@ def season_close(request: HttpRequest, club: Club, official: Member, season_id: 
     return render(
         request, "club/office/season_close.html", context, status=400 if problems and request.method == "POST" else 200
     )
+
+
+@official_page
+def season_summary(request: HttpRequest, club: Club, official: Member, season_id: int) -> HttpResponse:
+    """The season for the club's books: each member's sittings, points, kroner and payments, the till."""
+    season = get_object_or_404(Season, pk=season_id, club=club)
+    context = {"club": club, "summary": summarize_season(season)}
+    return render(request, "club/office/season_summary.html", context)
+
+
+@official_page
+def season_summary_pdf(request: HttpRequest, club: Club, official: Member, season_id: int) -> HttpResponse:
+    summary = summarize_season(get_object_or_404(Season, pk=season_id, club=club))
+    response = HttpResponse(pdf.season_summary_pdf(summary, get_language()), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{pdf.season_summary_filename(summary)}"'
+    return response
 
 
 @official_page

@@ -175,6 +175,8 @@ PAGES = [
     Page("office_season_new", "post", club_url("office_season_new"), "manage", lambda w: {"preset": "magyar"}),
     Page("office_season_edit", "get", club_url("office_season_edit", lambda w: w.season.pk), "manage"),
     Page("office_season_close", "get", club_url("office_season_close", lambda w: w.season.pk), "manage"),
+    Page("office_season_summary", "get", club_url("office_season_summary", lambda w: w.season.pk), "manage"),
+    Page("office_season_summary_pdf", "get", club_url("office_season_summary_pdf", lambda w: w.season.pk), "manage"),
     Page("office_payments", "get", club_url("office_payments"), "manage"),
     Page("office_payment_details", "get", club_url("office_payment_details"), "manage"),
     Page("office_debtors", "get", club_url("office_debtors"), "manage"),
