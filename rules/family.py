@@ -217,6 +217,7 @@ class Presentation(Protocol[RuleSetT_contra]):
     """What forms, schemas and pages ask of a family: its words, its deal form, its pages."""
 
     title: str  # "Danish Tarok", in English
+    preset_names: Mapping[str, str]  # each preset as players name it ("Királyhívó"), in every language
     messages: Mapping[str, str]  # its problem codes -> their message ids (`rules.texts`)
     texts: Texts  # what its settlements, accounts and records are called on a page (message ids)
     pages: Pages  # who played a deal, and what a member's page counts of it
@@ -266,6 +267,7 @@ class BaseFamily(Generic[RuleSetT, DealT, SittingT, StateT, EventT]):
     default_preset: str
     sitting_keys: frozenset[str]
     texts: Texts
+    preset_names: Mapping[str, str] = MappingProxyType({})  # a preset without a name shows its id
     messages: Mapping[str, str] = MappingProxyType({})
     own_accounts: Mapping[str, str] = NO_ACCOUNTS
     pages: Pages = Pages()

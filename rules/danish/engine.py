@@ -17,7 +17,7 @@ from .layout import deal_layout
 from .messages import DANISH_MESSAGES, FAMILY
 from .pages import PAGES
 from .parameters import describe as describe_parameters
-from .presets import DEFAULT_PRESET, OFFENCES, PRESETS, RuleSet, resolve
+from .presets import DEFAULT_PRESET, OFFENCES, PRESET_NAMES, PRESETS, RuleSet, resolve
 from .records import (
     COURT_CARDS,
     CULPRIT_CAUSES,
@@ -58,6 +58,7 @@ class Danish(BaseFamily[RuleSet, Deal, Sitting, TableState, Event]):
     name = FAMILY
     title = "Danish Tarok"
     presets: Mapping[str, RuleSet] = PRESETS
+    preset_names = PRESET_NAMES
     default_preset = DEFAULT_PRESET
     messages: Mapping[str, str] = DANISH_MESSAGES
     texts = TEXTS

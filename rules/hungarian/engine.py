@@ -25,6 +25,7 @@ from .presets import (
     KINGS,
     NO_GAMES,
     OFFENCES,
+    PRESET_NAMES,
     PRESETS,
     RuleSet,
     resolve,
@@ -53,6 +54,7 @@ class Hungarian(BaseFamily[RuleSet, Deal, Sitting, TableState, Event]):
     name = FAMILY
     title = "Hungarian tarokk"
     presets: Mapping[str, RuleSet] = PRESETS
+    preset_names = PRESET_NAMES
     default_preset = "paskievics"
     messages: Mapping[str, str] = HUNGARIAN_MESSAGES
     texts = TEXTS

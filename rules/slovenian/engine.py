@@ -22,7 +22,18 @@ from .layout import deal_layout
 from .messages import FAMILY, SLOVENIAN_MESSAGES
 from .pages import PAGES
 from .parameters import describe as describe_parameters
-from .presets import BONUSES, CONTRACTS, KONTRA_NAMES, PRESET, PRESETS, SIDES, TABLE_SIZES, RuleSet, resolve
+from .presets import (
+    BONUSES,
+    CONTRACTS,
+    KONTRA_NAMES,
+    PRESET,
+    PRESET_NAMES,
+    PRESETS,
+    SIDES,
+    TABLE_SIZES,
+    RuleSet,
+    resolve,
+)
 from .records import SITTING_KEYS, Deal, Sitting, parse_deal, parse_sitting
 from .schema import DEAL_RECORD
 from .settlement import Event, close, settle_deal
@@ -53,6 +64,7 @@ class Slovenian(BaseFamily[RuleSet, Deal, Sitting, TableState, Event]):
     name = FAMILY
     title = "Slovenian tarok"
     presets: Mapping[str, RuleSet] = PRESETS
+    preset_names = PRESET_NAMES
     default_preset = PRESET
     messages: Mapping[str, str] = SLOVENIAN_MESSAGES
     texts = TEXTS
