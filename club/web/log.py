@@ -278,7 +278,7 @@ def _overrides(entry: LogEntry, change: dict, name: str) -> Iterator[str]:
         overrides = ast.literal_eval(text) if text else {}
     except (ValueError, SyntaxError):
         return
-    if not isinstance(overrides, dict) or preset not in families.RULESET_NAMES:
+    if not isinstance(overrides, dict) or not families.is_preset(preset):
         return
     for words in overrides_in_words(preset, overrides):
         yield _("The season %(name)s plays its own rule: %(rule)s.") % {"name": name, "rule": words}
@@ -290,7 +290,7 @@ def _season(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[
         yield _("%(who)s created the season %(name)s (%(preset)s).") % {
             "who": who,
             "name": name,
-            "preset": families.ruleset_name(change.get("preset", ("", ""))[1]),
+            "preset": families.preset_name(change.get("preset", ("", ""))[1]),
         }
         yield from _overrides(entry, change, name)
         return
