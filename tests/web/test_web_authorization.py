@@ -277,11 +277,22 @@ PAGES = [
     Page("member-statement", "get", club_url("member-statement", CARL, MARCH), "private"),
     Page("member-statement-pdf", "get", club_url("member-statement-pdf", CARL, MARCH), "private"),
     Page("member-postings-csv", "get", club_url("member-postings-csv", CARL), "private"),
+    Page("member-postings-xlsx", "get", club_url("member-postings-xlsx", CARL), "private"),
     Page("member-data-json", "get", club_url("member-data-json", CARL), "private"),
     Page("member-data-csv", "get", club_url("member-data-csv", CARL), "private"),
     # Carl has no address in the matrix's clubs: allowed, the page says so (302 back to it).
     Page("member-statement-send", "post", club_url("member-statement-send", CARL, MARCH), "manage", ok=302),
     Page("season-standings-csv", "get", club_url("season-standings-csv", lambda w: w.season.pk), "read"),
+    Page("season-standings-xlsx", "get", club_url("season-standings-xlsx", lambda w: w.season.pk), "read"),
+    Page("office_exports", "get", club_url("office_exports"), "manage"),
+    Page(
+        "office_export",
+        "get",
+        lambda w: (
+            club_url("office_export", lambda w: "till", lambda w: "xlsx")(w) + "?first=2026-01-01&last=2026-03-31"
+        ),
+        "manage",
+    ),
     Page("deal-audit", "get", club_url("deal-audit", lambda w: w.closed_deal.pk), "read"),
     Page(
         "deal-dispute-raise",
