@@ -21,6 +21,7 @@ club_patterns = [
     path("office/members/", office.members, name="office_members"),
     path("office/members/new/", office.member_new, name="office_member_new"),
     path("office/members/import/", office.members_import, name="office_members_import"),
+    path("office/members/invite-all/", office.members_invite_all, name="office_members_invite_all"),
     path("office/members/<id:member_id>/", office.member_edit, name="office_member_edit"),
     path("office/members/<id:member_id>/active/", office.member_active, name="office_member_active"),
     path("office/members/<id:member_id>/invite/", office.member_invite, name="office_member_invite"),

@@ -169,6 +169,7 @@ PAGES = [
     ),
     Page("office_member_active", "post", club_url("office_member_active", CARL), "manage", lambda w: {}, ok=302),
     Page("office_member_invite", "post", club_url("office_member_invite", CARL), "manage", lambda w: {}, ok=302),
+    Page("office_members_invite_all", "post", club_url("office_members_invite_all"), "manage", lambda w: {}, ok=302),
     Page("office_member_forget", "post", club_url("office_member_forget", CARL), "manage", lambda w: {}, ok=302),
     Page("office_seasons", "get", club_url("office_seasons"), "manage"),
     Page("office_season_new", "get", lambda w: club_url("office_season_new")(w) + "?preset=paskievics", "manage"),
