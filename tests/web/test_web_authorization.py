@@ -286,6 +286,8 @@ PAGES = [
     Page("season-standings-csv", "get", club_url("season-standings-csv", lambda w: w.season.pk), "read"),
     Page("season-standings-xlsx", "get", club_url("season-standings-xlsx", lambda w: w.season.pk), "read"),
     Page("office_exports", "get", club_url("office_exports"), "manage"),
+    Page("sitting_print", "get", club_url("sitting_print", OPEN), "read"),
+    Page("table_blank_sheet", "get", club_url("table_blank_sheet", lambda w: w.free_table.pk), "read"),
     Page(
         "office_export",
         "get",
