@@ -23,7 +23,7 @@ from .forms import MAX_SEATS
 from .scoresheet import scoresheet
 from .views import _current_season, _sitting, club_page
 
-BLANK_ROWS = 28  # an evening's deals fit on one A4 page, landscape
+BLANK_ROWS = 22  # one A4 page with the heads, the totals row and the note
 
 
 def _pdf(template: str, context: dict, language: str) -> bytes:
