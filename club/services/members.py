@@ -12,11 +12,12 @@ changes what the token was made from.
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import UNUSABLE_PASSWORD_PREFIX
 from django.contrib.auth.tokens import default_token_generator
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
@@ -143,11 +144,15 @@ class Roster:
     addresses: set[str]
     login_ids: set[int]
     logins: dict[str, Any]  # address -> its login, for the addresses about to be added
+    # The members the club had before: member id by name key and by address (an import updates them).
+    known_names: dict[str, int] = field(default_factory=dict)
+    known_addresses: dict[str, int] = field(default_factory=dict)
+    claimed: set[int] = field(default_factory=set)  # the known members a row has updated already
 
     @classmethod
     def of(cls, club: Club, addresses: list[str]) -> Roster:
         Club.objects.select_for_update().get(pk=club.pk)
-        rows = list(Member.objects.filter(club=club).values_list("name", "email", "user_id"))
+        rows = list(Member.objects.filter(club=club).values_list("name", "email", "user_id", "pk"))
         wanted = {inputs.login_address(address) for address in addresses if address.strip()}
         logins: dict[str, Any] = {}
         users = get_user_model().objects.filter(Q(username__in=wanted) | Q(email__in=wanted)).order_by("-pk")
@@ -156,11 +161,25 @@ class Roster:
                 logins[address] = user
         return cls(
             club=club,
-            name_keys={inputs.name_key(name) for name, _email, _user in rows},
-            addresses={email for _name, email, _user in rows if email},
-            login_ids={user for _name, _email, user in rows if user is not None},
+            name_keys={inputs.name_key(name) for name, _email, _user, _pk in rows},
+            addresses={email for _name, email, _user, _pk in rows if email},
+            login_ids={user for _name, _email, user, _pk in rows if user is not None},
             logins=logins,
+            known_names={inputs.name_key(name): pk for name, _email, _user, pk in rows},
+            known_addresses={email: pk for _name, email, _user, pk in rows if email},
         )
+
+    def known(self, name: str, address: str) -> int | None:
+        """The id of the member the club already had with this address, or else with this name;
+        None for a new one. A second row naming the same member is refused as a name twice."""
+        found = self.known_addresses.get(address) if address else None
+        if found is None:
+            found = self.known_names.get(inputs.name_key(name))
+        if found is not None and found in self.claimed:
+            raise refuse("name", _("The club already has a member called %(name)s.") % {"name": name})
+        if found is not None:
+            self.claimed.add(found)
+        return found
 
     def check(self, name: str, address: str) -> Any:
         """`name` and `address` are free in the club (as `_check_name_free` and
@@ -320,6 +339,26 @@ def invite(member: Member, *, base_url: str) -> str:
     outbox.queue(EmailMessage(subject, body, to=[member.user.email]), club=member.club)
     audit.record_invitation(member, member.user.email)
     return path
+
+
+def awaiting_invitation(club: Club) -> QuerySet[Member]:
+    """The club's active members with an address whose login has no password yet: nobody has
+    signed in with it (a member whose address belongs to another login is asked, not invited)."""
+    members = club.members.filter(active=True, user__isnull=False).exclude(user__email="")
+    return members.filter(user__password__startswith=UNUSABLE_PASSWORD_PREFIX).select_related("user", "club")
+
+
+@transaction.atomic
+def invite_all(club: Club, *, base_url: str, among: list[Member] | None = None) -> list[Member]:
+    """`invite` every member `awaiting_invitation` (of `among` only, when given): one mail each,
+    queued in the outbox in one transaction; the members invited."""
+    waiting = awaiting_invitation(club).order_by("name")
+    if among is not None:
+        waiting = waiting.filter(pk__in=[member.pk for member in among])
+    invited = list(waiting)
+    for member in invited:
+        invite(member, base_url=base_url)
+    return invited
 
 
 # --- the members' list -------------------------------------------------------------------------

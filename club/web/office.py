@@ -7,6 +7,8 @@ else 404, as on every club page.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import uuid
 
 from django.contrib import messages
@@ -15,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from .. import access, families
@@ -76,7 +79,12 @@ def _say_if_asked(request: HttpRequest, member: Member) -> None:
 
 @official_page
 def members(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
-    return render(request, "club/office/members.html", {"club": club, "rows": member_office.member_rows(club)})
+    context = {
+        "club": club,
+        "rows": member_office.member_rows(club),
+        "awaiting": member_office.awaiting_invitation(club).count(),
+    }
+    return render(request, "club/office/members.html", context)
 
 
 @official_page
@@ -151,6 +159,30 @@ def member_invite(request: HttpRequest, club: Club, official: Member, member_id:
         assert subject.user is not None  # invite refuses a member without a login
         messages.success(request, _("An invitation is on its way to %(email)s.") % {"email": subject.user.email})
     return redirect("office_members", slug=club.slug)
+
+
+@require_POST
+@official_page
+def members_invite_all(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    """One submit: an invitation to every member with an address and no password yet."""
+    invited = member_office.invite_all(club, base_url=request.build_absolute_uri("/"))
+    if invited:
+        _say_invitations_queued(request, len(invited))
+    else:
+        messages.info(request, _("Every member with an address has a login already, or is asked to join."))
+    return redirect("office_members", slug=club.slug)
+
+
+def _say_invitations_queued(request: HttpRequest, count: int) -> None:
+    messages.success(
+        request,
+        ngettext(
+            "%(count)d invitation queued: the mail worker sends it.",
+            "%(count)d invitations queued: the mail worker sends them.",
+            count,
+        )
+        % {"count": count},
+    )
 
 
 @official_page
@@ -447,22 +479,42 @@ def members_import(request: HttpRequest, club: Club, official: Member) -> HttpRe
     context: dict = {"club": club}
     if request.method == "POST":
         upload = request.FILES.get("sheet_file")
-        data = upload.read(opening.MAX_FILE_BYTES + 1) if upload else request.POST.get("sheet", "").encode("utf-8")
+        # The preview sends the file back as it came (base64: an XLSX file is no text) to be confirmed.
+        data = upload.read(opening.MAX_FILE_BYTES + 1) if upload else _from_base64(request.POST.get("sheet", ""))
         confirmed = request.POST.get("confirmed") == "1" and upload is None
-        carried = opening.import_members(club, data, by=request.user, dry_run=not confirmed, **_mail_context(request))
+        carried = opening.import_members(
+            club,
+            data,
+            by=request.user,
+            dry_run=not confirmed,
+            invite=request.POST.get("invite") == "1",
+            **_mail_context(request),
+        )
         if carried.imported:
             messages.success(
                 request,
                 _("%(count)d members carried over from paper, saldi %(total)s in all.")
                 % {"count": len(carried.members), "total": format_ore(carried.total_ore)},
             )
+            if carried.invited:
+                _say_invitations_queued(request, len(carried.invited))
             return redirect("office_members", slug=club.slug)
         context |= {
             "carried": carried,
-            "sheet": data.decode("utf-8-sig", errors="replace") if not carried.problems else "",
+            "sheet": base64.b64encode(data).decode("ascii") if not carried.problems else "",
         }
         return render(request, "club/office/members_import.html", context, status=400 if carried.problems else 200)
     return render(request, "club/office/members_import.html", context)
+
+
+def _from_base64(text: str) -> bytes:
+    """The file the preview sent back; nothing (which the import refuses) for text that is no base64."""
+    if len(text) > (opening.MAX_FILE_BYTES + 2) // 3 * 4 + 4:
+        return b""
+    try:
+        return base64.b64decode(text, validate=True)
+    except binascii.Error:
+        return b""
 
 
 @official_page

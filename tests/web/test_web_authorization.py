@@ -169,6 +169,7 @@ PAGES = [
     ),
     Page("office_member_active", "post", club_url("office_member_active", CARL), "manage", lambda w: {}, ok=302),
     Page("office_member_invite", "post", club_url("office_member_invite", CARL), "manage", lambda w: {}, ok=302),
+    Page("office_members_invite_all", "post", club_url("office_members_invite_all"), "manage", lambda w: {}, ok=302),
     Page("office_member_forget", "post", club_url("office_member_forget", CARL), "manage", lambda w: {}, ok=302),
     Page("office_seasons", "get", club_url("office_seasons"), "manage"),
     Page("office_season_new", "get", lambda w: club_url("office_season_new")(w) + "?preset=paskievics", "manage"),
@@ -279,11 +280,24 @@ PAGES = [
     Page("member-statement", "get", club_url("member-statement", CARL, MARCH), "private"),
     Page("member-statement-pdf", "get", club_url("member-statement-pdf", CARL, MARCH), "private"),
     Page("member-postings-csv", "get", club_url("member-postings-csv", CARL), "private"),
+    Page("member-postings-xlsx", "get", club_url("member-postings-xlsx", CARL), "private"),
     Page("member-data-json", "get", club_url("member-data-json", CARL), "private"),
     Page("member-data-csv", "get", club_url("member-data-csv", CARL), "private"),
     # Carl has no address in the matrix's clubs: allowed, the page says so (302 back to it).
     Page("member-statement-send", "post", club_url("member-statement-send", CARL, MARCH), "manage", ok=302),
     Page("season-standings-csv", "get", club_url("season-standings-csv", lambda w: w.season.pk), "read"),
+    Page("season-standings-xlsx", "get", club_url("season-standings-xlsx", lambda w: w.season.pk), "read"),
+    Page("office_exports", "get", club_url("office_exports"), "manage"),
+    Page("sitting_print", "get", club_url("sitting_print", OPEN), "read"),
+    Page("table_blank_sheet", "get", club_url("table_blank_sheet", lambda w: w.free_table.pk), "read"),
+    Page(
+        "office_export",
+        "get",
+        lambda w: (
+            club_url("office_export", lambda w: "till", lambda w: "xlsx")(w) + "?first=2026-01-01&last=2026-03-31"
+        ),
+        "manage",
+    ),
     Page("deal-audit", "get", club_url("deal-audit", lambda w: w.closed_deal.pk), "read"),
     Page(
         "deal-dispute-raise",
