@@ -227,13 +227,43 @@ def _member(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[
     if "email" in change:
         yield _("%(who)s changed the email address of %(name)s.") % {"who": who, "name": name}
     if audit.FORGOTTEN in change:
-        yield _("%(who)s forgot a member: his name, address and login are %(name)s now.") % {"who": who, "name": name}
+        forgot = _("%(who)s forgot a member: his name, address and login are %(name)s now.") % {
+            "who": who,
+            "name": name,
+        }
+        yield " ".join([forgot, *_forget_places(entry)])
     if audit.INVITED in change:
         yield _("%(who)s invited %(name)s to log in (%(email)s).") % {
             "who": who,
             "name": name,
             "email": change[audit.INVITED][1],
         }
+
+
+# What a forget rewrote or deleted, place by place (club.services.forgetting.PLACES).
+_FORGET_PLACES = {
+    "seats": gettext_lazy("seats"),
+    "sittings": gettext_lazy("sittings' table states"),
+    "deals": gettext_lazy("deals' table states"),
+    "deal_versions": gettext_lazy("deal records"),
+    "log_entries": gettext_lazy("log entries of his own rows"),
+    "log_actors": gettext_lazy("log entries his logins made (their address)"),
+    "mails": gettext_lazy("mails to him deleted"),
+    "files": gettext_lazy("attachment files deleted"),
+    "logins": gettext_lazy("logins retired"),
+}
+
+
+def _forget_places(entry: LogEntry) -> Iterator[str]:
+    counts = (entry.additional_data or {}).get(audit.FORGOTTEN)
+    if not isinstance(counts, dict):
+        return
+    said = [
+        f"{words} {counts[place]}"
+        for place, words in _FORGET_PLACES.items()
+        if isinstance(counts.get(place), int) and counts[place]
+    ]
+    yield _("Rewritten: %(places)s.") % {"places": ", ".join(said)} if said else _("Nothing else was rewritten.")
 
 
 def _join_request(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
