@@ -20,7 +20,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
-from django.db.models import Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Max, OuterRef, ProtectedError, Q, QuerySet, RestrictedError, Subquery
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -69,11 +69,20 @@ def _retire_if_unused(user) -> None:
     """A login that a member's new address left behind, retired when nothing else needs it: no
     member uses it (a login of other clubs' members stays its owner's), no club waits for its
     owner's answer, and it is no staff's. Its owner signs in with the login of his new address;
-    an official never hands the old one, or its address, to anyone."""
+    an official never hands the old one, or its address, to anyone. One that was never used (no
+    password set, never signed in) is deleted instead: an official who flips an address back and
+    forth leaves no pile of retired logins (issue 36, N8)."""
     if user.is_staff or user.is_superuser or Member.objects.filter(user=user).exists():
         return
     if JoinRequest.objects.filter(user=user, decided_at__isnull=True).exists():
         return
+    if user.last_login is None and not user.has_usable_password():
+        try:
+            with transaction.atomic():  # a savepoint: a row that still names it keeps it, retired
+                user.delete()
+            return
+        except (IntegrityError, ProtectedError, RestrictedError):
+            pass
     retire_login(user)
 
 
@@ -299,13 +308,20 @@ def set_member_active(member: Member, active: bool) -> Member:
 def invite(member: Member, *, base_url: str) -> str:
     """Queue a mail with a link to set the password of the member's login, to the login's own
     address (never the member's, which an official may have typed otherwise), in the member's
-    language; the link's path is returned. The club's log says who invited him."""
-    if member.user is None and joining.pending(member):
-        raise refuse("email", _("%(name)s has not yet accepted the club's request.") % {"name": member.name})
-    if member.user is None or not member.user.email:
+    language; the link's path is returned. The club's log says who invited him. A member who
+    waits for a login's owner to accept the club's request gets the request's mail again instead
+    (`joining.remind`, at most once a day; no path)."""
+    waiting = member.user is None and joining.pending(member)
+    if not waiting and (member.user is None or not member.user.email):
         raise refuse("email", _("%(name)s has no email address.") % {"name": member.name})
     if not member.active:
         raise refuse("active", _("%(name)s is not an active member.") % {"name": member.name})
+    if waiting:
+        # Answered as an invitation, so the office cannot tell an address with a login elsewhere.
+        joining.remind(member, site_url=base_url)
+        audit.record_invitation(member, member.email)
+        return ""
+    assert member.user is not None
     path = set_password_path(member.user)
     with translation.override(languages.of_member(member)):
         context = {

@@ -267,13 +267,10 @@ def _forget_places(entry: LogEntry) -> Iterator[str]:
 
 
 def _join_request(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
+    # A request made says nothing: that an address has a login somewhere is not the office's to
+    # see (issue 36, N8); the owner's answer is his own act.
     name = entry.object_repr
-    if entry.action == LogEntry.Action.CREATE:
-        yield _("%(who)s gave %(name)s an address that has a login: its owner is asked to join.") % {
-            "who": who,
-            "name": name,
-        }
-    elif "accepted" in change and change["accepted"][1] in ("True", "False"):
+    if entry.action != LogEntry.Action.CREATE and "accepted" in change and change["accepted"][1] in ("True", "False"):
         accepted = change["accepted"][1] == "True"
         text = (
             _("The owner of the login accepted: %(name)s signs in with it.")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from auditlog.models import LogEntry
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.mail import EmailMessage
 from django.core.management import call_command
@@ -270,20 +271,30 @@ def assert_a_retired_login(login) -> None:
     assert not Member.objects.filter(user=login).exists()
 
 
-def test_every_address_he_had_goes_with_him(evening, members, club):
-    """Invited at one address, then given another: the change retires the first login, and once
-    she is forgotten neither address is left anywhere: not in the invitation to the first, the
-    club log's record of the change, nor either login or its log."""
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_every_address_he_had_goes_with_him(evening, members, club, signed_in):
+    """Invited at one address, then given another: the change retires the first login (deletes it
+    when nobody ever signed in with it), and once she is forgotten neither address is left
+    anywhere: not in the invitation to the first, the club log's record of the change, nor either
+    login or its log."""
     first_login = evening.user
+    if signed_in:
+        first_login.set_password("k0ngekop-42")
+        first_login.last_login = timezone.now()
+        first_login.save()
     dorte = _second_address(evening, club)
-    assert_a_retired_login(first_login)
+    if signed_in:
+        assert_a_retired_login(first_login)
+    else:
+        assert not get_user_model().objects.filter(pk=first_login.pk).exists()
     second_login = dorte.user
     assert rows_naming(ADDRESS)  # the invitation and the log's change still hold the first address
 
     forgetting.forget_member(dorte, by=members["Anna"].user)
 
     assert rows_naming(ADDRESS, "dorte@example.net") == set()
-    assert_a_retired_login(first_login)
+    if signed_in:
+        assert_a_retired_login(first_login)
     assert_a_retired_login(second_login)
     assert ledger_check_problems() == "0"
 
