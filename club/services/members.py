@@ -190,10 +190,13 @@ class Roster:
 
 
 def _check_name_free(club: Club, name: str, member: Member | None = None) -> None:
-    """No two members of a club share a name up to case and invisible characters ("Ib", "IB",
-    "Ib" with a zero-width space): compared in Python, the same on every database. The club's row
-    is locked first, so two officials adding "Ib" and "IB" at once wait for each other."""
+    """No two members of a club share a name that looks alike (`inputs.name_key`: "Ib", "IB", "Íb",
+    Cyrillic "Іb", "Ib" with a zero-width space): compared in Python, the same on every database.
+    The club's row is locked first, so two officials adding "Ib" and "IB" at once wait for each
+    other. A member who keeps his name keeps it, even beside a look-alike stored before."""
     Club.objects.select_for_update().get(pk=club.pk)
+    if member is not None and name == member.name:
+        return
     key = inputs.name_key(name)
     others = Member.objects.filter(club=club)
     if member is not None:
