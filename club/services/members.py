@@ -21,7 +21,7 @@ from django.contrib.auth.hashers import UNUSABLE_PASSWORD_PREFIX
 from django.contrib.auth.tokens import default_token_generator
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
-from django.db.models import Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Max, OuterRef, ProtectedError, Q, QuerySet, RestrictedError, Subquery
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -70,11 +70,20 @@ def _retire_if_unused(user) -> None:
     """A login that a member's new address left behind, retired when nothing else needs it: no
     member uses it (a login of other clubs' members stays its owner's), no club waits for its
     owner's answer, and it is no staff's. Its owner signs in with the login of his new address;
-    an official never hands the old one, or its address, to anyone."""
+    an official never hands the old one, or its address, to anyone. One that was never used (no
+    password set, never signed in) is deleted instead: an official who flips an address back and
+    forth leaves no pile of retired logins (issue 36, N8)."""
     if user.is_staff or user.is_superuser or Member.objects.filter(user=user).exists():
         return
     if JoinRequest.objects.filter(user=user, decided_at__isnull=True).exists():
         return
+    if user.last_login is None and not user.has_usable_password():
+        try:
+            with transaction.atomic():  # a savepoint: a row that still names it keeps it, retired
+                user.delete()
+            return
+        except (IntegrityError, ProtectedError, RestrictedError):
+            pass
     retire_login(user)
 
 
@@ -200,10 +209,13 @@ class Roster:
 
 
 def _check_name_free(club: Club, name: str, member: Member | None = None) -> None:
-    """No two members of a club share a name up to case and invisible characters ("Ib", "IB",
-    "Ib" with a zero-width space): compared in Python, the same on every database. The club's row
-    is locked first, so two officials adding "Ib" and "IB" at once wait for each other."""
+    """No two members of a club share a name that looks alike (`inputs.name_key`: "Ib", "IB", "Íb",
+    Cyrillic "Іb", "Ib" with a zero-width space): compared in Python, the same on every database.
+    The club's row is locked first, so two officials adding "Ib" and "IB" at once wait for each
+    other. A member who keeps his name keeps it, even beside a look-alike stored before."""
     Club.objects.select_for_update().get(pk=club.pk)
+    if member is not None and name == member.name:
+        return
     key = inputs.name_key(name)
     others = Member.objects.filter(club=club)
     if member is not None:
@@ -318,13 +330,20 @@ def set_member_active(member: Member, active: bool) -> Member:
 def invite(member: Member, *, base_url: str) -> str:
     """Queue a mail with a link to set the password of the member's login, to the login's own
     address (never the member's, which an official may have typed otherwise), in the member's
-    language; the link's path is returned. The club's log says who invited him."""
-    if member.user is None and joining.pending(member):
-        raise refuse("email", _("%(name)s has not yet accepted the club's request.") % {"name": member.name})
-    if member.user is None or not member.user.email:
+    language; the link's path is returned. The club's log says who invited him. A member who
+    waits for a login's owner to accept the club's request gets the request's mail again instead
+    (`joining.remind`, at most once a day; no path)."""
+    waiting = member.user is None and joining.pending(member)
+    if not waiting and (member.user is None or not member.user.email):
         raise refuse("email", _("%(name)s has no email address.") % {"name": member.name})
     if not member.active:
         raise refuse("active", _("%(name)s is not an active member.") % {"name": member.name})
+    if waiting:
+        # Answered as an invitation, so the office cannot tell an address with a login elsewhere.
+        joining.remind(member, site_url=base_url)
+        audit.record_invitation(member, member.email)
+        return ""
+    assert member.user is not None
     path = set_password_path(member.user)
     with translation.override(languages.of_member(member)):
         context = {

@@ -15,15 +15,14 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from .. import access, families
 from ..models import Club, Member, Payment, Season, SeasonEnd, Table, TableOpening
 from ..reports import pdf
-from ..services import forgetting, joining, money, opening, outbox, till
+from ..services import forgetting, money, opening, outbox, till
 from ..services import members as member_office
 from ..services import payments as payment_office
 from ..services import season_close as season_closing
@@ -65,18 +64,6 @@ def _mail_context(request: HttpRequest) -> dict:
     return {"site_url": request.build_absolute_uri("/")}
 
 
-def _say_if_asked(request: HttpRequest, member: Member) -> None:
-    if member.user is None and joining.pending(member):
-        messages.info(
-            request,
-            _(
-                "The address already belongs to a login. Its owner is asked by email to join; until he "
-                "accepts, %(name)s has no login."
-            )
-            % {"name": member.name},
-        )
-
-
 @official_page
 def members(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
     context = {
@@ -97,7 +84,6 @@ def member_new(request: HttpRequest, club: Club, official: Member) -> HttpRespon
             form.add_office_errors(error.errors)
         else:
             messages.success(request, _("%(name)s is a member now.") % {"name": member.name})
-            _say_if_asked(request, member)
             return redirect("office_members", slug=club.slug)
     return render(request, "club/office/member_form.html", {"club": club, "form": form, "subject": None})
 
@@ -109,12 +95,11 @@ def member_edit(request: HttpRequest, club: Club, official: Member, member_id: i
     form = MemberForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            member = member_office.edit_member(subject, **form.cleaned_data, **_mail_context(request))
+            member_office.edit_member(subject, **form.cleaned_data, **_mail_context(request))
         except OfficeError as error:
             form.add_office_errors(error.errors)
         else:
             messages.success(request, _("Saved."))
-            _say_if_asked(request, member)
             return redirect("office_members", slug=club.slug)
     return render(request, "club/office/member_form.html", {"club": club, "form": form, "subject": subject})
 
@@ -156,8 +141,9 @@ def member_invite(request: HttpRequest, club: Club, official: Member, member_id:
     except OfficeError as error:
         messages.error(request, str(error))
     else:
-        assert subject.user is not None  # invite refuses a member without a login
-        messages.success(request, _("An invitation is on its way to %(email)s.") % {"email": subject.user.email})
+        # The login's own address; a member who waits for an owner's answer, the address given.
+        address = subject.user.email if subject.user is not None else subject.email
+        messages.success(request, _("An invitation is on its way to %(email)s.") % {"email": address})
     return redirect("office_members", slug=club.slug)
 
 
