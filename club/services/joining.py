@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from .. import audit
 from ..models import JoinRequest, Member
 from . import languages, outbox, throttle
 from .office import refuse
@@ -29,13 +30,14 @@ def existing_login(address: str):
     return users.objects.filter(Q(username=address) | Q(email=address)).order_by("pk").first()
 
 
-def ask(member: Member, user, *, site_url: str = "") -> JoinRequest:
+def ask(member: Member, user, *, site_url: str = "", by=None) -> JoinRequest:
     """Ask `user` to become `member`'s login; mailed to the login's own address in the login's
     language, if it has one (without one, the owner sees the request once he signs in). Call inside the change's
     transaction, so that the request and its mail stand or fall with the member. A login gets at
     most one such mail a day from one club (`throttle.JOIN_MAIL`); a request beyond it stands
     unmailed, and the owner sees it on the site's first page."""
     join = JoinRequest.objects.create(member=member, user=user)
+    audit.record(member.club_id, audit.Kind.JOIN_ASKED, by=by, member=member.pk)
     if user.email and throttle.attempt(throttle.JOIN_MAIL, f"{member.club_id}:{user.pk}"):
         with translation.override(languages.of_login(user)):
             context = {"member": member, "club": member.club, "link": site_url.rstrip("/") + "/" if site_url else ""}
@@ -87,6 +89,7 @@ def accept(user, request_id: int) -> Member:
         raise refuse("join", already) from None
     join.decided_at, join.accepted = timezone.now(), True
     join.save()
+    audit.record(member.club_id, audit.Kind.JOIN_ANSWERED, by=user, member=member.pk, accepted=True)
     return member
 
 
@@ -96,4 +99,5 @@ def decline(user, request_id: int) -> Member:
     join = _own_open_request(user, request_id)
     join.decided_at, join.accepted = timezone.now(), False
     join.save()
+    audit.record(join.member.club_id, audit.Kind.JOIN_ANSWERED, by=user, member=join.member_id, accepted=False)
     return join.member

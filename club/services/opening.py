@@ -36,7 +36,7 @@ from django.utils.translation import gettext as _
 from ledger import services as ledger
 from ledger.models import Unit
 
-from .. import families, inputs
+from .. import audit, families, inputs
 from ..models import Club, Member, Payment, Season, Sitting, Table, TableOpening
 from . import bookkeeping, members, till
 from .office import OfficeError, refuse
@@ -215,6 +215,7 @@ def import_members(
                 _import_row(club, row, carried, by=by, on=on, site_url=site_url, roster=roster)
             if carried.problems or dry_run:
                 raise _Undone
+            audit.record(club, audit.Kind.MEMBERS_IMPORTED, by=by, count=len(carried.members))
     except _Undone:
         return carried
     carried.imported = True
@@ -226,7 +227,7 @@ def _import_row(club: Club, row: SheetRow, carried: Carried, *, by, on, site_url
         # A savepoint per row: a refused one leaves the others to be checked too.
         with transaction.atomic():
             member = members.add_member(
-                club, name=row.name, email=row.email, role=row.role, site_url=site_url, roster=roster
+                club, name=row.name, email=row.email, role=row.role, site_url=site_url, roster=roster, by=by
             )
             if row.saldo_ore:
                 carry_over(member, row.saldo_ore, on=on, by=by)
@@ -240,6 +241,7 @@ def _import_row(club: Club, row: SheetRow, carried: Carried, *, by, on, site_url
 def carry_over(member: Member, saldo_ore: int, *, on: datetime.date, by=None) -> Payment:
     """The member's saldo from the paper books as a payment of its own kind: a positive one as if
     he had paid it in, a negative one as if it had been paid out to him."""
+    actor, by = by, audit.login_of(by)
     if not 0 < abs(saldo_ore) <= MAX_PAYMENT_ORE:
         raise OfficeError({"saldo": [_("A saldo from 0,01 to 100.000,00 kr.")]})
     payment = Payment(
@@ -253,6 +255,7 @@ def carry_over(member: Member, saldo_ore: int, *, on: datetime.date, by=None) ->
     )
     payment.transaction = till.post(payment, by=by)
     payment.save()
+    audit.record(member.club_id, audit.Kind.PAYMENT, by=actor, payment=payment.pk)
     return payment
 
 
@@ -274,6 +277,7 @@ def carry_over_table(
     """What the table's cups or pot held on paper, in points, each account a `TableOpening`:
     all of them or none. Only before the table's first sitting, only accounts the season's game
     keeps, and one standing holding per account (reverse a wrong one first)."""
+    actor, by = by, audit.login_of(by)
     on = on or timezone.localdate()
     accounts = holding_accounts(season)
     errors: dict[str, list[str]] = {}
@@ -307,6 +311,7 @@ def carry_over_table(
         carried = [_post_holding(table, season, name, points, on=on, by=by) for name, points in holdings.items()]
         for opening in carried:
             opening.save()
+            audit.record(table.club_id, audit.Kind.TABLE_OPENING, by=actor, opening=opening.pk)
         return carried
 
 
@@ -362,6 +367,7 @@ def reverse_table_opening(
 ) -> TableOpening:
     """Undo a wrong opening holding, while its table has not played: the exact opposite, with
     the reason."""
+    actor, by = by, audit.login_of(by)
     reason = reason.strip()
     if not reason:
         raise refuse("reason", _("Say why it is reversed."))
@@ -387,4 +393,5 @@ def reverse_table_opening(
         )
         reversal.reason = reason
         reversal.save()
+        audit.record(reversal.club_id, audit.Kind.TABLE_OPENING, by=actor, opening=reversal.pk)
         return reversal
