@@ -170,9 +170,7 @@ def _forget_events_sqlite(member: Member) -> None:
 
 def record_season_closed(season: Season, how: str, into: Season | None, by: Any = None) -> None:
     """A season closed (club.services.season_close): split, or carried into `into`."""
-    record(
-        season.club_id, Kind.SEASON_CLOSED, by=by, season=season.pk, how=how, into=into.pk if into else None
-    )
+    record(season.club_id, Kind.SEASON_CLOSED, by=by, season=season.pk, how=how, into=into.pk if into else None)
 
 
 def record_statements_mailed(
@@ -189,7 +187,9 @@ def changed(before: Any, after: Any, fields: tuple[str, ...]) -> dict[str, tuple
     def value(row: Any, name: str) -> Any:
         return row.get(name) if isinstance(row, dict) else getattr(row, name)
 
-    return {name: (value(before, name), value(after, name)) for name in fields if value(before, name) != value(after, name)}
+    return {
+        name: (value(before, name), value(after, name)) for name in fields if value(before, name) != value(after, name)
+    }
 
 
 def snapshot(row: Any, fields: tuple[str, ...]) -> dict[str, Any]:

@@ -818,7 +818,7 @@ class Throttle(models.Model):
         return f"{self.scope} {self.key[:12]}"
 
 
-class ClubEvent(AppendOnly):  # type: ignore[django-manager-missing]
+class ClubEvent(AppendOnly):
     """One line of the club's log (club.audit, read at /c/<club>/log/): what was done (`kind`),
     to what (`data`: ids and plain values, never a name the page shows, so a renamed or forgotten
     member is read by his name of today), by whom (`member`; a login of no member in `user`, such

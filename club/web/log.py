@@ -168,6 +168,11 @@ class _Names:
         return self.kept[season.pk]
 
 
+def _row(rows: dict[int, Any], pk: Any) -> Any:
+    """The row a line's data names by id, None for anything else (a row gone, a value not an id)."""
+    return rows.get(pk) if isinstance(pk, int) else None
+
+
 def _by_pk(rows, wanted: set[int]) -> dict[int, Any]:
     return {row.pk: row for row in rows.filter(pk__in=wanted)} if wanted else {}
 
@@ -335,7 +340,7 @@ def _season_point_value(who: str, data: dict, names: _Names) -> str:
 def _season_sittings_close(who: str, data: dict, names: _Names) -> str:
     season = names.season(data.get("season"))
     kept = names.keeps(season) if season is not None else ""
-    if not kept:  # a game that keeps neither cups nor a pot has nothing to split or carry
+    if season is None or not kept:  # a game that keeps neither cups nor a pot has nothing to split or carry
         return ""
     return str(_SEASON_CLOSES[kept, bool(data.get("carry"))]) % {"who": who, "name": season.name}
 
@@ -409,7 +414,7 @@ def _table_active(who: str, data: dict, names: _Names) -> str:
 
 
 def _table_opening(who: str, data: dict, names: _Names) -> str:
-    opening = names.openings.get(data.get("opening"))
+    opening = _row(names.openings, data.get("opening"))
     if opening is None:
         return ""
     values = {"who": who, "table": opening.table.name, "account": opening.account_label, "points": opening.points}
@@ -421,7 +426,7 @@ def _table_opening(who: str, data: dict, names: _Names) -> str:
 
 
 def _sitting_where(who: str, data: dict, names: _Names) -> tuple[Sitting | None, dict[str, str]]:
-    sitting = names.sittings.get(data.get("sitting"))
+    sitting = _row(names.sittings, data.get("sitting"))
     if sitting is None:
         return None, {}
     return sitting, {"who": who, "table": sitting.table.name, "date": day_month_year(sitting.date)}
@@ -450,7 +455,7 @@ def _sitting_closed(who: str, data: dict, names: _Names) -> str:
 
 
 def _deal_corrected(who: str, data: dict, names: _Names) -> str:
-    version = names.versions.get(data.get("version"))
+    version = _row(names.versions, data.get("version"))
     if version is None:
         return ""
     where = {
@@ -465,7 +470,7 @@ def _deal_corrected(who: str, data: dict, names: _Names) -> str:
 
 
 def _dispute_opened(who: str, data: dict, names: _Names) -> str:
-    dispute = names.disputes.get(data.get("dispute"))
+    dispute = _row(names.disputes, data.get("dispute"))
     if dispute is None:
         return ""
     return _("%(who)s disputed deal %(number)s at %(table)s: “%(comment)s”") % {
@@ -477,7 +482,7 @@ def _dispute_opened(who: str, data: dict, names: _Names) -> str:
 
 
 def _dispute_answered(who: str, data: dict, names: _Names) -> str:
-    dispute = names.disputes.get(data.get("dispute"))
+    dispute = _row(names.disputes, data.get("dispute"))
     if dispute is None:
         return ""
     where = {"who": who, "number": dispute.deal.number, "table": dispute.deal.sitting.table.name}
@@ -491,7 +496,7 @@ def _dispute_answered(who: str, data: dict, names: _Names) -> str:
 
 
 def _payment(who: str, data: dict, names: _Names) -> str:
-    payment = names.payments.get(data.get("payment"))
+    payment = _row(names.payments, data.get("payment"))
     if payment is None:
         return ""
     values = {
