@@ -15,7 +15,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from club import audit
-from club.models import ClubEvent, Payment
+from club.models import ClubEvent, Member, Payment
 from club.services import corrections, disputes, payments
 from club.web.log import log_lines
 from ledger.models import ImmutableLedgerError
@@ -250,3 +250,48 @@ def test_a_line_is_kept_as_written(played, members):
     with pytest.raises(ImmutableLedgerError):
         ClubEvent.objects.filter(pk=line.pk).delete()
     assert ClubEvent.objects.get(pk=line.pk).data == {"member": members["Carl"].pk}
+
+
+def test_the_old_log_carried_over_reads_as_the_services_own_lines(played, members, as_member, today):
+    """Migration 0037 turns what the old page read (auditlog's diffs, corrections, payments, table
+    openings) into lines: done through the pages, the same sentences in the same order as the
+    lines the services wrote themselves (the old page also had the test world's own set-up)."""
+    import importlib
+
+    from django.apps import apps
+
+    from club.web.log import _lines
+
+    client = as_member("Anna")
+    client.post(reverse("office_member_new", args=["nordvest"]), {"name": "Frida", "role": "member"})
+    frida = Member.objects.get(name="Frida")
+    client.post(reverse("office_member_active", args=["nordvest", frida.pk]), {"active": "0"})
+    client.post(reverse("office_tables", args=["nordvest"]), {"name": "Vinduesbordet"})
+    deal = played.deals.get(number=2)
+    corrections.correct_deal(deal, deal.current_version.record, by=members["Anna"].user, reason="tjek")
+    payments.record_payment(
+        played.table.club,
+        member=members["Bent"],
+        direction=Payment.Direction.OUT,
+        amount_ore=1250,
+        method=Payment.Method.MOBILEPAY,
+        paid_on=today,
+        by=members["Anna"].user,
+    )
+    as_member("Erik").post(reverse("deal-dispute-raise", args=["nordvest", deal.pk]), {"comment": "Pagat?"})
+    dispute = deal.disputes.get()
+    client = as_member("Anna")
+    client.post(reverse("dispute-resolve", args=["nordvest", dispute.pk]), {"action": "closed", "reason": "Ja."})
+    client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "split", "confirmed": "on"})
+    club = played.table.club
+    written = list(ClubEvent.objects.filter(club=club).order_by("-at", "-pk"))
+
+    migration = importlib.import_module("club.migrations.0037_club_log")
+    migration.carry_the_old_log(apps, None)
+
+    carried = list(ClubEvent.objects.filter(club=club, pk__gt=max(e.pk for e in written)).order_by("-at", "-pk"))
+    with translation.override("en"):
+        own = [line.text for line in _lines(club, written)]
+        old = [line.text for line in _lines(club, carried)]
+    assert len(own) == 9  # the start, Frida added and retired, the table, correction, payment, dispute twice, close
+    assert [text for text in old if text in own] == own
