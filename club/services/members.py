@@ -379,7 +379,7 @@ def awaiting_invitation(club: Club) -> QuerySet[Member]:
 
 
 @transaction.atomic
-def invite_all(club: Club, *, base_url: str, among: list[Member] | None = None) -> list[Member]:
+def invite_all(club: Club, *, base_url: str, among: list[Member] | None = None, by=None) -> list[Member]:
     """`invite` every member `awaiting_invitation` (of `among` only, when given): one mail each,
     queued in the outbox in one transaction; the members invited."""
     waiting = awaiting_invitation(club).order_by("name")
@@ -387,7 +387,7 @@ def invite_all(club: Club, *, base_url: str, among: list[Member] | None = None) 
         waiting = waiting.filter(pk__in=[member.pk for member in among])
     invited = list(waiting)
     for member in invited:
-        invite(member, base_url=base_url)
+        invite(member, base_url=base_url, by=by)
     return invited
 
 

@@ -329,9 +329,7 @@ def _update_known(member_id: int, row: SheetRow, *, by, on, site_url: str, roste
     member = Member.objects.select_related("club", "user").get(pk=member_id)
     email = clean_email(row.email)
     if email and email != member.email:
-        member = members.edit_member(
-            member, name=member.name, email=email, role=member.role, site_url=site_url, by=by
-        )
+        member = members.edit_member(member, name=member.name, email=email, role=member.role, site_url=site_url, by=by)
         roster.addresses.add(email)
     if row.saldo_ore:
         if has_postings(member):

@@ -284,8 +284,6 @@ _FORGET_PLACES = {
 }
 
 
-
-
 def _members_imported(who: str, data: dict, names: _Names) -> str:
     return _("%(who)s imported %(count)s members from a spreadsheet.") % {"who": who, "count": data.get("count", 0)}
 
