@@ -42,6 +42,34 @@ def tarok_krog():
     return season
 
 
+def log_in(page, base: str, username: str, password: str) -> None:
+    page.goto(f"{base}/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.locator("main button[type=submit]").click()
+
+
+def enter_klop(page) -> None:
+    """On Tarok Krog's deal form: klop, Ana 20, Bor 18, Cene 17 (Dana's 15 the form fills in)."""
+    page.locator('#field-contract input[value="klop"] + span').click()
+    for seat, points in enumerate((20, 18, 17)):
+        page.fill(f"#id_klop_{seat}", str(points))
+        page.locator(f"#id_klop_{seat}").dispatch_event("change")
+
+
+def enter_dva(page) -> None:
+    """On Tarok Krog's deal form: dva, Ana with Cene, 48, Dana's mond caught; the kontra and the
+    bonuses opened, and the settlement line by line once the preview shows."""
+    for field, value in (("contract", "two"), ("declarer", "Ana"), ("partner", "Cene"), ("mondfang", "Dana")):
+        page.locator(f'#field-{field} input[value="{value}"] + span').click()
+    page.fill("#id_card_points", "48")
+    page.locator("#id_card_points").dispatch_event("change")
+    page.click("details.fold-one:has(#field-kontra) > summary")
+    page.click("details.bonuses > summary")
+    page.locator("#preview-net .net").wait_for()
+    page.click("#settlement-detail summary")
+
+
 class Taps:
     """Counts what a thumb does: each tap, and each field typed into (the typing is counted apart)."""
 

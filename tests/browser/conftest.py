@@ -81,7 +81,7 @@ def _phones_closed_before_the_flush(browser, transactional_db):
     wait_for_the_server()
 
 
-def phone_in(browser, locale: str, **options):
+def new_phone(browser, locale: str, **options):
     """A new page as a phone sees it: 360×740, touch, `locale` first."""
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=locale, **options
@@ -94,7 +94,7 @@ def phone_in(browser, locale: str, **options):
 @pytest.fixture
 def phone(browser):
     """A page as a Danish member's phone sees it: 360×740, touch, Danish first."""
-    page = phone_in(browser, "da-DK")
+    page = new_phone(browser, "da-DK")
     yield page
     page.context.close()
 

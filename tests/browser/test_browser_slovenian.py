@@ -55,7 +55,7 @@ from playwright.sync_api import expect
 
 from card_table import KROG, KROG_PASSWORD, Taps, tarok_krog
 from club.models import Deal
-from conftest import phone_in
+from conftest import new_phone
 from world.clubs import start_sitting
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,7 +73,7 @@ def krog(db):
 @pytest.fixture
 def telefon(browser):
     """A Slovenian member's phone: 360×740, touch, Slovenian first."""
-    page = phone_in(browser, "sl-SI")
+    page = new_phone(browser, "sl-SI")
     yield page
     page.context.close()
 
