@@ -565,6 +565,9 @@ def _answer_in_place(request, club, member, sitting: Sitting, answer: HttpRespon
         return answer
     location = answer["Location"]
     path = location.split("#")[0]
+    # The save kept the table state on its own locked copy of the sitting (a game's own sheet,
+    # the radelci, reads it): the page is drawn from the sitting as saved.
+    sitting.refresh_from_db()
     if path == reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk}):
         page = _sitting_page(request, club, member, sitting, path)
     elif path == request.path:  # "Save and next": the next deal's form
