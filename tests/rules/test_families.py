@@ -12,28 +12,17 @@ from world.toy_family import Coin, CoinEvent
 BY_NAME = {family.name: family for family in rules.FAMILIES}
 
 
-def test_unknown_ruleset_names_every_preset_of_both_families():
-    """A `ruleset` neither family knows is answered by the Danish side; brief §9 `unknown_ruleset`
-    ("ruleset … not in §10") and sitting-format-hungarian.md's `ruleset` list (paskievics, magyar,
-    kiralyhivo, tapper, stromann, trisak) mean the answer must offer the Hungarian presets too, not
-    only vlk-2010, ensartede, schiellerup-1900, schwartz-1847."""
+def test_unknown_ruleset_names_every_preset_of_every_family():
+    """A `ruleset` no family knows is answered by the first (Danish) family; brief §9
+    `unknown_ruleset` ("ruleset … not in §10") and the other formats' `ruleset` lists mean the
+    answer must offer every registered family's presets, not only the Danish ones."""
     with pytest.raises(InvalidRecord) as refused:
         replay({"ruleset": "paskievic", "table": ["A", "B", "C", "D"], "deals": []})
     [problem] = refused.value.problems
     assert (problem.deal, problem.field, problem.code) == (None, "ruleset", "unknown_ruleset")
-    for preset in (
-        "vlk-2010",
-        "ensartede",
-        "schiellerup-1900",
-        "schwartz-1847",
-        "paskievics",
-        "magyar",
-        "kiralyhivo",
-        "tapper",
-        "stromann",
-        "trisak",
-        "slovenian",
-    ):
+    every_preset = [preset for family in rules.FAMILIES for preset in family.presets]
+    assert all(family.presets for family in rules.FAMILIES)
+    for preset in every_preset:
         assert preset in problem.message
         assert preset in problem.message_in("da")
 
