@@ -13,8 +13,14 @@ import pytest
 from django.conf import settings
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
-# Rendered to PDF by WeasyPrint only (club/reports/pdf.py), never served to a browser.
-PDF_ONLY = {"reports/statement_print.html"}
+# Rendered to PDF by WeasyPrint only (club/reports/pdf.py, club/web/paper.py), never served to a browser.
+PDF_ONLY = {
+    "reports/statement_print.html",
+    "reports/season_summary_print.html",
+    "club/print/_styles.html",
+    "club/print/blank_sheet.html",
+    "club/print/sitting.html",
+}
 
 
 def policy(response) -> dict[str, list[str]]:
