@@ -12,6 +12,7 @@ club_patterns = [
     path("sittings/<id:sitting_id>/sheet/", views.sitting_sheet, name="sitting_sheet"),
     path("sittings/<id:sitting_id>/deals/<id:number>/void/", views.deal_void, name="deal_void"),
     path("sittings/<id:sitting_id>/deals/new/", views.deal_new, name="deal_new"),
+    path("sittings/<id:sitting_id>/deals/queued/", views.deal_queued, name="deal_queued"),
     path("sittings/<id:sitting_id>/deals/preview/", views.deal_preview, name="deal_preview"),
     path("sittings/<id:sitting_id>/deals/<id:number>/correct/", views.deal_correct, name="deal_correct"),
     path("standings/", views.season_standings, name="standings"),
