@@ -150,6 +150,32 @@
   });
   var SAVE_PATIENCE = 15000; // ms: a save not answered by then waits in the queue (a connection that passes nothing)
 
+  // Without a connection the preview says when the points come instead of asking the server;
+  // once the connection is back it asks again.
+  function previewWaitsForTheConnection(form) {
+    form.addEventListener("htmx:confirm", function (event) {
+      if (event.detail.elt !== form || navigator.onLine) return;
+      event.preventDefault();
+      sayOffline();
+    });
+    form.addEventListener("htmx:sendError", sayOffline);
+    if (!navigator.onLine) sayOffline();
+  }
+
+  function sayOffline() {
+    var net = $("#preview-net");
+    if (!net || !net.getAttribute("data-offline")) return;
+    var words = document.createElement("p");
+    words.className = "hint offline-preview";
+    words.textContent = net.getAttribute("data-offline");
+    net.replaceChildren(words);
+  }
+
+  window.addEventListener("online", function () {
+    var form = $("#deal-form") || $("#correct-form");
+    if (form && $("#preview-net .offline-preview") && window.htmx) window.htmx.trigger(form, "change");
+  });
+
   function dealForm(form) {
     form.addEventListener("change", function (event) { onChange(form, event); }, true);
     steppers(form);
@@ -160,6 +186,7 @@
     if (same) same.focus(); // the number was taken: the question comes first
     document.body.addEventListener("htmx:afterSettle", function () { markProblems(form); });
     previewsGiveWay(form);
+    previewWaitsForTheConnection(form);
     if (form.id !== "deal-form") return;
     // Every opening of the form is a new deal: its own key (a kept copy's key may be used already).
     form.querySelector('input[name="idempotency_key"]').value = uuid4();

@@ -73,6 +73,7 @@
     box.hidden = all.length === 0;
     box.textContent = "";
     renderOthers(box, all);
+    renderRows(items);
     if (!items.length) return;
     var waiting = items.filter(function (item) { return item.state === "waiting"; }).length;
     var head = document.createElement("p");
@@ -127,6 +128,32 @@
       stopped.textContent = box.getAttribute("data-stopped");
       box.appendChild(stopped);
     }
+  }
+
+  // On the sheet, each of the sitting's deals waiting on this phone is a row after the deals
+  // recorded: its number, who dealt it, and that its points come with the connection.
+  function renderRows(items) {
+    var sheet = $("#sheet");
+    if (!sheet) return;
+    var body = sheet.tBodies[0];
+    $$("tr.waiting-row", body).forEach(function (row) { row.remove(); });
+    var empty = $("#no-deals", body);
+    if (empty) empty.hidden = items.length > 0;
+    var columns = sheet.tHead.rows[0].cells.length;
+    items.forEach(function (item) {
+      var row = document.createElement("tr");
+      row.id = "waiting-" + item.number;
+      row.className = "waiting-row " + item.state;
+      var head = document.createElement("th");
+      head.scope = "row";
+      head.textContent = String(item.number);
+      var words = document.createElement("td");
+      words.colSpan = columns - 1;
+      words.textContent = fill(sheet.getAttribute(item.dealer ? "data-waiting-dealt" : "data-waiting"), { dealer: item.dealer });
+      row.appendChild(head);
+      row.appendChild(words);
+      body.appendChild(row);
+    });
   }
 
   // Deals other users saved on this phone: whose they are, how to send them, and "Discard".
@@ -194,9 +221,12 @@
       sendWaiting();
     });
   });
-  // The sheet htmx swapped in names the next deal's number and the last deal's dealer.
+  // The sheet htmx swapped in names the next deal's number and the last deal's dealer; the deals
+  // still waiting stay on it.
   document.addEventListener("htmx:afterSettle", function () {
     var sheet = $("#live-sheet");
-    if (sheet) remember(sheet.getAttribute("data-sitting"), parseInt(sheet.getAttribute("data-next"), 10), { lastDealer: sheet.getAttribute("data-last-dealer") });
+    if (!sheet) return;
+    remember(sheet.getAttribute("data-sitting"), parseInt(sheet.getAttribute("data-next"), 10), { lastDealer: sheet.getAttribute("data-last-dealer") });
+    render();
   });
 })();
