@@ -203,13 +203,13 @@ def build_history(deals: int, path: str):
                 state_cups = funding.cups_after
             state = rules.danish.TableState(state_cups)
             for deal, version, data in zip(rows, versions, record["deals"], strict=True):
-                deal.state_before = state_as_json(state, families.DANISH)  # the table state club.services keeps
+                deal.state_before = state_as_json(state, families.of("vlk-2010"))  # the table state club.services keeps
                 events, state = rules.danish.play(
-                    parse_record(data, deal.number, families.DANISH), names, state, ruleset
+                    parse_record(data, deal.number, families.of("vlk-2010")), names, state, ruleset
                 )
                 settled += [(event, f"{event.kind}:{deal.number}", version) for event in events]
             Deal.objects.bulk_update(rows, ["current_version", "state_before"], batch_size=500)
-            sitting.state = state_as_json(state, families.DANISH)
+            sitting.state = state_as_json(state, families.of("vlk-2010"))
             sitting.save(update_fields=["state"])
             closing = rules.danish.close(names, state.cups, ruleset, record["close"], record["deals"][0]["dealer"])
             settled.append((closing, "close", None))
@@ -312,7 +312,7 @@ def report(season, tables, members) -> None:
     from club.services.sittings import start_sitting
 
     def cups_of(table, before_sitting=None):
-        return table_state(table, families.DANISH, before_sitting=before_sitting).cups
+        return table_state(table, families.of("vlk-2010"), before_sitting=before_sitting).cups
 
     from fixtures.sittings import random_sitting
 

@@ -64,11 +64,17 @@ def record_invitation(member: Member, address: str) -> None:
     LogEntry.objects.log_create(member, action=LogEntry.Action.UPDATE, changes={INVITED: ["", address]})
 
 
-def record_forgetting(member: Member, by=None) -> None:
+def record_forgetting(member: Member, by=None, rewritten: dict[str, int] | None = None) -> None:
     """A member forgotten (club.services.forgetting): an entry on him naming only his new name,
-    by `by` or whoever is signed in."""
+    by `by` or whoever is signed in, with how many rows of each place the forget rewrote or
+    deleted (`rewritten`, by `forgetting.PLACES`)."""
     LogEntry.objects.log_create(
-        member, force_log=True, action=LogEntry.Action.UPDATE, changes={FORGOTTEN: ["", member.name]}, actor=by
+        member,
+        force_log=True,
+        action=LogEntry.Action.UPDATE,
+        changes={FORGOTTEN: ["", member.name]},
+        actor=by,
+        additional_data={FORGOTTEN: rewritten or {}},
     )
 
 

@@ -1,9 +1,9 @@
-"""The two families of games a season can play, behind one small interface for `club.services`.
+"""The families of games a season can play (`rules.FAMILIES`), behind one small interface for
+`club.services`.
 
-A season's preset names its family (`rules.family_of`): Danish Tarok (the Pagatkop and Kongekop) or
-Hungarian tarokk (the ultimókassza `pot` where the game keeps one). Services load a sitting, ask
-its family for the table state, let the family settle, and post the events; every difference
-between the families is behind the `rules.Family` protocol.
+A season's preset names its family (`rules.family_of`). Services load a sitting, ask its family for
+the table state, let the family settle, and post the events; every difference between the families
+is behind the `rules.Family` protocol, and nothing here names one.
 
 A table's own accounts are held as a mapping from the engine's account names ("cup:pagat",
 "cup:king", "pot") to points — `club.services.bookkeeping.table_balances` answers in that shape.
@@ -115,15 +115,8 @@ class Family:
         self.meld_kinds = tuple((kind, _(label)) for kind, label in self.pages.meld_kinds)
 
     def seat_counts(self, ruleset: Any, most: int) -> tuple[int, ...]:
-        """How many may sit down at a table of this game (up to `most`), as its table check says."""
-        return tuple(
-            count
-            for count in range(1, most + 1)
-            if not any(
-                p.code == "table_size"
-                for p in self.rules_family.validate_table([f"{i}" for i in range(count)], ruleset)
-            )
-        )
+        """How many may sit down at a table of this game (up to `most`), as the family declares."""
+        return tuple(count for count in self.rules_family.table_sizes(ruleset) if count <= most)
 
     def opening(self, names: Sequence[str], held: Held, ruleset: Any) -> Any | None:
         """The event that funds the table as a sitting starts, if any."""
@@ -210,14 +203,13 @@ class Family:
         """A deal record as a scorer would say it, one sentence per part."""
         return self.texts.describe(record, language())
 
-    def stat_rows(self, stats: Any) -> list[Stat]:
-        return [Stat(row.key, _(row.label), row.value, row.decimals) for row in self.pages.stat_rows(stats)]
+    def stat_rows(self, counts: Any) -> list[Stat]:
+        return [Stat(row.key, _(row.label), row.value, row.decimals) for row in self.pages.stat_rows(counts)]
 
 
 NOTHING_TO_SPLIT = _("nothing to split: the game keeps no cups and no pot")
 
 FAMILIES = tuple(Family(family) for family in rules.FAMILIES)
-DANISH, HUNGARIAN = (next(f for f in FAMILIES if f.name == name) for name in ("danish", "hungarian"))
 _BY_NAME = {family.name: family for family in FAMILIES}
 
 
@@ -226,30 +218,20 @@ def of(preset: Any) -> Family:
     return _BY_NAME[rules.family_of(preset).name]
 
 
-# Each rule set as players name it; a game's name is the same in every language.
-RULESET_NAMES = {
-    "vlk-2010": "VLK 2010",
-    "ensartede": "Ensartede regler",
-    "schiellerup-1900": "Schiellerup 1900",
-    "schwartz-1847": "Schwartz 1847",
-    "paskievics": "Paskievics",
-    "magyar": "Magyar tarokk",
-    "kiralyhivo": "Királyhívó",
-    "tapper": "Tapper",
-    "stromann": "Strómann",
-    "trisak": "Trisák",
-    "slovenian": "Slovenski tarok",
-}
+def preset_name(preset: str) -> str:
+    """A rule set's name as players say it ("Királyhívó"), as its family names it; an unknown id
+    as it is. The same in every language."""
+    return of(preset).rules_family.preset_names.get(preset, preset)
 
 
-def ruleset_name(preset: str) -> str:
-    """A rule set's name as players say it ("Királyhívó"); an unknown id as it is."""
-    return RULESET_NAMES.get(preset, preset)
+def is_preset(preset: Any) -> bool:
+    """Whether some family plays `preset`."""
+    return isinstance(preset, str) and preset in of(preset).rules_family.presets
 
 
 def preset_choices() -> list[tuple[str, str]]:
     """Every preset of every family, for a season's choice (grouped by family), by its name."""
-    return [(p, ruleset_name(p)) for family in FAMILIES for p in family.rules_family.presets]
+    return [(p, preset_name(p)) for family in FAMILIES for p in family.rules_family.presets]
 
 
 def cups() -> tuple[TableAccount, ...]:

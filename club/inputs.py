@@ -7,9 +7,10 @@ serializer field and deal record shares, and the checks behind them.
   (a name ending in U+202E reads backwards); it has a maximum length.
 - Names (of members, tables, seasons, clubs) also refuse every other Unicode format character
   (category Cf: the zero-width space U+200B, LRM/RLM, ALM U+061C, U+FEFF, ...), which would let
-  a second "Ib" stand beside Ib, and every other default-ignorable code point (a Hangul filler,
-  a variation selector); two names that differ only by case or by such characters are one name
-  (`name_key`).
+  a second "Ib" stand beside Ib, every other default-ignorable code point (a Hangul filler,
+  a variation selector) and the blank Braille pattern U+2800; two names that look alike are one
+  name in a club: compared by a confusables skeleton after Unicode TR39 (`name_key`: case,
+  accents, Cyrillic or Greek look-alikes of Latin letters).
 - A login's address is read in one way everywhere (`login_address`): NFKC, then case-folded, its
   domain in IDNA's ASCII form, and stored so, so that a login is found by exact equality in Python and in every database alike
   (PostgreSQL's UPPER makes the long s "ſ" an "S", Python's lower() does not).
@@ -75,14 +76,41 @@ def bad_character(text: str) -> str | None:
     return None
 
 
-# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): what a font shows as nothing
-# when it cannot show it. Beyond the format characters (Cf) it holds the Hangul fillers, which are
-# letters (U+115F, U+1160, U+3164, U+FFA0), the combining grapheme joiner U+034F, the variation
-# selectors, U+180B..U+180F and the tags' plane's unassigned rest.
+# Unicode's Default_Ignorable_Code_Point, the ranges of DerivedCoreProperties.txt (Unicode 15.0.0,
+# as Debian's unicode-data package ships it; Python has no such property): what a font shows as
+# nothing when it cannot show it. Beyond the format characters (Cf) it holds the Hangul fillers,
+# which are letters (U+115F, U+1160, U+3164, U+FFA0), the combining grapheme joiner U+034F, the
+# Khmer inherent vowels U+17B4/U+17B5, the variation selectors, U+180B..U+180F and the tags'
+# plane's unassigned rest.
+DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+# Shown as nothing too, though no Default_Ignorable: the blank Braille pattern (a symbol, So).
+BLANK = (0x2800,)
 _DEFAULT_IGNORABLE = re.compile(
-    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
-    "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
-    "\U000e0000-\U000e0fff]"
+    "["
+    + "".join(
+        re.escape(chr(first)) + ("-" + re.escape(chr(last)) if last > first else "")
+        for first, last in DEFAULT_IGNORABLE
+    )
+    + "".join(re.escape(chr(code)) for code in BLANK)
+    + "]"
 )
 
 
@@ -121,10 +149,28 @@ def _folded(text: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
+# Look-alikes of the Latin small letters: the rows of Unicode's confusables.txt (UTS #39 "Unicode
+# Security Mechanisms", section 4 "Confusable Detection", data version 13.0.0) whose source is a
+# lowercase letter of Greek, Cyrillic, Armenian or Latin Extended-B/IPA without a decomposition and
+# whose prototype is one lowercase ASCII letter ("і" CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN
+# I → "i"). A capital look-alike casefolds to one of these first (Cyrillic "І" → "і" → "i").
+# No maintained Python package computes the skeleton (confusables and confusable-homoglyphs
+# ship the data but answer other questions), so the few rows a club's names need stand here.
+_LOOK_ALIKES = str.maketrans(
+    "ƍƽǀɑɡɣɩɪɯʋʏαγινορσυϳагеорсухѕіјѡѵүһҽӏԁԛԝագզհոռսցքօ",
+    "gslagyiiwuyayivopoujareopcyxsijwvyheidqwwqqhnnugfo",
+)
+
+
 def name_key(name: str) -> str:
-    """What two names of one club may not share: the name without format characters and other
-    default-ignorable code points, folded ("IB", "ib" and "Ib" with a zero-width space are one name)."""
-    return _folded("".join(char for char in name if not _invisible(char)))
+    """What two names of one club may not share: a confusables skeleton after Unicode TR39 — the
+    name without format characters and other code points shown as nothing, NFKD, case-folded,
+    each look-alike of a Latin letter as that letter, without combining marks, its spaces one
+    ("IB", "ib", "Ib" with a zero-width space, "Íb", Cyrillic "Іb" and Greek "Ιb" are one name)."""
+    visible = "".join(char for char in name if not _invisible(char))
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", visible).casefold())
+    bare = "".join(char for char in folded.translate(_LOOK_ALIKES) if not unicodedata.combining(char))
+    return " ".join(unicodedata.normalize("NFKC", bare).split())
 
 
 def login_address(text: str) -> str:

@@ -220,6 +220,9 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 LOGIN_FAILURES_PER_ADDRESS = 20
 AXES_HANDLER = "club.web.login_lock.PerAddressLimit"
 AXES_RESET_ON_SUCCESS = True
+# A try while locked is refused and not counted: the lock ends a cool-off after the failure that
+# locked it, and a flood of tries writes nothing (club.web.login_lock).
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_USERNAME_CALLABLE = "club.web.login_lock.username"
 AXES_CLIENT_IP_CALLABLE = "club.client_ip.client_key"  # an IPv6 client by its /64
 AXES_LOCKOUT_CALLABLE = "club.web.login_lock.locked_out"

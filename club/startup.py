@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
+from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
+
+CHECKOUT = Path(__file__).resolve().parent.parent
 
 
 def load_settings(program: str) -> None:
@@ -19,3 +23,16 @@ def load_settings(program: str) -> None:
     except ImproperlyConfigured as error:
         print(f"{program}: {error}", file=sys.stderr)
         sys.exit(2)
+    if (warning := database_not_loaded(CHECKOUT, os.environ, str(settings.DATABASES["default"]["NAME"]))) is not None:
+        print(f"{program}: {warning}", file=sys.stderr)
+
+
+def database_not_loaded(checkout: Path, environ: Mapping[str, str], database: str) -> str | None:
+    """A production checkout (a production.env beside manage.py) whose command runs without
+    DATABASE_URL would read and write the demo's SQLite file: say so, and which file."""
+    if environ.get("DATABASE_URL") or not (checkout / "production.env").exists():
+        return None
+    return (
+        f"DATABASE_URL is not set, so this uses the SQLite file {database}, not the database "
+        "production.env names; load it first: set -a && . ./production.env && set +a"
+    )

@@ -28,8 +28,9 @@ message; these hold whatever SQL reaches the database.
 
 - Forgetting a member (`club.services.forgetting`) on PostgreSQL: `club_forget_member`, a function
   of the tables' owner (SECURITY DEFINER; scripts/app-role.sql grants the app role EXECUTE, again
-  after every migrate) that rewrites one member's names in his club's history the app may not
-  change, and nothing else; it turns `club.forgetting` and `ledger.rewriting_memo` on while it runs.
+  after every migrate) that rewrites one member's names where they name him as his (his seats,
+  the records of the sittings he played, the log's entries of his own rows) and nothing anyone
+  typed; it turns `club.forgetting` on while it runs and returns how many rows of each place changed.
 
 Every PostgreSQL function runs with `ledger.triggers.SEARCH_PATH` (pg_temp last): no session's
 temporary table (a `club_sitting` without rows, say) stands in for a table a guard reads.
@@ -101,29 +102,14 @@ _UNNAMED_BACK = unnamed_back("OLD.transaction_id")
 _SETTLED = ", ".join(f"NEW.{column}" for column in SETTLEMENT_COLUMNS)
 _UNSETTLED_BACK = "; ".join(unnamed_back(f"OLD.{column}") for column in SETTLEMENT_COLUMNS)
 VERSION_SEATS = "sitting_id = (SELECT d.sitting_id FROM club_deal d WHERE d.id = NEW.deal_id)"
-# The sittings where the member being forgotten sat under the name `old`.
-HIS_SITTINGS = "SELECT sitting_id FROM club_seat WHERE member_id = p_member AND name = old"
 # The forgetting functions the tables' owner runs for the app (EXECUTE taken from PUBLIC), as
 # DROP FUNCTION and REVOKE name them.
 FORGET_PRIVILEGED = (
     "club_forget_member(bigint, bigint, text, boolean)",
-    "club_forget_name(bigint, bigint, integer, boolean, text, text)",
-    "club_forget_log(bigint, bigint, integer, boolean, text, text)",
     "club_forget_former_logins(bigint, integer)",
     "club_forget_linked_logins(bigint, integer)",
 )
 FORGET_REVOKED = "".join(f"REVOKE EXECUTE ON FUNCTION {function} FROM PUBLIC;\n" for function in FORGET_PRIVILEGED)
-
-
-def _of_club_rows(model: str) -> str:
-    """The audit log's entry `e` is of a row of club_<model>, whose club_id is the club's."""
-    return f"""
-        OR (ct.app_label, ct.model) = ('club', '{model}')
-            AND e.object_id IN (SELECT id FROM club_{model} WHERE club_id = p_club)"""
-
-
-# The entries of the club's members, seasons and tables.
-_OF_CLUB_ROWS = "".join(_of_club_rows(model) for model in ("member", "season", "table"))
 
 
 def _logged_before(column: str) -> str:
@@ -262,16 +248,13 @@ POSTGRESQL = (
     # history the app may not change. SECURITY DEFINER, EXECUTE taken from PUBLIC. Every one runs
     # with the guards' search path (`SEARCH_PATH`: no session's temporary table stands in).
     r"""
-CREATE OR REPLACE FUNCTION club_forget_text(t text, old text, new text) RETURNS text AS $$
-    SELECT CASE WHEN t IS NULL OR t = '' THEN t ELSE regexp_replace(
-        t,
-        '(?<![[:alnum:]_])' || regexp_replace(old, '([.^$*+?()\[\]{}|\\-])', '\\\1', 'g') || '(?![[:alnum:]_])',
-        replace(new, '\', '\\'),
-        'g'
-    ) END;
+CREATE OR REPLACE FUNCTION club_forget_value(t text, olds text[], news text[]) RETURNS text AS $$
+    -- `t` replaced by its new value when it is one of `olds`, whole: a text that only holds one stays.
+    SELECT coalesce(news[array_position(olds, t)], t);
 $$ LANGUAGE sql IMMUTABLE {SEARCH_PATH};
 
-CREATE OR REPLACE FUNCTION club_forget_json(j jsonb, old text, new text, in_text boolean) RETURNS jsonb AS $$
+CREATE OR REPLACE FUNCTION club_forget_json(j jsonb, olds text[], news text[]) RETURNS jsonb AS $$
+    -- Every string and key of `j` that is one of `olds` replaced (club.services.forgetting.renamed_json).
 DECLARE
     result jsonb;
     k text;
@@ -284,22 +267,15 @@ BEGIN
     WHEN 'object' THEN
         result := '{}'::jsonb;
         FOR k, v IN SELECT * FROM jsonb_each(j) LOOP
-            result := result || jsonb_build_object(
-                CASE WHEN k = old THEN new ELSE k END, club_forget_json(v, old, new, in_text)
-            );
+            result := result || jsonb_build_object(club_forget_value(k, olds, news), club_forget_json(v, olds, news));
         END LOOP;
         RETURN result;
     WHEN 'array' THEN
-        SELECT coalesce(jsonb_agg(club_forget_json(e, old, new, in_text) ORDER BY i), '[]'::jsonb)
+        SELECT coalesce(jsonb_agg(club_forget_json(e, olds, news) ORDER BY i), '[]'::jsonb)
             INTO result FROM jsonb_array_elements(j) WITH ORDINALITY AS elements(e, i);
         RETURN result;
     WHEN 'string' THEN
-        IF j #>> '{}' = old THEN
-            RETURN to_jsonb(new);
-        ELSIF in_text THEN
-            RETURN to_jsonb(club_forget_text(j #>> '{}', old, new));
-        END IF;
-        RETURN j;
+        RETURN to_jsonb(club_forget_value(j #>> '{}', olds, news));
     ELSE
         RETURN j;
     END CASE;
@@ -333,78 +309,23 @@ $$ LANGUAGE sql STABLE {SEARCH_PATH};
 
 """.replace("{SEARCH_PATH}", SEARCH_PATH)
     # The same statement goes on, as an f-string: the raw text above keeps its backslashes and braces.
-    + f"""CREATE OR REPLACE FUNCTION club_forget_log(p_club bigint, p_member bigint, his_user integer, p_forget_user boolean,
-                                old text, new text) RETURNS void AS $$
-    -- The audit log's entries of the club's own objects (club.audit.club_log), and of the logins
-    -- forgotten with him: today's when it is forgotten too, and his former ones nobody needs.
-    WITH logins AS (
-        SELECT club_forget_linked_logins(p_member, his_user) AS linked,
-            club_forget_former_logins(p_member, his_user)
-                || CASE WHEN p_forget_user AND his_user IS NOT NULL THEN ARRAY[his_user] ELSE '{{}}'::integer[] END
-                AS forgotten
-    )
-    UPDATE auditlog_logentry e SET
-        object_repr = club_forget_text(e.object_repr, old, new),
-        changes_text = club_forget_text(e.changes_text, old, new),
-        changes = club_forget_json(e.changes, old, new, true),
-        serialized_data = club_forget_json(e.serialized_data, old, new, true),
-        additional_data = club_forget_json(e.additional_data, old, new, true),
-        actor_email = CASE WHEN e.actor_id = ANY(logins.linked) THEN '' ELSE e.actor_email END
-    FROM django_content_type ct, logins
-    WHERE e.content_type_id = ct.id AND (
-        (ct.app_label, ct.model) = ('club', 'club') AND e.object_id = p_club{_OF_CLUB_ROWS}
-        OR (ct.app_label, ct.model) = ('club', 'sitting') AND e.object_id IN (
-            SELECT s.id FROM club_sitting s JOIN club_table t ON s.table_id = t.id WHERE t.club_id = p_club)
-        OR (ct.app_label, ct.model) = ('club', 'dispute') AND e.object_id IN (
-            SELECT x.id FROM club_dispute x JOIN club_deal d ON x.deal_id = d.id
-            JOIN club_sitting s ON d.sitting_id = s.id JOIN club_table t ON s.table_id = t.id WHERE t.club_id = p_club)
-        OR (ct.app_label, ct.model) = ('club', 'joinrequest') AND e.object_id IN (
-            SELECT j.id FROM club_joinrequest j JOIN club_member m ON j.member_id = m.id WHERE m.club_id = p_club)
-        OR (ct.app_label, ct.model) = ('auth', 'user') AND e.object_id = ANY(logins.forgotten)
-    );
-$$ LANGUAGE sql {SEARCH_PATH};
-
-CREATE OR REPLACE FUNCTION club_forget_name(p_club bigint, p_member bigint, his_user integer, p_forget_user boolean,
-                                 old text, new text) RETURNS void AS $$
-    -- The records of a sitting name him only where his seat there bore this name: another member
-    -- who once had it keeps it, and a name the app set on him rewrites no record.
-    UPDATE club_sitting SET state = club_forget_json(state, old, new, false)
-        WHERE id IN ({HIS_SITTINGS});
-    UPDATE club_deal SET state_before = club_forget_json(state_before, old, new, false)
-        WHERE sitting_id IN ({HIS_SITTINGS});
-    UPDATE club_dealversion v
-        SET record = club_forget_json(v.record, old, new, false), reason = club_forget_text(v.reason, old, new)
-        FROM club_deal d, club_seat st
-        WHERE v.deal_id = d.id AND d.sitting_id = st.sitting_id AND st.member_id = p_member AND st.name = old;
-    UPDATE club_payment SET note = club_forget_text(note, old, new), reason = club_forget_text(reason, old, new)
-        WHERE club_id = p_club;
-    UPDATE club_tableopening SET reason = club_forget_text(reason, old, new) WHERE club_id = p_club;
-    UPDATE club_dispute x
-        SET comment = club_forget_text(x.comment, old, new), close_reason = club_forget_text(x.close_reason, old, new)
-        FROM club_deal d, club_sitting s, club_table t
-        WHERE x.deal_id = d.id AND d.sitting_id = s.id AND s.table_id = t.id AND t.club_id = p_club;
-    -- A payment's note or reversal's reason, and a correction's reason, as the ledger's memo.
-    UPDATE ledger_transaction SET memo = club_forget_text(memo, old, new)
-        WHERE memo IS DISTINCT FROM club_forget_text(memo, old, new) AND id IN (
-            SELECT transaction_id FROM club_payment WHERE club_id = p_club
-            UNION SELECT transaction_id FROM club_tableopening WHERE club_id = p_club
-            UNION SELECT e.transaction_id FROM club_ledgerentry e JOIN club_sitting s ON e.sitting_id = s.id
-                JOIN club_table t ON s.table_id = t.id WHERE t.club_id = p_club);
-    SELECT club_forget_log(p_club, p_member, his_user, p_forget_user, old, new);
-$$ LANGUAGE sql {SEARCH_PATH};
-
-CREATE OR REPLACE FUNCTION club_forget_member(p_club bigint, p_member bigint, p_new text, p_forget_user boolean)
-RETURNS void AS $$
+    + f"""CREATE OR REPLACE FUNCTION club_forget_member(p_club bigint, p_member bigint, p_new text, p_forget_user boolean)
+RETURNS jsonb AS $$
+    -- Only what names him as his (club.services.forgetting): his seats, the records of the sittings
+    -- he played where his seat bore the name, and the log's entries of his own rows. Nothing anyone
+    -- typed (notes, memos, reasons, comments, other log entries). Returns the rows changed per place.
 DECLARE
     current_name text;
     his_user integer;
     his_email text;
-    his_username text;
     forgotten integer[];
-    login integer;
+    his_logins integer[];
     names text[];
     addresses text[];
-    old text;
+    olds text[];
+    news text[];
+    changed integer;
+    counts jsonb := '{{}}'::jsonb;
 BEGIN
     SELECT name, user_id, email INTO current_name, his_user, his_email
         FROM club_member WHERE id = p_member AND club_id = p_club FOR UPDATE;
@@ -435,6 +356,11 @@ BEGIN
     IF p_forget_user AND his_user IS NOT NULL THEN
         forgotten := his_user || forgotten;
     END IF;
+    -- The logins whose log is his: those forgotten with him, and his that the office deleted unused.
+    his_logins := forgotten || ARRAY(
+        SELECT l FROM unnest(club_forget_linked_logins(p_member, his_user)) l
+        WHERE NOT EXISTS (SELECT 1 FROM auth_user WHERE id = l)
+    );
     -- Every address he had: now, his login's and his former logins', and before each change the
     -- log kept.
     addresses := ARRAY(
@@ -445,21 +371,60 @@ BEGIN
         WHERE a <> '' AND a NOT IN (SELECT email FROM club_member WHERE club_id = p_club AND id <> p_member)
     );
     PERFORM set_config('club.forgetting', 'on', true);
-    PERFORM set_config('ledger.rewriting_memo', 'on', true);
-    -- The longest first: a name that holds a shorter one goes whole.
-    FOREACH old IN ARRAY ARRAY(SELECT x FROM unnest(names) x ORDER BY length(x) DESC, x) LOOP
-        PERFORM club_forget_name(p_club, p_member, his_user, p_forget_user, old, p_new);
-    END LOOP;
-    UPDATE club_seat SET name = p_new WHERE member_id = p_member;
-    FOREACH old IN ARRAY addresses LOOP
-        PERFORM club_forget_log(p_club, p_member, his_user, p_forget_user, old, '');
-    END LOOP;
-    FOREACH login IN ARRAY ARRAY(SELECT x FROM unnest(forgotten) x ORDER BY x) LOOP
-        SELECT username INTO his_username FROM auth_user WHERE id = login;
-        PERFORM club_forget_log(p_club, p_member, his_user, p_forget_user, his_username, 'tidligere-' || login);
-    END LOOP;
-    PERFORM set_config('ledger.rewriting_memo', 'off', true);
+    -- A sitting's records name him only where his seat there bore one of his names: another
+    -- member who once had it keeps it, and a name the app set on him rewrites no record.
+    UPDATE club_sitting s SET state = club_forget_json(s.state, ARRAY[st.name], ARRAY[p_new])
+        FROM club_seat st
+        WHERE st.sitting_id = s.id AND st.member_id = p_member AND st.name = ANY(names)
+            AND s.state IS DISTINCT FROM club_forget_json(s.state, ARRAY[st.name], ARRAY[p_new]);
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    counts := counts || jsonb_build_object('sittings', changed);
+    UPDATE club_deal d SET state_before = club_forget_json(d.state_before, ARRAY[st.name], ARRAY[p_new])
+        FROM club_seat st
+        WHERE st.sitting_id = d.sitting_id AND st.member_id = p_member AND st.name = ANY(names)
+            AND d.state_before IS DISTINCT FROM club_forget_json(d.state_before, ARRAY[st.name], ARRAY[p_new]);
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    counts := counts || jsonb_build_object('deals', changed);
+    UPDATE club_dealversion v SET record = club_forget_json(v.record, ARRAY[st.name], ARRAY[p_new])
+        FROM club_deal d, club_seat st
+        WHERE v.deal_id = d.id AND d.sitting_id = st.sitting_id AND st.member_id = p_member AND st.name = ANY(names)
+            AND v.record IS DISTINCT FROM club_forget_json(v.record, ARRAY[st.name], ARRAY[p_new]);
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    counts := counts || jsonb_build_object('deal_versions', changed);
+    UPDATE club_seat SET name = p_new WHERE member_id = p_member AND name <> p_new;
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    counts := counts || jsonb_build_object('seats', changed);
+    -- His own entries in the log: an address goes blank, a forgotten login's name is its retired
+    -- one, a name of his is his new one (the first that matches wins, as in the service's dict).
+    olds := addresses || ARRAY(SELECT username FROM auth_user WHERE id = ANY(forgotten) ORDER BY id) || names;
+    news := array_fill(''::text, ARRAY[cardinality(addresses)])
+        || ARRAY(SELECT 'tidligere-' || id FROM auth_user WHERE id = ANY(forgotten) ORDER BY id)
+        || array_fill(p_new, ARRAY[cardinality(names)]);
+    WITH his AS (
+        SELECT e.id,
+            club_forget_value(e.object_repr, olds, news) AS object_repr,
+            club_forget_value(e.changes_text, olds, news) AS changes_text,
+            club_forget_json(e.changes, olds, news) AS changes,
+            club_forget_json(e.serialized_data, olds, news) AS serialized_data,
+            club_forget_json(e.additional_data, olds, news) AS additional_data
+        FROM auditlog_logentry e JOIN django_content_type ct ON e.content_type_id = ct.id
+        WHERE (ct.app_label, ct.model) = ('club', 'member') AND e.object_id = p_member
+            OR (ct.app_label, ct.model) = ('club', 'joinrequest') AND e.changes -> 'member' ->> 1 = p_member::text
+            OR (ct.app_label, ct.model) = ('auth', 'user') AND e.object_id = ANY(his_logins)
+    )
+    UPDATE auditlog_logentry e SET
+        object_repr = his.object_repr, changes_text = his.changes_text, changes = his.changes,
+        serialized_data = his.serialized_data, additional_data = his.additional_data
+    FROM his
+    WHERE e.id = his.id AND (e.object_repr, e.changes_text, e.changes, e.serialized_data, e.additional_data)
+        IS DISTINCT FROM (his.object_repr, his.changes_text, his.changes, his.serialized_data, his.additional_data);
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    counts := counts || jsonb_build_object('log_entries', changed);
+    UPDATE auditlog_logentry SET actor_email = '' WHERE actor_id = ANY(his_logins) AND actor_email <> '';
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    counts := counts || jsonb_build_object('log_actors', changed);
     PERFORM set_config('club.forgetting', 'off', true);
+    RETURN counts;
 END;
 $$ LANGUAGE plpgsql SECURITY DEFINER {SEARCH_PATH};
 
@@ -490,8 +455,8 @@ POSTGRESQL_FUNCTIONS = (
     "club_unaccounted_unsettled()",
     "club_unaccounted_kept()",
     *FORGET_PRIVILEGED,
-    "club_forget_json(jsonb, text, text, boolean)",
-    "club_forget_text(text, text, text)",
+    "club_forget_json(jsonb, text[], text[])",
+    "club_forget_value(text, text[], text[])",
 )
 
 # One statement per item. SQLite stores a JSONField as text: json() compares it without the
@@ -560,7 +525,15 @@ RETIRED_POSTGRESQL_TRIGGERS = (
     ("club_seat_points_kept_update", "club_seat"),
     ("club_seat_points_kept_insert", "club_seat"),
 )
-RETIRED_POSTGRESQL_FUNCTIONS = ("club_keep_seat_points()", "club_seat_points_kept()")
+RETIRED_POSTGRESQL_FUNCTIONS = (
+    "club_keep_seat_points()",
+    "club_seat_points_kept()",
+    # Forgetting before club 0038 rewrote his names as words in any text of the club (issue 36, N3).
+    "club_forget_name(bigint, bigint, integer, boolean, text, text)",
+    "club_forget_log(bigint, bigint, integer, boolean, text, text)",
+    "club_forget_json(jsonb, text, text, boolean)",
+    "club_forget_text(text, text, text)",
+)
 RETIRED_SQLITE_TRIGGERS = ("club_keep_seat_points",)
 
 

@@ -22,14 +22,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .events import LineItem
 from .layout import Layout
 from .pages import Pages
 from .parameters import Parameter
-from .problems import Problem
-from .texts import Texts
+from .problems import InvalidRecord, Problem, family_problem_maker
+from .texts import Phrase, Text, Texts, gettext_noop, phrase
 
 Accounts = Mapping[str, int]  # a table's own accounts ("cup:pagat", "pot", …) -> points
 NO_ACCOUNTS: Mapping[str, str] = MappingProxyType({})  # the table accounts of a game that keeps none
@@ -136,6 +136,9 @@ class Engine(Protocol[RuleSetT, DealT, SittingT, StateT, EventT]):
     def parse_deal(self, data: Any, number: int, problems: list[Problem]) -> DealT | None:
         """One deal record numbered `number`: the deal, or None with its problems added to `problems`."""
 
+    def table_sizes(self, rules: RuleSetT) -> tuple[int, ...]:
+        """How many members a table of `rules` seats, smallest first."""
+
     def validate_table(self, table: Sequence[str], rules: RuleSetT | None) -> list[Problem]:
         """The seats, against the preset where one is known."""
 
@@ -214,6 +217,7 @@ class Presentation(Protocol[RuleSetT_contra]):
     """What forms, schemas and pages ask of a family: its words, its deal form, its pages."""
 
     title: str  # "Danish Tarok", in English
+    preset_names: Mapping[str, str]  # each preset as players name it ("Királyhívó"), in every language
     messages: Mapping[str, str]  # its problem codes -> their message ids (`rules.texts`)
     texts: Texts  # what its settlements, accounts and records are called on a page (message ids)
     pages: Pages  # who played a deal, and what a member's page counts of it
@@ -243,3 +247,179 @@ class Family(
 
 # Any family, whichever types it binds: what the registry lists and a caller that picks one by preset holds.
 AnyFamily = Family[Any, Any, Any, Any, Any]
+
+
+class BaseFamily(Generic[RuleSetT, DealT, SittingT, StateT, EventT]):
+    """A family with the core's defaults: a family's package subclasses it and writes only what is
+    its own (as a payment provider subclasses pretix's `BasePaymentProvider`).
+
+    What a family must write: its attributes (`name`, `title`, `presets`, `default_preset`,
+    `sitting_keys`, `texts`), `resolve`, `parse_sitting`, `parse_deal`, `table_sizes`,
+    `validate_deal`, `settle`, `close`, `record_schema` and `deal_layout`. The rest has a default:
+    `ruleset` and `play` once for every family, the table check (`validate_table`: the table's
+    size, no member twice, none called like one of the table's accounts), and the state plumbing of
+    a family whose table keeps no account (its state starts empty and holds nothing a page shows).
+    """
+
+    name: str
+    title: str
+    presets: Mapping[str, RuleSetT]
+    default_preset: str
+    sitting_keys: frozenset[str]
+    texts: Texts
+    preset_names: Mapping[str, str] = MappingProxyType({})  # a preset without a name shows its id
+    messages: Mapping[str, str] = MappingProxyType({})
+    own_accounts: Mapping[str, str] = NO_ACCOUNTS
+    pages: Pages = Pages()
+    # How a seat's field path is written in a problem: "table[2]" (the Danish format writes "table.2").
+    seat_path = "table[{}]"
+
+    def problem(self, deal: int | None, field: str, code: str, **params: Any) -> Problem:
+        """A problem of this family's records: its own texts first, then the core's."""
+        return family_problem_maker(self.name)(deal, field, code, **params)
+
+    # --- presets and overrides ------------------------------------------------------------
+
+    def resolve(self, preset: Any, overrides: Mapping[str, Any] | None = None) -> tuple[RuleSetT | None, list[Problem]]:
+        raise NotImplementedError
+
+    def ruleset(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSetT:
+        resolved, problems = self.resolve(preset, overrides)
+        if resolved is None:
+            raise InvalidRecord(problems)
+        return resolved
+
+    def parameters(self, preset: str) -> list[Parameter]:
+        return []  # a season changes nothing of the preset
+
+    # --- the table ------------------------------------------------------------------------
+
+    def table_sizes(self, rules: RuleSetT) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def _sizes(self, rules: RuleSetT | None) -> tuple[int, ...]:
+        """The table sizes of `rules`; of an unknown rule set, the sizes every preset agrees on."""
+        if rules is not None:
+            return self.table_sizes(rules)
+        agreed = {self.table_sizes(preset) for preset in self.presets.values()}
+        return agreed.pop() if len(agreed) == 1 else ()
+
+    def reserved_name(self, member: str) -> bool:
+        """Whether no member may be called `member`: the name of one of the table's accounts."""
+        return member in self.own_accounts
+
+    def validate_table(self, table: Sequence[str], rules: RuleSetT | None) -> list[Problem]:
+        """The seats: as many as the game seats, none twice, none a table account's name. A name
+        that could not be read (None or "") has its problem already and is not compared."""
+        problems = []
+        sizes = self._sizes(rules)
+        if sizes and len(table) not in sizes:
+            preset = rules.preset if rules is not None else ""
+            said = _either([str(size) for size in sizes])
+            problems.append(self.problem(None, "table", "table_size", count=len(table), preset=preset, sizes=said))
+        seen: set[str] = set()
+        for i, member in enumerate(table):
+            if not member:
+                continue
+            if self.reserved_name(member):
+                problems.append(self.problem(None, self.seat_path.format(i), "reserved_name", player=member))
+            if member in seen:
+                problems.append(self.problem(None, self.seat_path.format(i), "duplicate_member", player=member))
+            seen.add(member)
+        return problems
+
+    def opening_problems(self, sitting: SittingT, rules: RuleSetT, table_ok: bool) -> list[Problem]:
+        return []  # a sitting of a game without table accounts begins with nothing to check
+
+    # --- a deal ---------------------------------------------------------------------------
+
+    def validate_deal(
+        self, deal: DealT, table: Sequence[str], rules: RuleSetT, previous: DealT | None
+    ) -> list[Problem]:
+        raise NotImplementedError
+
+    def validate_play(self, deal: DealT, table: Sequence[str], state: StateT, rules: RuleSetT) -> list[Problem]:
+        """`validate_deal` at this table state (the Danish state knows who dealt last)."""
+        return self.validate_deal(deal, table, rules, None)
+
+    def play(self, deal: DealT, table: Sequence[str], state: StateT, rules: RuleSetT) -> tuple[list[EventT], StateT]:
+        problems = self.validate_play(deal, table, state, rules)
+        if problems:
+            raise InvalidRecord(sorted(problems, key=lambda p: p.field))  # by field, as `check_deal` gives them
+        return self.settle(deal, table, state, rules)
+
+    def settle(self, deal: DealT, table: Sequence[str], state: StateT, rules: RuleSetT) -> tuple[list[EventT], StateT]:
+        raise NotImplementedError
+
+    # --- the table's state: by default a game whose table keeps no account ------------------
+
+    def table_accounts(self, rules: RuleSetT) -> Mapping[str, str]:
+        return self.own_accounts
+
+    def state(self, accounts: Accounts, previous_dealer: str | None = None) -> StateT:
+        return None  # type: ignore[return-value]  # a family that carries nothing from deal to deal
+
+    def opening_state(self, sitting: SittingT) -> StateT:
+        return self.state({})
+
+    def accounts(self, state: StateT) -> dict[str, int]:
+        return {}
+
+    def accounts_before(self, event: EventT) -> dict[str, int]:
+        return {}
+
+    def accounts_after(self, event: EventT) -> dict[str, int]:
+        return {}
+
+    def state_as_json(self, state: StateT) -> dict[str, Any]:
+        return {}
+
+    def state_from_json(self, data: Mapping[str, Any]) -> StateT:
+        return self.state({})
+
+    def holdings_in_record(self, data: Mapping[str, Any]) -> dict[str, int]:
+        return {}
+
+    def record_holdings(self, accounts: Accounts, rules: RuleSetT) -> dict[str, Any]:
+        return {}
+
+    def opening(self, table: Sequence[str], state: StateT, rules: RuleSetT) -> tuple[list[EventT], StateT]:
+        return [], state  # nothing is funded as a sitting starts
+
+    def close(
+        self, table: Sequence[str], state: StateT, rules: RuleSetT, how: str, first_dealer: str
+    ) -> tuple[EventT, StateT]:
+        raise NotImplementedError
+
+    def record_close(self, how: str) -> Any:
+        return how
+
+    def event_dict(self, event: EventT, table: Sequence[str], rules: RuleSetT) -> dict[str, Any]:
+        """The event's kind, its deal's number, its line items and each member's net."""
+        shown: dict[str, Any] = {"kind": event.kind}
+        if event.number is not None:
+            shown["number"] = event.number
+        return shown | {"items": list(event.items), "net": event.net(table)}
+
+    def sheet(self, state: StateT, table: Sequence[str], rules: RuleSetT) -> dict[str, Any]:
+        return {}  # the ledger is the whole story
+
+    # --- presentation ---------------------------------------------------------------------
+
+    def vocabulary(self) -> Vocabulary:
+        """No closed set of words beyond a member's name; no contract named."""
+        return Vocabulary(games={preset: () for preset in self.presets}, announcements=(), offences=(), words={})
+
+    def record_schema(self) -> Mapping[str, Any]:
+        raise NotImplementedError
+
+    def deal_layout(self, rules: RuleSetT, table: Sequence[str]) -> Layout:
+        raise NotImplementedError
+
+
+def _either(sizes: list[str]) -> Text | Phrase:
+    """ "4 or 5" in words, or the one size there is."""
+    said: Text | Phrase = sizes[0]
+    for size in sizes[1:]:
+        said = phrase(gettext_noop("{some} or {last}"), some=said, last=size)
+    return said

@@ -32,6 +32,9 @@ MESSAGES: dict[str, Text] = {
     "long_name": gettext_noop("A member's name has at most {limit} characters, not {length}."),
     "bad_name": gettext_noop("A member's name must be valid Unicode text."),
     "duplicate_member": gettext_noop("{player} appears more than once."),
+    # The table check of `rules.family.BaseFamily`; a family may say them in its own words.
+    "table_size": gettext_noop("A table seats {sizes} members, not {count}."),
+    "reserved_name": gettext_noop("'{player}' is the name of one of the table's accounts; choose another name."),
     "not_at_table": gettext_noop("{player} is not at this table."),
     "not_active": gettext_noop("{player} does not play this deal."),
     # Any bytes at all (`python -m rules replay`).
@@ -79,7 +82,7 @@ def register_messages(family: str, messages: dict[str, Text]) -> None:
 
 def family_problem_maker(family: str) -> Callable[..., Problem]:
     """`problem` for one family: a code of its own catalogue or of the core's, else `KeyError`."""
-    own = FAMILY_MESSAGES[family]
+    own = FAMILY_MESSAGES.setdefault(family, {})  # a family with no texts of its own speaks the core's
 
     def make(deal: int | None, field: str, code: str, **params: Any) -> Problem:
         if code not in own and code not in MESSAGES:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
+from django.core.cache import cache
 from django.core.files.storage import FileSystemStorage
 from django.db import connection, connections, transaction
 from django.db.models.signals import post_migrate
@@ -50,6 +51,14 @@ from world.records import danish_deal
 # The test world's fixtures (club, members, season, table, start_sitting, ...) for every folder, and
 # the lines said at the end of the run (from every pytest-xdist worker).
 pytest_plugins = ["world.fixtures", "world.run_lines"]
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: a login lock or a throttle one test left in the
+    process's cache would answer for the next test's client at the same address."""
+    cache.clear()
+
 
 OPEN_TABLE = "Anna Bent Carl Dorte"
 CLOSED_TABLE = "Anna Bent Dorte Erik"

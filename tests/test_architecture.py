@@ -102,3 +102,29 @@ def test_the_checks_see_what_they_check(tmp_path):
     assert "club" in references(ROOT / "ledger/migrations/0006_payments_and_till.py")
     assert TEMPLATE_CONDITION.search("{% if hungarian %}x{% endif %}")["test"].strip() == "hungarian"
     assert FAMILY_TEST.search("if sitting.season.family is families.HUNGARIAN:")
+
+
+def _family_packages() -> set[str]:
+    """The registry's family packages: "rules.danish", … (the module each family's class lives in)."""
+    import rules
+
+    return {type(family).__module__.rpartition(".")[0] for family in rules.FAMILIES}
+
+
+def test_every_package_under_rules_is_a_registered_family():
+    """A package under rules/ is a family, and every family is in the registry: a fourth family's
+    package cannot sit beside the others unregistered (and so outside the checks below)."""
+    packages = {f"rules.{path.parent.name}" for path in (ROOT / "rules").glob("*/__init__.py")}
+    assert packages == _family_packages()
+
+
+def test_the_import_contracts_cover_every_registered_family():
+    """The two per-family contracts of pyproject.toml (no family imports another; only the registry
+    imports a family) list exactly the registry's packages, so none goes unchecked."""
+    import tomllib
+
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    independence = [c["modules"] for c in contracts if c["type"] == "independence"]
+    protected = [c["protected_modules"] for c in contracts if c["type"] == "protected"]
+    assert [set(modules) for modules in independence] == [_family_packages()]
+    assert [set(modules) for modules in protected] == [_family_packages()]

@@ -100,3 +100,16 @@ def test_debug_words_that_are_understood(value, debug):
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == str(debug)
+
+
+def test_a_command_beside_production_env_without_its_database_says_which_it_uses(tmp_path):
+    from club.startup import database_not_loaded
+
+    demo = str(tmp_path / "tarokbog.sqlite3")
+    assert database_not_loaded(tmp_path, {}, demo) is None  # a development checkout: nothing to say
+    (tmp_path / "production.env").write_text("DATABASE_URL=postgres://tarokbog_app@/tarokbog\n")
+    assert database_not_loaded(tmp_path, {"DATABASE_URL": "postgres://tarokbog_app@/tarokbog"}, demo) is None
+    assert database_not_loaded(tmp_path, {}, demo) == (
+        f"DATABASE_URL is not set, so this uses the SQLite file {demo}, not the database production.env "
+        "names; load it first: set -a && . ./production.env && set +a"
+    )

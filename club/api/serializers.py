@@ -183,12 +183,34 @@ class SeasonSerializer(serializers.ModelSerializer):
 
 
 class TableSerializer(serializers.ModelSerializer):
+    family = serializers.SerializerMethodField(
+        help_text=_("The family of the game the table plays (its last sitting's season, else the current one).")
+    )
+    accounts = serializers.SerializerMethodField(
+        help_text=_(
+            "What each of the table's own accounts holds now, by the name its family gives it "
+            "(as python -m rules replay names them); none when its game keeps none."
+        )
+    )
     cups = serializers.SerializerMethodField(help_text=_("What the Pagatkop and Kongekop hold now."))
     pot = serializers.SerializerMethodField(help_text=_("What the ultimókassza (the Hungarian games' pot) holds now."))
 
     class Meta:
         model = Table
-        fields = ["id", "club", "name", "cups", "pot"]
+        fields = ["id", "club", "name", "family", "accounts", "cups", "pot"]
+
+    def get_family(self, table: Table) -> str | None:
+        game = self._game(table)
+        return game.family.name if game is not None else None
+
+    @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
+    def get_accounts(self, table: Table) -> dict[str, int]:
+        return balances.game_holdings(self._game(table), self._held(table))
+
+    def _game(self, table: Table) -> Season | None:
+        # A list reads every table's game at once (the view passes them as "games").
+        games = self.context.get("games")
+        return games[table.pk] if games is not None else balances.tables_games([table])[table.pk]
 
     @extend_schema_field(CupsSerializer)
     def get_cups(self, table: Table) -> dict:

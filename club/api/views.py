@@ -491,7 +491,11 @@ class TableViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
     def list(self, request):
         page = self.paginate_queryset(self.get_queryset())
         # Every table's holdings at once: two queries for the page, not two a table.
-        context = {**self.get_serializer_context(), "held": balances.tables_holdings(page)}
+        context = {
+            **self.get_serializer_context(),
+            "held": balances.tables_holdings(page),
+            "games": balances.tables_games(page),
+        }
         return self.get_paginated_response(s.TableSerializer(page, many=True, context=context).data)
 
     @office_schema(s.TableWriteSerializer, s.TableSerializer, 201)

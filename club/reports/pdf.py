@@ -14,6 +14,7 @@ from weasyprint.text.fonts import FontConfiguration
 
 from club.models import Member
 from club.months import Month
+from club.services.season_summary import SeasonSummary
 
 from .statements import Statement, build_statement
 
@@ -43,3 +44,17 @@ NORDIC_LETTERS = str.maketrans({"æ": "ae", "ø": "oe", "å": "aa", "Æ": "Ae", 
 def ascii_slug(name: str) -> str:
     # Django's slugify drops ø outright ("Søren" -> "sren"); spell it the Danish way first.
     return slugify(name.translate(NORDIC_LETTERS)) or "member"
+
+
+def season_summary_pdf(summary: SeasonSummary, language: str) -> bytes:
+    """A season's summary for the club's books (club.services.season_summary) as A4, in `language`."""
+    with translation.override(language):
+        html = render_to_string(
+            "reports/season_summary_print.html", {"summary": summary, "generated": timezone.localdate()}
+        )
+    return HTML(string=html).write_pdf()
+
+
+def season_summary_filename(summary: SeasonSummary) -> str:
+    """ "vestbyen-season-foraar-2026.pdf" (å spelt aa): club and season, in ASCII."""
+    return f"{summary.season.club.slug}-season-{ascii_slug(summary.season.name)}.pdf"

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -18,9 +21,9 @@ from club.months import Month
 from club.services import disputes, mailings
 from club.services.disputes import DisputeError, close_dispute, resolve_by_correction
 
-from . import exports
+from . import exports, sheets
 from .audit import deal_audit as build_deal_audit
-from .forms import DisputeForm, ResolveDisputeForm, first_error
+from .forms import DisputeForm, ExportForm, ResolveDisputeForm, first_error
 from .mailing import NoAddress, send_statement
 from .pdf import statement_filename, statement_pdf
 from .statements import build_statement
@@ -85,13 +88,14 @@ def member_statement_send(request: HttpRequest, slug: str, member_id: int, month
 
 @require_GET
 @login_required
-def member_postings_csv(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+def member_postings(request: HttpRequest, slug: str, member_id: int, kind: str) -> HttpResponse:
     member = _readable_member(request, slug, member_id)
     season = None
     if (season_id := inputs.optional_id(request.GET, "season")) is not None:
         season = get_object_or_404(Season, pk=season_id, club=member.club)
     suffix = f"-{season.pk}" if season else ""
-    return _csv_response(exports.member_postings_csv(member, season), f"{slug}-{member.pk}-postings{suffix}.csv")
+    sheet = exports.member_postings(member, season)
+    return sheets.response(sheet, kind, f"{slug}-{member.pk}-postings{suffix}", get_language())
 
 
 @require_GET
@@ -115,16 +119,64 @@ def member_data_csv(request: HttpRequest, slug: str, member_id: int) -> HttpResp
 
 @require_GET
 @login_required
-def season_standings_csv(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+def season_standings(request: HttpRequest, slug: str, season_id: int, kind: str) -> HttpResponse:
     club, _viewer = _club_member(request, slug)
     season = get_object_or_404(Season, pk=season_id, club=club)
-    return _csv_response(exports.season_standings_csv(season), f"{slug}-season-{season.pk}-standings.csv")
+    sheet = exports.season_standings_sheet(season)
+    return sheets.response(sheet, kind, f"{slug}-season-{season.pk}-standings", get_language())
 
 
-def _csv_response(text: str, filename: str) -> HttpResponse:
-    response = HttpResponse(text.encode("utf-8"), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+# --- the treasurer's exports -------------------------------------------------------------------
+
+
+def _period_start(today: datetime.date) -> datetime.date:
+    return today.replace(month=1, day=1)
+
+
+@require_GET
+@login_required
+def office_exports(request: HttpRequest, slug: str) -> HttpResponse:
+    """The treasurer's books to take away: saldi at a date, the payments and the till book of a
+    period, each as XLSX or CSV."""
+    club, viewer = _club_member(request, slug)
+    access.require(viewer, access.MANAGE)
+    return _exports_page(request, club)
+
+
+def _exports_page(request: HttpRequest, club: Club, *, problems: list[str] | None = None) -> HttpResponse:
+    today = timezone.localdate()
+    context = {
+        "club": club,
+        "today": today,
+        "period_start": _period_start(today),
+        "seasons": club.seasons.order_by("-starts_on", "name"),
+        "problems": problems or [],
+    }
+    return render(request, "club/office/exports.html", context, status=400 if problems else 200)
+
+
+EXPORTS = {
+    "saldi": lambda club, data: (exports.saldi_at(club, data["on"]), data["on"].isoformat()),
+    "payments": lambda club, data: (exports.payments(club, data["first"], data["last"]), _period(data)),
+    "till": lambda club, data: (exports.till_book(club, data["first"], data["last"]), _period(data)),
+}
+
+
+def _period(data: dict) -> str:
+    return f"{data['first'].isoformat()}-{data['last'].isoformat()}"
+
+
+@require_GET
+@login_required
+def office_export(request: HttpRequest, slug: str, what: str, kind: str) -> HttpResponse:
+    """One of the treasurer's exports; a missing or impossible date is named on the exports page (400)."""
+    club, viewer = _club_member(request, slug)
+    access.require(viewer, access.MANAGE)
+    form = ExportForm(request.GET, what=what)
+    if not form.is_valid():
+        return _exports_page(request, club, problems=[first_error(form)])
+    sheet, dates = EXPORTS[what](club, form.cleaned_data)
+    return sheets.response(sheet, kind, f"{slug}-{what}-{dates}", get_language())
 
 
 # --- the deal audit page and its disputes ----------------------------------------------------

@@ -13,12 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db.models import Sum
+from django.utils import timezone
 
 from ledger import services as ledger
 from ledger.models import Account, Balance, Posting
 
 from .. import families
-from ..models import Seat
+from ..models import Season, Seat, Sitting
 from .bookkeeping import MEMBER, season_book, table_balances, tables_balances
 
 
@@ -120,3 +121,38 @@ def table_holdings(table) -> dict[str, int]:
 def tables_holdings(tables) -> dict[int, dict[str, int]]:
     """Table id -> what its own accounts hold now, for a page of tables in two queries."""
     return tables_balances(tables)
+
+
+def current_season(club) -> Season | None:
+    """The season being played today, else the club's latest."""
+    today = timezone.localdate()
+    seasons = club.seasons.all()
+    return seasons.filter(starts_on__lte=today, ends_on__gte=today).first() or seasons.first()
+
+
+def tables_games(tables) -> dict[int, Season | None]:
+    """Table id -> the season whose game the table plays: its last sitting's, else (a table not
+    played at yet) its club's current season. A table serves any family's seasons in turn, and
+    its own accounts are those of the game it plays."""
+    tables = list(tables)
+    last: dict[int, int] = {}
+    for table_id, season_id in (
+        Sitting.objects.filter(table__in=tables)
+        .order_by("table_id", "-date", "-id")
+        .values_list("table_id", "season_id")
+    ):
+        last.setdefault(table_id, season_id)
+    played = {season.pk: season for season in Season.objects.filter(pk__in=set(last.values()))}
+    current: dict[int, Season | None] = {}
+    for table in tables:
+        if table.pk not in last and table.club_id not in current:
+            current[table.club_id] = current_season(table.club)
+    return {table.pk: played[last[table.pk]] if table.pk in last else current[table.club_id] for table in tables}
+
+
+def game_holdings(season: Season | None, held: Mapping[str, int]) -> dict[str, int]:
+    """What each of the table accounts `season`'s game keeps holds (by the family's own names:
+    "cup:pagat", "pot"); none for a game that keeps none, or a table without a season."""
+    if season is None:
+        return {}
+    return {name: held.get(name, 0) for name in season.family.rules_family.table_accounts(season.ruleset())}

@@ -1,20 +1,32 @@
 """Forgetting a member who leaves: his name, address and login become "Tidligere medlem N" while
-the books stay whole.
+the books stay whole, and nothing else of the club's history changes.
 
-The name is replaced everywhere the club keeps it, consistently, so a replay settles every sitting
-as before: his seats, the table states kept with sittings and deals, the deal records (a name as a
-value or a key), and in free text (reasons, notes, dispute comments, the audit log, the club's
-mail) wherever it stands as a word. Deal versions, seats, payments and the audit log are history
-the app may not change (scripts/app-role.sql, club migration 0004): on PostgreSQL the rewrite is
-one function owned by the tables' owner (`club_forget_member`, in `club.triggers`) that touches
-only that member's club; on SQLite, whose guards are the models' own, the same statements run
-here. His ledger accounts, postings and payments keep their amounts: only names change.
+What is rewritten is only what names him as his: his member row, his seats, the records of the
+sittings he played (a sitting's and each deal's table state, each deal version's record: a name
+as a value or a key, only where his seat there bore that name, so a replay settles every sitting
+as before), and in the audit log the entries of his own rows (his member row, his requests to
+join, the logins forgotten with him) and the address those logins acted under. Words someone
+typed stay as they were typed: payment notes and reasons, ledger memos, correction reasons,
+dispute comments, every other log entry and the club's mail to others. Renaming a member to a
+word and forgetting him therefore rewords nothing an official wrote.
+
+His logins go only when they are his alone (`his_logins`): their access logs (django-axes) and
+the mail to them (a password reset waiting in the outbox) go with them, never by matching an
+address his row once held, which may be another login's. The club's mail to an address that was
+his alone goes too, with its attachment files on disk once the transaction commits. The log
+entry of the forget names who did it and counts what was rewritten where (`PLACES`).
+
+Deal versions, seats and the audit log are history the app may not change (scripts/app-role.sql,
+club migration 0004): on PostgreSQL the rewrite is one function owned by the tables' owner
+(`club_forget_member`, in `club.triggers`) that touches only that member's club and rows; on
+SQLite, whose guards are the models' own, the same statements run here.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,27 +40,17 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from post_office.models import Email
 
-from ledger import services as ledger
-
 from .. import audit
-from ..models import (
-    Club,
-    ClubMail,
-    Dispute,
-    JoinRequest,
-    LedgerEntry,
-    Member,
-    Payment,
-    Seat,
-    Sitting,
-    TableOpening,
-)
+from ..models import Club, Deal, DealVersion, JoinRequest, Member, Seat, Sitting
 from . import money
 from .members import _keeps_an_admin, retire_login
 from .money import format_ore
 from .office import refuse
 
 FORGOTTEN = "Tidligere medlem"  # + a number, unique in the club: the name he is known by afterwards
+# Where a forget rewrites or deletes, as its log entry counts them (the database's places first,
+# in the order `club_forget_member` returns them).
+PLACES = ("seats", "sittings", "deals", "deal_versions", "log_entries", "log_actors", "mails", "files", "logins")
 
 
 def forgotten_name(club: Club) -> str:
@@ -63,8 +65,8 @@ def forgotten_name(club: Club) -> str:
 
 def forget_member(member: Member, *, by=None, confirmed: bool = False) -> Member:
     """Replace the member's name, address and login by "Tidligere medlem N" wherever his club
-    keeps them. Refused while he sits at an open sitting, for the club's last admin, and, unless
-    `confirmed`, while his saldo is not zero."""
+    keeps them as his. Refused while he sits at an open sitting, for the club's last admin, and,
+    unless `confirmed`, while his saldo is not zero."""
     with transaction.atomic():
         # The club first, as the office does: two forgets at once take turns (the next number, the last admin).
         Club.objects.select_for_update().get(pk=member.club_id)
@@ -86,6 +88,7 @@ def forget_member(member: Member, *, by=None, confirmed: bool = False) -> Member
         new, user = forgotten_name(member.club), member.user
         forget_user = user is not None and not Member.objects.filter(user=user).exclude(pk=member.pk).exists()
         forgotten = [*([user] if forget_user else []), *logins.former]
+        scope = LogScope({login.pk for login in forgotten} | logins.gone)
         # Unlogged: the log would keep the old name as what changed.
         with disable_auditlog():
             if connection.vendor == "postgresql":
@@ -93,64 +96,88 @@ def forget_member(member: Member, *, by=None, confirmed: bool = False) -> Member
                     cursor.execute(
                         "SELECT club_forget_member(%s, %s, %s, %s)", [member.club_id, member.pk, new, forget_user]
                     )
+                    counts = dict(_json(cursor.fetchone()[0]))
             else:
-                _rewrite(member, names, addresses, new, LogScope(logins.linked, {login.pk for login in forgotten}))
-            _forget_mail(member, addresses, names, new)
+                counts = _rewrite(member, names, addresses, new, scope, forgotten)
+            counts["mails"], counts["files"] = _forget_mail(member, addresses, forgotten)
             JoinRequest.objects.filter(member=member).delete()
             member.name, member.email, member.user, member.active = new, "", None, False
             member.save(update_fields=["name", "email", "user", "active"])
+            _forget_access_logs(forgotten)
+            # A former login the office retired already when his address changed counts once, then.
+            counts["logins"] = sum(1 for login in forgotten if login.username != f"tidligere-{login.pk}")
             for login in forgotten:
-                _forget_login(login, addresses)
-        audit.record_forgetting(member, by)
+                retire_login(login)
+        audit.record_forgetting(member, by, {place: counts.get(place, 0) for place in PLACES})
     return member
 
 
-def _forget_login(user, addresses: set[str]) -> None:
-    """A login no other club's member uses: no name, no address, no password, and no record of
-    its attempts to log in (under its name, or any address he had)."""
+def _login_names(logins) -> set[str]:
+    """What each login is known by: its username and its address."""
+    return {name for login in logins for name in (login.username, login.email) if name}
+
+
+def _forget_access_logs(forgotten: list) -> None:
+    """The record of the attempts to log in of the logins forgotten with him, and of no other
+    (an address his row once held may be another person's login, whose lock must stand)."""
+    names = _login_names(forgotten)
     for attempts in (AccessAttempt, AccessFailureLog, AccessLog):
-        attempts.objects.filter(Q(username=user.username) | Q(username__in=addresses)).delete()
-    retire_login(user)
+        attempts.objects.filter(username__in=names).delete()
 
 
-def _forget_mail(member: Member, addresses: set[str], names: set[str], new: str) -> None:
-    """The club's mail to any address he had goes; its other mail names him by his new name."""
-    mails = Email.objects.filter(pk__in=ClubMail.objects.filter(club_id=member.club_id).values("email_id"))
-    his = {address.lower() for address in addresses}
+def _forget_mail(member: Member, addresses: set[str], forgotten: list) -> tuple[int, int]:
+    """His mail goes: the club's mail to an address that was his alone, and any mail of no club
+    (a password reset) to the logins forgotten with him; the attachment files no other mail
+    shares go from the disk once the transaction commits. (mails, files) deleted."""
+    logins = _login_names(forgotten)
+    # An address his row held that a login which stays holds is that login owner's: his mail stays.
+    users = get_user_model().objects.exclude(pk__in=[login.pk for login in forgotten])
+    theirs = _login_names(users.filter(Q(username__in=addresses) | Q(email__in=addresses)))
+    his = {address.lower() for address in (addresses | logins) - theirs}
+    clubs = Email.objects.filter(club_mail__club_id=member.club_id)
+    unclubbed = Email.objects.filter(club_mail__isnull=True)
+    mails = [
+        *(email for email in _mails_to(clubs, his) if his & _recipients(email)),
+        *(email for email in _mails_to(unclubbed, logins) if {a.lower() for a in logins} & _recipients(email)),
+    ]
+    files = []
     for email in mails:
-        if his & {address.lower() for address in email.to}:
-            email.attachments.all().delete()
-            email.delete()
-    for email in mails.all():
-        for old in sorted(names, key=lambda name: (-len(name), name)):
-            email.subject = renamed_text(email.subject, old, new)
-            email.message = renamed_text(email.message, old, new)
-            email.html_message = renamed_text(email.html_message, old, new)
-            email.context = renamed_json(email.context, old, new, in_text=True)
-        email.save(update_fields=["subject", "message", "html_message", "context"])
+        attachments = list(email.attachments.all())
+        email.delete()
+        for attachment in attachments:
+            if not attachment.emails.exists():
+                files.append((attachment.file.storage, attachment.file.name))
+                attachment.delete()
+    transaction.on_commit(lambda: [storage.delete(name) for storage, name in files if name])
+    return len(mails), len(files)
+
+
+def _mails_to(mails, addresses: set[str]):
+    """The mails among `mails` whose recipients' text holds one of `addresses` (checked exactly by the caller)."""
+    if not addresses:
+        return mails.none()
+    found = Q()
+    for address in addresses:
+        found |= Q(to__icontains=address) | Q(cc__icontains=address) | Q(bcc__icontains=address)
+    return mails.filter(found).distinct()
+
+
+def _recipients(email: Email) -> set[str]:
+    return {address.lower() for address in [*email.to, *email.cc, *email.bcc]}
 
 
 # --- the rewrite: the same on both databases (club.triggers holds PostgreSQL's) ------------------
 
 
-def renamed_text(text: str | None, old: str, new: str) -> str | None:
-    """`old` replaced by `new` where it stands as a word of `text`."""
-    if not text:
-        return text
-    return re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", new, text)
-
-
-def renamed_json(value: Any, old: str, new: str, *, in_text: bool = False) -> Any:
-    """A JSON value with every string and key that is `old` replaced by `new` (and, `in_text`, the
-    word `old` inside any string)."""
+def renamed_json(value: Any, renames: Mapping[str, str]) -> Any:
+    """A JSON value with every string and key that is one of `renames` replaced by its new one;
+    a string that only holds one among other words stays as it is."""
     if isinstance(value, dict):
-        return {
-            (new if key == old else key): renamed_json(item, old, new, in_text=in_text) for key, item in value.items()
-        }
+        return {renames.get(key, key): renamed_json(item, renames) for key, item in value.items()}
     if isinstance(value, list):
-        return [renamed_json(item, old, new, in_text=in_text) for item in value]
+        return [renamed_json(item, renames) for item in value]
     if isinstance(value, str):
-        return new if value == old else (renamed_text(value, old, new) if in_text else value)
+        return renames.get(value, value)
     return value
 
 
@@ -158,15 +185,14 @@ def renamed_json(value: Any, old: str, new: str, *, in_text: bool = False) -> An
 class Logins:
     linked: set[int]  # every login his row was linked to, today's included
     former: list  # the logins it was linked to before that nobody needs now: forgotten with him
+    gone: set[int]  # those the office deleted since, never used (their log is his alone too)
 
 
 @dataclass(frozen=True)
 class LogScope:
-    """Which logins' traces in the log go: the address he acted under (`actors`), and the log of
-    the logins forgotten with him (`forgotten`)."""
+    """The logins whose log is his: those forgotten with him, and those of his that are gone."""
 
-    actors: set[int]
-    forgotten: set[int]
+    logins: set[int]
 
 
 def his_logins(member: Member) -> Logins:
@@ -177,26 +203,85 @@ def his_logins(member: Member) -> Logins:
     for changes in _member_changes(member):
         said = changes.get("user")
         if isinstance(said, list):
-            linked.update(int(pk) for pk in said if isinstance(pk, str) and pk.isdigit())
+            linked.update(int(pk) for pk in said if isinstance(pk, str) and pk.isdigit() and len(pk) <= 9)
+    users = get_user_model().objects
     former = (
-        get_user_model()
-        .objects.filter(pk__in=linked - {member.user_id}, is_staff=False, is_superuser=False)
+        users.filter(pk__in=linked - {member.user_id}, is_staff=False, is_superuser=False)
         .exclude(pk__in=Member.objects.filter(user__isnull=False).values("user_id"))
         .order_by("pk")
     )
-    return Logins(linked, list(former))
+    gone = linked - set(users.filter(pk__in=linked).values_list("pk", flat=True))
+    return Logins(linked, list(former), gone)
 
 
-def _rewrite(member: Member, names: set[str], addresses: set[str], new: str, scope: LogScope) -> None:
-    """SQLite's rewrite, statement for statement as the functions of `club.triggers`. Raw SQL for
-    the rows whose models refuse an update (deal versions, payments, table openings)."""
-    for old in sorted(names, key=lambda name: (-len(name), name)):
-        _rename(member, old, new, scope)
-    Seat.objects.filter(member=member).update(name=new)
-    for address in sorted(addresses):
-        _rename_in_log(member, address, "", scope)
-    for login in get_user_model().objects.filter(pk__in=scope.forgotten).order_by("pk"):
-        _rename_in_log(member, login.username, f"tidligere-{login.pk}", scope)
+def _rewrite(
+    member: Member, names: set[str], addresses: set[str], new: str, scope: LogScope, forgotten: list
+) -> dict[str, int]:
+    """SQLite's rewrite, statement for statement as `club_forget_member` of `club.triggers`, with
+    the same counts. Raw SQL for the deal versions, whose model refuses an update."""
+    counts = dict.fromkeys(PLACES[:6], 0)
+    # A sitting's records name him only where his seat there bore one of his names.
+    his_seat = dict(Seat.objects.filter(member=member, name__in=names).values_list("sitting_id", "name"))
+    for sitting in Sitting.objects.filter(pk__in=his_seat).order_by("pk"):
+        state = renamed_json(sitting.state, {his_seat[sitting.pk]: new})
+        if state != sitting.state:
+            sitting.state = state
+            sitting.save(update_fields=["state"])
+            counts["sittings"] += 1
+    for deal in Deal.objects.filter(sitting_id__in=his_seat).order_by("pk"):
+        state = renamed_json(deal.state_before, {his_seat[deal.sitting_id]: new})
+        if state != deal.state_before:
+            deal.state_before = state
+            deal.save(update_fields=["state_before"])
+            counts["deals"] += 1
+    versions = DealVersion.objects.filter(deal__sitting_id__in=his_seat).order_by("pk")
+    with connection.cursor() as cursor:
+        for pk, record, sitting_id in versions.values_list("pk", "record", "deal__sitting_id"):
+            renamed = renamed_json(_json(record), {his_seat[sitting_id]: new})
+            if renamed != _json(record):
+                cursor.execute(
+                    "UPDATE club_dealversion SET record = %s WHERE id = %s",
+                    [json.dumps(renamed, ensure_ascii=False), pk],
+                )
+                counts["deal_versions"] += 1
+    counts["seats"] = Seat.objects.filter(member=member).exclude(name=new).update(name=new)
+    # His own entries in the log: an address goes blank, a forgotten login's name is its retired one.
+    renames = {
+        **{name: new for name in names},
+        **{login.username: f"tidligere-{login.pk}" for login in forgotten},
+        **{address: "" for address in addresses},
+    }
+    for entry in _his_log_entries(member, scope).order_by("pk"):
+        before = (entry.object_repr, entry.changes_text, entry.changes, entry.serialized_data, entry.additional_data)
+        entry.object_repr = renames.get(entry.object_repr, entry.object_repr)
+        entry.changes_text = renames.get(entry.changes_text, entry.changes_text)
+        entry.changes = renamed_json(entry.changes, renames)
+        entry.serialized_data = renamed_json(entry.serialized_data, renames)
+        entry.additional_data = renamed_json(entry.additional_data, renames)
+        if before != (
+            entry.object_repr,
+            entry.changes_text,
+            entry.changes,
+            entry.serialized_data,
+            entry.additional_data,
+        ):
+            entry.save()
+            counts["log_entries"] += 1
+    counts["log_actors"] = (
+        LogEntry.objects.filter(actor_id__in=scope.logins).exclude(actor_email="").exclude(actor_email__isnull=True)
+    ).update(actor_email="")
+    return counts
+
+
+def _his_log_entries(member: Member, scope: LogScope):
+    """The log's entries of his own rows: his member row, his requests to join (also those
+    withdrawn since: the entry that made one names his row), and the logins in `scope`."""
+    types = ContentType.objects.get_for_models(Member, JoinRequest, get_user_model())
+    return LogEntry.objects.filter(
+        Q(content_type=types[Member], object_id=member.pk)
+        | Q(content_type=types[JoinRequest], changes__member__1=str(member.pk))
+        | Q(content_type=types[get_user_model()], object_id__in=scope.logins)
+    )
 
 
 def former_names(member: Member) -> set[str]:
@@ -232,82 +317,6 @@ def _member_changes(member: Member) -> list[dict]:
     member_type = ContentType.objects.get_for_model(Member)
     entries = LogEntry.objects.filter(content_type=member_type, object_id=member.pk)
     return [changes for changes in entries.values_list("changes", flat=True) if isinstance(changes, dict)]
-
-
-def _rename(member: Member, old: str, new: str, scope: LogScope) -> None:
-    club_id = member.club_id
-    # A sitting's records name him only where his seat there bore this name (club.triggers).
-    for sitting in Sitting.objects.filter(seats__member=member, seats__name=old).distinct():
-        sitting.state = renamed_json(sitting.state, old, new)
-        sitting.save(update_fields=["state"])
-        for deal in sitting.deals.all():
-            deal.state_before = renamed_json(deal.state_before, old, new)
-            deal.save(update_fields=["state_before"])
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT v.id, v.record, v.reason FROM club_dealversion v JOIN club_deal d ON v.deal_id = d.id "
-            "JOIN club_seat st ON st.sitting_id = d.sitting_id WHERE st.member_id = %s AND st.name = %s",
-            [member.pk, old],
-        )
-        for pk, record, reason in cursor.fetchall():
-            cursor.execute(
-                "UPDATE club_dealversion SET record = %s, reason = %s WHERE id = %s",
-                [
-                    json.dumps(renamed_json(_json(record), old, new), ensure_ascii=False),
-                    renamed_text(reason, old, new),
-                    pk,
-                ],
-            )
-        cursor.execute("SELECT id, note, reason FROM club_payment WHERE club_id = %s", [club_id])
-        for pk, note, reason in cursor.fetchall():
-            cursor.execute(
-                "UPDATE club_payment SET note = %s, reason = %s WHERE id = %s",
-                [renamed_text(note, old, new), renamed_text(reason, old, new), pk],
-            )
-        cursor.execute("SELECT id, reason FROM club_tableopening WHERE club_id = %s", [club_id])
-        for pk, reason in cursor.fetchall():
-            cursor.execute(
-                "UPDATE club_tableopening SET reason = %s WHERE id = %s", [renamed_text(reason, old, new), pk]
-            )
-    ledger.rewrite_memos(_club_transactions(club_id), lambda memo: renamed_text(memo, old, new))
-    for dispute in Dispute.objects.filter(deal__sitting__table__club_id=club_id):
-        dispute.comment = renamed_text(dispute.comment, old, new) or ""
-        dispute.close_reason = renamed_text(dispute.close_reason, old, new) or ""
-        dispute.save(update_fields=["comment", "close_reason"])
-    _rename_in_log(member, old, new, scope)
-
-
-def _club_transactions(club_id: int) -> list[int]:
-    """The club's ledger transactions: its payments', its tables' openings' and its sittings'."""
-    return [
-        *Payment.objects.filter(club_id=club_id, transaction__isnull=False).values_list("transaction_id", flat=True),
-        *TableOpening.objects.filter(club_id=club_id, transaction__isnull=False).values_list(
-            "transaction_id", flat=True
-        ),
-        *LedgerEntry.objects.filter(sitting__table__club_id=club_id).values_list("transaction_id", flat=True),
-    ]
-
-
-def _rename_in_log(member: Member, old: str, new: str, scope: LogScope) -> None:
-    for entry in _log_entries(member, scope):
-        entry.object_repr = renamed_text(entry.object_repr, old, new) or ""
-        entry.changes_text = renamed_text(entry.changes_text, old, new) or ""
-        entry.changes = renamed_json(entry.changes, old, new, in_text=True)
-        entry.serialized_data = renamed_json(entry.serialized_data, old, new, in_text=True)
-        entry.additional_data = renamed_json(entry.additional_data, old, new, in_text=True)
-        if entry.actor_id in scope.actors:
-            entry.actor_email = ""
-        entry.save()
-
-
-def _log_entries(member: Member, scope: LogScope):
-    """The audit log's entries of the member's club (club.audit.club_log), and of the logins
-    forgotten with him."""
-    entries = Q(pk__in=audit.club_log(member.club).values("pk"))
-    if scope.forgotten:
-        user_type = ContentType.objects.get_for_model(get_user_model())
-        entries |= Q(content_type=user_type, object_id__in=scope.forgotten)
-    return LogEntry.objects.filter(entries)
 
 
 def _json(value: Any) -> Any:

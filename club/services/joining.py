@@ -5,6 +5,10 @@ login, of this club or another, the member is saved without a login and `ask` ma
 own stored address (never the address the official typed): the owner, signed in, sees the request
 on the site's first page and accepts it (the member gets his login) or declines it. Until then the
 member has no login, so nothing an official does reaches another person's login.
+
+The office answers alike whether or not an address has a login somewhere (issue 36, N8): "X is a
+member now", "Saved", an invitation "on its way" (for a member who waits for an owner, the
+request's mail again, within its daily limit), and the club's log says only what the owner answered.
 """
 
 from __future__ import annotations
@@ -36,13 +40,26 @@ def ask(member: Member, user, *, site_url: str = "") -> JoinRequest:
     most one such mail a day from one club (`throttle.JOIN_MAIL`); a request beyond it stands
     unmailed, and the owner sees it on the site's first page."""
     join = JoinRequest.objects.create(member=member, user=user)
+    _mail(join, site_url)
+    return join
+
+
+def remind(member: Member, *, site_url: str = "") -> None:
+    """The member's open request mailed to its login's owner again, within the same limit as
+    `ask` (the office's invitation of a member who waits for an owner's answer)."""
+    join = JoinRequest.objects.filter(member=member, decided_at__isnull=True).select_related("user").first()
+    if join is not None:
+        _mail(join, site_url)
+
+
+def _mail(join: JoinRequest, site_url: str) -> None:
+    member, user = join.member, join.user
     if user.email and throttle.attempt(throttle.JOIN_MAIL, f"{member.club_id}:{user.pk}"):
         with translation.override(languages.of_login(user)):
             context = {"member": member, "club": member.club, "link": site_url.rstrip("/") + "/" if site_url else ""}
             subject = _("%(club)s asks you to join") % {"club": member.club.name}
             body = render_to_string("club/email/join_request.txt", context)
         outbox.queue(EmailMessage(subject, body, to=[user.email]), club=member.club)
-    return join
 
 
 def withdraw(member: Member) -> None:

@@ -12,15 +12,16 @@ changes what the token was made from.
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import UNUSABLE_PASSWORD_PREFIX
 from django.contrib.auth.tokens import default_token_generator
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
-from django.db.models import Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Max, OuterRef, ProtectedError, Q, QuerySet, RestrictedError, Subquery
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -69,11 +70,20 @@ def _retire_if_unused(user) -> None:
     """A login that a member's new address left behind, retired when nothing else needs it: no
     member uses it (a login of other clubs' members stays its owner's), no club waits for its
     owner's answer, and it is no staff's. Its owner signs in with the login of his new address;
-    an official never hands the old one, or its address, to anyone."""
+    an official never hands the old one, or its address, to anyone. One that was never used (no
+    password set, never signed in) is deleted instead: an official who flips an address back and
+    forth leaves no pile of retired logins (issue 36, N8)."""
     if user.is_staff or user.is_superuser or Member.objects.filter(user=user).exists():
         return
     if JoinRequest.objects.filter(user=user, decided_at__isnull=True).exists():
         return
+    if user.last_login is None and not user.has_usable_password():
+        try:
+            with transaction.atomic():  # a savepoint: a row that still names it keeps it, retired
+                user.delete()
+            return
+        except (IntegrityError, ProtectedError, RestrictedError):
+            pass
     retire_login(user)
 
 
@@ -143,11 +153,15 @@ class Roster:
     addresses: set[str]
     login_ids: set[int]
     logins: dict[str, Any]  # address -> its login, for the addresses about to be added
+    # The members the club had before: member id by name key and by address (an import updates them).
+    known_names: dict[str, int] = field(default_factory=dict)
+    known_addresses: dict[str, int] = field(default_factory=dict)
+    claimed: set[int] = field(default_factory=set)  # the known members a row has updated already
 
     @classmethod
     def of(cls, club: Club, addresses: list[str]) -> Roster:
         Club.objects.select_for_update().get(pk=club.pk)
-        rows = list(Member.objects.filter(club=club).values_list("name", "email", "user_id"))
+        rows = list(Member.objects.filter(club=club).values_list("name", "email", "user_id", "pk"))
         wanted = {inputs.login_address(address) for address in addresses if address.strip()}
         logins: dict[str, Any] = {}
         users = get_user_model().objects.filter(Q(username__in=wanted) | Q(email__in=wanted)).order_by("-pk")
@@ -156,11 +170,25 @@ class Roster:
                 logins[address] = user
         return cls(
             club=club,
-            name_keys={inputs.name_key(name) for name, _email, _user in rows},
-            addresses={email for _name, email, _user in rows if email},
-            login_ids={user for _name, _email, user in rows if user is not None},
+            name_keys={inputs.name_key(name) for name, _email, _user, _pk in rows},
+            addresses={email for _name, email, _user, _pk in rows if email},
+            login_ids={user for _name, _email, user, _pk in rows if user is not None},
             logins=logins,
+            known_names={inputs.name_key(name): pk for name, _email, _user, pk in rows},
+            known_addresses={email: pk for _name, email, _user, pk in rows if email},
         )
+
+    def known(self, name: str, address: str) -> int | None:
+        """The id of the member the club already had with this address, or else with this name;
+        None for a new one. A second row naming the same member is refused as a name twice."""
+        found = self.known_addresses.get(address) if address else None
+        if found is None:
+            found = self.known_names.get(inputs.name_key(name))
+        if found is not None and found in self.claimed:
+            raise refuse("name", _("The club already has a member called %(name)s.") % {"name": name})
+        if found is not None:
+            self.claimed.add(found)
+        return found
 
     def check(self, name: str, address: str) -> Any:
         """`name` and `address` are free in the club (as `_check_name_free` and
@@ -181,10 +209,13 @@ class Roster:
 
 
 def _check_name_free(club: Club, name: str, member: Member | None = None) -> None:
-    """No two members of a club share a name up to case and invisible characters ("Ib", "IB",
-    "Ib" with a zero-width space): compared in Python, the same on every database. The club's row
-    is locked first, so two officials adding "Ib" and "IB" at once wait for each other."""
+    """No two members of a club share a name that looks alike (`inputs.name_key`: "Ib", "IB", "Íb",
+    Cyrillic "Іb", "Ib" with a zero-width space): compared in Python, the same on every database.
+    The club's row is locked first, so two officials adding "Ib" and "IB" at once wait for each
+    other. A member who keeps his name keeps it, even beside a look-alike stored before."""
     Club.objects.select_for_update().get(pk=club.pk)
+    if member is not None and name == member.name:
+        return
     key = inputs.name_key(name)
     others = Member.objects.filter(club=club)
     if member is not None:
@@ -299,13 +330,20 @@ def set_member_active(member: Member, active: bool) -> Member:
 def invite(member: Member, *, base_url: str) -> str:
     """Queue a mail with a link to set the password of the member's login, to the login's own
     address (never the member's, which an official may have typed otherwise), in the member's
-    language; the link's path is returned. The club's log says who invited him."""
-    if member.user is None and joining.pending(member):
-        raise refuse("email", _("%(name)s has not yet accepted the club's request.") % {"name": member.name})
-    if member.user is None or not member.user.email:
+    language; the link's path is returned. The club's log says who invited him. A member who
+    waits for a login's owner to accept the club's request gets the request's mail again instead
+    (`joining.remind`, at most once a day; no path)."""
+    waiting = member.user is None and joining.pending(member)
+    if not waiting and (member.user is None or not member.user.email):
         raise refuse("email", _("%(name)s has no email address.") % {"name": member.name})
     if not member.active:
         raise refuse("active", _("%(name)s is not an active member.") % {"name": member.name})
+    if waiting:
+        # Answered as an invitation, so the office cannot tell an address with a login elsewhere.
+        joining.remind(member, site_url=base_url)
+        audit.record_invitation(member, member.email)
+        return ""
+    assert member.user is not None
     path = set_password_path(member.user)
     with translation.override(languages.of_member(member)):
         context = {
@@ -320,6 +358,26 @@ def invite(member: Member, *, base_url: str) -> str:
     outbox.queue(EmailMessage(subject, body, to=[member.user.email]), club=member.club)
     audit.record_invitation(member, member.user.email)
     return path
+
+
+def awaiting_invitation(club: Club) -> QuerySet[Member]:
+    """The club's active members with an address whose login has no password yet: nobody has
+    signed in with it (a member whose address belongs to another login is asked, not invited)."""
+    members = club.members.filter(active=True, user__isnull=False).exclude(user__email="")
+    return members.filter(user__password__startswith=UNUSABLE_PASSWORD_PREFIX).select_related("user", "club")
+
+
+@transaction.atomic
+def invite_all(club: Club, *, base_url: str, among: list[Member] | None = None) -> list[Member]:
+    """`invite` every member `awaiting_invitation` (of `among` only, when given): one mail each,
+    queued in the outbox in one transaction; the members invited."""
+    waiting = awaiting_invitation(club).order_by("name")
+    if among is not None:
+        waiting = waiting.filter(pk__in=[member.pk for member in among])
+    invited = list(waiting)
+    for member in invited:
+        invite(member, base_url=base_url)
+    return invited
 
 
 # --- the members' list -------------------------------------------------------------------------

@@ -27,19 +27,23 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import zipfile
 from dataclasses import dataclass, field
+from decimal import Decimal
 
+import openpyxl
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from openpyxl.utils.exceptions import InvalidFileException
 
 from ledger import services as ledger
-from ledger.models import Unit
+from ledger.models import Posting, Unit
 
 from .. import families, inputs
 from ..models import Club, Member, Payment, Season, Sitting, Table, TableOpening
 from . import bookkeeping, members, till
-from .office import OfficeError, refuse
+from .office import OfficeError, clean_email, refuse
 from .payments import MAX_PAYMENT_ORE
 
 MAX_FILE_BYTES = 1024 * 1024  # a club's members fit in a few kilobytes
@@ -89,8 +93,16 @@ class Carried:
 
     rows: list[SheetRow] = field(default_factory=list)
     problems: list[RowProblem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # how the file was read, for the official to check
+    updated: set[int] = field(default_factory=set)  # the lines that update a member the club had
+    invited: list[Member] = field(default_factory=list)  # the members the import invited
     members: list[Member] = field(default_factory=list)
     imported: bool = False
+
+    @property
+    def added(self) -> list[SheetRow]:
+        """The rows that add a new member (the others update one the club had)."""
+        return [row for row in self.rows if row.line not in self.updated]
 
     @property
     def total_ore(self) -> int:
@@ -111,20 +123,16 @@ def read_sheet(data: bytes) -> Carried:
         found.problems.append(RowProblem(0, _("The file is larger than 1 MB; a club's members fit in far less.")))
         return found
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        found.problems.append(RowProblem(0, _("Save the spreadsheet as CSV in UTF-8.")))
+        lines = _xlsx_lines(data) if data.startswith(XLSX_MAGIC) else _csv_lines(data, found)
+    except _Unreadable as unreadable:
+        found.problems.append(RowProblem(0, str(unreadable)))
         return found
-    if message := inputs.bad_character(text):
-        found.problems.append(RowProblem(0, message))
-        return found
-    lines = text.splitlines()
-    if not lines or not lines[0].strip():
+    if not lines or not any(cell.strip() for cell in lines[0][1]):
         found.problems.append(RowProblem(1, _("The first line must name the columns: name,email,role,saldo.")))
         return found
-    delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    header = [cell.strip().lower() for cell in next(reader)]
+    header = [cell.strip().lower() for cell in lines[0][1]]
+    while header and not header[-1]:
+        header.pop()  # a spreadsheet's empty columns to the right
     columns = [COLUMNS.get(cell) for cell in header]
     unknown = [cell for cell, column in zip(header, columns, strict=True) if column is None]
     if unknown or "name" not in columns or len(set(columns)) != len(columns):
@@ -134,25 +142,93 @@ def read_sheet(data: bytes) -> Carried:
                 _(
                     "The first line must name the columns name,email,role,saldo (or navn,email,rolle,saldo), not %(header)s."
                 )
-                % {"header": delimiter.join(header)},
+                % {"header": ",".join(header)},
             )
         )
         return found
-    for cells in reader:
-        if reader.line_num > MAX_ROWS + 1:
-            found.problems.append(
-                RowProblem(reader.line_num, _("At most %(limit)d members at once.") % {"limit": MAX_ROWS})
-            )
+    for line, cells in lines[1:]:
+        if line > MAX_ROWS + 1:
+            found.problems.append(RowProblem(line, _("At most %(limit)d members at once.") % {"limit": MAX_ROWS}))
             break
         if not any(cell.strip() for cell in cells):
             continue
-        _read_row(found, reader.line_num, cells, columns)
+        _read_row(found, line, cells, columns)
     if not found.rows and not found.problems:
         found.problems.append(RowProblem(2, _("The file holds no members.")))
     return found
 
 
+class _Unreadable(Exception):
+    """The file as a whole is no spreadsheet we can read (its message says what to do)."""
+
+
+XLSX_MAGIC = b"PK\x03\x04"  # an XLSX file is a zip archive
+MAX_COLUMNS = 20  # the four columns, and room for a spreadsheet's own
+
+
+def _csv_lines(data: bytes, found: Carried) -> list[tuple[int, list[str]]]:
+    """A CSV file's lines as (line number, cells): UTF-8 with or without a byte order mark, else
+    Windows-1252 (what Excel saves as "CSV" in Danish), said in `found.notes`; its fields separated
+    by `;` or `,`, whichever its first line has more of."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError:
+            raise _Unreadable(_("Save the spreadsheet as CSV (UTF-8 or Windows-1252) or as XLSX.")) from None
+        found.notes.append(
+            _("Read as Windows-1252, the letters of Excel's CSV in Danish: check æ, ø and å in the preview.")
+        )
+    if message := inputs.bad_character(text):
+        raise _Unreadable(message)
+    first = text.split("\n", 1)[0]
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    lines = []
+    for cells in reader:
+        lines.append((reader.line_num, cells))
+        if reader.line_num > MAX_ROWS + 1:
+            break
+    return lines
+
+
+def _xlsx_lines(data: bytes) -> list[tuple[int, list[str]]]:
+    """The first worksheet's rows as (row number, cells as text). A number in kroner is written as
+    a Dane types it (-125.5 -> "-125,50"), so `saldo_from_kroner` reads it as from a CSV file."""
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        sheet = book.worksheets[0]
+        rows = list(sheet.iter_rows(max_row=MAX_ROWS + 2, max_col=MAX_COLUMNS, values_only=True))
+    except (zipfile.BadZipFile, InvalidFileException, KeyError, ValueError, IndexError, OSError):
+        raise _Unreadable(
+            _("The file is no XLSX spreadsheet that can be read: save it again as XLSX or CSV.")
+        ) from None
+    lines = [(number, [_cell_text(cell) for cell in row]) for number, row in enumerate(rows, start=1)]
+    for _number, cells in lines:
+        for cell in cells:
+            if message := inputs.bad_character(cell):
+                raise _Unreadable(message)
+    return lines
+
+
+def _cell_text(cell: object) -> str:
+    if cell is None:
+        return ""
+    if isinstance(cell, bool):
+        return str(cell)
+    if isinstance(cell, int):
+        return str(cell)
+    if isinstance(cell, float | Decimal):
+        return f"{Decimal(str(cell)).quantize(Decimal('0.01')):.2f}".replace(".", ",")
+    if isinstance(cell, datetime.datetime | datetime.date):
+        return cell.isoformat()
+    return str(cell)
+
+
 def _read_row(found: Carried, line: int, cells: list[str], columns: list[str | None]) -> None:
+    while len(cells) > len(columns) and not cells[-1].strip():
+        cells = cells[:-1]  # a spreadsheet's empty columns to the right
     if len(cells) != len(columns):
         found.problems.append(
             RowProblem(
@@ -200,10 +276,12 @@ def import_members(
     on: datetime.date | None = None,
     dry_run: bool = False,
     site_url: str = "",
+    invite: bool = False,
 ) -> Carried:
     """Add the spreadsheet's members to the club, each with his saldo carried over on `on`
     (today): every row or none. With `dry_run`, or when a row is refused, everything is done and
-    then undone, so the preview meets every rule the import does."""
+    then undone, so the preview meets every rule the import does. With `invite`, every imported
+    member with an address and no password yet is invited (`members.invite_all`, links to `site_url`)."""
     carried = read_sheet(data)
     if carried.problems:
         return carried
@@ -215,6 +293,8 @@ def import_members(
                 _import_row(club, row, carried, by=by, on=on, site_url=site_url, roster=roster)
             if carried.problems or dry_run:
                 raise _Undone
+            if invite:  # each imported member with an address and no password yet, in this transaction
+                carried.invited = members.invite_all(club, base_url=site_url, among=carried.members)
     except _Undone:
         return carried
     carried.imported = True
@@ -225,15 +305,49 @@ def _import_row(club: Club, row: SheetRow, carried: Carried, *, by, on, site_url
     try:
         # A savepoint per row: a refused one leaves the others to be checked too.
         with transaction.atomic():
-            member = members.add_member(
-                club, name=row.name, email=row.email, role=row.role, site_url=site_url, roster=roster
-            )
-            if row.saldo_ore:
-                carry_over(member, row.saldo_ore, on=on, by=by)
+            known = roster.known(row.name, clean_email(row.email))
+            if known is not None:
+                member = _update_known(known, row, by=by, on=on, site_url=site_url, roster=roster)
+                carried.updated.add(row.line)
+            else:
+                member = members.add_member(
+                    club, name=row.name, email=row.email, role=row.role, site_url=site_url, roster=roster
+                )
+                if row.saldo_ore:
+                    carry_over(member, row.saldo_ore, on=on, by=by)
     except OfficeError as error:
         carried.problems.append(RowProblem(row.line, str(error)))
     else:
         carried.members.append(member)
+
+
+def _update_known(member_id: int, row: SheetRow, *, by, on, site_url: str, roster: members.Roster) -> Member:
+    """A row for a member the club has already (the first official, one added by hand): his
+    address when the row gives a new one, and his saldo from paper while nothing is posted on his
+    accounts yet. His name and role stay as the club has them."""
+    member = Member.objects.select_related("club", "user").get(pk=member_id)
+    email = clean_email(row.email)
+    if email and email != member.email:
+        member = members.edit_member(member, name=member.name, email=email, role=member.role, site_url=site_url)
+        roster.addresses.add(email)
+    if row.saldo_ore:
+        if has_postings(member):
+            raise refuse(
+                "saldo",
+                _(
+                    "%(name)s has played or paid already: a saldo from paper comes over before the first "
+                    "posting on the member's account."
+                )
+                % {"name": member.name},
+            )
+        carry_over(member, row.saldo_ore, on=on, by=by)
+    return member
+
+
+def has_postings(member: Member) -> bool:
+    """Anything posted on the member's points or payments account."""
+    accounts = Member.objects.filter(pk=member.pk).values_list("account_id", "payments_account_id").get()
+    return Posting.objects.filter(account_id__in=[pk for pk in accounts if pk is not None]).exists()
 
 
 @transaction.atomic

@@ -1,7 +1,7 @@
 """A member's statistics over a season: pure counting over records and postings, kept per seat.
 
-What happened at the table (who played and dealt, and what the season's family counts: whose
-Pagat went ultimo or bagud, who melded what, who declared and won) is read from each deal's
+What happened at the table (who played and dealt, and what the season's family counts under the
+keys it declares: whose Pagat went ultimo, who melded what, who declared and won) is read from each deal's
 current version; what a deal paid the member is read from the ledger's postings by rule key.
 Nothing is priced here. Which figures a member's page shows is the family's answer
 (`club.families`). Each seat keeps its sitting's figures (`Seat.stats`, club migration 0013), so a
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from django.db.models import Sum
 
@@ -27,33 +27,16 @@ from .deals import is_void
 class MemberStats:
     deals_played: int = 0
     deals_dealt: int = 0
-    # Danish games
-    ultimos: Counter = field(default_factory=Counter)  # card ("pagat", "king:hearts") -> times won
-    bagud: Counter = field(default_factory=Counter)  # card -> times gone bagud
-    nolos: int = 0
-    melds: Counter = field(default_factory=Counter)  # meld kind -> times melded
-    deals_counted: int = 0  # deals he played whose count was settled (as counter or not)
-    own_counts: int = 0  # of those, the deals in which he gave a count himself
-    card_points: int = 0  # the card points he counted, over his own counts
-    count_result: int = 0  # what the counts paid him, from the ledger's "count" postings
-    # Any family's further counts by key ("declared", "won_as_declarer", ...)
+    # What the season's family counts, by the keys it declares (`rules.pages.Pages.counters`):
+    # "declared", "ultimo:pagat", "meld:taroks", "card_points", ...
     counts: Counter = field(default_factory=Counter)
     shown: list[Stat] = field(default_factory=list)  # the family's own figures, in its order
-
-    @property
-    def average_card_points(self) -> float | None:
-        return self.card_points / self.own_counts if self.own_counts else None
-
-    @property
-    def average_count_result(self) -> float | None:
-        return self.count_result / self.deals_counted if self.deals_counted else None
 
 
 # Part of every kept seat's statistics: a season whose rules changed, or a tally that counts
 # differently (raise this with any change to MemberStats or a family's tally), counts again.
-STATS_FORMAT = 1
-_COUNTERS = ("ultimos", "bagud", "melds", "counts")
-_NUMBERS = tuple(f.name for f in fields(MemberStats) if f.name not in (*_COUNTERS, "shown"))
+STATS_FORMAT = 2
+_NUMBERS = ("deals_played", "deals_dealt")
 
 
 def member_stats(member: Member, season: Season) -> MemberStats:
@@ -75,7 +58,7 @@ def member_stats(member: Member, season: Season) -> MemberStats:
     stats = MemberStats()
     for seat in seats:
         _add(stats, seat.stats or {})
-    stats.shown = season.family.stat_rows(stats)
+    stats.shown = season.family.stat_rows(stats.counts)
     return stats
 
 
@@ -111,16 +94,17 @@ def _count_sittings(member: Member, season: Season, seat_names: dict[int, str]) 
             continue
         stats.deals_played += 1
         stats.deals_dealt += record.get("dealer") == name
-        family.pages.tally(stats, record, deal.number, name, ruleset, points[(deal.sitting_id, f"deal:{deal.number}")])
+        family.pages.tally(
+            stats.counts, record, deal.number, name, ruleset, points[(deal.sitting_id, f"deal:{deal.number}")]
+        )
     return counted
 
 
 def _as_json(stats: MemberStats) -> dict:
-    return {name: getattr(stats, name) for name in _NUMBERS} | {name: dict(getattr(stats, name)) for name in _COUNTERS}
+    return {name: getattr(stats, name) for name in _NUMBERS} | {"counts": dict(stats.counts)}
 
 
 def _add(stats: MemberStats, kept: dict) -> None:
     for name in _NUMBERS:
         setattr(stats, name, getattr(stats, name) + kept.get(name, 0))
-    for name in _COUNTERS:
-        getattr(stats, name).update(kept.get(name, {}))
+    stats.counts.update(kept.get("counts", {}))

@@ -363,6 +363,22 @@ class DealForm(forms.Form):
             return [dealer]
         return []
 
+    def named_roles(self) -> list[tuple[str, Any]]:
+        """The roles whose member the page names (`.name-<role>`: the roles' own fields, a group of
+        one role), each with its member as the page stands: what a preview swaps in."""
+        groups = list(_every_group(self.layout.groups))
+        named = [f.name for g in groups if g.kind == spec.ROLES for f, _rows, _n in g.fields()]
+        named += [g.role for g in groups if g.role and g.role not in named]
+        return [(role, self.current(role)) for role in dict.fromkeys(named)]
+
+    def shows_sits_out(self) -> bool:
+        """Whether the page says who sits out (`#sits-out`), so a preview has it to swap."""
+        return any(g.kind == spec.ROLES or (g.sits_out and self.sitting_out()) for g in self.layout.groups)
+
+    def roles_json(self) -> str:
+        """The roles in the order `rotations_json` lists their members, the dealer's first."""
+        return json.dumps(list(self.layout.roles), ensure_ascii=False)
+
     def rotations_json(self) -> str:
         """For each possible dealer, the members of the roles in order (the page re-derives them
         when the dealer changes)."""
@@ -507,3 +523,10 @@ class DealForm(forms.Form):
             for holder in self.seat_names
         ]
         return {"rows": rows, "fates": fates, "none": not chosen}
+
+
+def _every_group(groups: Sequence[spec.Group]) -> Iterator[spec.Group]:
+    """The groups and every group within them."""
+    for group in groups:
+        yield group
+        yield from _every_group(group.groups)

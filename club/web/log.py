@@ -227,7 +227,11 @@ def _member(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[
     if "email" in change:
         yield _("%(who)s changed the email address of %(name)s.") % {"who": who, "name": name}
     if audit.FORGOTTEN in change:
-        yield _("%(who)s forgot a member: his name, address and login are %(name)s now.") % {"who": who, "name": name}
+        forgot = _("%(who)s forgot a member: his name, address and login are %(name)s now.") % {
+            "who": who,
+            "name": name,
+        }
+        yield " ".join([forgot, *_forget_places(entry)])
     if audit.INVITED in change:
         yield _("%(who)s invited %(name)s to log in (%(email)s).") % {
             "who": who,
@@ -236,14 +240,37 @@ def _member(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[
         }
 
 
+# What a forget rewrote or deleted, place by place (club.services.forgetting.PLACES).
+_FORGET_PLACES = {
+    "seats": gettext_lazy("seats"),
+    "sittings": gettext_lazy("sittings' table states"),
+    "deals": gettext_lazy("deals' table states"),
+    "deal_versions": gettext_lazy("deal records"),
+    "log_entries": gettext_lazy("log entries of his own rows"),
+    "log_actors": gettext_lazy("log entries his logins made (their address)"),
+    "mails": gettext_lazy("mails to him deleted"),
+    "files": gettext_lazy("attachment files deleted"),
+    "logins": gettext_lazy("logins retired"),
+}
+
+
+def _forget_places(entry: LogEntry) -> Iterator[str]:
+    counts = (entry.additional_data or {}).get(audit.FORGOTTEN)
+    if not isinstance(counts, dict):
+        return
+    said = [
+        f"{words} {counts[place]}"
+        for place, words in _FORGET_PLACES.items()
+        if isinstance(counts.get(place), int) and counts[place]
+    ]
+    yield _("Rewritten: %(places)s.") % {"places": ", ".join(said)} if said else _("Nothing else was rewritten.")
+
+
 def _join_request(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
+    # A request made says nothing: that an address has a login somewhere is not the office's to
+    # see (issue 36, N8); the owner's answer is his own act.
     name = entry.object_repr
-    if entry.action == LogEntry.Action.CREATE:
-        yield _("%(who)s gave %(name)s an address that has a login: its owner is asked to join.") % {
-            "who": who,
-            "name": name,
-        }
-    elif "accepted" in change and change["accepted"][1] in ("True", "False"):
+    if entry.action != LogEntry.Action.CREATE and "accepted" in change and change["accepted"][1] in ("True", "False"):
         accepted = change["accepted"][1] == "True"
         text = (
             _("The owner of the login accepted: %(name)s signs in with it.")
@@ -278,7 +305,7 @@ def _overrides(entry: LogEntry, change: dict, name: str) -> Iterator[str]:
         overrides = ast.literal_eval(text) if text else {}
     except (ValueError, SyntaxError):
         return
-    if not isinstance(overrides, dict) or preset not in families.RULESET_NAMES:
+    if not isinstance(overrides, dict) or not families.is_preset(preset):
         return
     for words in overrides_in_words(preset, overrides):
         yield _("The season %(name)s plays its own rule: %(rule)s.") % {"name": name, "rule": words}
@@ -290,7 +317,7 @@ def _season(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[
         yield _("%(who)s created the season %(name)s (%(preset)s).") % {
             "who": who,
             "name": name,
-            "preset": families.ruleset_name(change.get("preset", ("", ""))[1]),
+            "preset": families.preset_name(change.get("preset", ("", ""))[1]),
         }
         yield from _overrides(entry, change, name)
         return

@@ -6,7 +6,11 @@ each time is stopped by the second limit; a club evening behind one address meet
 twenty logins fail within a quarter of an hour.
 
 The failures are counted in the database (axes' AccessAttempt), so every gunicorn worker, and
-every server sharing the database, counts the same failures. A successful login forgets its own
+every server sharing the database, counts the same failures. A try while locked is refused
+without a write (AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT off: the wait ends a cool-off after
+the failure that locked, and a flood adds no row), and a locked address is answered from the
+process's cache for up to LOCK_CACHE_SECONDS without a query, so a flood of /login/ costs the
+database nothing while the lock holds (a lock lifted by a command is seen within that minute). A successful login forgets its own
 username's failures from that address, never the other usernames' ones. The username is counted as a login
 holds it (`inputs.login_address`: NFKC, case-folded), so look-alike spellings such as the fullwidth
 `ｇｏｒｍ`, `Gorm` or the long s in `ſofie@…` count as the login they sign in to. The client address
@@ -34,8 +38,9 @@ from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
+from django.core.cache import cache
 from django.core.validators import MaxLengthValidator
-from django.db.models import Sum
+from django.db.models import Max, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -81,31 +86,75 @@ def username(request: HttpRequest | None, credentials: dict[str, Any] | None) ->
     return login_username(value)
 
 
+# How long a worker answers a locked address from its cache before asking the database again.
+LOCK_CACHE_SECONDS = 60
+
+
 class PerAddressLimit(AxesDatabaseHandler):
     """AXES_HANDLER: axes' database handler, locking at either limit. axes counts the failures of
     AXES_LOCKOUT_PARAMETERS (username+address) against one limit; this adds the address's own
-    count, summed over every username it tried within the cool-off."""
+    count, summed over every username it tried within the cool-off, and keeps a locked address's
+    lock in the cache."""
+
+    def is_locked(self, request, credentials: dict | None = None) -> bool:
+        ends = cache.get(_lock_key(request.axes_ip_address))
+        if ends is not None and ends > request.axes_attempt_time:
+            request.axes_lock_ends = ends
+            return True
+        return super().is_locked(request, credentials)
 
     def get_failures(self, request, credentials: dict | None = None) -> int:
         failures = super().get_failures(request, credentials)
-        if address_failures(request) >= settings.LOGIN_FAILURES_PER_ADDRESS:
+        total, latest = address_failures(request)
+        if total >= settings.LOGIN_FAILURES_PER_ADDRESS:
+            ends = (latest or request.axes_attempt_time) + (get_cool_off(request) or datetime.timedelta(0))
+            request.axes_lock_ends = ends
+            seconds = min(LOCK_CACHE_SECONDS, int((ends - request.axes_attempt_time).total_seconds()))
+            if seconds > 0:
+                cache.set(_lock_key(request.axes_ip_address), ends, seconds)
             # axes compares one number with AXES_FAILURE_LIMIT: a locked address answers at least that.
             return max(failures, settings.AXES_FAILURE_LIMIT)
         return failures
 
+    def user_login_failed(self, sender, credentials: dict, request=None, **kwargs):
+        # A try the lock refused counts nothing and cleans nothing: no query at all.
+        if request is not None and getattr(request, "axes_locked_out", False):
+            request.axes_credentials = credentials
+            return
+        super().user_login_failed(sender, credentials, request, **kwargs)
 
-def address_failures(request) -> int:
-    """Failed logins from the request's client address within the cool-off, whatever the username."""
+
+def _lock_key(address: str) -> str:
+    return f"login-lock:{address}"
+
+
+def address_failures(request) -> tuple[int, datetime.datetime | None]:
+    """Failed logins from the request's client address within the cool-off, whatever the
+    username, and when the latest was."""
     attempts = AccessAttempt.objects.filter(
         ip_address=request.axes_ip_address, attempt_time__gte=get_cool_off_threshold(request)
     )
-    return attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
+    found = attempts.aggregate(total=Sum("failures_since_start"), latest=Max("attempt_time"))
+    return found["total"] or 0, found["latest"]
 
 
-def retry_at(now: datetime.datetime, cool_off: datetime.timedelta) -> datetime.datetime:
-    """When a lock that the try at `now` renewed has passed, local time, rounded up to the minute:
-    every refused try counts as a failure at its own time, so the wait runs from the latest."""
-    ends = timezone.localtime(now + cool_off)
+def lock_ends(request: HttpRequest) -> datetime.datetime:
+    """When the lock that refused this request ends: a cool-off after the latest failure it
+    counted (the address's, known from `get_failures`, else the username's at this address)."""
+    cool_off = get_cool_off(request) or datetime.timedelta(0)
+    if (ends := getattr(request, "axes_lock_ends", None)) is not None:
+        return ends
+    latest = AccessAttempt.objects.filter(
+        ip_address=getattr(request, "axes_ip_address", None),
+        username=username(request, getattr(request, "axes_credentials", None)),
+        attempt_time__gte=get_cool_off_threshold(request),
+    ).aggregate(latest=Max("attempt_time"))["latest"]
+    return (latest or getattr(request, "axes_attempt_time", None) or timezone.now()) + cool_off
+
+
+def retry_at(ends: datetime.datetime) -> datetime.datetime:
+    """When a lock ending at `ends` has passed, local time, rounded up to the minute."""
+    ends = timezone.localtime(ends)
     whole_minute = ends.replace(second=0, microsecond=0)
     return whole_minute if whole_minute == ends else whole_minute + datetime.timedelta(minutes=1)
 
@@ -123,6 +172,6 @@ def locked_out(
         "per_username": settings.AXES_FAILURE_LIMIT,
         "per_address": settings.LOGIN_FAILURES_PER_ADDRESS,
         "minutes": int(cool_off.total_seconds() // 60),
-        "retry_at": retry_at(getattr(request, "axes_attempt_time", None) or timezone.now(), cool_off),
+        "retry_at": retry_at(lock_ends(request)),
     }
     return render(request, "club/login.html", context, status=429)

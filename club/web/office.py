@@ -7,18 +7,22 @@ else 404, as on every club page.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import uuid
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import access, families
 from ..models import Club, Member, Payment, Season, SeasonEnd, Table, TableOpening
-from ..services import forgetting, joining, money, opening, outbox, till
+from ..reports import pdf
+from ..services import forgetting, money, opening, outbox, till
 from ..services import members as member_office
 from ..services import payments as payment_office
 from ..services import season_close as season_closing
@@ -26,6 +30,7 @@ from ..services import seasons as season_office
 from ..services import tables as table_office
 from ..services.money import format_ore
 from ..services.office import OfficeError
+from ..services.season_summary import season_summary as summarize_season
 from .office_forms import (
     MemberForm,
     PaymentDetailsForm,
@@ -59,21 +64,14 @@ def _mail_context(request: HttpRequest) -> dict:
     return {"site_url": request.build_absolute_uri("/")}
 
 
-def _say_if_asked(request: HttpRequest, member: Member) -> None:
-    if member.user is None and joining.pending(member):
-        messages.info(
-            request,
-            _(
-                "The address already belongs to a login. Its owner is asked by email to join; until he "
-                "accepts, %(name)s has no login."
-            )
-            % {"name": member.name},
-        )
-
-
 @official_page
 def members(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
-    return render(request, "club/office/members.html", {"club": club, "rows": member_office.member_rows(club)})
+    context = {
+        "club": club,
+        "rows": member_office.member_rows(club),
+        "awaiting": member_office.awaiting_invitation(club).count(),
+    }
+    return render(request, "club/office/members.html", context)
 
 
 @official_page
@@ -86,7 +84,6 @@ def member_new(request: HttpRequest, club: Club, official: Member) -> HttpRespon
             form.add_office_errors(error.errors)
         else:
             messages.success(request, _("%(name)s is a member now.") % {"name": member.name})
-            _say_if_asked(request, member)
             return redirect("office_members", slug=club.slug)
     return render(request, "club/office/member_form.html", {"club": club, "form": form, "subject": None})
 
@@ -98,12 +95,11 @@ def member_edit(request: HttpRequest, club: Club, official: Member, member_id: i
     form = MemberForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            member = member_office.edit_member(subject, **form.cleaned_data, **_mail_context(request))
+            member_office.edit_member(subject, **form.cleaned_data, **_mail_context(request))
         except OfficeError as error:
             form.add_office_errors(error.errors)
         else:
             messages.success(request, _("Saved."))
-            _say_if_asked(request, member)
             return redirect("office_members", slug=club.slug)
     return render(request, "club/office/member_form.html", {"club": club, "form": form, "subject": subject})
 
@@ -145,9 +141,34 @@ def member_invite(request: HttpRequest, club: Club, official: Member, member_id:
     except OfficeError as error:
         messages.error(request, str(error))
     else:
-        assert subject.user is not None  # invite refuses a member without a login
-        messages.success(request, _("An invitation is on its way to %(email)s.") % {"email": subject.user.email})
+        # The login's own address; a member who waits for an owner's answer, the address given.
+        address = subject.user.email if subject.user is not None else subject.email
+        messages.success(request, _("An invitation is on its way to %(email)s.") % {"email": address})
     return redirect("office_members", slug=club.slug)
+
+
+@require_POST
+@official_page
+def members_invite_all(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    """One submit: an invitation to every member with an address and no password yet."""
+    invited = member_office.invite_all(club, base_url=request.build_absolute_uri("/"))
+    if invited:
+        _say_invitations_queued(request, len(invited))
+    else:
+        messages.info(request, _("Every member with an address has a login already, or is asked to join."))
+    return redirect("office_members", slug=club.slug)
+
+
+def _say_invitations_queued(request: HttpRequest, count: int) -> None:
+    messages.success(
+        request,
+        ngettext(
+            "%(count)d invitation queued: the mail worker sends it.",
+            "%(count)d invitations queued: the mail worker sends them.",
+            count,
+        )
+        % {"count": count},
+    )
 
 
 @official_page
@@ -248,6 +269,22 @@ def season_close(request: HttpRequest, club: Club, official: Member, season_id: 
     return render(
         request, "club/office/season_close.html", context, status=400 if problems and request.method == "POST" else 200
     )
+
+
+@official_page
+def season_summary(request: HttpRequest, club: Club, official: Member, season_id: int) -> HttpResponse:
+    """The season for the club's books: each member's sittings, points, kroner and payments, the till."""
+    season = get_object_or_404(Season, pk=season_id, club=club)
+    context = {"club": club, "summary": summarize_season(season)}
+    return render(request, "club/office/season_summary.html", context)
+
+
+@official_page
+def season_summary_pdf(request: HttpRequest, club: Club, official: Member, season_id: int) -> HttpResponse:
+    summary = summarize_season(get_object_or_404(Season, pk=season_id, club=club))
+    response = HttpResponse(pdf.season_summary_pdf(summary, get_language()), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{pdf.season_summary_filename(summary)}"'
+    return response
 
 
 @official_page
@@ -428,22 +465,42 @@ def members_import(request: HttpRequest, club: Club, official: Member) -> HttpRe
     context: dict = {"club": club}
     if request.method == "POST":
         upload = request.FILES.get("sheet_file")
-        data = upload.read(opening.MAX_FILE_BYTES + 1) if upload else request.POST.get("sheet", "").encode("utf-8")
+        # The preview sends the file back as it came (base64: an XLSX file is no text) to be confirmed.
+        data = upload.read(opening.MAX_FILE_BYTES + 1) if upload else _from_base64(request.POST.get("sheet", ""))
         confirmed = request.POST.get("confirmed") == "1" and upload is None
-        carried = opening.import_members(club, data, by=request.user, dry_run=not confirmed, **_mail_context(request))
+        carried = opening.import_members(
+            club,
+            data,
+            by=request.user,
+            dry_run=not confirmed,
+            invite=request.POST.get("invite") == "1",
+            **_mail_context(request),
+        )
         if carried.imported:
             messages.success(
                 request,
                 _("%(count)d members carried over from paper, saldi %(total)s in all.")
                 % {"count": len(carried.members), "total": format_ore(carried.total_ore)},
             )
+            if carried.invited:
+                _say_invitations_queued(request, len(carried.invited))
             return redirect("office_members", slug=club.slug)
         context |= {
             "carried": carried,
-            "sheet": data.decode("utf-8-sig", errors="replace") if not carried.problems else "",
+            "sheet": base64.b64encode(data).decode("ascii") if not carried.problems else "",
         }
         return render(request, "club/office/members_import.html", context, status=400 if carried.problems else 200)
     return render(request, "club/office/members_import.html", context)
+
+
+def _from_base64(text: str) -> bytes:
+    """The file the preview sent back; nothing (which the import refuses) for text that is no base64."""
+    if len(text) > (opening.MAX_FILE_BYTES + 2) // 3 * 4 + 4:
+        return b""
+    try:
+        return base64.b64decode(text, validate=True)
+    except binascii.Error:
+        return b""
 
 
 @official_page

@@ -128,4 +128,4 @@ def value_words(value: str, family) -> str:
 @register.filter
 def ruleset_name(preset: str) -> str:
     """A rule set's id as players name it: vlk-2010 -> VLK 2010."""
-    return families.ruleset_name(preset)
+    return families.preset_name(preset)

@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .. import inputs  # noqa: F401 (registers <id:...>)
-from . import accounts, app, joining, language, log, office, views
+from . import accounts, app, joining, language, log, office, paper, views
 
 club_patterns = [
     path("", views.club_home, name="club_home"),
@@ -10,6 +10,8 @@ club_patterns = [
     path("sittings/<id:sitting_id>/", views.sitting_detail, name="sitting"),
     path("sittings/<id:sitting_id>/close/", views.sitting_close, name="sitting_close"),
     path("sittings/<id:sitting_id>/sheet/", views.sitting_sheet, name="sitting_sheet"),
+    path("sittings/<id:sitting_id>/print.pdf", paper.sitting_print, name="sitting_print"),
+    path("tables/<id:table_id>/sheet.pdf", paper.table_blank_sheet, name="table_blank_sheet"),
     path("sittings/<id:sitting_id>/deals/<id:number>/void/", views.deal_void, name="deal_void"),
     path("sittings/<id:sitting_id>/deals/new/", views.deal_new, name="deal_new"),
     path("sittings/<id:sitting_id>/deals/queued/", views.deal_queued, name="deal_queued"),
@@ -22,6 +24,7 @@ club_patterns = [
     path("office/members/", office.members, name="office_members"),
     path("office/members/new/", office.member_new, name="office_member_new"),
     path("office/members/import/", office.members_import, name="office_members_import"),
+    path("office/members/invite-all/", office.members_invite_all, name="office_members_invite_all"),
     path("office/members/<id:member_id>/", office.member_edit, name="office_member_edit"),
     path("office/members/<id:member_id>/active/", office.member_active, name="office_member_active"),
     path("office/members/<id:member_id>/invite/", office.member_invite, name="office_member_invite"),
@@ -30,6 +33,8 @@ club_patterns = [
     path("office/seasons/new/", office.season_new, name="office_season_new"),
     path("office/seasons/<id:season_id>/", office.season_edit, name="office_season_edit"),
     path("office/seasons/<id:season_id>/close/", office.season_close, name="office_season_close"),
+    path("office/seasons/<id:season_id>/summary/", office.season_summary, name="office_season_summary"),
+    path("office/seasons/<id:season_id>/summary.pdf", office.season_summary_pdf, name="office_season_summary_pdf"),
     path("office/payments/", office.payments, name="office_payments"),
     path("office/payments/details/", office.payment_details, name="office_payment_details"),
     path("office/debtors/", office.debtors, name="office_debtors"),

@@ -35,6 +35,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import push_url
 
 import rules
+from rules.pages import card_key, meld_key
 
 from .. import access, inputs
 from ..models import Club, Deal, Dispute, Member, Payment, Season, Seat, Sitting
@@ -159,9 +160,7 @@ def _require_scorer(member: Member) -> None:
 
 
 def _current_season(club: Club) -> Season | None:
-    today = timezone.localdate()
-    seasons = club.seasons.all()
-    return seasons.filter(starts_on__lte=today, ends_on__gte=today).first() or seasons.first()
+    return balances.current_season(club)
 
 
 def _sitting(club: Club, sitting_id: int) -> Sitting:
@@ -178,23 +177,16 @@ def _language() -> str:
     return (translation.get_language() or "da").split("-")[0]
 
 
-def _tables_by_accounts(club: Club, season: Season | None) -> list[dict[str, Any]]:
+def _tables_by_accounts(club: Club) -> list[dict[str, Any]]:
     """The club's tables with what their own accounts hold, in the game of each table's last
     sitting (the cups, or the kassza; a table not played at yet in the current season's game),
     grouped by those accounts: a group is a table of its own on the page, with its own columns."""
-    last_played: dict[int, int] = {}
-    for table_id, season_id in (
-        Sitting.objects.filter(table__club=club)
-        .order_by("table_id", "-date", "-id")
-        .values_list("table_id", "season_id")
-    ):
-        last_played.setdefault(table_id, season_id)
-    seasons = {s.pk: s for s in club.seasons.filter(pk__in=set(last_played.values()))}
     all_tables = list(club.tables.all())
     held = balances.tables_holdings(all_tables)
+    games = balances.tables_games(all_tables)
     groups: dict[tuple[str, ...], dict[str, Any]] = {}
     for table in all_tables:
-        played = seasons.get(last_played.get(table.pk, -1), season)
+        played = games[table.pk]
         accounts: Sequence[Any] = ()
         holdings: list[Any] = []
         if played is not None:
@@ -241,7 +233,7 @@ def club_home(request, club, member):
             "season": season,
             "open_sittings": open_sittings,
             "recent_sittings": recent,
-            "table_groups": _tables_by_accounts(club, season),
+            "table_groups": _tables_by_accounts(club),
             "can_score": access.can_score(member),
             "open_disputes": open_disputes,
             "my_saldo_ore": money.saldo(member) if member is not None else None,
@@ -903,12 +895,14 @@ def member_detail(request, club, member, member_id):
     if season is not None:
         stats = member_stats(subject, season)
         family = season.family
-        cards = [c for c in family.stat_cards if stats.ultimos[c] or stats.bagud[c]]
+        fates = [
+            (c, stats.counts[card_key("ultimo", c)], stats.counts[card_key("bagud", c)]) for c in family.stat_cards
+        ]
         context |= {
             "stats": stats,
             "counts_cards": bool(family.stat_cards),
-            "cards": [(family.word(c), stats.ultimos[c], stats.bagud[c]) for c in cards],
-            "melds": [(kind, label, stats.melds[kind]) for kind, label in family.meld_kinds],
+            "cards": [(family.word(card), ultimos, bagud) for card, ultimos, bagud in fates if ultimos or bagud],
+            "melds": [(kind, label, stats.counts[meld_key(kind)]) for kind, label in family.meld_kinds],
             "season_result": balances.member_balance(subject, season=season),
             "by_sitting": balances.member_by_sitting(subject, season),
         }

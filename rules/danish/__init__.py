@@ -9,7 +9,7 @@ from .messages import DANISH_MESSAGES
 from .presets import DEFAULT_PRESET, OFFENCES, OVERRIDABLE, PRESETS, FineRule, RuleSet, resolve, ruleset
 from .records import Cups, Deal, Sitting, parse_deal, parse_sitting
 from .settlement import Event, close, fund, rounded_count
-from .validation import seat_order_from, validate_deal, validate_table
+from .validation import seat_order_from, validate_deal
 
 __all__ = [
     "DANISH_MESSAGES",
@@ -39,5 +39,4 @@ __all__ = [
     "settle",
     "settle_sitting",
     "validate_deal",
-    "validate_table",
 ]

@@ -9,15 +9,15 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .. import sitting
-from ..family import NO_ACCOUNTS, Accounts, Family, Vocabulary
+from ..family import NO_ACCOUNTS, Accounts, BaseFamily, Family, Vocabulary
 from ..pages import Pages
 from ..parameters import Parameter
-from ..problems import InvalidRecord, Problem
+from ..problems import Problem
 from .layout import deal_layout
-from .messages import DANISH_MESSAGES, FAMILY, problem
+from .messages import DANISH_MESSAGES, FAMILY
 from .pages import PAGES
 from .parameters import describe as describe_parameters
-from .presets import DEFAULT_PRESET, OFFENCES, PRESETS, RuleSet, resolve, ruleset
+from .presets import DEFAULT_PRESET, OFFENCES, PRESET_NAMES, PRESETS, RuleSet, resolve
 from .records import (
     COURT_CARDS,
     CULPRIT_CAUSES,
@@ -37,7 +37,7 @@ from .records import (
 from .schema import DEAL_RECORD
 from .settlement import Event, close, fund, settle_deal
 from .texts import TEXTS
-from .validation import validate_deal, validate_table
+from .validation import TABLE_SIZES, validate_deal
 
 # The table's own accounts, the Pagatkop and the Kongekop, by their kinds in the club's ledger:
 # a preset keeps both or neither.
@@ -51,63 +51,34 @@ class TableState(NamedTuple):
     previous_dealer: str | None = None
 
 
-def play(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
-    """Settle one deal at a table: a funding event if a cup is empty, then the deal itself.
-
-    Raises `InvalidRecord` with every problem when the deal is refused; nothing is settled then.
-    """
-    problems = validate_deal(deal, table, rules, state.previous_dealer)
-    if problems:
-        raise InvalidRecord(sorted(problems, key=lambda p: p.field))  # by field, as `check_deal` gives them
-    return settle(deal, table, state, rules)
-
-
-def settle(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
-    """`play` for a deal that has passed `validate_deal` at this state already."""
-    funding = fund(table, state.cups, rules)
-    if funding is None:
-        settled = settle_deal(deal, table, state.cups, rules)
-        return [settled], TableState(settled.cups_after, deal.dealer)
-    settled = settle_deal(deal, table, funding.cups_after, rules)
-    return [funding, settled], TableState(settled.cups_after, deal.dealer)
-
-
-class Danish:
+class Danish(BaseFamily[RuleSet, Deal, Sitting, TableState, Event]):
     """The four Danish presets (vlk-2010, ensartede, schiellerup-1900, schwartz-1847), with the
     Pagatkop and Kongekop where the preset keeps them."""
 
     name = FAMILY
     title = "Danish Tarok"
     presets: Mapping[str, RuleSet] = PRESETS
+    preset_names = PRESET_NAMES
     default_preset = DEFAULT_PRESET
     messages: Mapping[str, str] = DANISH_MESSAGES
     texts = TEXTS
     sitting_keys = SITTING_KEYS
     own_accounts: Mapping[str, str] = CUPS
+    pages: Pages = PAGES
+    seat_path = "table.{}"  # the Danish format's field paths (sitting-format.md)
 
     resolve = staticmethod(resolve)
-    ruleset = staticmethod(ruleset)
     parse_sitting = staticmethod(parse_sitting)
-    play = staticmethod(play)
-    settle = staticmethod(settle)
+    parse_deal = staticmethod(parse_deal)
+    deal_layout = staticmethod(deal_layout)
 
-    @staticmethod
-    def parse_deal(data: Any, number: int, problems: list[Problem]) -> Deal | None:
-        return parse_deal(data, number, problems)
-
-    @staticmethod
-    def parameters(preset: str) -> list[Parameter]:
+    def parameters(self, preset: str) -> list[Parameter]:
         return describe_parameters(preset)
 
-    deal_layout = staticmethod(deal_layout)
-    pages: Pages = PAGES
-
-    @staticmethod
-    def record_schema() -> Mapping[str, Any]:
+    def record_schema(self) -> Mapping[str, Any]:
         return DEAL_RECORD
 
-    @staticmethod
-    def vocabulary() -> Vocabulary:
+    def vocabulary(self) -> Vocabulary:
         return Vocabulary(
             games={preset: () for preset in PRESETS},  # a Danish deal names no contract
             announcements=("taroks", "matadors", "suits", "kings"),
@@ -122,88 +93,81 @@ class Danish:
             },
         )
 
-    @staticmethod
-    def validate_table(table: Sequence[str | None], rules: RuleSet | None) -> list[Problem]:
-        return validate_table(table)
+    def table_sizes(self, rules: RuleSet) -> tuple[int, ...]:
+        return TABLE_SIZES
 
-    @staticmethod
-    def validate_deal(deal: Deal, table: Sequence[str], rules: RuleSet, previous: Deal | None) -> list[Problem]:
+    def validate_deal(self, deal: Deal, table: Sequence[str], rules: RuleSet, previous: Deal | None) -> list[Problem]:
         return validate_deal(deal, table, rules, previous.dealer if previous is not None else None)
 
-    @staticmethod
-    def opening_problems(sitting: Sitting, rules: RuleSet, table_ok: bool) -> list[Problem]:
+    def validate_play(self, deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> list[Problem]:
+        """The deal against who dealt last, as the table state remembers."""
+        return validate_deal(deal, table, rules, state.previous_dealer)
+
+    def opening_problems(self, sitting: Sitting, rules: RuleSet, table_ok: bool) -> list[Problem]:
         """Carried cups in a preset without cups; checked at a table whose seats are sound."""
         if table_ok and not rules.cups and (sitting.cups.pagat or sitting.cups.king):
-            return [problem(None, "cups", "no_cups_in_preset", preset=rules.preset)]
+            return [self.problem(None, "cups", "no_cups_in_preset", preset=rules.preset)]
         return []
 
-    @staticmethod
-    def table_accounts(rules: RuleSet) -> Mapping[str, str]:
+    def settle(
+        self, deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet
+    ) -> tuple[list[Event], TableState]:
+        """A funding event if a cup is empty, then the deal itself."""
+        funding = fund(table, state.cups, rules)
+        if funding is None:
+            settled = settle_deal(deal, table, state.cups, rules)
+            return [settled], TableState(settled.cups_after, deal.dealer)
+        settled = settle_deal(deal, table, funding.cups_after, rules)
+        return [funding, settled], TableState(settled.cups_after, deal.dealer)
+
+    # --- the cups: the table's state and its accounts ---
+
+    def table_accounts(self, rules: RuleSet) -> Mapping[str, str]:
         return CUPS if rules.cups else NO_ACCOUNTS
 
-    @staticmethod
-    def opening_state(sitting: Sitting) -> TableState:
+    def opening_state(self, sitting: Sitting) -> TableState:
         return TableState(sitting.cups)
 
-    @staticmethod
-    def state(accounts: Accounts, previous_dealer: str | None = None) -> TableState:
+    def state(self, accounts: Accounts, previous_dealer: str | None = None) -> TableState:
         return TableState(Cups(accounts.get(PAGAT_CUP, 0), accounts.get(KING_CUP, 0)), previous_dealer)
 
-    @staticmethod
-    def accounts(state: TableState) -> dict[str, int]:
+    def accounts(self, state: TableState) -> dict[str, int]:
         return {PAGAT_CUP: state.cups.pagat, KING_CUP: state.cups.king}
 
-    @staticmethod
-    def accounts_before(event: Event) -> dict[str, int]:
+    def accounts_before(self, event: Event) -> dict[str, int]:
         return {PAGAT_CUP: event.cups_before.pagat, KING_CUP: event.cups_before.king}
 
-    @staticmethod
-    def accounts_after(event: Event) -> dict[str, int]:
+    def accounts_after(self, event: Event) -> dict[str, int]:
         return {PAGAT_CUP: event.cups_after.pagat, KING_CUP: event.cups_after.king}
 
-    @staticmethod
-    def state_as_json(state: TableState) -> dict[str, Any]:
+    def state_as_json(self, state: TableState) -> dict[str, Any]:
         return {"pagat": state.cups.pagat, "king": state.cups.king, "previous_dealer": state.previous_dealer}
 
-    @staticmethod
-    def state_from_json(data: Mapping[str, Any]) -> TableState:
+    def state_from_json(self, data: Mapping[str, Any]) -> TableState:
         return TableState(Cups(data.get("pagat", 0), data.get("king", 0)), data.get("previous_dealer"))
 
-    @staticmethod
-    def holdings_in_record(data: Mapping[str, Any]) -> dict[str, int]:
+    def holdings_in_record(self, data: Mapping[str, Any]) -> dict[str, int]:
         cups = data.get("cups") or {}
         return {PAGAT_CUP: cups.get("pagat", 0), KING_CUP: cups.get("king", 0)}
 
-    @staticmethod
-    def record_holdings(accounts: Accounts, rules: RuleSet) -> dict[str, Any]:
+    def record_holdings(self, accounts: Accounts, rules: RuleSet) -> dict[str, Any]:
         return {"cups": {"pagat": accounts.get(PAGAT_CUP, 0), "king": accounts.get(KING_CUP, 0)}}
 
-    @staticmethod
-    def opening(table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
+    def opening(self, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
         """An empty cup is funded as the sitting starts (000 L69), as before any deal."""
         funding = fund(table, state.cups, rules)
         if funding is None:
             return [], state
         return [funding], state._replace(cups=funding.cups_after)
 
-    @staticmethod
     def close(
-        table: Sequence[str], state: TableState, rules: RuleSet, how: str, first_dealer: str
+        self, table: Sequence[str], state: TableState, rules: RuleSet, how: str, first_dealer: str
     ) -> tuple[Event, TableState]:
         closing = close(table, state.cups, rules, how, first_dealer)
         return closing, state._replace(cups=closing.cups_after)
 
-    @staticmethod
-    def record_close(how: str) -> Any:
-        return how  # "split" or "carry", as the record writes it
-
-    @staticmethod
-    def event_dict(event: Event, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
+    def event_dict(self, event: Event, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
         return event.as_dict(table, rules.cups)
-
-    @staticmethod
-    def sheet(state: TableState, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
-        return {}  # the ledger is the whole story
 
 
 # The types it binds: mypy checks `Danish` against the protocol with them.
@@ -214,3 +178,4 @@ DANISH: Family[RuleSet, Deal, Sitting, TableState, Event] = Danish()
 check_sitting = functools.partial(sitting.check_sitting, DANISH)
 settle_sitting = functools.partial(sitting.settle_sitting, DANISH)
 replay = functools.partial(sitting.replay_with, DANISH)
+play, settle = DANISH.play, DANISH.settle

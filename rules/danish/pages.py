@@ -3,51 +3,74 @@ nolos, and the counts (`rules.pages`)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..layout import gettext_noop as _
-from ..pages import Pages, StatRow
+from ..pages import Pages, StatRow, average, card_key, meld_key
 from .records import SUITS, parse_deal
 from .validation import count_is_void
 
+STAT_CARDS = ("pagat", *(f"king:{suit}" for suit in SUITS))
+MELD_KINDS = (
+    ("taroks", _("Taroks")),
+    ("matadors", _("Matadors")),
+    ("suits", _("Court cards")),
+    ("kings", _("Kings")),
+)
+# Beside each card's fates and each meld: nolos, and the counts (deals whose count was settled, the
+# member's own counts among them, his card points over those, what the counts paid him).
+FIGURES = ("nolos", "deals_counted", "own_counts", "card_points", "count_result")
+
 
 class DanishPages(Pages):
-    stat_cards = ("pagat", *(f"king:{suit}" for suit in SUITS))
-    meld_kinds = (
-        ("taroks", _("Taroks")),
-        ("matadors", _("Matadors")),
-        ("suits", _("Court cards")),
-        ("kings", _("Kings")),
+    stat_cards = STAT_CARDS
+    meld_kinds = MELD_KINDS
+    counters = (
+        *FIGURES,
+        *(card_key(fate, card) for fate in ("ultimo", "bagud") for card in STAT_CARDS),
+        *(meld_key(kind) for kind, _label in MELD_KINDS),
     )
 
     def plays_in(self, record: Mapping[str, Any], name: str, table: Sequence[str]) -> bool:
         return name in (record.get("players") or [])
 
     def tally(
-        self, stats: Any, record: Mapping[str, Any], number: int, name: str, rules: Any, points: Mapping[str, int]
+        self,
+        counts: Counter[str],
+        record: Mapping[str, Any],
+        number: int,
+        name: str,
+        rules: Any,
+        points: Mapping[str, int],
     ) -> None:
-        _count_cards(stats, record, name)
-        stats.nolos += record.get("nolo") == name
+        _count_cards(counts, record, name)
+        counts["nolos"] += record.get("nolo") == name
         meld = (record.get("melds") or {}).get(name) or {}
         for kind, _label in self.meld_kinds:
             if kind == "suits":
-                stats.melds[kind] += len(meld.get("suits") or {})
+                counts[meld_key(kind)] += len(meld.get("suits") or {})
             elif meld.get(kind) is not None:
-                stats.melds[kind] += 1
-        counts = record.get("counts") or {}
-        if counts and not count_is_void(_stored(record, number), rules):
-            stats.deals_counted += 1
-            if name in counts:
-                stats.own_counts += 1
-                stats.card_points += counts[name]
-        stats.count_result += points.get("count", 0)
+                counts[meld_key(kind)] += 1
+        counted = record.get("counts") or {}
+        if counted and not count_is_void(_stored(record, number), rules):
+            counts["deals_counted"] += 1
+            if name in counted:
+                counts["own_counts"] += 1
+                counts["card_points"] += counted[name]
+        counts["count_result"] += points.get("count", 0)
 
-    def stat_rows(self, stats: Any) -> list[StatRow]:
+    def stat_rows(self, counts: Mapping[str, int]) -> list[StatRow]:
         return [
-            StatRow("nolos", _("Nolos"), stats.nolos),
-            StatRow("average_card_points", _("Average count"), stats.average_card_points, 1),
-            StatRow("average_count_result", _("Average count result"), stats.average_count_result, 1),
+            StatRow("nolos", _("Nolos"), counts["nolos"]),
+            StatRow("average_card_points", _("Average count"), average(counts["card_points"], counts["own_counts"]), 1),
+            StatRow(
+                "average_count_result",
+                _("Average count result"),
+                average(counts["count_result"], counts["deals_counted"]),
+                1,
+            ),
         ]
 
 
@@ -58,7 +81,7 @@ def _stored(record: Mapping[str, Any], number: int) -> Any:
     return deal
 
 
-def _count_cards(stats: Any, record: Mapping[str, Any], name: str) -> None:
+def _count_cards(counts: Counter[str], record: Mapping[str, Any], name: str) -> None:
     cards = []
     if record.get("pagat"):
         cards.append(("pagat", record["pagat"]))
@@ -66,10 +89,8 @@ def _count_cards(stats: Any, record: Mapping[str, Any], name: str) -> None:
     for card, fate in cards:
         if fate.get("holder") != name:
             continue
-        if fate.get("fate") == "ultimo":
-            stats.ultimos[card] += 1
-        elif fate.get("fate") == "bagud":
-            stats.bagud[card] += 1
+        if fate.get("fate") in ("ultimo", "bagud"):
+            counts[card_key(fate["fate"], card)] += 1
 
 
 PAGES = DanishPages()

@@ -366,3 +366,14 @@ def ruleset(preset: str = DEFAULT_PRESET, overrides: Mapping[str, Any] | None = 
     if resolved is None:
         raise InvalidRecord(problems)
     return resolved
+
+
+# Each preset as players name it, the same in every language (a season's choice, the log).
+PRESET_NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "vlk-2010": "VLK 2010",
+        "ensartede": "Ensartede regler",
+        "schiellerup-1900": "Schiellerup 1900",
+        "schwartz-1847": "Schwartz 1847",
+    }
+)

@@ -17,6 +17,7 @@ from .presets import MELD_OFFENCES, RuleSet
 from .records import PREVENTED, SUITS, CardFate, Culprit, Deal, Fine, Meld, SuitMeld
 from .texts import WORDS
 
+TABLE_SIZES = (3, 4, 5)  # members at a table, in every preset
 STOPPING_OFFENCES = ("revoke", "wrong_cards", "wrong_skat")  # 001 L275, L288, L295
 SCUS_LEVELS = ("half", "overfull")
 IN_LAST_TRICK = ("ultimo", "bagud")  # the fates of a card in the last trick
@@ -32,25 +33,6 @@ LEVEL_WORDS = {
     "full": pgettext_lazy("meld level in a sentence", "full"),
     "overfull": pgettext_lazy("meld level in a sentence", "overfull"),
 }
-
-
-def validate_table(table: Sequence[str | None]) -> list[Problem]:
-    """The seats: 3 to 5 distinct names, none a cup's. A name that could not be read (None) has
-    its problem already and is not compared with the others."""
-    problems = []
-    if not 3 <= len(table) <= 5:
-        problems.append(problem(None, "table", "table_size", count=len(table)))
-    seen: set[str] = set()
-    for i, member in enumerate(table):
-        if member is None:
-            continue
-        if member.startswith("cup:"):
-            # The cups' accounts are called cup:pagat and cup:king in every settlement.
-            problems.append(problem(None, f"table.{i}", "reserved_name", player=member))
-        if member in seen:
-            problems.append(problem(None, f"table.{i}", "duplicate_member", player=member))
-        seen.add(member)
-    return problems
 
 
 def seat_order_from(dealer: str, table: Sequence[str]) -> tuple[str, str, str]:

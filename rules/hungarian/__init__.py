@@ -12,7 +12,7 @@ from .messages import HUNGARIAN_MESSAGES
 from .presets import PARAMETERS, PRESETS, RuleSet, resolve, ruleset
 from .records import POT, Deal, Sitting, parse_deal, parse_sitting
 from .settlement import Event, close, settle_deal
-from .validation import Parties, active_players, forehand, parties, validate_deal, validate_table
+from .validation import Parties, active_players, forehand, parties, validate_deal
 
 __all__ = [
     "FAMILY",
@@ -42,5 +42,4 @@ __all__ = [
     "settle_deal",
     "settle_sitting",
     "validate_deal",
-    "validate_table",
 ]

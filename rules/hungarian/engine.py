@@ -9,12 +9,12 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .. import sitting
-from ..family import NO_ACCOUNTS, Accounts, Family, Vocabulary
+from ..family import NO_ACCOUNTS, Accounts, BaseFamily, Family, Vocabulary
 from ..pages import Pages
 from ..parameters import Parameter
-from ..problems import InvalidRecord, Problem
+from ..problems import Problem
 from .layout import deal_layout
-from .messages import FAMILY, HUNGARIAN_MESSAGES, problem
+from .messages import FAMILY, HUNGARIAN_MESSAGES
 from .pages import PAGES
 from .parameters import describe as describe_parameters
 from .presets import (
@@ -25,16 +25,16 @@ from .presets import (
     KINGS,
     NO_GAMES,
     OFFENCES,
+    PRESET_NAMES,
     PRESETS,
     RuleSet,
     resolve,
-    ruleset,
 )
 from .records import POT, SITTING_KEYS, Deal, Sitting, parse_deal, parse_sitting
 from .schema import DEAL_RECORD
 from .settlement import Event, close, settle_deal
 from .texts import TEXTS
-from .validation import validate_deal, validate_table
+from .validation import validate_deal
 
 # The table's own account, the ultimókassza, by its kind in the club's ledger.
 KASSZA: Mapping[str, str] = MappingProxyType({POT: "pot"})
@@ -47,56 +47,33 @@ class TableState(NamedTuple):
     pot: int = 0
 
 
-def play(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
-    """Settle one deal at a table: one `deal` event (its pot funding, if any, is its first item).
-
-    Raises `InvalidRecord` with every problem when the deal is refused; nothing is settled then.
-    """
-    problems = validate_deal(deal, table, rules)
-    if problems:
-        raise InvalidRecord(sorted(problems, key=lambda p: p.field))  # by field, as `check_deal` gives them
-    return settle(deal, table, state, rules)
-
-
-def settle(deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
-    """`play` for a deal that has passed `validate_deal` already."""
-    settled = settle_deal(deal, table, state.pot, rules)
-    return [settled], TableState(settled.pot_after)
-
-
-class Hungarian:
+class Hungarian(BaseFamily[RuleSet, Deal, Sitting, TableState, Event]):
     """The six games of Tolnai 1930 (Paskievics, Magyar tarokk, Királyhívó, Tapper, Strómann,
     Trisák), with the ultimókassza where a game keeps one."""
 
     name = FAMILY
     title = "Hungarian tarokk"
     presets: Mapping[str, RuleSet] = PRESETS
+    preset_names = PRESET_NAMES
     default_preset = "paskievics"
     messages: Mapping[str, str] = HUNGARIAN_MESSAGES
     texts = TEXTS
     sitting_keys = frozenset(SITTING_KEYS)
     own_accounts: Mapping[str, str] = KASSZA
-
-    resolve = staticmethod(resolve)
-    ruleset = staticmethod(ruleset)
-    parse_sitting = staticmethod(parse_sitting)
-    parse_deal = staticmethod(parse_deal)
-    play = staticmethod(play)
-    settle = staticmethod(settle)
-
-    @staticmethod
-    def parameters(preset: str) -> list[Parameter]:
-        return describe_parameters(preset)
-
-    deal_layout = staticmethod(deal_layout)
     pages: Pages = PAGES
 
-    @staticmethod
-    def record_schema() -> Mapping[str, Any]:
+    resolve = staticmethod(resolve)
+    parse_sitting = staticmethod(parse_sitting)
+    parse_deal = staticmethod(parse_deal)
+    deal_layout = staticmethod(deal_layout)
+
+    def parameters(self, preset: str) -> list[Parameter]:
+        return describe_parameters(preset)
+
+    def record_schema(self) -> Mapping[str, Any]:
         return DEAL_RECORD
 
-    @staticmethod
-    def vocabulary() -> Vocabulary:
+    def vocabulary(self) -> Vocabulary:
         return Vocabulary(
             games={preset: rules.contracts for preset, rules in PRESETS.items()},
             announcements=FIGURES,
@@ -110,85 +87,65 @@ class Hungarian:
             },
         )
 
-    @staticmethod
-    def validate_table(table: Sequence[str], rules: RuleSet | None) -> list[Problem]:
-        """The seats against the game's table sizes; unchecked while the preset is unknown."""
-        return validate_table(table, rules) if rules is not None else []
+    def table_sizes(self, rules: RuleSet) -> tuple[int, ...]:
+        return rules.table_sizes
 
-    @staticmethod
-    def validate_deal(deal: Deal, table: Sequence[str], rules: RuleSet, previous: Deal | None) -> list[Problem]:
+    def validate_deal(self, deal: Deal, table: Sequence[str], rules: RuleSet, previous: Deal | None) -> list[Problem]:
         return validate_deal(deal, table, rules)
 
-    @staticmethod
-    def opening_problems(sitting: Sitting, rules: RuleSet, table_ok: bool) -> list[Problem]:
+    def opening_problems(self, sitting: Sitting, rules: RuleSet, table_ok: bool) -> list[Problem]:
         """A carried pot in a game played without one."""
         if sitting.pot_given and not rules.pot:
-            return [problem(None, "pot", "pot_not_kept", preset=rules.preset)]
+            return [self.problem(None, "pot", "pot_not_kept", preset=rules.preset)]
         return []
 
-    @staticmethod
-    def table_accounts(rules: RuleSet) -> Mapping[str, str]:
+    def settle(
+        self, deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet
+    ) -> tuple[list[Event], TableState]:
+        """One `deal` event (its pot funding, if any, is its first item)."""
+        settled = settle_deal(deal, table, state.pot, rules)
+        return [settled], TableState(settled.pot_after)
+
+    # --- the pot: the table's state and its account ---
+
+    def table_accounts(self, rules: RuleSet) -> Mapping[str, str]:
         return KASSZA if rules.pot else NO_ACCOUNTS
 
-    @staticmethod
-    def opening_state(sitting: Sitting) -> TableState:
+    def opening_state(self, sitting: Sitting) -> TableState:
         return TableState(sitting.pot)
 
-    @staticmethod
-    def state(accounts: Accounts, previous_dealer: str | None = None) -> TableState:
+    def state(self, accounts: Accounts, previous_dealer: str | None = None) -> TableState:
         return TableState(accounts.get(POT, 0))
 
-    @staticmethod
-    def accounts(state: TableState) -> dict[str, int]:
+    def accounts(self, state: TableState) -> dict[str, int]:
         return {POT: state.pot}
 
-    @staticmethod
-    def accounts_before(event: Event) -> dict[str, int]:
+    def accounts_before(self, event: Event) -> dict[str, int]:
         return {POT: event.pot_before}
 
-    @staticmethod
-    def accounts_after(event: Event) -> dict[str, int]:
+    def accounts_after(self, event: Event) -> dict[str, int]:
         return {POT: event.pot_after}
 
-    @staticmethod
-    def state_as_json(state: TableState) -> dict[str, Any]:
+    def state_as_json(self, state: TableState) -> dict[str, Any]:
         return {"pot": state.pot}
 
-    @staticmethod
-    def state_from_json(data: Mapping[str, Any]) -> TableState:
+    def state_from_json(self, data: Mapping[str, Any]) -> TableState:
         return TableState(data.get("pot", 0))
 
-    @staticmethod
-    def holdings_in_record(data: Mapping[str, Any]) -> dict[str, int]:
+    def holdings_in_record(self, data: Mapping[str, Any]) -> dict[str, int]:
         return {POT: data.get("pot", 0)}
 
-    @staticmethod
-    def record_holdings(accounts: Accounts, rules: RuleSet) -> dict[str, Any]:
+    def record_holdings(self, accounts: Accounts, rules: RuleSet) -> dict[str, Any]:
         return {"pot": accounts.get(POT, 0)} if rules.pot else {}
 
-    @staticmethod
-    def opening(table: Sequence[str], state: TableState, rules: RuleSet) -> tuple[list[Event], TableState]:
-        """Nothing happens as a sitting starts: an empty pot is funded by the deal that finds it so."""
-        return [], state
-
-    @staticmethod
     def close(
-        table: Sequence[str], state: TableState, rules: RuleSet, how: str, first_dealer: str
+        self, table: Sequence[str], state: TableState, rules: RuleSet, how: str, first_dealer: str
     ) -> tuple[Event, TableState]:
         closing = close(table, state.pot, rules, how, first_dealer)
         return closing, TableState(closing.pot_after)
 
-    @staticmethod
-    def record_close(how: str) -> Any:
-        return how  # "split" or "carry", as the record writes it
-
-    @staticmethod
-    def event_dict(event: Event, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
+    def event_dict(self, event: Event, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
         return event.as_dict(table, rules.pot)
-
-    @staticmethod
-    def sheet(state: TableState, table: Sequence[str], rules: RuleSet) -> dict[str, Any]:
-        return {}  # the ledger is the whole story
 
 
 # The types it binds: mypy checks `Hungarian` against the protocol with them.
@@ -200,3 +157,4 @@ check_sitting = functools.partial(sitting.check_sitting, HUNGARIAN)
 settle_sitting = functools.partial(sitting.settle_sitting, HUNGARIAN)
 replay = functools.partial(sitting.replay_with, HUNGARIAN)
 check_deal = functools.partial(sitting.check_deal, HUNGARIAN)
+play, settle = HUNGARIAN.play, HUNGARIAN.settle

@@ -255,3 +255,16 @@ def ruleset(preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
     if resolved is None:
         raise InvalidRecord(problems)
     return resolved
+
+
+# Each preset as players name it, the same in every language (a season's choice, the log).
+PRESET_NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "paskievics": "Paskievics",
+        "magyar": "Magyar tarokk",
+        "kiralyhivo": "Királyhívó",
+        "tapper": "Tapper",
+        "stromann": "Strómann",
+        "trisak": "Trisák",
+    }
+)

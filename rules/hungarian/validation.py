@@ -11,10 +11,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from ..problems import Problem
-from ..texts import Phrase, Text, gettext_noop, phrase
+from ..texts import Phrase, gettext_noop, phrase
 from .messages import problem
 from .presets import HONOURS, OFFENCES, RuleSet
-from .records import POT, Call, Deal
+from .records import Call, Deal
 
 # Contracts played for the tricks' card points by a party (all but trisákolás and bettlis).
 BETTLIS = ("bettli", "open_bettli")
@@ -53,38 +53,6 @@ class Parties(NamedTuple):
 
     def other(self, side: str) -> str:
         return "opponents" if side == "declarer" else "declarer"
-
-
-def _either(sizes: list[str]) -> Text | Phrase:
-    """ "4 or 5" in words, or the one size there is."""
-    said: Text | Phrase = sizes[0]
-    for size in sizes[1:]:
-        said = phrase(gettext_noop("{some} or {last}"), some=said, last=size)
-    return said
-
-
-def validate_table(table: Sequence[str], rules: RuleSet) -> list[Problem]:
-    problems = []
-    if len(table) not in rules.table_sizes:
-        sizes = [str(size) for size in rules.table_sizes]
-        problems.append(
-            problem(
-                None,
-                "table",
-                "table_size",
-                preset=rules.preset,
-                sizes=_either(sizes),
-                count=len(table),
-            )
-        )
-    seen: set[str] = set()
-    for i, member in enumerate(table):
-        if member == POT:
-            problems.append(problem(None, f"table[{i}]", "reserved_name", player=member))
-        elif member and member in seen:
-            problems.append(problem(None, f"table[{i}]", "duplicate_member", player=member))
-        seen.add(member)
-    return problems
 
 
 def active_players(dealer: str, table: Sequence[str]) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from .messages import SLOVENIAN_MESSAGES
 from .presets import PARAMETERS, PRESETS, RuleSet, resolve, ruleset
 from .records import Bonus, Deal, Sitting, parse_deal, parse_sitting
 from .settlement import Event, close, money_points, round_to, settle_deal
-from .validation import active_members, validate_deal, validate_table
+from .validation import active_members, validate_deal
 
 __all__ = [
     "FAMILY",
@@ -42,5 +42,4 @@ __all__ = [
     "settle_deal",
     "settle_sitting",
     "validate_deal",
-    "validate_table",
 ]

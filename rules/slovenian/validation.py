@@ -12,7 +12,7 @@ from typing import Any
 from ..problems import Problem
 from ..texts import Phrase, Text, gettext_noop, phrase
 from .messages import problem
-from .presets import CALLING, FLAT, TABLE_SIZES, TALON, ULTIMOS, RuleSet
+from .presets import CALLING, FLAT, TALON, ULTIMOS, RuleSet
 from .records import Bonus, Deal
 
 # What each contract's record may hold beside `contract`, `dealer` and `out` (R6).
@@ -36,19 +36,6 @@ _WHAT: dict[str, Text] = {
     "offender": gettext_noop("The offender"),
     "pile": gettext_noop("A member's klop card points"),
 }
-
-
-def validate_table(table: Sequence[str]) -> list[Problem]:
-    """R1: 3, 4 or 5 distinct members."""
-    problems = []
-    if len(table) not in TABLE_SIZES:
-        problems.append(problem(None, "table", "table_size", count=len(table)))
-    seen: set[str] = set()
-    for i, name in enumerate(table):
-        if name and name in seen:
-            problems.append(problem(None, f"table[{i}]", "duplicate_member", player=name))
-        seen.add(name)
-    return problems
 
 
 def active_members(deal: Deal, table: Sequence[str]) -> tuple[str, ...]:

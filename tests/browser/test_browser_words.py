@@ -119,7 +119,9 @@ class Reader:
         self.found: dict[str, list[str]] = {}
 
     def read(self, name: str, text: str) -> None:
-        for ruleset in families.RULESET_NAMES.values():  # each rule set by the name its players use
+        for ruleset in (
+            name for _preset, name in families.preset_choices()
+        ):  # each rule set by the name its players use
             text = text.replace(ruleset, " ")
         problems = sorted(words(text) & self.foreign) + sorted(set(CODE_NAMES.findall(text)))
         if problems:

@@ -223,3 +223,140 @@ def test_the_club_is_read_once_however_many_rows(empty_club):
         return sum('FROM "club_member" WHERE' in query["sql"] for query in queries.captured_queries)
 
     assert reads_of_the_club(5) == reads_of_the_club(40) == 1
+
+
+# --- the files Excel saves, and members the club has already ----------------------------------
+
+DANISH_EXCEL_CSV = "navn;email;rolle;saldo\r\nSøren Ærø;soeren@example.org;medlem;-125,50\r\nÅse Bøg;;skriver;7,25\r\n"
+
+
+def xlsx(rows) -> bytes:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(list(row))
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def imported(club) -> list[tuple]:
+    return sorted((m.name, m.email, m.role, money.saldo(m)) for m in club.members.all())
+
+
+def test_excels_danish_csv_in_windows_1252_is_read_and_said_so(empty_club):
+    data = DANISH_EXCEL_CSV.encode("cp1252")
+    with pytest.raises(UnicodeDecodeError):
+        data.decode("utf-8")  # ø and Æ in Windows-1252 are no UTF-8
+    with translation.override("en"):
+        carried = opening.import_members(empty_club, data, on=CARRIED_ON)
+    assert carried.problems == []
+    assert carried.notes == [
+        "Read as Windows-1252, the letters of Excel's CSV in Danish: check æ, ø and å in the preview."
+    ]
+    assert imported(empty_club) == [
+        ("Søren Ærø", "soeren@example.org", Member.Role.MEMBER, -12550),
+        ("Åse Bøg", "", Member.Role.SCORER, 725),
+    ]
+
+
+def test_an_xlsx_file_imports_the_same_members_as_the_csv(empty_club, make_club):
+    # As Excel keeps them: the saldo a number (-125.5), an empty cell None, a column to the right unused.
+    data = xlsx(
+        [
+            ("navn", "email", "rolle", "saldo"),
+            ("Søren Ærø", "soeren@example.org", "medlem", -125.5),
+            ("Åse Bøg", None, "skriver", 7.25),
+        ]
+    )
+    carried = opening.import_members(empty_club, data, on=CARRIED_ON)
+    assert carried.problems == [] and carried.notes == []
+    other = make_club("Papirklubben 2", "papir2")
+    opening.import_members(other, DANISH_EXCEL_CSV.encode("cp1252"), on=CARRIED_ON)
+    assert (
+        imported(empty_club)
+        == imported(other)
+        == [
+            ("Søren Ærø", "soeren@example.org", Member.Role.MEMBER, -12550),
+            ("Åse Bøg", "", Member.Role.SCORER, 725),
+        ]
+    )
+
+
+def test_a_file_that_is_no_spreadsheet_is_named(empty_club):
+    with translation.override("en"):
+        broken = opening.import_members(empty_club, b"PK\x03\x04 not a zip at all", on=CARRIED_ON)
+        undecodable = opening.import_members(empty_club, b"navn;saldo\r\nA\x81;1\r\n", on=CARRIED_ON)
+    assert [(p.line, p.message) for p in broken.problems] == [
+        (0, "The file is no XLSX spreadsheet that can be read: save it again as XLSX or CSV.")
+    ]
+    assert [(p.line, p.message) for p in undecodable.problems] == [
+        (0, "Save the spreadsheet as CSV (UTF-8 or Windows-1252) or as XLSX.")
+    ]
+
+
+@pytest.fixture
+def club_with_members(empty_club):
+    """The first official as `create_club` makes her (with an address), and Bo added by hand."""
+    from club.services import members
+
+    anne = members.add_member(empty_club, name="Anne Andersen", email="anne@example.org", role=Member.Role.ADMIN)
+    bo = members.add_member(empty_club, name="Bo Bech")
+    return empty_club, anne, bo
+
+
+def test_a_row_for_a_member_the_club_has_updates_him(club_with_members):
+    club, _anne, bo = club_with_members
+    sheet = spreadsheet(
+        [
+            ("Anne A.", "ANNE@example.org", "medlem", "-50", 0),  # by address: her name and role stay
+            ("bo bech", "bo@example.org", "", "12,50", 0),  # by name: he gets the address
+            ("Cecilie Clausen", "", "medlem", "7,25", 0),
+        ]
+    )
+    preview = opening.import_members(club, sheet, on=CARRIED_ON, dry_run=True)
+    assert preview.problems == []
+    assert preview.updated == {2, 3}
+    assert [row.name for row in preview.added] == ["Cecilie Clausen"]
+    assert imported(club) == [("Anne Andersen", "anne@example.org", "admin", 0), ("Bo Bech", "", "member", 0)]
+
+    carried = opening.import_members(club, sheet, on=CARRIED_ON)
+    assert carried.imported
+    assert imported(club) == [
+        ("Anne Andersen", "anne@example.org", Member.Role.ADMIN, -5000),
+        ("Bo Bech", "bo@example.org", Member.Role.MEMBER, 1250),
+        ("Cecilie Clausen", "", Member.Role.MEMBER, 725),
+    ]
+    bo.refresh_from_db()
+    assert bo.user is not None and bo.user.email == "bo@example.org"  # a login for his new address
+    assert carried.total_ore == -5000 + 1250 + 725
+
+
+def test_a_member_with_postings_keeps_his_saldo_and_every_problem_comes_in_one_round(club_with_members):
+    club, anne, bo = club_with_members
+    payments.record_payment(
+        club, member=bo, direction="in", amount_ore=2000, method="cash", paid_on=datetime.date(2026, 2, 1)
+    )
+    sheet = spreadsheet(
+        [
+            ("Bo Bech", "", "", "12,50", 0),
+            ("Anne Andersen", "", "", "-5", 0),
+            ("Anne Andersen", "", "", "-5", 0),  # the same member twice
+            ("Cecilie Clausen", "", "kaptajn", "", 0),
+        ]
+    )
+    with translation.override("en"):
+        carried = opening.import_members(club, sheet, on=CARRIED_ON)
+        assert [(p.line, p.message) for p in carried.problems] == [
+            (5, '"kaptajn" is no role: write member, scorer or admin.')
+        ]
+        carried = opening.import_members(club, sheet.replace(b"kaptajn", b"medlem"), on=CARRIED_ON)
+    assert [(p.line, p.message) for p in carried.problems] == [
+        (
+            2,
+            "Bo Bech has played or paid already: a saldo from paper comes over before the first posting on the member's account.",
+        ),
+        (4, "The club already has a member called Anne Andersen."),
+    ]
+    assert money.saldo(bo) == 2000 and money.saldo(anne) == 0 and club.members.count() == 2

@@ -121,8 +121,8 @@ def posted(season, start_sitting, evening):
         ("UPDATE django_admin_log SET change_message = ''", "permission denied for table django_admin_log"),
         ("UPDATE club_tableopening SET points = 1", "permission denied for table club_tableopening"),
         (
-            "SELECT club_forget_name(1, 1, NULL, false, 'Anna', 'Tidligere medlem 1')",
-            "permission denied for function club_forget_name",
+            "SELECT club_forget_former_logins(1, NULL)",
+            "permission denied for function club_forget_former_logins",
         ),
         # No temporary table to stand in for one of ours (scripts/app-role.sql).
         ("CREATE TEMP TABLE ledger_posting (transaction_id bigint)", "permission denied to create temporary tables"),
@@ -270,9 +270,10 @@ def test_the_app_runs_as_the_role_through_every_face(
 def test_the_app_role_forgets_a_member_only_through_the_owners_function(
     app_role, as_app, club, season, start_sitting, evening, deal_1_king_lost
 ):
-    """Forgetting rewrites history the role may not touch itself (seats, deal versions, payments,
-    the log, the ledger's memos): only through `club_forget_member`, only in the member's club,
-    and the books replay to the same money."""
+    """Forgetting rewrites history the role may not touch itself (seats, deal versions, the log):
+    only through `club_forget_member`, only in the member's club, only what names her as hers (a
+    payment's note and memo, a correction's reason stay as typed), and the books replay to the
+    same money."""
     other = Member.objects.create(club=Club.objects.create(name="Sydhavn", slug="sydhavn"), name="Olaf")
     with connection.cursor() as cursor:
         cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
@@ -303,7 +304,9 @@ def test_the_app_role_forgets_a_member_only_through_the_owners_function(
     assert "problems found: 0." in out.getvalue()
     with connection.cursor() as cursor:
         cursor.execute("SELECT memo FROM ledger_transaction WHERE id = %s", [payment.transaction_id])
-        assert cursor.fetchone() == ("Tidligere medlem 1 paid at the bar",)
+        assert cursor.fetchone() == ("Dorte paid at the bar",)
+        cursor.execute("SELECT reason FROM club_dealversion WHERE reason <> '' ORDER BY id")
+        assert cursor.fetchall() == [("Dorte lost the King of spades",)]
         cursor.execute("SELECT count(*) FROM club_dealversion WHERE record::text LIKE '%%Dorte%%'")
         assert cursor.fetchone() == (0,)
         cursor.execute("SELECT count(*) FROM club_seat WHERE name = 'Dorte'")

@@ -159,7 +159,7 @@ def test_the_balance_trigger_firing_at_commit_is_a_logged_server_error(
     so that the database's deferred trigger is what refuses it, at COMMIT."""
     sitting = start_sitting(season)
     # Settlement goes through the season's family (club.families): the Danish one.
-    play = families.DANISH.rules_family.play
+    play = families.of("vlk-2010").rules_family.play
 
     def lossy_play(*args, **kwargs):
         events, state = play(*args, **kwargs)
@@ -171,7 +171,7 @@ def test_the_balance_trigger_firing_at_commit_is_a_logged_server_error(
             last.__class__(last.kind, (*last.items[:-1], dropped), last.cups_before, last.cups_after, last.number),
         ], state
 
-    monkeypatch.setattr(families.DANISH.rules_family, "play", lossy_play)
+    monkeypatch.setattr(families.of("vlk-2010").rules_family, "play", lossy_play)
     monkeypatch.setattr(ledger_services, "_check_balanced", lambda postings, reference: None)
 
     with caplog.at_level(logging.ERROR, logger="club.services"), pytest.raises(IntegrityError, match="is unbalanced"):

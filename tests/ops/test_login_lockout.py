@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from axes.models import AccessAttempt
+from axes.models import AccessAttempt, AccessFailureLog
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
@@ -63,8 +63,8 @@ def test_fullwidth_failures_lock_the_plain_username(client, django_user_model, s
     assert locked.status_code == 429
     assert "Too many failed logins" in locked.text
     assert "_auth_user_id" not in client.session
-    # One record for both spellings; the refused right password counts as a sixth failure.
-    assert list(AccessAttempt.objects.values_list("username", "failures_since_start")) == [("gorm", 6)]
+    # One record for both spellings; the right password the lock refused is not counted.
+    assert list(AccessAttempt.objects.values_list("username", "failures_since_start")) == [("gorm", 5)]
 
 
 @pytest.mark.django_db
@@ -78,22 +78,44 @@ def test_twenty_failures_from_one_address_with_new_usernames_lock_that_address(c
     ]
     assert statuses == [200] * 19 + [429]  # each username failed once: only the address's count locks
 
-    started = timezone.localtime()
     locked = client.post(reverse("login"), {"username": "gorm", "password": PASSWORD}, **attacker)
 
     assert locked.status_code == 429
     assert "_auth_user_id" not in client.session
-    # The wait ends 15 minutes after this refused try, said to the minute and rounded up.
-    retry_at = (started + datetime.timedelta(minutes=16)).replace(second=0, microsecond=0)
-    assert locked.context["retry_at"] in (retry_at, retry_at + datetime.timedelta(minutes=1))
+    # The wait ends 15 minutes after the twentieth failure, said to the minute and rounded up.
+    twentieth = AccessAttempt.objects.get(username="guess20").attempt_time
+    ends = timezone.localtime(twentieth + datetime.timedelta(minutes=15))
+    retry_at = ends.replace(second=0, microsecond=0)
+    assert locked.context["retry_at"] == (retry_at if retry_at == ends else retry_at + datetime.timedelta(minutes=1))
     assert (
         "Too many failed logins from here: 5 for one username or 20 from one address within 15 minutes. "
-        f"Try again after {locked.context['retry_at']:%H:%M}; every try before then starts the wait again."
+        f"Try again after {locked.context['retry_at']:%H:%M}."
     ) in locked.text
 
     elsewhere = client.post(reverse("login"), {"username": "gorm", "password": PASSWORD}, REMOTE_ADDR="198.51.100.4")
     assert elsewhere.status_code == 302  # another client address is not locked
     assert client.session["_auth_user_id"] == str(django_user_model.objects.get(username="gorm").pk)
+
+
+@pytest.mark.django_db
+def test_a_flood_from_a_locked_address_writes_nothing_and_asks_the_database_nothing(
+    client, django_user_model, settings, django_assert_num_queries
+):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    attacker = {"REMOTE_ADDR": "203.0.113.9"}
+    for n in range(1, 21):
+        client.post(reverse("login"), {"username": f"guess{n}", "password": "forkert"}, **attacker)
+    rows = (AccessAttempt.objects.count(), AccessFailureLog.objects.count())
+    assert rows[0] == 20
+
+    for n in range(21, 51):
+        with django_assert_num_queries(0):
+            refused = client.post(reverse("login"), {"username": f"guess{n}", "password": "forkert"}, **attacker)
+        assert refused.status_code == 429
+
+    # Thirty more tries: not one row more, and the address still counts its twenty failures.
+    assert (AccessAttempt.objects.count(), AccessFailureLog.objects.count()) == rows
+    assert sum(AccessAttempt.objects.values_list("failures_since_start", flat=True)) == 20
 
 
 @pytest.mark.django_db
@@ -139,8 +161,9 @@ def test_ten_failures_from_five_processes_lock_the_account(tmp_path):
     assert statuses == ["200"] * 4 + ["429"] * 6
     assert manage("shell", "-c", TRY_GOOD_PASSWORD).splitlines()[-1] == "429"
     attempts = "from axes.models import AccessAttempt as A; print(list(A.objects.values_list('username', 'failures_since_start')))"
-    # Ten failures, then the refused right password: eleven, all on the one record for `gorm`.
-    assert manage("shell", "-c", attempts).splitlines()[-1] == "[('gorm', 11)]"
+    # The five failures that locked, on the one record for `gorm`; the tries the lock refused
+    # (the right password too) are not counted.
+    assert manage("shell", "-c", attempts).splitlines()[-1] == "[('gorm', 5)]"
 
 
 @pytest.mark.django_db

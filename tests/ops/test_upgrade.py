@@ -88,12 +88,57 @@ def test_only_services_checkout_and_packages_are_left_out():
     assert [line for line in upgrade + rollback if line.startswith(LEFT_OUT)] == [
         "systemctl stop tarokbog.service tarokbog-mail.timer",
         "git rev-parse HEAD > before-upgrade.commit",
-        "git pull --ff-only",
+        "git fetch --quiet origin",
+        "git checkout --detach origin/main",
         "make install",
         "systemctl stop tarokbog.service tarokbog-mail.timer",
         'git checkout "$(cat before-upgrade.commit)"',
         "make install",
     ]
+
+
+def git_lines(lines: list[str]) -> list[str]:
+    return [line for line in lines if line.startswith("git ")]
+
+
+@pytest.mark.parametrize("state", ["on its branch", "rolled back before"])
+def test_the_upgrades_checkout_reaches_the_new_release_from_any_checkout(tmp_path, state):
+    """The checkout's lines of the upgrade and the rollback, run as written in a clone of a
+    repository with two releases: whether the clone is on its branch or on the detached commit
+    an earlier rollback left, the upgrade reaches the newest release and the rollback the one before."""
+
+    def git(*args: str, cwd: Path) -> str:
+        env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t"}
+        env["GIT_COMMITTER_EMAIL"] = "t@t"
+        run = subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True, check=True)
+        return run.stdout.strip()
+
+    def sh(line: str, cwd: Path) -> None:
+        subprocess.run(["bash", "-c", line], cwd=cwd, check=True, capture_output=True, text=True)
+
+    origin, site = tmp_path / "origin", tmp_path / "site"
+    origin.mkdir()
+    git("init", "--quiet", "--initial-branch=main", cwd=origin)
+    git("commit", "--quiet", "--allow-empty", "-m", "release 1", cwd=origin)
+    first = git("rev-parse", "HEAD", cwd=origin)
+    git("clone", "--quiet", str(origin), str(site), cwd=tmp_path)
+    if state == "rolled back before":
+        git("commit", "--quiet", "--allow-empty", "-m", "a release rolled back", cwd=origin)
+        git("pull", "--quiet", "--ff-only", cwd=site)
+        git("checkout", "--quiet", first, cwd=site)
+    git("commit", "--quiet", "--allow-empty", "-m", "release 2", cwd=origin)
+    newest = git("rev-parse", "HEAD", cwd=origin)
+    upgrade, rollback = doc_lines()
+    [save_commit, *upgrade_lines] = git_lines(upgrade)
+
+    sh(save_commit, site)
+    for line in upgrade_lines:
+        sh(line, site)
+    assert git("rev-parse", "HEAD", cwd=site) == newest
+
+    for line in git_lines(rollback):
+        sh(line, site)
+    assert git("rev-parse", "HEAD", cwd=site) == first
 
 
 def previous_club_migration() -> str:

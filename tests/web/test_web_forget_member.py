@@ -7,27 +7,37 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from pathlib import Path
 
 import pytest
 from auditlog.models import LogEntry
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
+from django.core.mail import EmailMessage
 from django.core.management import call_command
 from django.db import connection
 from django.urls import reverse
 from django.utils import timezone, translation
+from post_office.models import Email
 
-from club.models import Club, Deal, Member, Payment
-from club.services import forgetting, money, payments
+from club.models import Club, Deal, DealVersion, Dispute, Member, Payment
+from club.services import forgetting, money, outbox, payments
 from club.services import members as member_office
 from club.services.closing import close_sitting
-from club.services.disputes import raise_dispute
+from club.services.disputes import close_dispute, raise_dispute
 from club.services.office import OfficeError
+from world.clubs import make_user
 
 pytestmark = pytest.mark.django_db
 
 ADDRESS = "dorte.dahl@example.org"
+# What people typed naming her: forgetting her leaves it as it was typed (issue 36, N3).
+NOTE = "Dorte Dahl betalte kontant"
+COMMENT = "Dorte sagde bagud for sent"
 # The evening closed with a split: 280 points in the cups, 70 to each of the four, on top of
 # A -130  B -10  C +165  D -305 (table_evening.py), at the season's 1 øre a point.
+NOW = timezone.now()
 SALDI = {"Anna": -60, "Bent": 60, "Carl": 235, "Dorte Dahl": -235, "Erik": 0}
 
 
@@ -62,7 +72,7 @@ def evening(played, members, club, make_club):
     )
     member_office.invite(dorte, base_url="http://testserver/")
     deal_3 = Deal.objects.get(sitting=played, number=3)
-    raise_dispute(deal_3, member=members["Bent"], comment="Dorte sagde bagud for sent")
+    raise_dispute(deal_3, member=members["Bent"], comment=COMMENT)
     return dorte
 
 
@@ -78,14 +88,14 @@ def test_refused_while_the_saldo_is_not_zero_then_forgotten_everywhere(evening, 
     )
     assert Member.objects.get(pk=dorte.pk).name == "Dorte Dahl"
 
-    payments.record_payment(
+    payment = payments.record_payment(
         club,
         member=dorte,
         direction=Payment.Direction.IN,
         amount_ore=235,
         method=Payment.Method.CASH,
         paid_on=timezone.localdate(),
-        note="Dorte Dahl betalte kontant",
+        note=NOTE,
     )
     forgotten = forgetting.forget_member(dorte, by=members["Anna"].user)
 
@@ -104,11 +114,18 @@ def test_refused_while_the_saldo_is_not_zero_then_forgotten_everywhere(evening, 
         "Carl",
         "Tidligere medlem 1",
     ]
-    # Nowhere in the database, but the other club's Dorte and the entry that logged her.
+    # Nowhere in the database, but the other club's Dorte and the entry that logged her, and the
+    # words people typed: the payment's note (and its memo), the dispute's comment and its entry.
+    dispute = Dispute.objects.get()
     assert rows_naming("Dorte", ADDRESS) == {
         ("club_member", other.pk),
         ("auditlog_logentry", *rows_of_other_club_log(other)),
+        ("club_payment", payment.pk),
+        ("ledger_transaction", payment.transaction_id),
+        ("club_dispute", dispute.pk),
+        ("auditlog_logentry", *entries_of(dispute)),
     }
+    assert (Payment.objects.get().note, Dispute.objects.get().comment) == (NOTE, COMMENT)
     # Nor on the pages and in the exports.
     client = as_member("Anna")
     month = timezone.localdate()
@@ -123,12 +140,13 @@ def test_refused_while_the_saldo_is_not_zero_then_forgotten_everywhere(evening, 
     ):
         answer = client.get(page)
         assert answer.status_code == 200, page
-        assert b"Dorte" not in answer.content and ADDRESS.encode() not in answer.content, page
+        untyped = answer.content.decode().replace(NOTE, "").replace(COMMENT, "")
+        assert "Dorte" not in untyped and ADDRESS not in untyped, page
     archive = zipfile.ZipFile(
         io.BytesIO(client.get(reverse("member-data-csv", args=[club.slug, forgotten.pk])).content)
     )
     for name in archive.namelist():
-        assert "Dorte" not in archive.read(name).decode("utf-8-sig"), name
+        assert "Dorte" not in archive.read(name).decode("utf-8-sig").replace(NOTE, ""), name
     log = client.get(reverse("club_log", args=[club.slug])).content.decode()
     assert "Anna forgot a member: his name, address and login are Tidligere medlem 1 now." in log
 
@@ -137,12 +155,17 @@ def make_other_club():
     return Club.objects.create(name="Sydhavn Tarok", slug="sydhavn")
 
 
-def rows_of_other_club_log(other: Member) -> tuple:
+def entries_of(row) -> tuple:
+    """The log's entries of `row`."""
     return tuple(
-        LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(Member), object_id=other.pk)
+        LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(type(row)), object_id=row.pk)
         .values_list("pk", flat=True)
         .order_by("pk")
     )
+
+
+def rows_of_other_club_log(other: Member) -> tuple:
+    return entries_of(other)
 
 
 def test_a_confirmed_forgetting_keeps_the_saldo_and_numbers_go_on(evening, members, club):
@@ -248,20 +271,30 @@ def assert_a_retired_login(login) -> None:
     assert not Member.objects.filter(user=login).exists()
 
 
-def test_every_address_he_had_goes_with_him(evening, members, club):
-    """Invited at one address, then given another: the change retires the first login, and once
-    she is forgotten neither address is left anywhere: not in the invitation to the first, the
-    club log's record of the change, nor either login or its log."""
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_every_address_he_had_goes_with_him(evening, members, club, signed_in):
+    """Invited at one address, then given another: the change retires the first login (deletes it
+    when nobody ever signed in with it), and once she is forgotten neither address is left
+    anywhere: not in the invitation to the first, the club log's record of the change, nor either
+    login or its log."""
     first_login = evening.user
+    if signed_in:
+        first_login.set_password("k0ngekop-42")
+        first_login.last_login = timezone.now()
+        first_login.save()
     dorte = _second_address(evening, club)
-    assert_a_retired_login(first_login)
+    if signed_in:
+        assert_a_retired_login(first_login)
+    else:
+        assert not get_user_model().objects.filter(pk=first_login.pk).exists()
     second_login = dorte.user
     assert rows_naming(ADDRESS)  # the invitation and the log's change still hold the first address
 
     forgetting.forget_member(dorte, by=members["Anna"].user)
 
     assert rows_naming(ADDRESS, "dorte@example.net") == set()
-    assert_a_retired_login(first_login)
+    if signed_in:
+        assert_a_retired_login(first_login)
     assert_a_retired_login(second_login)
     assert ledger_check_problems() == "0"
 
@@ -304,3 +337,153 @@ def test_a_former_login_another_club_uses_stays_with_the_other_club(evening, mem
     )
     assert not rows_naming("dorte@example.net")
     assert ledger_check_problems() == "0"
+
+
+# --- a forget that forgets one member and nothing else (issue 36: N2, N3, N9) ----------------------
+
+
+def what_people_typed() -> dict:
+    """Every note, memo, reason, dispute and log entry as it stands."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT id, memo FROM ledger_transaction ORDER BY id")
+        memos = cursor.fetchall()
+    entries = LogEntry.objects.order_by("pk").values_list(
+        "pk", "object_repr", "changes_text", "changes", "serialized_data", "additional_data", "actor_email"
+    )
+    return {
+        "payments": list(Payment.objects.order_by("pk").values_list("pk", "note", "reason")),
+        "memos": memos,
+        "disputes": list(Dispute.objects.order_by("pk").values_list("pk", "comment", "close_reason")),
+        "corrections": list(DealVersion.objects.order_by("pk").values_list("pk", "reason")),
+        "log": {entry[0]: entry for entry in entries},
+    }
+
+
+def test_forgetting_rewords_nothing_anyone_typed(evening, members, club, as_member):
+    """N3: a member renamed through the words to hide ("snyd", "kontant") and then forgotten: every
+    payment note, memo, dispute comment and log entry but his own rows' stays as it was typed, and
+    the forget's log entry names the official and counts what it rewrote where."""
+    anna = members["Anna"]
+    ib = member_office.add_member(club, name="Ib")
+    for name in ("snyd", "kontant", "Ib Holm"):
+        ib = member_office.edit_member(ib, name=name, email="", role=Member.Role.MEMBER)
+    carl = members["Carl"]
+    payments.record_payment(
+        club,
+        member=carl,
+        direction=Payment.Direction.IN,
+        amount_ore=500,
+        method=Payment.Method.CASH,
+        paid_on=timezone.localdate(),
+        note="kontant ved baren, ikke snyd",
+    )
+    dispute = Dispute.objects.get()
+    close_dispute(dispute, by=anna, reason="Intet snyd: Anna talte kontant")
+    raise_dispute(Deal.objects.get(number=2), member=carl, comment="Anna snyd? Ib Holm så det")
+    his_rows = set(entries_of(ib))
+    typed = what_people_typed()
+
+    forgotten = forgetting.forget_member(ib, by=anna.user)
+
+    after = what_people_typed()
+    assert {key: after[key] for key in ("payments", "memos", "disputes", "corrections")} == {
+        key: typed[key] for key in ("payments", "memos", "disputes", "corrections")
+    }
+    assert after["payments"][-1][1] == "kontant ved baren, ikke snyd"
+    assert "Ib Holm så det" in after["disputes"][-1][1]
+    # Every log entry but his row's four (added, three renames) is as it was; the forget's is new.
+    (forget_entry,) = set(after["log"]) - set(typed["log"])
+    assert {pk: after["log"][pk] for pk in typed["log"] if pk not in his_rows} == {
+        pk: entry for pk, entry in typed["log"].items() if pk not in his_rows
+    }
+    assert len(his_rows) == 4
+    for pk in his_rows:
+        assert not {"Ib", "snyd", "kontant", "Ib Holm"} & set(str(after["log"][pk]).split("'")), after["log"][pk]
+    entry = LogEntry.objects.get(pk=forget_entry)
+    assert (entry.actor, entry.changes) == (anna.user, {"forgotten": ["", "Tidligere medlem 1"]})
+    assert entry.additional_data == {
+        "forgotten": {
+            "seats": 0,
+            "sittings": 0,
+            "deals": 0,
+            "deal_versions": 0,
+            "log_entries": 4,
+            "log_actors": 0,
+            "mails": 0,
+            "files": 0,
+            "logins": 0,
+        }
+    }
+    assert forgotten.name == "Tidligere medlem 1"
+    log = as_member("Anna").get(reverse("club_log", args=[club.slug])).content.decode()
+    assert (
+        "Anna forgot a member: his name, address and login are Tidligere medlem 1 now. "
+        "Rewritten: log entries of his own rows 4." in log
+    )
+    assert ledger_check_problems() == "0"
+
+
+def test_forgetting_leaves_another_clubs_login_its_lock_its_log_and_its_mail(evening, members, club, make_club):
+    """N2: a throwaway member given another club's member's address (the office asks her to join),
+    then none, then forgotten: her login's lock, its access log and the request's mail to her stay."""
+    sofie_address = "sofie@example.org"
+    sofie = make_user(sofie_address, "k0ngekop-42", email=sofie_address)
+    Member.objects.create(club=make_club("Østerbro Tarok", "osterbro"), name="Sofie", email=sofie_address, user=sofie)
+    AccessAttempt.objects.create(
+        username=sofie_address, ip_address="203.0.113.9", user_agent="x", failures_since_start=5, attempt_time=NOW
+    )
+    AccessFailureLog.objects.create(username=sofie_address, ip_address="203.0.113.9", user_agent="x", locked_out=True)
+    AccessLog.objects.create(username=sofie_address, ip_address="203.0.113.9", user_agent="x", attempt_time=NOW)
+    throwaway = member_office.add_member(club, name="Smid Væk", email=sofie_address, site_url="http://testserver/")
+    (asked,) = Email.objects.filter(to__icontains=sofie_address)
+    throwaway = member_office.edit_member(throwaway, name="Smid Væk", email="", role=Member.Role.MEMBER)
+
+    forgetting.forget_member(throwaway, by=members["Anna"].user)
+
+    assert [
+        model.objects.filter(username=sofie_address).count() for model in (AccessAttempt, AccessFailureLog, AccessLog)
+    ] == [1, 1, 1]
+    assert AccessAttempt.objects.get(username=sofie_address).failures_since_start == 5
+    assert list(Email.objects.filter(to__icontains=sofie_address)) == [asked]
+    sofie.refresh_from_db()
+    assert (sofie.username, sofie.email, sofie.is_active) == (sofie_address, sofie_address, True)
+
+
+def test_forgetting_takes_his_mail_its_files_and_his_logins_access_log(
+    evening, members, club, client, django_capture_on_commit_callbacks
+):
+    """N9: his statement waiting in the outbox (its PDF on disk), his password-reset mail and his
+    login's access log go with him; another member's mail and its file stay."""
+    dorte, carl = evening, members["Carl"]
+    carl = member_office.edit_member(carl, name="Carl", email="carl@example.org", role=Member.Role.MEMBER)
+    statements = {}
+    for member in (dorte, carl):
+        message = EmailMessage("Kontoudtog", "Se vedhæftet.", to=[member.email])
+        message.attach(f"{member.name}.pdf", b"%PDF-1.4 " + member.name.encode(), "application/pdf")
+        statements[member.name] = outbox.queue(message, club=club)
+    files = {name: Path(mail.attachments.get().file.path) for name, mail in statements.items()}
+    assert all(path.exists() for path in files.values())
+    assert client.post(reverse("password_reset"), {"email": ADDRESS}).status_code == 302
+    (reset,) = Email.objects.filter(to__icontains=ADDRESS, club_mail__isnull=True)
+    AccessLog.objects.create(username=ADDRESS, ip_address="203.0.113.7", user_agent="x", attempt_time=NOW)
+    payments.record_payment(
+        club,
+        member=dorte,
+        direction=Payment.Direction.IN,
+        amount_ore=235,
+        method=Payment.Method.CASH,
+        paid_on=timezone.localdate(),
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        forgetting.forget_member(dorte, by=members["Anna"].user)
+
+    assert not Email.objects.filter(pk__in=[reset.pk, statements["Dorte Dahl"].pk]).exists()
+    assert not Email.objects.filter(to__icontains=ADDRESS).exists()  # the invitation too
+    assert not files["Dorte Dahl"].exists()
+    assert files["Carl"].exists() and Email.objects.filter(pk=statements["Carl"].pk).exists()
+    assert not AccessLog.objects.filter(username=ADDRESS).exists()
+    entry = LogEntry.objects.filter(changes__has_key="forgotten").get()
+    counts = entry.additional_data["forgotten"]
+    # The invitation, the statement and the reset; the statement's PDF; today's login and the first.
+    assert (counts["mails"], counts["files"], counts["logins"]) == (3, 1, 1)

@@ -92,9 +92,47 @@ def test_the_office_refuses_a_bad_row_with_its_line(client, glemsel):
 
     assert refused.status_code == 400
     assert [(p.line, p.message) for p in refused.context["carried"].problems] == [
-        (5, "Klubben har allerede et medlem, der hedder Anna.")
+        # Anna is a member already, and has played: her saldo from paper would come too late.
+        (
+            5,
+            "Anna har allerede spillet eller betalt: en saldo fra papir overføres før den første postering på medlemmets konto.",
+        )
     ]
     assert glemsel.members.count() == 4
+
+
+def test_an_xlsx_spreadsheet_is_previewed_with_the_members_it_updates_then_imported(client, glemsel):
+    from tests.commands.test_import_members import xlsx
+
+    client.force_login(glemsel.members.get(name="Anna").user)
+    url = reverse("office_members_import", args=["glemsel"])
+    carl = glemsel.members.get(name="Carl")
+    upload = io.BytesIO(
+        xlsx(
+            [
+                ("navn", "email", "rolle", "saldo"),
+                ("Søren Ærø", None, "medlem", -125.5),
+                ("Carl", "carl@example.org", None, None),
+            ]
+        )
+    )
+    upload.name = "medlemmer.xlsx"
+
+    preview = client.post(url, {"sheet_file": upload}, HTTP_ACCEPT_LANGUAGE="da")
+
+    page = preview.content.decode()
+    assert preview.status_code == 200
+    assert "1 medlem bliver tilføjet, 1 medlem, som klubben har i forvejen, opdateres:" in page
+    assert 'data-line="2" data-saldo-ore="-12550">' in page
+    assert 'data-line="3" data-saldo-ore="0" data-updates>' in page
+    done = client.post(url, {"sheet": preview.context["sheet"], "confirmed": "1"})
+    assert done.status_code == 302
+    carl.refresh_from_db()
+    assert carl.email == "carl@example.org"
+    assert money.saldo(glemsel.members.get(name="Søren Ærø")) == -12550
+    assert glemsel.members.count() == 5
+    # A preview sent back mangled is refused, not a 500.
+    assert client.post(url, {"sheet": "%%% no base64", "confirmed": "1"}).status_code == 400
 
 
 def test_her_data_as_json_and_csv(client, glemsel):

@@ -11,6 +11,7 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import translation
 
+from club import inputs
 from club.models import Member, Season, Table
 from club.services import members as office
 from club.services import seasons
@@ -78,7 +79,9 @@ def test_a_name_with_an_invisible_format_character_is_refused(anna, club, invisi
     assert not Member.objects.filter(club=club, name__startswith="Ib").exists()
 
 
-@pytest.mark.parametrize("blank", ["\u3164", "\u115f", "\uffa0", "\u034f", "\ufe0f", "\u180b", "\U000e0100"])
+@pytest.mark.parametrize(
+    "blank", ["\u3164", "\u115f", "\uffa0", "\u034f", "\ufe0f", "\u180b", "\U000e0100", "\u17b4", "\u2800"]
+)
 def test_a_name_with_a_character_that_shows_as_nothing_is_refused(anna, club, blank):
     """L3: a default-ignorable code point that is no format character (a Hangul filler is a letter,
     a variation selector a mark) is refused as well, and blocks no look-alike that was stored
@@ -106,6 +109,15 @@ INVISIBLE = "The name contains an invisible formatting character (U+200B), which
         ("Ｉｂ", "The club already has a member called Ｉｂ."),  # fullwidth: NFKC reads it as Ib
         ("ib\u200b", INVISIBLE),
         ("\u200bIb", INVISIBLE),
+        # L3: a confusables skeleton after Unicode TR39: accents, and Cyrillic or Greek look-alikes.
+        ("Íb", "The club already has a member called Íb."),
+        ("I\u0301b", "The club already has a member called I\u0301b."),  # I and a combining acute
+        (
+            "\u0406b",
+            "The club already has a member called \u0406b.",
+        ),  # CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I
+        ("\u0399b", "The club already has a member called \u0399b."),  # GREEK CAPITAL LETTER IOTA
+        ("\u0456b", "The club already has a member called \u0456b."),  # CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I
     ],
 )
 def test_two_names_that_differ_only_by_case_or_invisible_characters_cannot_coexist(club, second, refusal):
@@ -124,6 +136,26 @@ def test_an_old_name_with_a_zero_width_space_blocks_its_look_alike(club, members
         office.add_member(club, name="erik")
     office.edit_member(members["Erik"], name="Erik", email="", role="member")
     assert Member.objects.get(pk=members["Erik"].pk).name == "Erik"
+
+
+def test_names_that_only_look_alike_to_a_skeleton_stay_apart_where_they_differ(club):
+    """L3: the skeleton reads look-alikes as one name, and no more: "Søren" (ø is a letter of its
+    own) and "Soren" are two names, as are "Ib" and "Ivan"."""
+    for name in ("Søren", "Soren", "Ivan", "Ib"):
+        office.add_member(club, name=name)
+    assert {inputs.name_key(name) for name in ("Søren", "Soren", "Ib", "Іb", "Ιb")} == {"søren", "soren", "ib"}
+
+
+def test_two_look_alikes_stored_before_keep_their_names_when_edited(club, members):
+    """A look-alike written before the skeleton stands beside "Erik": editing either without a new
+    name is no refusal; renaming into the other still is."""
+    Member.objects.filter(pk=members["Dorte"].pk).update(name="Еrik")  # Cyrillic Е
+    office.edit_member(members["Erik"], name="Erik", email="", role="scorer")
+    office.edit_member(Member.objects.get(pk=members["Dorte"].pk), name="Еrik", email="", role="scorer")
+    with translation.override("en"), pytest.raises(OfficeError, match="already has a member called ERIK"):
+        office.edit_member(members["Bent"], name="ERIK", email="", role="member")
+    edited = Member.objects.filter(pk__in=[members["Erik"].pk, members["Dorte"].pk]).order_by("pk")
+    assert list(edited.values_list("name", "role")) == [("Еrik", "scorer"), ("Erik", "scorer")]
 
 
 def test_edit_a_member(anna, club, members):

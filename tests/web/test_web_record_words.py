@@ -5,6 +5,8 @@ from django.utils import translation
 
 from club import families
 
+DANISH, HUNGARIAN = families.of("vlk-2010"), families.of("paskievics")
+
 
 def said(family, record, language):
     with translation.override(language):
@@ -22,7 +24,7 @@ def test_a_culprit_who_caused_both_an_ultimo_and_a_bagud_is_said_in_words():
         "culprit": {"player": "Bent", "caused": ["ultimo", "bagud"]},
     }
 
-    assert said(families.DANISH, record, "da") == [
+    assert said(DANISH, record, "da") == [
         "Anna gav; Bent i forhånd, Dorte i mellemhånd.",
         "Pagat (Anna): ultimo.",
         "Bent fik bøde: kulørsvigt.",
@@ -31,7 +33,7 @@ def test_a_culprit_who_caused_both_an_ultimo_and_a_bagud_is_said_in_words():
 
 
 def test_a_word_without_a_label_is_shown_as_written():
-    assert said(families.DANISH, {"pagat": {"holder": "Anna", "fate": None}}, "en") == ["Pagat (Anna): ?."]
+    assert said(DANISH, {"pagat": {"holder": "Anna", "fate": None}}, "en") == ["Pagat (Anna): ?."]
 
 
 def test_a_danish_deal_with_melds_and_a_lost_king_in_three_languages():
@@ -43,13 +45,13 @@ def test_a_danish_deal_with_melds_and_a_lost_king_in_three_languages():
         "counts": {"Bent": 30, "Anna": 25},
     }
 
-    assert said(families.DANISH, record, "da")[1:] == [
+    assert said(DANISH, record, "da")[1:] == [
         "Carl meldte 11 tarokker med Pagat, ♥ fuldt.",
         "Spar konge (Bent): tabt.",
         "Talt: Bent 30, Anna 25.",
     ]
-    assert said(families.DANISH, record, "en")[2] == "King of Spades (Bent): lost."
-    assert said(families.DANISH, record, "hu")[1:3] == [
+    assert said(DANISH, record, "en")[2] == "King of Spades (Bent): lost."
+    assert said(DANISH, record, "hu")[1:3] == [
         "Carl meldingje: 11 tarokk Pagattal, ♥ teljes.",
         "Pikk király (Bent): elveszett.",
     ]
@@ -71,7 +73,7 @@ PASKIEVICS_DEAL = {
 
 def test_a_hungarian_deal_reads_as_well_as_a_danish_one():
     """The game's words stay Hungarian in every language (hármas, tulétroá, kontra, renonsz)."""
-    assert said(families.HUNGARIAN, PASKIEVICS_DEAL, "da") == [
+    assert said(HUNGARIAN, PASKIEVICS_DEAL, "da") == [
         "Anna gav.",
         "Bent spillede hármas.",
         "Kaldt XX, makker: Carl.",
@@ -83,46 +85,46 @@ def test_a_hungarian_deal_reads_as_well_as_a_danish_one():
         "Dorte: tarokkszám 8 (stille).",
         "Carl fik bøde: renonsz.",
     ]
-    assert said(families.HUNGARIAN, PASKIEVICS_DEAL, "hu")[1:4] == [
+    assert said(HUNGARIAN, PASKIEVICS_DEAL, "hu")[1:4] == [
         "Bent játéka: hármas.",
         "Hívott lap: XX, partner: Carl.",
         "A játékra: kontra.",
     ]
-    assert said(families.HUNGARIAN, PASKIEVICS_DEAL, "hu")[7] == "Az ellenfelek teljesítették: négy király."
+    assert said(HUNGARIAN, PASKIEVICS_DEAL, "hu")[7] == "Az ellenfelek teljesítették: négy király."
 
 
 def test_a_hungarian_no_game_deal_and_a_called_king_out_of_play():
-    assert said(families.HUNGARIAN, {"dealer": "Anna", "no_game": "all_pass"}, "en") == [
+    assert said(HUNGARIAN, {"dealer": "Anna", "no_game": "all_pass"}, "en") == [
         "Anna dealt.",
         "No game: passz.",
     ]
     king_call = {"dealer": "Anna", "contract": "call", "declarer": "Bent", "call": {"king": "hearts", "partner": None}}
-    assert said(families.HUNGARIAN, king_call, "en")[2] == "Called kőr király, partner: out of play."
+    assert said(HUNGARIAN, king_call, "en")[2] == "Called kőr király, partner: out of play."
 
 
 def test_rule_names_come_from_the_family_in_the_pages_language():
     with translation.override("da"):
-        assert families.DANISH.rule_name("stake") == "Giverens indskud"
-        assert families.DANISH.rule_name("pagat_saved") == "Pagat reddet"
-        assert families.DANISH.rule_name("fine.scus_called_in_vain") == "Bøde: Skus kaldt forgæves"
-        assert families.HUNGARIAN.rule_name("pot_take") == "kassza →"
-        assert families.HUNGARIAN.rule_name("volat.announced") == "volát · meldt"
-        assert families.HUNGARIAN.rule_name("fine.faulty_discard") == "Bøde: hibás skart"
+        assert DANISH.rule_name("stake") == "Giverens indskud"
+        assert DANISH.rule_name("pagat_saved") == "Pagat reddet"
+        assert DANISH.rule_name("fine.scus_called_in_vain") == "Bøde: Skus kaldt forgæves"
+        assert HUNGARIAN.rule_name("pot_take") == "kassza →"
+        assert HUNGARIAN.rule_name("volat.announced") == "volát · meldt"
+        assert HUNGARIAN.rule_name("fine.faulty_discard") == "Bøde: hibás skart"
     with translation.override("hu"):
-        assert families.DANISH.rule_name("stake") == "Az osztó tétje"
-        assert families.HUNGARIAN.rule_name("trull.silent") == "tulétroá · csendes"
-        assert families.HUNGARIAN.field_name("made.opponents") == "teljesítette · ellenfelek"
+        assert DANISH.rule_name("stake") == "Az osztó tétje"
+        assert HUNGARIAN.rule_name("trull.silent") == "tulétroá · csendes"
+        assert HUNGARIAN.field_name("made.opponents") == "teljesítette · ellenfelek"
     with translation.override("en"):
-        assert families.DANISH.field_name("melds.Carl.taroks") == "melds · Carl · taroks"
+        assert DANISH.field_name("melds.Carl.taroks") == "melds · Carl · taroks"
 
 
 def test_each_family_names_its_own_accounts_and_what_a_close_does_to_them():
     with translation.override("da"):
-        assert str(families.DANISH.holdings_label) == "Kopperne"
-        assert str(families.HUNGARIAN.holdings_label) == "Puljen"
-        assert str(families.DANISH.phrase("split")) == "del kopperne mellem bordets spillere"
-        assert "kopper" not in str(families.HUNGARIAN.phrase("split"))
+        assert str(DANISH.holdings_label) == "Kopperne"
+        assert str(HUNGARIAN.holdings_label) == "Puljen"
+        assert str(DANISH.phrase("split")) == "del kopperne mellem bordets spillere"
+        assert "kopper" not in str(HUNGARIAN.phrase("split"))
     with translation.override("hu"):
-        assert str(families.HUNGARIAN.holdings_label) == "A kassza"
-        assert str(families.HUNGARIAN.phrase("carry")) == "a kassza továbbvitele a következő játékestre"
-        assert [account.short for account in families.HUNGARIAN.table_accounts.values()] == ["kassza"]
+        assert str(HUNGARIAN.holdings_label) == "A kassza"
+        assert str(HUNGARIAN.phrase("carry")) == "a kassza továbbvitele a következő játékestre"
+        assert [account.short for account in HUNGARIAN.table_accounts.values()] == ["kassza"]

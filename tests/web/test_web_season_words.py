@@ -54,7 +54,7 @@ def test_the_season_form_shows_no_code_name(anna, language, preset):
         r"(?:Default|Alapértelmezés|The rule set&#x27;s own:|A szabályrendszeré:) ([^·<]+?) ·", page.text
     )
     assert set(defaults) & raw == set()
-    assert families.ruleset_name(preset) in page.text and f"<small>{preset}</small>" not in page.text
+    assert families.preset_name(preset) in page.text and f"<small>{preset}</small>" not in page.text
 
 
 def test_the_choices_in_magyar_words(anna):

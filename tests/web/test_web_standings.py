@@ -120,9 +120,24 @@ def test_statistics_follow_corrections_and_skip_void_counts(played, sitting, mem
     carl = member_stats(members["Carl"], played.season)
     dorte = member_stats(members["Dorte"], played.season)
 
-    assert (carl.deals_played, carl.nolos, carl.deals_counted, carl.own_counts) == (3, 1, 2, 1)
-    assert (dorte.deals_played, dorte.deals_dealt, dorte.count_result, dorte.deals_counted) == (3, 1, -15, 2)
-    assert dorte.bagud == {"king:hearts": 1} and dorte.ultimos == {}
+    assert (carl.deals_played, carl.counts["nolos"], carl.counts["deals_counted"], carl.counts["own_counts"]) == (
+        3,
+        1,
+        2,
+        1,
+    )
+    assert (dorte.deals_played, dorte.deals_dealt, dorte.counts["count_result"], dorte.counts["deals_counted"]) == (
+        3,
+        1,
+        -15,
+        2,
+    )
+    assert fates(dorte, "bagud") == {"king:hearts": 1} and fates(dorte, "ultimo") == {}
+
+
+def fates(stats, fate):
+    """The cards whose `fate` (ultimo, bagud) the member's counters hold, by card."""
+    return {key.removeprefix(f"{fate}:"): n for key, n in stats.counts.items() if key.startswith(f"{fate}:") and n}
 
 
 DEAL_4_NOLO = {
@@ -138,10 +153,10 @@ def figures(stats):
     return (
         stats.deals_played,
         stats.deals_dealt,
-        stats.nolos,
-        stats.deals_counted,
-        stats.own_counts,
-        stats.count_result,
+        stats.counts["nolos"],
+        stats.counts["deals_counted"],
+        stats.counts["own_counts"],
+        stats.counts["count_result"],
     )
 
 
@@ -159,16 +174,21 @@ def test_kept_statistics_follow_a_correction_a_new_deal_and_a_void(played, membe
     correct_deal(played.deals.get(number=1), DEAL_1_CORRECTED, reason="forgotten King")
     record_deal(played, DEAL_4_NOLO)
     carl_stats, dorte_stats = member_stats(carl, played.season), member_stats(dorte, played.season)
-    assert (carl_stats.deals_played, carl_stats.nolos, carl_stats.deals_counted, carl_stats.own_counts) == (3, 1, 2, 1)
-    assert (dorte_stats.deals_played, dorte_stats.deals_dealt, dorte_stats.count_result) == (3, 1, -15)
-    assert dorte_stats.bagud == {"king:hearts": 1} and dorte_stats.ultimos == {}
+    assert (
+        carl_stats.deals_played,
+        carl_stats.counts["nolos"],
+        carl_stats.counts["deals_counted"],
+        carl_stats.counts["own_counts"],
+    ) == (3, 1, 2, 1)
+    assert (dorte_stats.deals_played, dorte_stats.deals_dealt, dorte_stats.counts["count_result"]) == (3, 1, -15)
+    assert fates(dorte_stats, "bagud") == {"king:hearts": 1} and fates(dorte_stats, "ultimo") == {}
 
     # Deal 4 voided: Carl loses its deal and its nolo (its counts were void) and keeps deal 3, which
     # he dealt; Dorte loses deal 4, the one she dealt.
     correct_deal(played.deals.get(number=4), {"void": True}, reason="misdeal")
     assert figures(member_stats(carl, played.season))[:5] == (2, 1, 0, 2, 1)
     assert figures(member_stats(dorte, played.season))[:4] == (2, 0, 0, 2)
-    assert member_stats(dorte, played.season).count_result == -15
+    assert member_stats(dorte, played.season).counts["count_result"] == -15
 
 
 def test_kept_statistics_are_counted_again_when_the_seasons_rules_change(played, members):

@@ -102,7 +102,7 @@ def make_table(club: Club, name: str = "Bord 1") -> Table:
 
 def cups_of(table: Table, *, before_sitting: Sitting | None = None):
     """What a Danish table's Pagatkop and Kongekop hold now, or as a sitting began (`rules.danish.Cups`)."""
-    return bookkeeping.table_state(table, families.DANISH, before_sitting=before_sitting).cups
+    return bookkeeping.table_state(table, families.of("vlk-2010"), before_sitting=before_sitting).cups
 
 
 def start_sitting(

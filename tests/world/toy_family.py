@@ -1,5 +1,5 @@
 """A third family of games, Coin, for the proof that a family is one package: each deal one member
-wins `stake` from each other member. It keeps no table accounts and no statistics of its own, and
+wins `stake` from each other member. It keeps no table accounts and no statistics of its own (the base family's defaults), and
 declares its deal form (`rules.layout`) and its record's JSON Schema as data like the real families;
 the fixture `toy_family` puts it in the registry for one test, so the club's form, sheet, pages and
 API serve it with no line of their own."""
@@ -15,8 +15,8 @@ import rules
 from club import families
 from rules import layout, texts
 from rules.envelope import Reader
-from rules.pages import Pages
-from rules.problems import InvalidRecord, problem
+from rules.family import BaseFamily
+from rules.problems import problem
 from rules.schema import DIALECT, NAME, closed_object, optional, ref
 
 
@@ -57,37 +57,25 @@ PHRASES = {
 }
 
 
-class Coin:
+class Coin(BaseFamily):
+    """Everything the base family does not default: presets, the record, its check, its settlement."""
+
     name = "coin"
     title = "Coin"
     default_preset = "coin"
-    messages: Mapping[str, str] = {}
-    own_accounts: Mapping[str, str] = {}  # no table accounts
     sitting_keys = frozenset(("ruleset", "table", "deals", "close", "date"))
-    pages = Pages()  # deals played and dealt, nothing of its own
     texts = texts.Texts(accounts={}, rules={"win": texts.same("Win")}, phrases=PHRASES, words={}, fields={})
 
     def __init__(self):
         self.presets = {"coin": CoinRules("coin", 2)}
-
-    # --- presets ---
 
     def resolve(self, preset, overrides=None):
         if preset not in self.presets:
             return None, [problem(None, "ruleset", "unknown_ruleset", value=preset, choices="coin")]
         return self.presets[preset], []
 
-    def ruleset(self, preset, overrides=None):
-        found, problems = self.resolve(preset, overrides)
-        if found is None:
-            raise InvalidRecord(problems)
-        return found
-
-    def parameters(self, preset):
-        return []
-
-    def vocabulary(self):
-        return rules.Vocabulary(games={"coin": ()}, announcements=(), offences=(), words={})
+    def table_sizes(self, rules_):
+        return (2, 3, 4, 5)
 
     def record_schema(self):
         return RECORD_SCHEMA
@@ -106,8 +94,6 @@ class Coin:
             sits_out="",
         )
 
-    # --- records and checks ---
-
     def parse_sitting(self, data):
         deals = [self.parse_deal(d, n, []) for n, d in enumerate(data["deals"], 1)]
         return CoinSitting(data["ruleset"], tuple(data["table"]), deals, data.get("close")), []
@@ -125,9 +111,6 @@ class Coin:
             return None
         return CoinDeal(number, data["dealer"], data.get("winner"))
 
-    def validate_table(self, table, rules_):
-        return []
-
     def validate_deal(self, deal, table, rules_, previous):
         if deal.winner is None:
             return [problem(deal.number, "winner", "required", what=texts.gettext_noop("The winner"))]
@@ -135,69 +118,14 @@ class Coin:
             return [problem(deal.number, "winner", "not_at_table", player=deal.winner)]
         return []
 
-    def opening_problems(self, sitting, rules_, table_ok):
-        return []
-
-    # --- the table's state (it keeps none) and settlement ---
-
-    def table_accounts(self, rules_):
-        return {}
-
-    def opening_state(self, sitting):
-        return None
-
-    def state(self, accounts, previous_dealer=None):
-        return previous_dealer
-
-    def accounts(self, state):
-        return {}
-
-    def accounts_before(self, event):
-        return {}
-
-    def accounts_after(self, event):
-        return {}
-
-    def state_as_json(self, state):
-        return {}
-
-    def state_from_json(self, data):
-        return None
-
-    def holdings_in_record(self, data):
-        return {}
-
-    def record_holdings(self, accounts, rules_):
-        return {}
-
-    def opening(self, table, state, rules_):
-        return [], state
-
-    def play(self, deal, table, state, rules_):
-        found = self.validate_deal(deal, table, rules_, None)
-        if found:
-            raise InvalidRecord(found)
-        return self.settle(deal, table, state, rules_)
-
     def settle(self, deal, table, state, rules_):
         postings = {member: -rules_.stake for member in table if member != deal.winner}
         postings[deal.winner] = rules_.stake * (len(table) - 1)
         item = rules.LineItem(rule="win", ref="coin L1", postings=postings)
-        return [CoinEvent("deal", (item,), deal.number)], deal.dealer
+        return [CoinEvent("deal", (item,), deal.number)], state
 
     def close(self, table, state, rules_, how, first_dealer):
         return CoinEvent("close", ()), state
-
-    def event_dict(self, event, table, rules_):
-        if event.kind != "deal":
-            return {"kind": event.kind, "items": list(event.items)}
-        return {"kind": event.kind, "number": event.number, "items": list(event.items), "net": event.net(table)}
-
-    def sheet(self, state, table, rules_):
-        return {}
-
-    def record_close(self, how):
-        return how
 
 
 COIN = Coin()

@@ -17,13 +17,14 @@ from club.services.money import format_ore
 
 class Command(TranslatedCommand):
     help = gettext_noop(
-        "Add members from a CSV file with the header name,email,role,saldo (or navn,email,rolle,saldo), "
-        "each with his opening saldo in kroner: all rows or none."
+        "Add members from a CSV or XLSX file with the header name,email,role,saldo (or navn,email,rolle,saldo), "
+        "each with his opening saldo in kroner (a member the club has already gets his address and saldo): "
+        "all rows or none."
     )
 
     def add_arguments(self, parser):
         arguments.add_club(parser)
-        parser.add_argument("file", metavar="FILE", help=_("The members' spreadsheet, saved as CSV."))
+        parser.add_argument("file", metavar="FILE", help=_("The members' spreadsheet, as XLSX or saved as CSV."))
         parser.add_argument("--dry-run", action="store_true", help=_("Show what would be imported; import nothing."))
         arguments.add_date(parser, help=_("The day the saldi are carried over (default: today)."))
 
@@ -41,8 +42,12 @@ class Command(TranslatedCommand):
             self.stderr.write(_("line %(line)d: %(message)s") % {"line": problem.line, "message": problem.message})
         if carried.problems:
             raise CommandError(_("The spreadsheet has errors; nothing was imported."))
+        for note in carried.notes:
+            self.stdout.write(note)
+        known = "\t" + _("a member already")
         for row in carried.rows:
-            self.stdout.write(f"{row.line}\t{row.name}\t{row.role}\t{format_ore(row.saldo_ore)}")
+            updates = known if row.line in carried.updated else ""
+            self.stdout.write(f"{row.line}\t{row.name}\t{row.role}\t{format_ore(row.saldo_ore)}{updates}")
         values = {"count": len(carried.rows), "total": format_ore(carried.total_ore)}
         if dry_run:
             self.stdout.write(

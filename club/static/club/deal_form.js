@@ -37,14 +37,20 @@
   }
 
   // Buttons of members who sit this deal out are hidden (they stay in the page without script).
+  // The roles the family's deal form names (dealer first), from its rotation; none without one.
+  function roles(form) {
+    var rotation = form.querySelector(".rotation");
+    return rotation ? JSON.parse(rotation.getAttribute("data-roles") || "[]") : [];
+  }
+
   function markPlayers(form) {
     if (!form.querySelector(".rotation")) return;
-    var players = [checked(form, "dealer"), checked(form, "forehand"), checked(form, "middlehand")];
+    var players = roles(form).map(function (role) { return checked(form, role); });
     $$(".segmented [data-player], .fate-grid tr[data-player]", form).forEach(function (el) {
       if (el.closest(".rotation")) return;
       el.classList.toggle("out", players.indexOf(el.getAttribute("data-player")) < 0);
     });
-    ["dealer", "forehand", "middlehand"].forEach(function (role, i) {
+    roles(form).forEach(function (role, i) {
       $$(".name-" + role, form).forEach(function (span) { span.textContent = players[i]; });
     });
   }
@@ -53,12 +59,13 @@
     var target = event.target;
     var name = target.name || "";
     var rotation = form.querySelector(".rotation");
-    if (name === "dealer" && rotation) {
-      // The dealer decides the other two: forehand and middlehand follow the seats (001 L316).
-      var three = JSON.parse(rotation.getAttribute("data-rotations"))[target.value];
-      if (three) { choose(form, "forehand", three[1]); choose(form, "middlehand", three[2]); }
+    var named = roles(form);
+    if (name === named[0] && rotation) {
+      // The dealer decides the other roles: they follow the seats (Danish: 001 L316).
+      var members = JSON.parse(rotation.getAttribute("data-rotations"))[target.value];
+      if (members) named.slice(1).forEach(function (role, i) { choose(form, role, members[i + 1]); });
     }
-    if (name === "dealer" || name === "forehand" || name === "middlehand") markPlayers(form);
+    if (named.indexOf(name) >= 0) markPlayers(form);
     if (name === "tout" && target.value) choose(form, "last_trick", target.value); // a tout takes every trick
     if ((name === "pagat" || name.indexOf("king_") === 0) && /:ultimo$/.test(target.value)) {
       choose(form, "last_trick", target.value.replace(/:ultimo$/, "")); // an ultimo is won in the last trick
