@@ -1,19 +1,20 @@
 """The card table's round trip in a phone's browser, against the demo club served on this machine.
 
-    .venv/bin/python benchmarks/table_round_trip.py [--deals 15] [--family danish|hungarian] [--cpu-slowdown 4]
+    .venv/bin/python benchmarks/table_round_trip.py [--deals 15] [--family danish|hungarian|slovenian] [--cpu-slowdown 4]
 
 Loads the demo club into a fresh SQLite file and serves the site as in production (`DEBUG=0`,
 gunicorn with two workers, static files collected and served by WhiteNoise; plain http on
 localhost, which Chromium counts as secure). The sitting played is the demo's open Danish one
 (Kakkelovnsbordet, 19 November), or with `--family hungarian` a Paskievics sitting that four of
-the Hungarian circle start at Magyar asztal. Debian's Chromium at 360x740 signs in as the demo
-admin and, `--deals` times:
+the Hungarian circle start at Magyar asztal, or with `--family slovenian` a Slovenian sitting that
+four of the Slovenian circle start at Slovensko omizje. Debian's Chromium at 360x740 signs in as
+the demo admin and, `--deals` times:
 
 - opens the deal form from the score sheet: a touch tap on "Enter the next deal" until the form
   is shown and set up, painted (goal: median at most 200 ms);
 - enters a plain deal (Danish: the dealer stakes, forehand takes the last trick, the dealer counts
   39 and middlehand 19; Paskievics: hármas, the declarer calls the XX, the next seat holds it, 50
-  card points), the counts typed as a scorer types them (a tap into the field, the digits), and
+  card points; Slovenian: dva, the declarer calls a king, the next seat holds it, 48 card points), the counts typed as a scorer types them (a tap into the field, the digits), and
   taps Save straight from the last typed field: the tap until the score sheet shows the new deal's
   row, painted (goal: median at most 300 ms). Like a real thumb, that tap takes the focus from the
   field, whose `change` asks for one more live preview at the very moment of the save.
@@ -52,8 +53,9 @@ PYTHON = sys.executable
 CHROMIUM = "/usr/bin/chromium"
 USERNAME, PASSWORD = "demo", "tarokbog"  # the demo admin (manage.py load_demo)
 
-# Prints the id of the sitting to play: the demo's open Danish one, or a new Paskievics sitting of
-# four of the Hungarian circle nobody of whom sits at an open table.
+# Prints the id of the sitting to play: the demo's open Danish one, or a new Paskievics (Slovenian)
+# sitting of four of the Hungarian (Slovenian) circle nobody of whom sits at an open table, the
+# latest sitting's first.
 SETUP = """
 import datetime, sys
 import django
@@ -68,10 +70,11 @@ opened = Sitting.objects.filter(table__club=club, closed_at__isnull=True)
 if sys.argv[1] == "danish":
     print(opened.get(season__preset__startswith="vlk").pk)
 else:
-    season = club.seasons.get(preset="paskievics")
+    season = club.seasons.get(preset={"hungarian": "paskievics", "slovenian": "slovenian"}[sys.argv[1]])
     busy = set(Seat.objects.filter(sitting__in=opened).values_list("member_id", flat=True))
     last = season.sittings.order_by("-date").first()
-    members = [seat.member for seat in last.seats.order_by("position") if seat.member_id not in busy][:4]
+    seats = Seat.objects.filter(sitting__season=season).order_by("-sitting__date", "position")
+    members = list({seat.member_id: seat.member for seat in seats if seat.member_id not in busy}.values())[:4]
     date = last.date + datetime.timedelta(days=21)
     sitting = start_sitting(season=season, table=last.table, members=members, first_dealer=members[0], date=date)
     print(sitting.pk)
@@ -124,6 +127,8 @@ def plain_deal(family: str, checked: dict[str, str], radios: dict[str, list[str]
     seats = [name for name in radios["dealer"] if name]
     declarer = seats[(seats.index(checked["dealer"]) + 1) % len(seats)]
     partner = seats[(seats.index(declarer) + 1) % len(seats)]
+    if family == "slovenian":
+        return {"contract": "two", "declarer": declarer, "partner": partner}, {"card_points": "48"}
     return {"contract": "three", "declarer": declarer, "call_card": "20", "partner": partner}, {"card_points": "50"}
 
 
@@ -301,7 +306,7 @@ def report(name: str, values: list[float], goal: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=15)
-    parser.add_argument("--family", choices=("danish", "hungarian"), default="danish")
+    parser.add_argument("--family", choices=("danish", "hungarian", "slovenian"), default="danish")
     parser.add_argument(
         "--cpu-slowdown", type=float, default=1, help="Chromium's CPU throttling rate (4: a mid-range phone)"
     )

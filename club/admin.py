@@ -13,6 +13,7 @@ import json
 
 from django import forms
 from django.contrib import admin
+from django.db import transaction
 from django.db.models import Count
 from django.utils.html import format_html
 from django.utils.translation import get_language
@@ -21,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 import rules
 from ledger.admin import ReadOnlyAdminMixin, ReadOnlyInline
 
+from . import audit
 from .models import Club, Deal, DealVersion, JoinRequest, LedgerEntry, Member, Season, Seat, Sitting, Table
 from .web.login_lock import AdminLoginForm
 
@@ -35,8 +37,34 @@ def pretty_json(value) -> str:
 # --- editable: the club's own set-up ---------------------------------------------------------
 
 
+class LoggedAdmin(admin.ModelAdmin):
+    """Writes the club's log (club.audit) for what staff change here, in the save's transaction,
+    as the office's services do: `FIELDS` are compared before and after, `log_changes` says them."""
+
+    FIELDS: tuple[str, ...] = ()
+
+    def save_model(self, request, obj, form, change):
+        with transaction.atomic():
+            before = audit.snapshot(type(obj).objects.get(pk=obj.pk), self.FIELDS) if change else None
+            super().save_model(request, obj, form, change)
+            self.log_changes(obj, before, audit.Actor.admin(request.user))
+
+    def delete_model(self, request, obj):
+        with transaction.atomic():
+            self.log_deleted(obj, audit.Actor.admin(request.user))
+            super().delete_model(request, obj)
+
+    def log_changes(self, obj, before, by) -> None:
+        raise NotImplementedError
+
+    def log_deleted(self, obj, by) -> None:
+        """Deleting a club's row names it in the log, by the name it had (nothing is left to read it from)."""
+
+
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(LoggedAdmin):
+    FIELDS = audit.CLUB_FIELDS
+
     list_display = ["name", "slug", "member_count", "created_at"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
@@ -48,14 +76,31 @@ class ClubAdmin(admin.ModelAdmin):
     def member_count(self, club):
         return club.member_count
 
+    def log_changes(self, obj, before, by) -> None:
+        if before is None:
+            audit.record(obj, audit.Kind.CLUB_CREATED, by=by, name=obj.name)
+        else:
+            audit.record_club_changes(obj, before, by=by)
+
 
 @admin.register(Member)
-class MemberAdmin(admin.ModelAdmin):
+class MemberAdmin(LoggedAdmin):
+    FIELDS = audit.MEMBER_FIELDS
+
     list_display = ["name", "club", "role", "user", "active"]
     list_filter = ["club", "role", "active"]
     list_select_related = ["club", "user"]
     search_fields = ["name", "user__username"]
     raw_id_fields = ["user"]
+
+    def log_changes(self, obj, before, by) -> None:
+        if before is None:
+            audit.record(obj.club_id, audit.Kind.MEMBER_ADDED, by=by, member=obj.pk, role=obj.role)
+        else:
+            audit.record_member_changes(obj, before, by=by)
+
+    def log_deleted(self, obj, by) -> None:
+        audit.record(obj.club_id, audit.Kind.MEMBER_DELETED, by=by, name=obj.name)
 
 
 class SeasonForm(forms.ModelForm):
@@ -84,7 +129,8 @@ class SeasonForm(forms.ModelForm):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(LoggedAdmin):
+    FIELDS = audit.SEASON_FIELDS
     form = SeasonForm
     list_display = ["name", "club", "starts_on", "ends_on", "preset", "point_value_ore", "close", "sitting_count"]
     list_filter = ["club", "preset"]
@@ -103,12 +149,28 @@ class SeasonAdmin(admin.ModelAdmin):
             return ["club", "preset", "overrides"]
         return []
 
+    def log_changes(self, obj, before, by) -> None:
+        if before is None:
+            audit.record_season_created(obj, by=by)
+        else:
+            audit.record_season_changes(obj, before, by=by)
+
+    def log_deleted(self, obj, by) -> None:
+        audit.record(obj.club_id, audit.Kind.SEASON_DELETED, by=by, name=obj.name)
+
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(LoggedAdmin):
+    FIELDS = audit.TABLE_FIELDS
     list_display = ["name", "club"]
     list_filter = ["club"]
     list_select_related = ["club"]
+
+    def log_changes(self, obj, before, by) -> None:
+        if before is None:
+            audit.record(obj.club_id, audit.Kind.TABLE_ADDED, by=by, table=obj.pk)
+        else:
+            audit.record_table_changes(obj, before, by=by)
 
 
 # --- read-only: what was played --------------------------------------------------------------

@@ -1,15 +1,18 @@
-"""The audit log of officials' actions, kept by django-auditlog.
+"""The club's log (`ClubEvent`): each service writes its own line, in its own transaction, with
+its kind, its data (ids and values), the member acting and through what (a page, the API, a
+command's operator, the admin); club.web.log reads them at /c/<club>/log/. The faces pass who
+acts to the services as `by=` (a login, a member or an `Actor`).
 
-Every change to a club, its members and their roles, seasons, tables, sittings (closing one) and
-disputes (resolving one), and the requests to join that an address with a login causes (asked,
-accepted, declined), is logged with who made it (AuditlogMiddleware) and what changed, whether
-it came through the club's pages, the API or the admin; so are changes to logins (staff rights,
-active). Deal versions are their own history (the deal audit page), and money is the ledger's.
-Club admins read their club's log at /c/<club>/log/; staff read all of it in the admin.
+django-auditlog still keeps, for staff in the admin, each change to a club, its members, seasons,
+tables, sittings, disputes and join requests, and to logins, field by field (AuditlogMiddleware
+names who); forgetting a member rewrites it (club.services.forgetting, `club_log`).
 """
 
 from __future__ import annotations
 
+import getpass
+import json
+from dataclasses import dataclass
 from typing import Any
 
 from auditlog.middleware import AuditlogMiddleware
@@ -17,12 +20,12 @@ from auditlog.models import LogEntry
 from auditlog.registry import auditlog
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
-from django.db import DatabaseError
+from django.db import DatabaseError, connection
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 
 from .client_ip import client_ip
-from .models import Club, Dispute, JoinRequest, Member, Season, Sitting, Table
+from .models import Club, ClubEvent, Dispute, JoinRequest, Member, Season, Sitting, Table
 
 
 class AuditMiddleware(AuditlogMiddleware):
@@ -54,55 +57,215 @@ def register() -> None:
 # season's close is logged by `record_season_closed`, with what it did, not as two changed fields.
 _NOT_LOGGED = {(Sitting, "state"), (Season, "closed_at"), (Season, "closed_by")}
 
-INVITED = "invited"  # a log entry's change: a member was mailed an invitation to log in
-FORGOTTEN = "forgotten"  # a log entry's change: a member was forgotten, to the name he has now
+Kind = ClubEvent.Kind
+Through = ClubEvent.Through
 
 
-def record_invitation(member: Member, address: str) -> None:
-    """An invitation changes no row, yet the club's log names it: an entry on the member, by
-    whoever is signed in (auditlog's middleware fills in the actor)."""
-    LogEntry.objects.log_create(member, action=LogEntry.Action.UPDATE, changes={INVITED: ["", address]})
+@dataclass(frozen=True)
+class Actor:
+    """Who acts, as the face that called a service knows it: a login (a page's or the API
+    token's), a member, or a command's operator (`--by`, else the OS user), and through what.
+    Services take it as `by=` beside a plain login (a page's) or a member, read by `acting`."""
+
+    user: Any = None
+    member: Member | None = None
+    through: str = Through.PAGE
+    operator: str = ""
+
+    @classmethod
+    def api(cls, user: Any) -> Actor:
+        return cls(user=user, through=Through.API)
+
+    @classmethod
+    def admin(cls, user: Any) -> Actor:
+        return cls(user=user, through=Through.ADMIN)
+
+    @classmethod
+    def command(cls, operator: str = "") -> Actor:
+        """A management command's operator: `--by`, else whoever runs it on the machine."""
+        return cls(through=Through.COMMAND, operator=(operator or _os_user())[:150])
 
 
-def record_forgetting(member: Member, by=None, rewritten: dict[str, int] | None = None) -> None:
-    """A member forgotten (club.services.forgetting): an entry on him naming only his new name,
-    by `by` or whoever is signed in, with how many rows of each place the forget rewrote or
-    deleted (`rewritten`, by `forgetting.PLACES`)."""
-    LogEntry.objects.log_create(
-        member,
-        force_log=True,
-        action=LogEntry.Action.UPDATE,
-        changes={FORGOTTEN: ["", member.name]},
-        actor=by,
-        additional_data={FORGOTTEN: rewritten or {}},
+def _os_user() -> str:
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # no name for the process's uid (a bare container)
+        return ""
+
+
+def acting(by: Any) -> Actor:
+    """`by` as an Actor: None (the system), a login, a member or an Actor."""
+    if isinstance(by, Actor):
+        return by
+    if by is None:
+        return Actor()
+    if isinstance(by, Member):
+        return Actor(user=by.user, member=by)
+    return Actor(user=by)
+
+
+def login_of(by: Any) -> Any:
+    """The login `by` acts with (for a record's `recorded_by`, `entered_by`): None for a command."""
+    if isinstance(by, Actor):
+        return by.user if by.user is not None else (by.member.user if by.member is not None else None)
+    if isinstance(by, Member):
+        return by.user
+    return by
+
+
+def record(club: Club | int, kind: str, *, by: Any = None, **data: Any) -> ClubEvent:
+    """One line of the club's log, written in the caller's transaction. `data` holds ids and plain
+    values (club.web.log reads the names of today from the ids)."""
+    actor = acting(by)
+    club_id = club if isinstance(club, int) else club.pk
+    member = actor.member if actor.member is not None and actor.member.club_id == club_id else None
+    user = login_of(actor)
+    if member is None and user is not None and getattr(user, "pk", None) is not None:
+        member = Member._base_manager.filter(club_id=club_id, user_id=user.pk).first()
+    event = ClubEvent(
+        club_id=club_id,
+        kind=kind,
+        data=data,
+        member=member,
+        user=user if member is None and getattr(user, "pk", None) is not None else None,
+        through=actor.through,
+        operator=actor.operator,
+    )
+    event.save()
+    return event
+
+
+def record_invitation(member: Member, address: str, by: Any = None) -> None:
+    """An invitation changes no row, yet the club's log names it, with the address it went to
+    (forgetting him empties it: `record_forgetting`)."""
+    record(member.club_id, Kind.MEMBER_INVITED, by=by, member=member.pk, email=address)
+
+
+def record_forgetting(member: Member, by: Any = None, rewritten: dict[str, int] | None = None) -> None:
+    """A member forgotten (club.services.forgetting), by `by`. The log's lines name him by id, so
+    they read his new name; the only values of his it keeps, his former names (a rename) and the
+    addresses he was invited at, are rewritten here (on PostgreSQL by the owner's function: the app
+    may only add lines)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT club_forget_events(%s, %s)", [member.club_id, member.pk])
+    else:
+        _forget_events_sqlite(member)
+    record(member.club_id, Kind.MEMBER_FORGOTTEN, by=by, member=member.pk, rewritten=rewritten or {})
+
+
+def _forget_events_sqlite(member: Member) -> None:
+    """SQLite's rewrite, as `club_forget_events` (club.triggers): raw SQL, since the model refuses."""
+    rows = ClubEvent._base_manager.filter(
+        club_id=member.club_id, kind__in=[Kind.MEMBER_RENAMED, Kind.MEMBER_INVITED], data__member=member.pk
+    ).values_list("pk", "kind", "data")
+    with connection.cursor() as cursor:
+        for pk, kind, data in rows:
+            if kind == Kind.MEMBER_RENAMED:
+                data = data | {"old": member.name, "new": member.name}
+            else:
+                data = data | {"email": ""}
+            cursor.execute("UPDATE club_clubevent SET data = %s WHERE id = %s", [json.dumps(data), pk])
+
+
+def record_season_closed(season: Season, how: str, into: Season | None, by: Any = None) -> None:
+    """A season closed (club.services.season_close): split, or carried into `into`."""
+    record(season.club_id, Kind.SEASON_CLOSED, by=by, season=season.pk, how=how, into=into.pk if into else None)
+
+
+def record_statements_mailed(
+    club: Club, month: str, *, again: bool, by: Any = None, member: Member | None = None
+) -> None:
+    """A month's statements queued for mailing (club.services.mailings), "YYYY-MM": the club's, or
+    one `member`'s."""
+    record(club, Kind.STATEMENTS_MAILED, by=by, month=month, again=again, member=member.pk if member else None)
+
+
+def changed(before: Any, after: Any, fields: tuple[str, ...]) -> dict[str, tuple[Any, Any]]:
+    """The fields whose value differs between two snapshots of a row (dicts or model instances)."""
+
+    def value(row: Any, name: str) -> Any:
+        return row.get(name) if isinstance(row, dict) else getattr(row, name)
+
+    return {
+        name: (value(before, name), value(after, name)) for name in fields if value(before, name) != value(after, name)
+    }
+
+
+def snapshot(row: Any, fields: tuple[str, ...]) -> dict[str, Any]:
+    return {name: getattr(row, name) for name in fields}
+
+
+MEMBER_FIELDS = ("name", "role", "active", "email")
+
+
+def record_member_changes(member: Member, before: dict[str, Any], *, by: Any = None) -> None:
+    """A member's name, role, activity or address changed (the office, joining, the admin)."""
+    change = changed(before, member, MEMBER_FIELDS)
+    if "name" in change:
+        old, new = change["name"]
+        record(member.club_id, Kind.MEMBER_RENAMED, by=by, member=member.pk, old=old, new=new)
+    if "role" in change:
+        record(member.club_id, Kind.MEMBER_ROLE, by=by, member=member.pk, role=member.role)
+    if "active" in change:
+        record(member.club_id, Kind.MEMBER_ACTIVE, by=by, member=member.pk, active=member.active)
+    if "email" in change:
+        record(member.club_id, Kind.MEMBER_EMAIL, by=by, member=member.pk)
+
+
+SEASON_FIELDS = ("name", "starts_on", "ends_on", "preset", "overrides", "point_value_ore", "close", "at_close")
+
+
+def record_season_created(season: Season, *, by: Any = None) -> None:
+    record(
+        season.club_id,
+        Kind.SEASON_CREATED,
+        by=by,
+        season=season.pk,
+        name=season.name,
+        preset=season.preset,
+        overrides=season.overrides or {},
     )
 
 
-SEASON_CLOSED = "season_closed"  # a log entry's change: a season was closed, ["", "split"] or ["", "carry:<into>"]
+def record_season_changes(season: Season, before: dict[str, Any], *, by: Any = None) -> None:
+    """A season's name, dates, rules, point value or what its close does changed."""
+    change = changed(before, season, SEASON_FIELDS)
+    club_id, pk = season.club_id, season.pk
+    if "name" in change:
+        record(club_id, Kind.SEASON_RENAMED, by=by, season=pk, old=change["name"][0], new=season.name)
+    if {"starts_on", "ends_on"} & set(change):
+        record(club_id, Kind.SEASON_DATES, by=by, season=pk)
+    if {"preset", "overrides"} & set(change):
+        record(club_id, Kind.SEASON_RULES, by=by, season=pk, preset=season.preset, overrides=season.overrides or {})
+    if "point_value_ore" in change:
+        record(club_id, Kind.SEASON_POINT_VALUE, by=by, season=pk, ore=season.point_value_ore)
+    if "close" in change:
+        record(club_id, Kind.SEASON_SITTINGS_CLOSE, by=by, season=pk, carry=season.close == Season.Close.CARRY)
+    if "at_close" in change:
+        record(club_id, Kind.SEASON_AT_CLOSE, by=by, season=pk, at_close=season.at_close)
 
 
-def record_season_closed(season: Season, how: str, into: Season | None, by=None) -> None:
-    """A season closed (club.services.season_close): an entry on the season saying how, by `by`
-    or whoever is signed in."""
-    done = how if into is None else f"{how}:{into.name}"
-    LogEntry.objects.log_create(
-        season, force_log=True, action=LogEntry.Action.UPDATE, changes={SEASON_CLOSED: ["", done]}, actor=by
-    )
+TABLE_FIELDS = ("name", "active")
 
 
-STATEMENTS_MAILED = "statements_mailed"  # a log entry's change: a month's statements were mailed, ["", "YYYY-MM"]
+def record_table_changes(table: Table, before: dict[str, Any], *, by: Any = None) -> None:
+    change = changed(before, table, TABLE_FIELDS)
+    if "name" in change:
+        record(table.club_id, Kind.TABLE_RENAMED, by=by, table=table.pk, old=change["name"][0], new=table.name)
+    if "active" in change:
+        record(table.club_id, Kind.TABLE_ACTIVE, by=by, table=table.pk, active=table.active)
 
 
-def record_statements_mailed(club: Club, month: str, *, again: bool, by=None) -> None:
-    """A month's statements queued for mailing (club.services.statement_mailings): an entry on the
-    club, naming the month and whether it was sent again."""
-    LogEntry.objects.log_create(
-        club,
-        force_log=True,
-        action=LogEntry.Action.UPDATE,
-        changes={STATEMENTS_MAILED: ["again" if again else "", month]},
-        actor=by,
-    )
+CLUB_FIELDS = ("name", "mobilepay", "bank_account", "payment_note")
+
+
+def record_club_changes(club: Club, before: dict[str, Any], *, by: Any = None) -> None:
+    change = changed(before, club, CLUB_FIELDS)
+    if "name" in change:
+        record(club, Kind.CLUB_RENAMED, by=by, old=change["name"][0], new=club.name)
+    if {"mobilepay", "bank_account", "payment_note"} & set(change):
+        record(club, Kind.PAYMENT_DETAILS, by=by)
 
 
 def club_log(club: Club) -> QuerySet[LogEntry]:

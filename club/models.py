@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.db.models.expressions import Combinable
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_scopes import ScopedManager  # type: ignore[import-untyped]
 
@@ -815,3 +816,86 @@ class Throttle(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.key[:12]}"
+
+
+class ClubEvent(AppendOnly):
+    """One line of the club's log (club.audit, read at /c/<club>/log/): what was done (`kind`),
+    to what (`data`: ids and plain values, never a name the page shows, so a renamed or forgotten
+    member is read by his name of today), by whom (`member`; a login of no member in `user`, such
+    as staff in the admin) and through what: a page, the API, a management command (`operator`:
+    who ran it) or the admin. Written by the service that acts, in its own transaction; kept as
+    written (on PostgreSQL the app may only add and read rows, and a trigger refuses any change)."""
+
+    append_only_reason = "is a line of the club's log"
+
+    class Kind(models.TextChoices):
+        CLUB_CREATED = "club_created"
+        CLUB_RENAMED = "club_renamed"
+        PAYMENT_DETAILS = "payment_details"
+        STATEMENTS_MAILED = "statements_mailed"
+        MEMBER_ADDED = "member_added"
+        MEMBER_DELETED = "member_deleted"
+        MEMBER_RENAMED = "member_renamed"
+        MEMBER_ROLE = "member_role"
+        MEMBER_ACTIVE = "member_active"
+        MEMBER_EMAIL = "member_email"
+        MEMBER_INVITED = "member_invited"
+        MEMBER_FORGOTTEN = "member_forgotten"
+        JOIN_ASKED = "join_asked"
+        JOIN_ANSWERED = "join_answered"
+        SEASON_CREATED = "season_created"
+        SEASON_DELETED = "season_deleted"
+        SEASON_RENAMED = "season_renamed"
+        SEASON_DATES = "season_dates"
+        SEASON_RULES = "season_rules"
+        SEASON_POINT_VALUE = "season_point_value"
+        SEASON_SITTINGS_CLOSE = "season_sittings_close"
+        SEASON_AT_CLOSE = "season_at_close"
+        SEASON_CLOSED = "season_closed"
+        TABLE_ADDED = "table_added"
+        TABLE_RENAMED = "table_renamed"
+        TABLE_ACTIVE = "table_active"
+        TABLE_OPENING = "table_opening"
+        SITTING_STARTED = "sitting_started"
+        SITTING_CLOSED = "sitting_closed"
+        SITTING_IMPORTED = "sitting_imported"
+        DEAL_CORRECTED = "deal_corrected"
+        PAYMENT = "payment"
+        DISPUTE_OPENED = "dispute_opened"
+        DISPUTE_ANSWERED = "dispute_answered"
+        MEMBERS_IMPORTED = "members_imported"
+
+    class Through(models.TextChoices):
+        PAGE = "page"
+        API = "api"
+        COMMAND = "command"
+        ADMIN = "admin"
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events")
+    at = models.DateTimeField(default=timezone.now)
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    data = models.JSONField(default=dict, blank=True)
+    # Who acted. No database constraint: a deleted member or login leaves his lines as they were
+    # (this table refuses the UPDATE a SET NULL would make), and the page says "someone".
+    member = models.ForeignKey(
+        Member, on_delete=models.DO_NOTHING, db_constraint=False, null=True, blank=True, related_name="+"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    through = models.CharField(max_length=8, choices=Through.choices, default=Through.PAGE)
+    operator = models.CharField(max_length=150, blank=True)  # a command's: --by, else the OS user
+
+    objects: ClassVar[AppendOnlyManager[ClubEvent]] = scoped_to_club("club", AppendOnlyManager)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["club", "-at", "-id"], name="club_event_newest_first")]
+
+    def __str__(self) -> str:
+        return f"{self.club_id} {self.at:%Y-%m-%d %H:%M} {self.kind}"

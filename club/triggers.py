@@ -4,7 +4,8 @@ message; these hold whatever SQL reaches the database.
 
 - A deal version is never changed or deleted (PostgreSQL; on SQLite the model and its queryset
   refuse): a correction is a new version. Only forgetting a member rewrites one, while
-  `club.forgetting` is on (local to its database transaction).
+  `club.forgetting` is on (local to its database transaction). The club's log (`club_clubevent`)
+  is kept the same way; forgetting rewrites a member's values in it through `club_forget_events`.
 - A season's rules and point value are history once it has a sitting: an UPDATE of `preset`,
   `overrides` or `point_value_ore`, or a DELETE, of a season with sittings is refused. A saldo is
   points × the season's point value, and its sittings were settled by its preset and overrides:
@@ -51,6 +52,7 @@ from __future__ import annotations
 from ledger.triggers import SEARCH_PATH, plpgsql_trigger
 
 DEALVERSION_REFUSED = "club_dealversion is append-only: % refused; record a new version instead"
+CLUBEVENT_REFUSED = "club_clubevent is append-only: % refused; the log keeps what was done"
 PRICE_COLUMNS = ("preset", "overrides", "point_value_ore")
 PRICE_UPDATE_REFUSED = "club_season has sittings: its preset, overrides and point value are history; UPDATE refused"
 PRICE_DELETE_REFUSED = "club_season has sittings: DELETE refused"
@@ -106,6 +108,7 @@ VERSION_SEATS = "sitting_id = (SELECT d.sitting_id FROM club_deal d WHERE d.id =
 # DROP FUNCTION and REVOKE name them.
 FORGET_PRIVILEGED = (
     "club_forget_member(bigint, bigint, text, boolean)",
+    "club_forget_events(bigint, bigint)",
     "club_forget_former_logins(bigint, integer)",
     "club_forget_linked_logins(bigint, integer)",
 )
@@ -131,6 +134,18 @@ POSTGRESQL = (
         RAISE EXCEPTION '{DEALVERSION_REFUSED}', TG_OP USING ERRCODE = 'restrict_violation';
         """,
         fires="BEFORE UPDATE OR DELETE ON club_dealversion",
+    ),
+    # The club's log (club.models.ClubEvent): only forgetting a member rewrites a line, through
+    # `club_forget_events` below (the app role may only add and read lines).
+    plpgsql_trigger(
+        "club_clubevent_append_only",
+        f"""
+        IF TG_OP = 'UPDATE' AND current_setting('club.forgetting', true) = 'on' THEN
+            RETURN NEW;
+        END IF;
+        RAISE EXCEPTION '{CLUBEVENT_REFUSED}', TG_OP USING ERRCODE = 'restrict_violation';
+        """,
+        fires="BEFORE UPDATE OR DELETE ON club_clubevent",
     ),
     plpgsql_trigger(
         "club_season_price_is_history",
@@ -428,10 +443,30 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql SECURITY DEFINER {SEARCH_PATH};
 
+CREATE OR REPLACE FUNCTION club_forget_events(p_club bigint, p_member bigint) RETURNS void AS $$
+    -- The values of a forgotten member the club's log keeps (club.audit.record_forgetting): his
+    -- former names (a rename) become his new one, the addresses he was invited at go.
+DECLARE
+    new_name text;
+BEGIN
+    SELECT name INTO new_name FROM club_member WHERE id = p_member AND club_id = p_club;
+    IF new_name IS NULL OR new_name !~ '^Tidligere medlem [0-9]+$' THEN
+        RAISE EXCEPTION 'member % of club % is not forgotten', p_member, p_club USING ERRCODE = 'restrict_violation';
+    END IF;
+    PERFORM set_config('club.forgetting', 'on', true);
+    UPDATE club_clubevent SET data = data || jsonb_build_object('old', new_name, 'new', new_name)
+        WHERE club_id = p_club AND kind = 'member_renamed' AND data -> 'member' = to_jsonb(p_member);
+    UPDATE club_clubevent SET data = data || jsonb_build_object('email', '')
+        WHERE club_id = p_club AND kind = 'member_invited' AND data -> 'member' = to_jsonb(p_member);
+    PERFORM set_config('club.forgetting', 'off', true);
+END;
+$$ LANGUAGE plpgsql SECURITY DEFINER {SEARCH_PATH};
+
 {FORGET_REVOKED}""",
 )
 POSTGRESQL_TRIGGERS = (
     ("club_dealversion_append_only", "club_dealversion"),
+    ("club_clubevent_append_only", "club_clubevent"),
     ("club_season_price_is_history", "club_season"),
     ("club_member_accounts_set_once", "club_member"),
     ("club_seat_stats_changed", "club_dealversion"),
@@ -445,6 +480,7 @@ POSTGRESQL_TRIGGERS = (
 # (name and argument types: how DROP FUNCTION names them)
 POSTGRESQL_FUNCTIONS = (
     "club_dealversion_append_only()",
+    "club_clubevent_append_only()",
     "club_season_price_is_history()",
     "club_member_accounts_set_once()",
     "club_seat_stats_changed()",

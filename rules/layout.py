@@ -137,6 +137,7 @@ class Group:
     anchor: str = ""  # the element id
     explained: str = ""  # the layout's glossary entry that explains its title
     sits_out: bool = False  # the group says who sits the deal out, when someone does
+    total: int = 0  # its numbers add up to this: the page fills in the last one left (klop's 70)
 
     def fields(self) -> list[tuple[Field, Rows | None, int]]:
         """Every field of the group and its groups, with its rows and row number."""
@@ -164,6 +165,11 @@ class Layout:
     only_with: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # a field, filled -> the only keys kept
     wordy: bool = False  # its buttons carry words more than names: each as wide as its word
     glossary: tuple[tuple[str, str, str], ...] = ()  # (key, the game's word, message key of what it means)
+    # Which questions a deal asks by one choice (a Slovenian contract): the field `uses_by` names,
+    # and for each of its values the record's top-level keys that value uses. A field whose key no
+    # value names is always asked; the others only for a value that names theirs, none before a choice.
+    uses_by: str = ""
+    uses: Mapping[Any, frozenset[str]] = field(default_factory=dict)
 
     def fields(self) -> list[tuple[Field, Rows | None, int]]:
         return [found for group in self.groups for found in group.fields()]

@@ -2,7 +2,7 @@
 -- off (ALTER TABLE ... DISABLE TRIGGER needs the table's owner), set session_replication_role
 -- (superusers only) or change the schema. History it may read and add to, never change or
 -- remove: the ledger, deal versions and deals, ledger entries, sittings and seats, payments, the
--- tables' opening holdings, disputes and the audit logs. Of those rows it may change only the few
+-- tables' opening holdings, disputes, the club's log (club_clubevent) and the audit logs. Of those rows it may change only the few
 -- columns a service keeps up to date, granted column by column below.
 --
 -- A superuser makes the role once:   CREATE ROLE tarokbog_app LOGIN PASSWORD '...';
@@ -29,7 +29,7 @@ REVOKE UPDATE, DELETE ON
     ledger_account, ledger_transaction, ledger_posting,
     club_dealversion, club_ledgerentry, club_payment, club_tableopening,
     club_deal, club_sitting, club_seat, club_dispute,
-    club_seasonsettlement, club_statementmailing,
+    club_seasonsettlement, club_statementmailing, club_clubevent,
     auditlog_logentry, django_admin_log
 FROM :"app";
 -- Django's own bookkeeping: what migrate ran and the content types it made, the owner's alone.
@@ -59,6 +59,9 @@ GRANT UPDATE (name, user_id, role, email, language, active, account_id, payments
 -- Forgetting a member rewrites his name in history the app may not change: only through the
 -- owner's function (club/triggers.py), which touches only his club's rows.
 GRANT EXECUTE ON FUNCTION club_forget_member(bigint, bigint, text, boolean) TO :"app";
+-- The club's log keeps a forgotten member's former names and addresses only until this owner's
+-- function rewrites them (club.audit.record_forgetting); the app may only add and read lines.
+GRANT EXECUTE ON FUNCTION club_forget_events(bigint, bigint) TO :"app";
 -- The club's other tables: only the columns the office, joining and the counters change (the
 -- models' `UPDATABLE`, club.models.GrantedColumns; a row never moves to another club or login).
 REVOKE UPDATE ON club_club, club_season, club_table, club_joinrequest, club_loginlanguage, club_throttle, club_clubmail

@@ -42,6 +42,7 @@ from rest_framework.views import APIView
 import rules
 from club import access, inputs
 from club.access import Requester
+from club.audit import Actor
 from club.models import Club, DealVersion, Member, Payment, Season
 from club.months import Month
 from club.services import accounting, balances, money
@@ -418,6 +419,7 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
             role=data["role"],
             language=data.get("language", ""),
             site_url=request.build_absolute_uri("/"),
+            by=Actor.api(request.user),
         )
         return Response(s.MemberSerializer(member).data, status=status.HTTP_201_CREATED)
 
@@ -433,9 +435,10 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
                 role=data.get("role", member.role),
                 site_url=request.build_absolute_uri("/"),
                 language=data.get("language"),
+                by=Actor.api(request.user),
             )
             if "active" in data:
-                member = member_office.set_member_active(member, data["active"])
+                member = member_office.set_member_active(member, data["active"], by=Actor.api(request.user))
         return Response(s.MemberSerializer(member).data)
 
 
@@ -461,7 +464,7 @@ class SeasonViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         data = self.read_body(request, creating=True)
         club = self.club_to_manage(request, data)
         data.pop("club")
-        season = season_office.save_season(club, **data)
+        season = season_office.save_season(club, **data, by=Actor.api(request.user))
         return Response(s.SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
     @office_schema(s.SeasonWriteSerializer, s.SeasonSerializer, 200)
@@ -472,7 +475,10 @@ class SeasonViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         current = {name: getattr(season, name) for name in fields}
         current["overrides"] = season.overrides or {}
         season = season_office.save_season(
-            season.club, season=season, **(current | {k: data[k] for k in fields if k in data})
+            season.club,
+            season=season,
+            **(current | {k: data[k] for k in fields if k in data}),
+            by=Actor.api(request.user),
         )
         return Response(s.SeasonSerializer(season).data)
 
@@ -501,7 +507,9 @@ class TableViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
     @office_schema(s.TableWriteSerializer, s.TableSerializer, 201)
     def create(self, request):
         data = self.read_body(request, creating=True)
-        table = table_office.add_table(self.club_to_manage(request, data), name=data["name"])
+        table = table_office.add_table(
+            self.club_to_manage(request, data), name=data["name"], by=Actor.api(request.user)
+        )
         return Response(s.TableSerializer(table).data, status=status.HTTP_201_CREATED)
 
     @office_schema(s.TableWriteSerializer, s.TableSerializer, 200)
@@ -510,9 +518,9 @@ class TableViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         data = self.read_body(request, creating=False)
         with transaction.atomic():
             if "name" in data:
-                table = table_office.rename_table(table, name=data["name"])
+                table = table_office.rename_table(table, name=data["name"], by=Actor.api(request.user))
             if "active" in data:
-                table = table_office.set_table_active(table, data["active"])
+                table = table_office.set_table_active(table, data["active"], by=Actor.api(request.user))
         return Response(s.TableSerializer(table).data)
 
 
@@ -557,7 +565,7 @@ class PaymentViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
             method=data["method"],
             paid_on=data["paid_on"],
             note=data["note"],
-            by=request.user,
+            by=Actor.api(request.user),
         )
         return self._recorded(recorded)
 
@@ -590,7 +598,7 @@ class PaymentViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
                 ]
             )
         recorded = payment_office.reverse_payment_once(
-            payment, idempotency_key=key, reason=serializer.validated_data["reason"], by=request.user
+            payment, idempotency_key=key, reason=serializer.validated_data["reason"], by=Actor.api(request.user)
         )
         return self._recorded(recorded)
 
@@ -641,7 +649,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
             raise PermissionDenied(_("Only the club's scorers and admins may start a sitting."))
         given = s.StartSittingSerializer(data=request.data, context=self.get_serializer_context())
         given.is_valid(raise_exception=True)
-        sitting = start_sitting(**given.validated_data, by=request.user)
+        sitting = start_sitting(**given.validated_data, by=Actor.api(request.user))
         return Response(s.SittingSerializer(sitting).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -692,7 +700,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         recorded = record_deal(
             sitting,
             request.data,
-            by=request.user,
+            by=Actor.api(request.user),
             idempotency_key=key,
             number=query_number(request, "number", as_problem=True),
         )
@@ -712,7 +720,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         sitting = self.get_object()
         given = s.CloseSittingSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        close_sitting(sitting, by=request.user, how=given.validated_data.get("how"))
+        close_sitting(sitting, by=Actor.api(request.user), how=given.validated_data.get("how"))
         sitting.refresh_from_db()
         return Response(s.ClosedSittingSerializer(sitting).data)
 
@@ -765,7 +773,7 @@ class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
         every event whose money changes, this deal's and later ones'; the answer lists them."""
         deal = self.get_object().deal
         given = _validated(s.CorrectionRequestSerializer, request.data)
-        correction = correct_deal(deal, given["record"], by=request.user, reason=given["reason"])
+        correction = correct_deal(deal, given["record"], by=Actor.api(request.user), reason=given["reason"])
         data = {
             "deal": deal.pk,
             "version": correction.version.version,

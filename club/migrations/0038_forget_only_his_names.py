@@ -830,7 +830,7 @@ def drop(apps, schema_editor) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("club", "0036_login_addresses_in_ascii"),
+        ("club", "0037_club_log"),
     ]
 
     operations = [

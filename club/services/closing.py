@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 
 from ledger.models import Transaction
 
-from ..models import Sitting
+from .. import audit
+from ..models import Season, Sitting
 from . import bookkeeping
 from .sittings import Context, SittingError, lock_sitting, state_from_json
 
@@ -42,6 +43,7 @@ def preview_close(sitting: Sitting, how: str | None = None) -> Any:
 def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Transaction | None:
     """Split the cups (or the pot) among the table or carry them on, as the season says;
     the sitting is then closed."""
+    actor, by = by, audit.login_of(by)
     with transaction.atomic():
         sitting = lock_sitting(sitting.pk)
         if not sitting.is_open:
@@ -55,6 +57,13 @@ def close_sitting(sitting: Sitting, *, by=None, how: str | None = None) -> Trans
         sitting.closed_at = timezone.now()
         sitting.closed_how = how
         sitting.save(update_fields=["closed_at", "closed_how"])
+        audit.record(
+            sitting.table.club_id,
+            audit.Kind.SITTING_CLOSED,
+            by=actor,
+            sitting=sitting.pk,
+            carried=how == Season.Close.CARRY,
+        )
         return bookkeeping.post_event(
             sitting=sitting, event=closing, key="close", accounts=context.accounts, value_date=sitting.date, by=by
         )

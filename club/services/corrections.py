@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from .. import audit
 from ..inputs import MAX_REASON, TextRefused, clean_text
 from ..models import Deal, DealVersion, Sitting
 from . import bookkeeping
@@ -37,6 +38,7 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
     Because a bagud doubles what the cup holds, a change early in a sitting moves money in
     later deals too: each event whose settlement changes is reversed and posted anew.
     """
+    actor, by = by, audit.login_of(by)
     try:
         reason = clean_text(reason, MAX_REASON)
     except TextRefused as error:
@@ -63,6 +65,9 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
         )
         deal.current_version = version
         deal.save(update_fields=["current_version"])
+        audit.record(
+            sitting.table.club_id, audit.Kind.DEAL_CORRECTED, by=actor, version=version.pk, void=is_void(record)
+        )
         replay = expected_events(sitting.table, sitting)
         # The corrected deal's own events are posted again even if its money did not change,
         # so the ledger names the version it settles. The sitting's opening funding (no

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 import rules
 from ledger.models import Transaction
 
-from .. import inputs
+from .. import audit, inputs
 from ..families import Family
 from ..models import Deal, DealVersion, Sitting
 from . import bookkeeping
@@ -115,6 +115,7 @@ def record_deal(
     `idempotency_key` from the same user for the same sitting returns the first result (a double
     tap makes one deal).
     """
+    by = audit.login_of(by)  # a first version is the deal's own history (its audit page), not a log line
     idempotency_key = scoped_key(idempotency_key, by=by, sitting=sitting)
     give_up_at = time.monotonic() + SQLITE_WRITER_WAIT
     while True:
@@ -238,6 +239,7 @@ def _record_next(
 
 def record_deals(sitting: Sitting, records: Sequence[Any], *, by=None) -> list[Recorded]:
     """Record several deals in a row, as one: under one lock, all or none (an import)."""
+    by = audit.login_of(by)
     with transaction.atomic():
         sitting = lock_sitting(sitting.pk)
         if not sitting.is_open:

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import access
+from .. import access, audit
 from ..inputs import MAX_COMMENT, MAX_REASON, TextRefused, clean_text
 from ..models import Deal, DealVersion, Dispute, Member, Sitting
 
@@ -30,7 +30,10 @@ def raise_dispute(deal: Deal, *, member: Member, comment: str) -> Dispute:
         raise DisputeError(_("Say what looks wrong with the deal."))
     if member.club_id != club_of(deal).pk or not access.allows(member, access.DISPUTE):
         raise DisputeError(_("Only members of the club can dispute its deals."))
-    return Dispute.objects.create(deal=deal, raised_by=member, comment=comment)
+    with transaction.atomic():
+        dispute = Dispute.objects.create(deal=deal, raised_by=member, comment=comment)
+        audit.record(member.club_id, audit.Kind.DISPUTE_OPENED, by=member, dispute=dispute.pk)
+    return dispute
 
 
 def resolve_by_correction(dispute: Dispute, *, by: Member, version: DealVersion | None) -> Dispute:
@@ -68,6 +71,7 @@ def _resolve(dispute: Dispute, by: Member, **answer) -> Dispute:
         dispute.resolved_at = timezone.now()
         # The answer only: what was raised stays as it was (the app role may change no other column).
         dispute.save(update_fields=[*answer, "resolved_by", "resolved_at"])
+        audit.record(by.club_id, audit.Kind.DISPUTE_ANSWERED, by=by, dispute=dispute.pk)
     return dispute
 
 

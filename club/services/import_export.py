@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 import rules
 
-from .. import families, inputs
+from .. import audit, families, inputs
 from ..models import Member, Season, Sitting, Table
 from . import bookkeeping
 from .closing import close_sitting
@@ -34,6 +34,7 @@ def import_sitting(
     checked against the club: same rules as the season, same cups as the table holds, members
     known by name. All of it lands in one database transaction, or none of it does.
     """
+    actor, by = by, audit.login_of(by)
     inputs.check_record(data, None, max_bytes=None)  # storable text; each deal is bounded as it is recorded
     rules.replay(data)  # every problem of every deal, before anything is written
     club = season.club
@@ -45,7 +46,7 @@ def import_sitting(
         # between the check below and the new sitting's funding.
         lock_sittings(Sitting.objects.filter(table=table).order_by("-pk")[:1])
         _check_same_holdings(season, table, data)
-        members = _members_by_name(club, names, create_members)
+        members = _members_by_name(club, names, create_members, by=actor)
         # A family whose deals may leave the dealer out starts with the first seat.
         first_dealer = (deals[0].get("dealer") if deals else None) or names[0]
         sitting = start_sitting(
@@ -54,14 +55,15 @@ def import_sitting(
             members=[members[n] for n in names],
             first_dealer=members[first_dealer],
             date=date,
-            by=by,
+            by=actor,
             closes_at_once=bool(data.get("close")),
         )
+        audit.record(club, audit.Kind.SITTING_IMPORTED, by=actor, sitting=sitting.pk)
         record_deals(sitting, deals, by=by)
         if data.get("close"):
             # "split" or "carry"; a family whose record only says that it closed (true): the season's way.
             how = data["close"] if isinstance(data["close"], str) else None
-            close_sitting(sitting, by=by, how=how)
+            close_sitting(sitting, by=actor, how=how)
     sitting.refresh_from_db()
     return sitting
 
@@ -103,13 +105,14 @@ def _check_same_holdings(season: Season, table: Table, data: Mapping[str, Any]) 
         )
 
 
-def _members_by_name(club, names: Sequence[str], create: bool) -> dict[str, Member]:
+def _members_by_name(club, names: Sequence[str], create: bool, *, by) -> dict[str, Member]:
     found = {m.name: m for m in Member.objects.filter(club=club, name__in=names)}
     missing = [n for n in names if n not in found]
     if missing and not create:
         raise SittingError(_("%(club)s has no member called %(names)s.") % {"club": club, "names": ", ".join(missing)})
     for name in missing:
         found[name] = Member.objects.create(club=club, name=name)
+        audit.record(club, audit.Kind.MEMBER_ADDED, by=by, member=found[name].pk, role=found[name].role)
     return found  # whether they may sit, start_sitting says
 
 

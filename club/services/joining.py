@@ -21,6 +21,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from .. import audit
 from ..models import JoinRequest, Member
 from . import languages, outbox, throttle
 from .office import refuse
@@ -33,13 +34,15 @@ def existing_login(address: str):
     return users.objects.filter(Q(username=address) | Q(email=address)).order_by("pk").first()
 
 
-def ask(member: Member, user, *, site_url: str = "") -> JoinRequest:
+def ask(member: Member, user, *, site_url: str = "", by=None) -> JoinRequest:
     """Ask `user` to become `member`'s login; mailed to the login's own address in the login's
     language, if it has one (without one, the owner sees the request once he signs in). Call inside the change's
     transaction, so that the request and its mail stand or fall with the member. A login gets at
     most one such mail a day from one club (`throttle.JOIN_MAIL`); a request beyond it stands
     unmailed, and the owner sees it on the site's first page."""
     join = JoinRequest.objects.create(member=member, user=user)
+    # No line in the club's log: it would tell the office that the address has a login elsewhere
+    # (36 N8); the owner's answer is logged.
     _mail(join, site_url)
     return join
 
@@ -104,6 +107,7 @@ def accept(user, request_id: int) -> Member:
         raise refuse("join", already) from None
     join.decided_at, join.accepted = timezone.now(), True
     join.save()
+    audit.record(member.club_id, audit.Kind.JOIN_ANSWERED, by=user, member=member.pk, accepted=True)
     return member
 
 
@@ -113,4 +117,5 @@ def decline(user, request_id: int) -> Member:
     join = _own_open_request(user, request_id)
     join.decided_at, join.accepted = timezone.now(), False
     join.save()
+    audit.record(join.member.club_id, audit.Kind.JOIN_ANSWERED, by=user, member=join.member_id, accepted=False)
     return join.member

@@ -83,9 +83,8 @@ def record(
     # The club's row locked: two mailings of one month take turns, the second finds the first.
     list(Club.objects.select_for_update(of=("self",)).filter(pk=club.pk).values_list("pk"))
     check(club, month, member=member, again=again, today=today)
+    actor, by = by, audit.login_of(by)
     by = by if by is not None and by.is_authenticated else None
     row = StatementMailing.objects.create(club=club, month=month.first_day, member=member, again=again, sent_by=by)
-    audit.record_statements_mailed(
-        club, str(month) if member is None else f"{month} ({member.name})", again=again, by=by
-    )
+    audit.record_statements_mailed(club, str(month), again=again, by=actor, member=member)
     return row

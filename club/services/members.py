@@ -119,7 +119,9 @@ def link_days() -> int:
 
 
 @transaction.atomic
-def create_club(*, name: str, admin_email: str, admin_name: str | None = None, slug: str | None = None) -> Member:
+def create_club(
+    *, name: str, admin_email: str, admin_name: str | None = None, slug: str | None = None, by=None
+) -> Member:
     """A new club with its first official (the club admin role) and his login; the caller hands
     him `set_password_path(member.user)`."""
     name = clean_name(name, "name", limit=Club._meta.get_field("name").max_length or 120)
@@ -136,7 +138,10 @@ def create_club(*, name: str, admin_email: str, admin_name: str | None = None, s
     club = Club.objects.create(name=name, slug=slug)
     # The site's operator starts a club for its first official: his existing login, if he has one.
     user = joining.existing_login(email) or _new_login(email)
-    return Member.objects.create(club=club, name=admin_name, email=email, role=Member.Role.ADMIN, user=user)
+    member = Member.objects.create(club=club, name=admin_name, email=email, role=Member.Role.ADMIN, user=user)
+    audit.record(club, audit.Kind.CLUB_CREATED, by=by, name=club.name)
+    audit.record(club, audit.Kind.MEMBER_ADDED, by=by, member=member.pk, role=member.role)
+    return member
 
 
 # --- members -----------------------------------------------------------------------------------
@@ -248,6 +253,7 @@ def add_member(
     site_url: str = "",
     language: str = "",
     roster: Roster | None = None,
+    by=None,
 ) -> Member:
     """A new member; with an address, a new login for it, or, if the address already has a login,
     a request to its owner (`joining.ask`, mailed with a link to `site_url`). `language` is his
@@ -267,8 +273,9 @@ def add_member(
     role = _check_role(role)
     user = _new_login(email) if email and login is None else None
     member = Member.objects.create(club=club, name=name, email=email, role=role, user=user, language=language)
+    audit.record(club, audit.Kind.MEMBER_ADDED, by=by, member=member.pk, role=role)
     if login is not None:
-        joining.ask(member, login, site_url=site_url)
+        joining.ask(member, login, site_url=site_url, by=by)
     if roster is not None:
         roster.add(member)
     return member
@@ -276,7 +283,7 @@ def add_member(
 
 @transaction.atomic
 def edit_member(
-    member: Member, *, name: str, email: str, role: str, site_url: str = "", language: str | None = None
+    member: Member, *, name: str, email: str, role: str, site_url: str = "", language: str | None = None, by=None
 ) -> Member:
     # `language`: his own for mail and statements ("" the club's; None keeps it).
     """A new name, address or role. A member's name is kept as it was in the sittings he played.
@@ -284,6 +291,7 @@ def edit_member(
     `add_member`; the member's old login is no longer linked here, and is retired unless another
     club's member uses it (`_retire_if_unused`)."""
     member = Member.objects.select_for_update(of=("self",)).get(pk=member.pk)
+    before = audit.snapshot(member, audit.MEMBER_FIELDS)
     old_login = member.user
     name = clean_name(name)
     _check_name_free(member.club, name, member)
@@ -306,28 +314,31 @@ def edit_member(
     if language is not None:
         member.language = languages.check(language)
     member.save()
+    audit.record_member_changes(member, before, by=by)
     if old_login is not None and member.user_id != old_login.pk:
         _retire_if_unused(old_login)
     if login is not None:
-        joining.ask(member, login, site_url=site_url)
+        joining.ask(member, login, site_url=site_url, by=by)
     return member
 
 
 @transaction.atomic
-def set_member_active(member: Member, active: bool) -> Member:
+def set_member_active(member: Member, active: bool, *, by=None) -> Member:
     """Deactivate (no login to the club, no new seat; his history and balance stay) or reactivate."""
     member = Member.objects.select_for_update(of=("self",)).get(pk=member.pk)
     if not active:
         _keeps_an_admin(member, role=member.role, active=False)
         if member.seats.filter(sitting__closed_at__isnull=True).exists():
             raise refuse("active", _("%(name)s sits at an open sitting.") % {"name": member.name})
+    before = audit.snapshot(member, audit.MEMBER_FIELDS)
     member.active = active
     member.save(update_fields=["active"])
+    audit.record_member_changes(member, before, by=by)
     return member
 
 
 @transaction.atomic
-def invite(member: Member, *, base_url: str) -> str:
+def invite(member: Member, *, base_url: str, by=None) -> str:
     """Queue a mail with a link to set the password of the member's login, to the login's own
     address (never the member's, which an official may have typed otherwise), in the member's
     language; the link's path is returned. The club's log says who invited him. A member who
@@ -356,7 +367,7 @@ def invite(member: Member, *, base_url: str) -> str:
         subject = _("Your login to %(club)s") % {"club": member.club.name}
         body = render_to_string("club/email/invitation.txt", context)
     outbox.queue(EmailMessage(subject, body, to=[member.user.email]), club=member.club)
-    audit.record_invitation(member, member.user.email)
+    audit.record_invitation(member, member.user.email, by=by)
     return path
 
 
@@ -368,7 +379,7 @@ def awaiting_invitation(club: Club) -> QuerySet[Member]:
 
 
 @transaction.atomic
-def invite_all(club: Club, *, base_url: str, among: list[Member] | None = None) -> list[Member]:
+def invite_all(club: Club, *, base_url: str, among: list[Member] | None = None, by=None) -> list[Member]:
     """`invite` every member `awaiting_invitation` (of `among` only, when given): one mail each,
     queued in the outbox in one transaction; the members invited."""
     waiting = awaiting_invitation(club).order_by("name")
@@ -376,7 +387,7 @@ def invite_all(club: Club, *, base_url: str, among: list[Member] | None = None) 
         waiting = waiting.filter(pk__in=[member.pk for member in among])
     invited = list(waiting)
     for member in invited:
-        invite(member, base_url=base_url)
+        invite(member, base_url=base_url, by=by)
     return invited
 
 

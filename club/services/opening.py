@@ -40,7 +40,7 @@ from openpyxl.utils.exceptions import InvalidFileException
 from ledger import services as ledger
 from ledger.models import Posting, Unit
 
-from .. import families, inputs
+from .. import audit, families, inputs
 from ..models import Club, Member, Payment, Season, Sitting, Table, TableOpening
 from . import bookkeeping, members, till
 from .office import OfficeError, clean_email, refuse
@@ -294,7 +294,8 @@ def import_members(
             if carried.problems or dry_run:
                 raise _Undone
             if invite:  # each imported member with an address and no password yet, in this transaction
-                carried.invited = members.invite_all(club, base_url=site_url, among=carried.members)
+                carried.invited = members.invite_all(club, base_url=site_url, among=carried.members, by=by)
+            audit.record(club, audit.Kind.MEMBERS_IMPORTED, by=by, count=len(carried.members))
     except _Undone:
         return carried
     carried.imported = True
@@ -311,7 +312,7 @@ def _import_row(club: Club, row: SheetRow, carried: Carried, *, by, on, site_url
                 carried.updated.add(row.line)
             else:
                 member = members.add_member(
-                    club, name=row.name, email=row.email, role=row.role, site_url=site_url, roster=roster
+                    club, name=row.name, email=row.email, role=row.role, site_url=site_url, roster=roster, by=by
                 )
                 if row.saldo_ore:
                     carry_over(member, row.saldo_ore, on=on, by=by)
@@ -328,7 +329,7 @@ def _update_known(member_id: int, row: SheetRow, *, by, on, site_url: str, roste
     member = Member.objects.select_related("club", "user").get(pk=member_id)
     email = clean_email(row.email)
     if email and email != member.email:
-        member = members.edit_member(member, name=member.name, email=email, role=member.role, site_url=site_url)
+        member = members.edit_member(member, name=member.name, email=email, role=member.role, site_url=site_url, by=by)
         roster.addresses.add(email)
     if row.saldo_ore:
         if has_postings(member):
@@ -354,6 +355,7 @@ def has_postings(member: Member) -> bool:
 def carry_over(member: Member, saldo_ore: int, *, on: datetime.date, by=None) -> Payment:
     """The member's saldo from the paper books as a payment of its own kind: a positive one as if
     he had paid it in, a negative one as if it had been paid out to him."""
+    actor, by = by, audit.login_of(by)
     if not 0 < abs(saldo_ore) <= MAX_PAYMENT_ORE:
         raise OfficeError({"saldo": [_("A saldo from 0,01 to 100.000,00 kr.")]})
     payment = Payment(
@@ -367,6 +369,7 @@ def carry_over(member: Member, saldo_ore: int, *, on: datetime.date, by=None) ->
     )
     payment.transaction = till.post(payment, by=by)
     payment.save()
+    audit.record(member.club_id, audit.Kind.PAYMENT, by=actor, payment=payment.pk)
     return payment
 
 
@@ -388,6 +391,7 @@ def carry_over_table(
     """What the table's cups or pot held on paper, in points, each account a `TableOpening`:
     all of them or none. Only before the table's first sitting, only accounts the season's game
     keeps, and one standing holding per account (reverse a wrong one first)."""
+    actor, by = by, audit.login_of(by)
     on = on or timezone.localdate()
     accounts = holding_accounts(season)
     errors: dict[str, list[str]] = {}
@@ -421,6 +425,7 @@ def carry_over_table(
         carried = [_post_holding(table, season, name, points, on=on, by=by) for name, points in holdings.items()]
         for opening in carried:
             opening.save()
+            audit.record(table.club_id, audit.Kind.TABLE_OPENING, by=actor, opening=opening.pk)
         return carried
 
 
@@ -476,6 +481,7 @@ def reverse_table_opening(
 ) -> TableOpening:
     """Undo a wrong opening holding, while its table has not played: the exact opposite, with
     the reason."""
+    actor, by = by, audit.login_of(by)
     reason = reason.strip()
     if not reason:
         raise refuse("reason", _("Say why it is reversed."))
@@ -501,4 +507,5 @@ def reverse_table_opening(
         )
         reversal.reason = reason
         reversal.save()
+        audit.record(reversal.club_id, audit.Kind.TABLE_OPENING, by=actor, opening=reversal.pk)
         return reversal

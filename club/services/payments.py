@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import inputs
+from .. import audit, inputs
 from ..models import Club, Member, Payment, Sitting
 from . import till
 from .balances import sitting_totals
@@ -70,7 +70,7 @@ def record_payment_once(club: Club, *, idempotency_key: str | None, by=None, **d
     """`record_payment`, once per key: the same request sent again (a double click, a retry after a
     lost answer) answers with the payment the first recorded. A key sent before with another
     payment is refused (`KeyReused`)."""
-    key = scoped_key(idempotency_key, by=by, club_id=club.pk)
+    key = scoped_key(idempotency_key, by=audit.login_of(by), club_id=club.pk)
     if key is None:
         return Recorded(record_payment(club, by=by, **details), True)
     wanted = {
@@ -87,7 +87,7 @@ def record_payment_once(club: Club, *, idempotency_key: str | None, by=None, **d
 
 def reverse_payment_once(payment: Payment, *, idempotency_key: str | None, reason: str, by=None) -> Recorded:
     """`reverse_payment`, once per key: sent again, it answers with the reversal the first made."""
-    key = scoped_key(idempotency_key, by=by, club_id=payment.club_id)
+    key = scoped_key(idempotency_key, by=audit.login_of(by), club_id=payment.club_id)
     if key is None:
         return Recorded(reverse_payment(payment, reason=reason, by=by), True)
     wanted = {"reverses_id": payment.pk, "reason": reason.strip()}
@@ -128,6 +128,7 @@ def record_payment(
 ) -> Payment:
     """The member paid the club (`Payment.Direction.IN`) or was paid (`OUT`): a ledger transaction
     between his money account and the club's till, and the row that says how and when."""
+    actor, by = by, audit.login_of(by)
     note = note.strip()
     _check(club, member, amount_ore, note, paid_on)
     if direction not in Payment.Direction.values:
@@ -150,6 +151,7 @@ def record_payment(
     )
     payment.transaction = till.post(payment, by=by)
     payment.save()
+    audit.record(club, audit.Kind.PAYMENT, by=actor, payment=payment.pk)
     return payment
 
 
@@ -158,6 +160,7 @@ def reverse_payment(
     payment: Payment, *, reason: str, by=None, on: datetime.date | None = None, _key: str | None = None
 ) -> Payment:
     """Undo a wrong payment: the exact opposite, booked on `on` (today), with the reason."""
+    actor, by = by, audit.login_of(by)
     reason = reason.strip()
     if not reason:
         raise refuse("reason", _("Say why the payment is reversed."))
@@ -189,6 +192,7 @@ def reverse_payment(
     )
     reversal.transaction = till.post_reversal(payment, reversal, by=by)
     reversal.save()
+    audit.record(payment.club_id, audit.Kind.PAYMENT, by=actor, payment=reversal.pk)
     return reversal
 
 
@@ -232,7 +236,8 @@ def close_and_settle(sitting: Sitting, *, how: str | None = None, by=None) -> li
     return settle_at_table(sitting, by=by)
 
 
-def save_payment_details(club: Club, *, mobilepay: str, bank_account: str, note: str) -> Club:
+@transaction.atomic
+def save_payment_details(club: Club, *, mobilepay: str, bank_account: str, note: str, by=None) -> Club:
     """How the club's members pay it, as the statement's mail names it: a MobilePay number, a bank
     account (registration and account number, as the club writes it) and a free text. Each may be
     empty; the club's log records the change."""
@@ -251,10 +256,12 @@ def save_payment_details(club: Club, *, mobilepay: str, bank_account: str, note:
         errors["mobilepay"] = [_("A MobilePay number is digits.")]
     if errors:
         raise OfficeError(errors)
+    before = audit.snapshot(club, audit.CLUB_FIELDS)
     club.mobilepay, club.bank_account, club.payment_note = (
         values["mobilepay"],
         values["bank_account"],
         values["payment_note"],
     )
     club.save(update_fields=["mobilepay", "bank_account", "payment_note"])
+    audit.record_club_changes(club, before, by=by)
     return club

@@ -266,6 +266,7 @@ def close_season(
 ) -> Plan:
     """Close the season: settle what each table holds of it (`preview`), record each table's
     settlement and the close in the club's log. All or nothing."""
+    actor, by = by, audit.login_of(by)
     on = on or timezone.localdate()
     with transaction.atomic():
         # The season locked: a sitting of it that is starting finishes first (services.sittings),
@@ -284,7 +285,7 @@ def close_season(
         season.closed_at = timezone.now()
         season.closed_by = by if by is not None and by.is_authenticated else None
         season.save(update_fields=["closed_at", "closed_by"])
-        audit.record_season_closed(season, plan.how, plan.into, by=by)
+        audit.record_season_closed(season, plan.how, plan.into, by=actor)
     return plan
 
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 import rules
 from rules.parameters import Parameter, overrides_from, values_from
 
-from .. import families
+from .. import audit, families
 from ..models import Club, Season, SeasonEnd, Sitting
 from .office import OfficeError, clean_name, refuse
 
@@ -65,6 +65,7 @@ def save_season(
     point_value_ore: int,
     close: str,
     at_close: str | None = None,
+    by=None,
 ) -> Season:
     """Create or edit a season. `values` holds each parameter of the preset by name (a form), or
     `overrides` what differs from the preset (the API); only what differs is kept, and the family
@@ -97,12 +98,13 @@ def save_season(
         _check_played(season, errors, (preset, overrides, point_value_ore), starts_on, ends_on)
     if errors:
         raise OfficeError(errors)
+    before = audit.snapshot(season, audit.SEASON_FIELDS) if season is not None else None
     season = season or Season(club=club)
     season.name, season.starts_on, season.ends_on = name, starts_on, ends_on
     season.preset, season.overrides, season.point_value_ore, season.close = preset, overrides, point_value_ore, close
     if at_close is not None:
         season.at_close = at_close
-    _write(season)
+    _write(season, before, by)
     return season
 
 
@@ -142,10 +144,14 @@ def _check_played(
         errors["starts_on"].append(_("The season's sittings lie between %(first)s and %(last)s.") % dates)
 
 
-def _write(season: Season) -> None:
+def _write(season: Season, before: dict[str, Any] | None, by) -> None:
     try:
         with transaction.atomic():
             season.save()
+            if before is None:
+                audit.record_season_created(season, by=by)
+            else:
+                audit.record_season_changes(season, before, by=by)
     except IntegrityError as error:
         # A sitting started after save_season's check: the database's guard (migration 0020) refused.
         if "club_season has sittings" not in str(error):

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 import rules
 
+from .. import audit
 from ..families import Family
 from ..models import Deal, Member, Season, Seat, Sitting, Table, TableOpening
 from . import bookkeeping
@@ -63,6 +64,7 @@ def start_sitting(
     recorded after the fact and closed in the same transaction: it is never open alongside
     another, so its members may sit at an open sitting tonight.
     """
+    actor, by = by, audit.login_of(by)
     names = [m.name for m in members]
     problems = season.family.rules_family.validate_table(names, season.ruleset())
     if problems:
@@ -102,6 +104,8 @@ def start_sitting(
                 held = {**held, **context.family.held_after(funding)}
             sitting.state = state_as_json(context.family.rules_family.state(held), context.family)
             sitting.save(update_fields=["state"])
+            if not closes_at_once:  # an import says so itself (club.services.import_export)
+                audit.record(season.club_id, audit.Kind.SITTING_STARTED, by=actor, sitting=sitting.pk)
     except IntegrityError as error:
         raise SittingError(_("%(table)s already has an open sitting; close it first.") % {"table": table}) from error
     return sitting

@@ -389,6 +389,20 @@ class DealForm(forms.Form):
         """For each dealer, who deals the deal after (the page moves on by itself while offline)."""
         return json.dumps(self.layout.after, ensure_ascii=False)
 
+    def uses_json(self) -> str:
+        """Which fields the page asks for each value of the layout's `uses_by` field (the contract),
+        and which fields depend on it at all: the page's script hides the others."""
+        layout = self.layout
+        keys = {
+            name: (placed.rows.path if placed.rows else placed.field.path)[:1] for name, placed in self.placed.items()
+        }
+        named = set().union(*layout.uses.values()) if layout.uses else set()
+        conditional = [name for name, key in keys.items() if key and key[0] in named]
+        uses = {
+            str(value): [name for name in conditional if keys[name][0] in used] for value, used in layout.uses.items()
+        }
+        return json.dumps({"by": layout.uses_by, "uses": uses, "conditional": conditional}, ensure_ascii=False)
+
     def problem_list(self) -> list[tuple[str, str, str]]:
         """Every problem as (field name, where, message): the summary at the top of the form,
         each linking to its field."""
@@ -442,6 +456,7 @@ class DealForm(forms.Form):
             "anchor": group.anchor,
             "explained": self.glossary.get(group.explained, ""),
             "sits_out": group.sits_out,
+            "total": group.total,
             "title": " · ".join([translate(key) for key in group.title] + notes),
             "member": self.current(group.role) if group.role else None,
             "role": group.role,

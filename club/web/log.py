@@ -1,46 +1,52 @@
-"""The club's log page: officials' actions in sentences, newest first.
-
-What django-auditlog kept of the club's own objects (club.audit), each deal correction (a deal
-version after the first, with its reason) and each payment, said the way a member would say it:
-"Anna rettede spil 7 ved Vinduesbordet (grund: …)", "Bent indbetalte 120,00 kr." Changes that
-are bookkeeping rather than an act (a login linked, an order of rows) say nothing.
+"""The club's log page: its lines (club.models.ClubEvent, written by each service as it acts) in
+sentences, newest first, in the reader's language: "Anna rettede spil 7 ved Vinduesbordet (grund:
+…)", "Bent indbetalte 120,00 kr." A line names members, tables, seasons and sittings by their ids,
+so each is read by its name of today (a forgotten member by his new one).
 """
 
 from __future__ import annotations
 
-import ast
 import datetime
-import heapq
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import islice
+from typing import Any
 
-from auditlog.models import LogEntry
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .. import access, audit, families
+from .. import access, families
 from ..inputs import whole_number
-from ..models import Club, DealVersion, Dispute, JoinRequest, Member, Payment, Season, SeasonEnd, Sitting, Table
-from ..services.deals import is_void
+from ..models import (
+    Club,
+    ClubEvent,
+    DealVersion,
+    Dispute,
+    Member,
+    Payment,
+    Season,
+    SeasonEnd,
+    Sitting,
+    TableOpening,
+)
 from ..services.money import format_ore
 from .office_forms import overrides_in_words
 from .templatetags import day_month_year
 from .views import club_page
 
 PAGE_SIZE = 50
+Kind = ClubEvent.Kind
 
 
 @dataclass(frozen=True)
 class LogLine:
     when: datetime.datetime
     text: str
-    kind: str  # the object's kind, for the page's markup: member, season, table, sitting, dispute, deal
+    kind: str  # what it is about, for the page's markup: member, season, table, sitting, dispute, deal, …
+    through: str = ClubEvent.Through.PAGE
 
 
 @club_page
@@ -77,86 +83,86 @@ class LogPage:
         return self.number + 1
 
 
+def _events(club: Club):
+    # A join request made is not shown (nor written any more): that an address has a login
+    # elsewhere is not the office's to see (36 N8); the owner's answer is his own act.
+    return (
+        ClubEvent.objects.filter(club=club)
+        .exclude(kind=Kind.JOIN_ASKED)
+        .select_related("user")
+        .only("at", "kind", "data", "member_id", "user__username", "through", "operator")
+        .order_by("-at", "-pk")
+    )
+
+
 def log_page(club: Club, asked: str | None) -> LogPage:
-    """Page `asked` of the log (the first for anything but a page number), reading only the lines
-    up to its end and one more: a club's lifetime of sittings is not built to show fifty lines. A
-    page past the end is the last page, as a Paginator's get_page answers it."""
-    number = whole_number(asked or "", digits=6) or 1
-    start = (number - 1) * PAGE_SIZE
-    lines = list(islice(_newest_first(club, start + PAGE_SIZE + 1), start, start + PAGE_SIZE + 1))
-    if not lines and number > 1:
-        last = Paginator(log_lines(club), PAGE_SIZE).get_page(number)
-        return LogPage(list(last), last.number, last.has_next())
-    return LogPage(lines[:PAGE_SIZE], number, len(lines) > PAGE_SIZE)
+    """Page `asked` of the log (the first for anything but a page number; a page past the end is
+    the last), each of its lines read with the names they need: a handful of queries a page."""
+    page = Paginator(_events(club), PAGE_SIZE).get_page(whole_number(asked or "", digits=6) or 1)
+    return LogPage(list(_lines(club, list(page))), page.number, page.has_next())
 
 
 def log_lines(club: Club) -> list[LogLine]:
     """Every sentence of the club's log, newest first."""
-    return list(_newest_first(club, None))
+    return list(_lines(club, list(_events(club))))
 
 
-def _newest_first(club: Club, wanted: int | None) -> Iterator[LogLine]:
-    """The four sources merged newest first; each reads its rows in batches of `wanted` (all at
-    once if None), so that the first `wanted` lines cost about `wanted` rows of each."""
-    names = _Names(club)
-    sources = (
-        _audit_lines(club, names, wanted),
-        _corrections(club, names, wanted),
-        _payments(club, names, wanted),
-        _table_openings(club, names, wanted),
-    )
-    # Lines of equal time keep the sources' order: the audit's, the corrections', the payments', the tables'.
-    return heapq.merge(*sources, key=lambda line: line.when, reverse=True)
-
-
-def _batches(rows: QuerySet, size: int | None) -> Iterator[list]:
-    """A newest-first queryset's rows in lists of `size` (one list of all if None)."""
-    if size is None:
-        yield list(rows)
-        return
-    offset = 0
-    while True:
-        batch = list(rows[offset : offset + size])
-        yield batch
-        if len(batch) < size:
-            return
-        offset += size
+def _lines(club: Club, events: list[ClubEvent]) -> Iterator[LogLine]:
+    names = _Names(club, events)
+    for event in events:
+        say = _SAYERS.get(event.kind)
+        if say is None:
+            continue
+        data = event.data if isinstance(event.data, dict) else {}
+        said = say(names.actor(event), data, names)
+        for text in [said] if isinstance(said, str) else said:
+            if text:
+                yield LogLine(event.at, text, _ABOUT.get(event.kind, "club"), event.through)
 
 
 class _Names:
-    """Who did it (a member's name in this club, else the login), and what the sittings and
-    disputes the lines read so far were called: each batch of log entries loads only its own."""
+    """What the page's lines name, read at once: the club's members, tables and seasons, and the
+    sittings, disputes, deal versions, payments and table openings its lines refer to."""
 
-    def __init__(self, club: Club):
-        self.club = club
-        self.members = dict(Member.objects.filter(club=club).exclude(user=None).values_list("user_id", "name"))
-        self.sittings: dict[int, Sitting] = {}
-        self.disputes: dict[int, Dispute] = {}
+    def __init__(self, club: Club, events: Iterable[ClubEvent]):
+        wanted: dict[str, set[int]] = {key: set() for key in ("sitting", "dispute", "version", "payment", "opening")}
+        for event in events:
+            for key, ids in wanted.items():
+                if isinstance(value := (event.data or {}).get(key), int):
+                    ids.add(value)
+        self.members = dict(Member.objects.filter(club=club).values_list("pk", "name"))
+        self.tables = dict(club.tables.values_list("pk", "name"))
+        self.seasons = {s.pk: s for s in Season.objects.filter(club=club)}
+        self.sittings = _by_pk(Sitting.objects.filter(table__club=club).select_related("table"), wanted["sitting"])
+        self.disputes = _by_pk(
+            Dispute.objects.filter(deal__sitting__table__club=club).select_related("deal__sitting__table"),
+            wanted["dispute"],
+        )
+        self.versions = _by_pk(
+            DealVersion.objects.filter(deal__sitting__table__club=club).select_related("deal__sitting__table"),
+            wanted["version"],
+        )
+        self.payments = _by_pk(club.payments.select_related("member"), wanted["payment"])
+        self.openings = _by_pk(TableOpening.objects.filter(club=club).select_related("table"), wanted["opening"])
         self.kept: dict[int, str] = {}
 
-    def load(self, entries: Iterable[LogEntry]) -> None:
-        """The sittings and disputes these entries name."""
-        wanted: dict[type, set[int]] = {Sitting: set(), Dispute: set()}
-        for entry in entries:
-            model = entry.content_type.model_class()
-            if model in wanted and (pk := whole_number(str(entry.object_pk))) is not None:
-                wanted[model].add(pk)
-        if wanted[Sitting]:
-            rows = Sitting.objects.filter(table__club=self.club, pk__in=wanted[Sitting]).select_related(
-                "table", "season"
-            )
-            self.sittings |= {s.pk: s for s in rows}
-        if wanted[Dispute]:
-            disputes = Dispute.objects.filter(deal__sitting__table__club=self.club, pk__in=wanted[Dispute])
-            self.disputes |= {d.pk: d for d in disputes.select_related("deal__sitting__table")}
+    def actor(self, event: ClubEvent) -> str:
+        if event.member_id is not None:
+            return self.members.get(event.member_id) or _("someone")
+        if event.user_id is not None:
+            return event.user.get_username() if event.user else _("someone")
+        if event.operator:
+            return _("%(name)s (command line)") % {"name": event.operator}
+        return _("The system")
 
-    def sitting(self, pk: object) -> Sitting | None:
-        number = whole_number(str(pk))
-        return None if number is None else self.sittings.get(number)
+    def member(self, pk: Any) -> str:
+        return self.members.get(pk, "") if isinstance(pk, int) else ""
 
-    def dispute(self, pk: object) -> Dispute | None:
-        number = whole_number(str(pk))
-        return None if number is None else self.disputes.get(number)
+    def table(self, pk: Any) -> str:
+        return self.tables.get(pk, "") if isinstance(pk, int) else ""
+
+    def season(self, pk: Any) -> Season | None:
+        return self.seasons.get(pk) if isinstance(pk, int) else None
 
     def keeps(self, season: Season) -> str:
         """What the season's game keeps at its tables (`Family.keeps`): "cups", "pot" or ""."""
@@ -164,80 +170,104 @@ class _Names:
             self.kept[season.pk] = season.family.keeps(season.ruleset())
         return self.kept[season.pk]
 
-    def season(self, pk: object) -> Season | None:
-        number = whole_number(str(pk))
-        return None if number is None else Season.objects.filter(club=self.club, pk=number).first()
 
-    def actor(self, user) -> str:
-        if user is None:
-            return _("The system")
-        return self.members.get(user.pk) or user.get_username()
+def _row(rows: dict[int, Any], pk: Any) -> Any:
+    """The row a line's data names by id, None for anything else (a row gone, a value not an id)."""
+    return rows.get(pk) if isinstance(pk, int) else None
 
 
-def _change(entry: LogEntry) -> dict[str, tuple[str, str]]:
-    """auditlog's changes as (old, new) text, with its "None" read as empty."""
-    found = {}
-    for name, values in (entry.changes_dict or {}).items():
-        old, new = (("" if v in (None, "None") else str(v)) for v in values)
-        found[name] = (old, new)
-    return found
+def _by_pk(rows, wanted: set[int]) -> dict[int, Any]:
+    return {row.pk: row for row in rows.filter(pk__in=wanted)} if wanted else {}
 
 
-def _audit_lines(club: Club, names: _Names, wanted: int | None) -> Iterator[LogLine]:
-    for batch in _batches(audit.club_log(club), wanted):
-        names.load(batch)
-        for entry in batch:
-            yield from _entry_lines(entry, names)
-
-
-def _entry_lines(entry: LogEntry, names: _Names) -> Iterator[LogLine]:
-    model = entry.content_type.model_class()
-    sayer = _SAYERS.get(model)
-    if sayer is None:
-        return
-    who = names.actor(entry.actor)
-    for text in sayer(entry, who, _change(entry), names):
-        yield LogLine(entry.timestamp, text, entry.content_type.model)
-
-
-def _role(value: str) -> str:
+def _role(value: Any) -> str:
     return str(dict(Member.Role.choices).get(value, value))
 
 
-def _member(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
-    name = change.get("name", ("", entry.object_repr))[1] or entry.object_repr
-    if entry.action == LogEntry.Action.CREATE:
-        yield _("%(who)s added the member %(name)s (%(role)s).") % {
-            "who": who,
-            "name": name,
-            "role": _role(change.get("role", ("", ""))[1]),
-        }
-        return
-    if entry.action == LogEntry.Action.DELETE:
-        yield _("%(who)s deleted the member %(name)s.") % {"who": who, "name": entry.object_repr}
-        return
-    if "name" in change:
-        yield _("%(who)s renamed the member %(old)s to %(new)s.") % {"who": who, "old": change["name"][0], "new": name}
-    if "role" in change:
-        yield _("%(who)s made %(name)s %(role)s.") % {"who": who, "name": name, "role": _role(change["role"][1])}
-    if "active" in change:
-        active = change["active"][1] == "True"
-        text = _("%(who)s reactivated %(name)s.") if active else _("%(who)s deactivated %(name)s.")
-        yield text % {"who": who, "name": name}
-    if "email" in change:
-        yield _("%(who)s changed the email address of %(name)s.") % {"who": who, "name": name}
-    if audit.FORGOTTEN in change:
-        forgot = _("%(who)s forgot a member: his name, address and login are %(name)s now.") % {
-            "who": who,
-            "name": name,
-        }
-        yield " ".join([forgot, *_forget_places(entry)])
-    if audit.INVITED in change:
-        yield _("%(who)s invited %(name)s to log in (%(email)s).") % {
-            "who": who,
-            "name": name,
-            "email": change[audit.INVITED][1],
-        }
+# --- the club and its members ------------------------------------------------------------------
+
+
+def _club_created(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s created the club %(name)s.") % {"who": who, "name": data.get("name", "")}
+
+
+def _club_renamed(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s renamed the club to %(name)s.") % {"who": who, "name": data.get("new", "")}
+
+
+def _payment_details(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s changed how members pay the club.") % {"who": who}
+
+
+def _statements_mailed(who: str, data: dict, names: _Names) -> str:
+    month = str(data.get("month", ""))
+    if name := names.member(data.get("member")):
+        month = f"{month} ({name})"
+    if data.get("again"):
+        return _("%(who)s sent the statements of %(month)s again.") % {"who": who, "month": month}
+    return _("%(who)s mailed the statements of %(month)s.") % {"who": who, "month": month}
+
+
+def _member_added(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s added the member %(name)s (%(role)s).") % {
+        "who": who,
+        "name": names.member(data.get("member")),
+        "role": _role(data.get("role", "")),
+    }
+
+
+def _member_deleted(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s deleted the member %(name)s.") % {"who": who, "name": data.get("name", "")}
+
+
+def _member_renamed(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s renamed the member %(old)s to %(new)s.") % {
+        "who": who,
+        "old": data.get("old", ""),
+        "new": data.get("new", ""),
+    }
+
+
+def _member_role(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s made %(name)s %(role)s.") % {
+        "who": who,
+        "name": names.member(data.get("member")),
+        "role": _role(data.get("role", "")),
+    }
+
+
+def _member_active(who: str, data: dict, names: _Names) -> str:
+    text = _("%(who)s reactivated %(name)s.") if data.get("active") else _("%(who)s deactivated %(name)s.")
+    return text % {"who": who, "name": names.member(data.get("member"))}
+
+
+def _member_email(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s changed the email address of %(name)s.") % {"who": who, "name": names.member(data.get("member"))}
+
+
+def _member_invited(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s invited %(name)s to log in (%(email)s).") % {
+        "who": who,
+        "name": names.member(data.get("member")),
+        "email": data.get("email", ""),
+    }
+
+
+def _member_forgotten(who: str, data: dict, names: _Names) -> str:
+    forgot = _("%(who)s forgot a member: his name, address and login are %(name)s now.") % {
+        "who": who,
+        "name": names.member(data.get("member")),
+    }
+    counts = data.get("rewritten")
+    if not isinstance(counts, dict):  # a forget before the counts were kept
+        return forgot
+    said = [
+        f"{words} {counts[place]}"
+        for place, words in _FORGET_PLACES.items()
+        if isinstance(counts.get(place), int) and counts[place]
+    ]
+    rewritten = _("Rewritten: %(places)s.") % {"places": ", ".join(said)} if said else _("Nothing else was rewritten.")
+    return f"{forgot} {rewritten}"
 
 
 # What a forget rewrote or deleted, place by place (club.services.forgetting.PLACES).
@@ -254,112 +284,116 @@ _FORGET_PLACES = {
 }
 
 
-def _forget_places(entry: LogEntry) -> Iterator[str]:
-    counts = (entry.additional_data or {}).get(audit.FORGOTTEN)
-    if not isinstance(counts, dict):
-        return
-    said = [
-        f"{words} {counts[place]}"
-        for place, words in _FORGET_PLACES.items()
-        if isinstance(counts.get(place), int) and counts[place]
-    ]
-    yield _("Rewritten: %(places)s.") % {"places": ", ".join(said)} if said else _("Nothing else was rewritten.")
+def _members_imported(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s imported %(count)s members from a spreadsheet.") % {"who": who, "count": data.get("count", 0)}
 
 
-def _join_request(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
-    # A request made says nothing: that an address has a login somewhere is not the office's to
-    # see (issue 36, N8); the owner's answer is his own act.
-    name = entry.object_repr
-    if entry.action != LogEntry.Action.CREATE and "accepted" in change and change["accepted"][1] in ("True", "False"):
-        accepted = change["accepted"][1] == "True"
-        text = (
-            _("The owner of the login accepted: %(name)s signs in with it.")
-            if accepted
-            else _("The owner of the login declined to join as %(name)s.")
-        )
-        yield text % {"name": name}
+def _join_asked(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s gave %(name)s an address that has a login: its owner is asked to join.") % {
+        "who": who,
+        "name": names.member(data.get("member")),
+    }
 
 
-def _club(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
-    if entry.action == LogEntry.Action.CREATE:
-        yield _("%(who)s created the club %(name)s.") % {"who": who, "name": entry.object_repr}
-    elif "name" in change:
-        yield _("%(who)s renamed the club to %(name)s.") % {"who": who, "name": change["name"][1]}
-    if {"mobilepay", "bank_account", "payment_note"} & set(change):
-        yield _("%(who)s changed how members pay the club.") % {"who": who}
-    if audit.STATEMENTS_MAILED in change:
-        again, month = change[audit.STATEMENTS_MAILED]
-        text = (
-            _("%(who)s sent the statements of %(month)s again.")
-            if again
-            else _("%(who)s mailed the statements of %(month)s.")
-        )
-        yield text % {"who": who, "month": month}
+def _join_answered(who: str, data: dict, names: _Names) -> str:
+    text = (
+        _("The owner of the login accepted: %(name)s signs in with it.")
+        if data.get("accepted")
+        else _("The owner of the login declined to join as %(name)s.")
+    )
+    return text % {"name": names.member(data.get("member"))}
 
 
-def _overrides(entry: LogEntry, change: dict, name: str) -> Iterator[str]:
+# --- seasons -----------------------------------------------------------------------------------
+
+
+def _season_name(data: dict, names: _Names) -> str:
+    season = names.season(data.get("season"))
+    return season.name if season is not None else str(data.get("name", ""))
+
+
+def _own_rules(name: str, data: dict) -> list[str]:
     """The season's rules that differ from its rule set, each in words."""
-    preset = change.get("preset", ("", ""))[1] or (entry.serialized_data or {}).get("fields", {}).get("preset", "")
-    text = change.get("overrides", ("", ""))[1]
+    preset, overrides = data.get("preset", ""), data.get("overrides")
+    if not overrides or not isinstance(overrides, dict):
+        return []
     try:
-        overrides = ast.literal_eval(text) if text else {}
-    except (ValueError, SyntaxError):
-        return
-    if not isinstance(overrides, dict) or not families.is_preset(preset):
-        return
-    for words in overrides_in_words(preset, overrides):
-        yield _("The season %(name)s plays its own rule: %(rule)s.") % {"name": name, "rule": words}
+        words = overrides_in_words(preset, overrides)
+    except (KeyError, LookupError, ValueError):  # a rule set this site no longer plays
+        return []
+    return [_("The season %(name)s plays its own rule: %(rule)s.") % {"name": name, "rule": rule} for rule in words]
 
 
-def _season(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
-    name = change.get("name", ("", entry.object_repr))[1] or entry.object_repr
-    if entry.action == LogEntry.Action.CREATE:
-        yield _("%(who)s created the season %(name)s (%(preset)s).") % {
-            "who": who,
-            "name": name,
-            "preset": families.preset_name(change.get("preset", ("", ""))[1]),
-        }
-        yield from _overrides(entry, change, name)
-        return
-    if entry.action == LogEntry.Action.DELETE:
-        yield _("%(who)s deleted the season %(name)s.") % {"who": who, "name": entry.object_repr}
-        return
-    if "name" in change:
-        yield _("%(who)s renamed the season %(old)s to %(new)s.") % {"who": who, "old": change["name"][0], "new": name}
-    if {"starts_on", "ends_on"} & set(change):
-        yield _("%(who)s changed the dates of the season %(name)s.") % {"who": who, "name": name}
-    if {"preset", "overrides"} & set(change):
-        yield _("%(who)s changed the rules of the season %(name)s.") % {"who": who, "name": name}
-        yield from _overrides(entry, change, name)
-    if "point_value_ore" in change:
-        yield _("%(who)s set the point value of the season %(name)s to %(ore)s øre.") % {
-            "who": who,
-            "name": name,
-            "ore": change["point_value_ore"][1],
-        }
-    if audit.SEASON_CLOSED in change:
-        how, _sep, into = change[audit.SEASON_CLOSED][1].partition(":")
-        if how == "split":
-            yield _("%(who)s closed the season %(name)s: what the tables held was split among those who played.") % {
-                "who": who,
-                "name": name,
-            }
-        else:
-            yield _("%(who)s closed the season %(name)s: what the tables held was carried into %(into)s.") % {
-                "who": who,
-                "name": name,
-                "into": into,
-            }
-    if "at_close" in change:
-        yield _("%(who)s chose what the close of the season %(name)s does: %(how)s.") % {
-            "who": who,
-            "name": name,
-            "how": SeasonEnd(change["at_close"][1]).label if change["at_close"][1] in SeasonEnd.values else "",
-        }
-    season = names.season(entry.object_pk) if "close" in change else None
+def _season_created(who: str, data: dict, names: _Names) -> list[str]:
+    name = str(data.get("name", ""))
+    said = _("%(who)s created the season %(name)s (%(preset)s).") % {
+        "who": who,
+        "name": name,
+        "preset": families.preset_name(data.get("preset", "")),
+    }
+    return [said, *_own_rules(name, data)]
+
+
+def _season_deleted(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s deleted the season %(name)s.") % {"who": who, "name": data.get("name", "")}
+
+
+def _season_renamed(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s renamed the season %(old)s to %(new)s.") % {
+        "who": who,
+        "old": data.get("old", ""),
+        "new": data.get("new", ""),
+    }
+
+
+def _season_dates(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s changed the dates of the season %(name)s.") % {"who": who, "name": _season_name(data, names)}
+
+
+def _season_rules(who: str, data: dict, names: _Names) -> list[str]:
+    name = _season_name(data, names)
+    said = _("%(who)s changed the rules of the season %(name)s.") % {"who": who, "name": name}
+    return [said, *_own_rules(name, data)]
+
+
+def _season_point_value(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s set the point value of the season %(name)s to %(ore)s øre.") % {
+        "who": who,
+        "name": _season_name(data, names),
+        "ore": data.get("ore", ""),
+    }
+
+
+def _season_sittings_close(who: str, data: dict, names: _Names) -> str:
+    season = names.season(data.get("season"))
     kept = names.keeps(season) if season is not None else ""
-    if kept:  # a game that keeps neither cups nor a pot has nothing to split or carry
-        yield _SEASON_CLOSES[kept, change["close"][1] == Season.Close.CARRY] % {"who": who, "name": name}
+    if season is None or not kept:  # a game that keeps neither cups nor a pot has nothing to split or carry
+        return ""
+    return str(_SEASON_CLOSES[kept, bool(data.get("carry"))]) % {"who": who, "name": season.name}
+
+
+def _season_at_close(who: str, data: dict, names: _Names) -> str:
+    how = data.get("at_close")
+    return _("%(who)s chose what the close of the season %(name)s does: %(how)s.") % {
+        "who": who,
+        "name": _season_name(data, names),
+        "how": SeasonEnd(how).label if how in SeasonEnd.values else "",
+    }
+
+
+def _season_closed(who: str, data: dict, names: _Names) -> str:
+    name = _season_name(data, names)
+    if data.get("how") == SeasonEnd.SPLIT:
+        return _("%(who)s closed the season %(name)s: what the tables held was split among those who played.") % {
+            "who": who,
+            "name": name,
+        }
+    into = names.season(data.get("into"))
+    return _("%(who)s closed the season %(name)s: what the tables held was carried into %(into)s.") % {
+        "who": who,
+        "name": name,
+        "into": into.name if into is not None else "",
+    }
 
 
 # A season's end of sitting, by what its game keeps and whether it carries.
@@ -382,125 +416,176 @@ _SITTING_CLOSES = {
 }
 
 
-def _table(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
-    name = change.get("name", ("", entry.object_repr))[1] or entry.object_repr
-    if entry.action == LogEntry.Action.CREATE:
-        yield _("%(who)s added the table %(name)s.") % {"who": who, "name": name}
-        return
-    if "name" in change and entry.action == LogEntry.Action.UPDATE:
-        yield _("%(who)s renamed the table %(old)s to %(new)s.") % {"who": who, "old": change["name"][0], "new": name}
-    if "active" in change:
-        active = change["active"][1] == "True"
-        text = (
-            _("%(who)s took the table %(name)s into use again.") if active else _("%(who)s retired the table %(name)s.")
+# --- tables and sittings -----------------------------------------------------------------------
+
+
+def _table_added(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s added the table %(name)s.") % {"who": who, "name": names.table(data.get("table"))}
+
+
+def _table_renamed(who: str, data: dict, names: _Names) -> str:
+    return _("%(who)s renamed the table %(old)s to %(new)s.") % {
+        "who": who,
+        "old": data.get("old", ""),
+        "new": data.get("new", ""),
+    }
+
+
+def _table_active(who: str, data: dict, names: _Names) -> str:
+    text = (
+        _("%(who)s took the table %(name)s into use again.")
+        if data.get("active")
+        else _("%(who)s retired the table %(name)s.")
+    )
+    return text % {"who": who, "name": names.table(data.get("table"))}
+
+
+def _table_opening(who: str, data: dict, names: _Names) -> str:
+    opening = _row(names.openings, data.get("opening"))
+    if opening is None:
+        return ""
+    values = {"who": who, "table": opening.table.name, "account": opening.account_label, "points": opening.points}
+    if opening.reverses_id is not None:
+        return _("%(who)s reversed %(account)s %(points)s of %(table)s from paper (reason: %(reason)s).") % (
+            values | {"reason": opening.reason}
         )
-        yield text % {"who": who, "name": name}
+    return _("%(who)s carried over %(account)s %(points)s of %(table)s from paper.") % values
 
 
-def _sitting(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
-    sitting = names.sitting(entry.object_pk)
+def _sitting_where(who: str, data: dict, names: _Names) -> tuple[Sitting | None, dict[str, str]]:
+    sitting = _row(names.sittings, data.get("sitting"))
     if sitting is None:
-        return
-    where = {"who": who, "table": sitting.table.name, "date": day_month_year(sitting.date)}
-    if entry.action == LogEntry.Action.CREATE:
-        yield _("%(who)s started a sitting at %(table)s on %(date)s.") % where
-    elif change.get("closed_at", ("", ""))[1]:
-        carried = change.get("closed_how", ("", ""))[1] == Season.Close.CARRY
-        yield _SITTING_CLOSES[names.keeps(sitting.season), carried] % where
+        return None, {}
+    return sitting, {"who": who, "table": sitting.table.name, "date": day_month_year(sitting.date)}
 
 
-def _dispute(entry: LogEntry, who: str, change: dict, names: _Names) -> Iterator[str]:
-    dispute = names.dispute(entry.object_pk)
+def _sitting_started(who: str, data: dict, names: _Names) -> str:
+    _sitting, where = _sitting_where(who, data, names)
+    return _("%(who)s started a sitting at %(table)s on %(date)s.") % where if where else ""
+
+
+def _sitting_imported(who: str, data: dict, names: _Names) -> str:
+    _sitting, where = _sitting_where(who, data, names)
+    return _("%(who)s imported a sitting at %(table)s on %(date)s.") % where if where else ""
+
+
+def _sitting_closed(who: str, data: dict, names: _Names) -> str:
+    sitting, where = _sitting_where(who, data, names)
+    if sitting is None:
+        return ""
+    season = names.seasons.get(sitting.season_id)
+    kept = names.keeps(season) if season is not None else ""
+    return str(_SITTING_CLOSES[kept, bool(data.get("carried"))]) % where
+
+
+# --- deals, disputes, money --------------------------------------------------------------------
+
+
+def _deal_corrected(who: str, data: dict, names: _Names) -> str:
+    version = _row(names.versions, data.get("version"))
+    if version is None:
+        return ""
+    where = {
+        "who": who,
+        "number": version.deal.number,
+        "table": version.deal.sitting.table.name,
+        "reason": version.reason,
+    }
+    if data.get("void"):
+        return _("%(who)s voided deal %(number)s at %(table)s (reason: %(reason)s).") % where
+    return _("%(who)s corrected deal %(number)s at %(table)s (reason: %(reason)s).") % where
+
+
+def _dispute_opened(who: str, data: dict, names: _Names) -> str:
+    dispute = _row(names.disputes, data.get("dispute"))
     if dispute is None:
-        return
+        return ""
+    return _("%(who)s disputed deal %(number)s at %(table)s: “%(comment)s”") % {
+        "who": who,
+        "number": dispute.deal.number,
+        "table": dispute.deal.sitting.table.name,
+        "comment": dispute.comment,
+    }
+
+
+def _dispute_answered(who: str, data: dict, names: _Names) -> str:
+    dispute = _row(names.disputes, data.get("dispute"))
+    if dispute is None:
+        return ""
     where = {"who": who, "number": dispute.deal.number, "table": dispute.deal.sitting.table.name}
-    if entry.action == LogEntry.Action.CREATE:
-        yield _("%(who)s disputed deal %(number)s at %(table)s: “%(comment)s”") % (where | {"comment": dispute.comment})
-        return
-    resolution = change.get("resolution", ("", ""))[1]
-    if resolution == Dispute.Resolution.CORRECTED:
-        yield _("%(who)s answered the dispute on deal %(number)s at %(table)s with a correction.") % where
-    elif resolution == Dispute.Resolution.CLOSED:
-        yield _("%(who)s closed the dispute on deal %(number)s at %(table)s (reason: %(reason)s).") % (
+    if dispute.resolution == Dispute.Resolution.CORRECTED:
+        return _("%(who)s answered the dispute on deal %(number)s at %(table)s with a correction.") % where
+    if dispute.resolution == Dispute.Resolution.CLOSED:
+        return _("%(who)s closed the dispute on deal %(number)s at %(table)s (reason: %(reason)s).") % (
             where | {"reason": dispute.close_reason}
         )
+    return ""
 
 
-_SAYERS: dict[type, Callable[[LogEntry, str, dict, _Names], Iterator[str]]] = {
-    Member: _member,
-    Club: _club,
-    Season: _season,
-    Table: _table,
-    Sitting: _sitting,
-    Dispute: _dispute,
-    JoinRequest: _join_request,
+def _payment(who: str, data: dict, names: _Names) -> str:
+    payment = _row(names.payments, data.get("payment"))
+    if payment is None:
+        return ""
+    values = {
+        "name": payment.member.name,
+        "amount": format_ore(payment.amount_ore),
+        "method": payment.get_method_display(),
+        "who": who,
+    }
+    if payment.reverses_id is not None:
+        return _("%(who)s reversed the payment of %(amount)s by %(name)s (reason: %(reason)s).") % (
+            values | {"reason": payment.reason}
+        )
+    if payment.is_opening:
+        return _("%(who)s carried over the saldo of %(name)s from paper: %(saldo)s.") % (
+            values | {"saldo": format_ore(payment.signed_ore)}
+        )
+    if payment.direction == Payment.Direction.IN:
+        return _("%(name)s paid in %(amount)s (%(method)s; recorded by %(who)s).") % values
+    return _("%(name)s was paid %(amount)s (%(method)s; recorded by %(who)s).") % values
+
+
+# Each kind's sentence (or sentences), "" for none.
+_SAYERS: dict[str, Callable[[str, dict, _Names], str | list[str]]] = {
+    Kind.CLUB_CREATED: _club_created,
+    Kind.CLUB_RENAMED: _club_renamed,
+    Kind.PAYMENT_DETAILS: _payment_details,
+    Kind.STATEMENTS_MAILED: _statements_mailed,
+    Kind.MEMBER_ADDED: _member_added,
+    Kind.MEMBER_DELETED: _member_deleted,
+    Kind.MEMBER_RENAMED: _member_renamed,
+    Kind.MEMBER_ROLE: _member_role,
+    Kind.MEMBER_ACTIVE: _member_active,
+    Kind.MEMBER_EMAIL: _member_email,
+    Kind.MEMBER_INVITED: _member_invited,
+    Kind.MEMBER_FORGOTTEN: _member_forgotten,
+    Kind.MEMBERS_IMPORTED: _members_imported,
+    Kind.JOIN_ASKED: _join_asked,
+    Kind.JOIN_ANSWERED: _join_answered,
+    Kind.SEASON_CREATED: _season_created,
+    Kind.SEASON_DELETED: _season_deleted,
+    Kind.SEASON_RENAMED: _season_renamed,
+    Kind.SEASON_DATES: _season_dates,
+    Kind.SEASON_RULES: _season_rules,
+    Kind.SEASON_POINT_VALUE: _season_point_value,
+    Kind.SEASON_SITTINGS_CLOSE: _season_sittings_close,
+    Kind.SEASON_AT_CLOSE: _season_at_close,
+    Kind.SEASON_CLOSED: _season_closed,
+    Kind.TABLE_ADDED: _table_added,
+    Kind.TABLE_RENAMED: _table_renamed,
+    Kind.TABLE_ACTIVE: _table_active,
+    Kind.TABLE_OPENING: _table_opening,
+    Kind.SITTING_STARTED: _sitting_started,
+    Kind.SITTING_IMPORTED: _sitting_imported,
+    Kind.SITTING_CLOSED: _sitting_closed,
+    Kind.DEAL_CORRECTED: _deal_corrected,
+    Kind.DISPUTE_OPENED: _dispute_opened,
+    Kind.DISPUTE_ANSWERED: _dispute_answered,
+    Kind.PAYMENT: _payment,
 }
-
-
-def _corrections(club: Club, names: _Names, wanted: int | None) -> Iterator[LogLine]:
-    versions = (
-        DealVersion.objects.filter(deal__sitting__table__club=club, version__gt=1)
-        .select_related("deal__sitting__table", "entered_by")
-        .order_by("-entered_at", "-pk")
-    )
-    for version in _rows(versions, wanted):
-        where = {
-            "who": names.actor(version.entered_by),
-            "number": version.deal.number,
-            "table": version.deal.sitting.table.name,
-            "reason": version.reason,
-        }
-        if is_void(version.record):
-            text = _("%(who)s voided deal %(number)s at %(table)s (reason: %(reason)s).") % where
-        else:
-            text = _("%(who)s corrected deal %(number)s at %(table)s (reason: %(reason)s).") % where
-        yield LogLine(version.entered_at, text, "deal")
-
-
-def _payments(club: Club, names: _Names, wanted: int | None) -> Iterator[LogLine]:
-    payments = club.payments.select_related("member", "recorded_by", "reverses").order_by(
-        "-recorded_at", "-paid_on", "-pk"
-    )
-    for payment in _rows(payments, wanted):
-        values = {
-            "name": payment.member.name,
-            "amount": format_ore(payment.amount_ore),
-            "method": payment.get_method_display(),
-            "who": names.actor(payment.recorded_by),
-        }
-        if payment.reverses is not None:
-            text = _("%(who)s reversed the payment of %(amount)s by %(name)s (reason: %(reason)s).") % (
-                values | {"reason": payment.reason}
-            )
-        elif payment.is_opening:
-            text = _("%(who)s carried over the saldo of %(name)s from paper: %(saldo)s.") % (
-                values | {"saldo": format_ore(payment.signed_ore)}
-            )
-        elif payment.direction == Payment.Direction.IN:
-            text = _("%(name)s paid in %(amount)s (%(method)s; recorded by %(who)s).") % values
-        else:
-            text = _("%(name)s was paid %(amount)s (%(method)s; recorded by %(who)s).") % values
-        yield LogLine(payment.recorded_at, text, "payment")
-
-
-def _table_openings(club: Club, names: _Names, wanted: int | None) -> Iterator[LogLine]:
-    openings = club.table_openings.select_related("table", "recorded_by").order_by("-recorded_at", "-pk")
-    for opening in _rows(openings, wanted):
-        values = {
-            "who": names.actor(opening.recorded_by),
-            "table": opening.table.name,
-            "account": opening.account_label,
-            "points": opening.points,
-        }
-        if opening.reverses_id is not None:
-            text = _("%(who)s reversed %(account)s %(points)s of %(table)s from paper (reason: %(reason)s).") % (
-                values | {"reason": opening.reason}
-            )
-        else:
-            text = _("%(who)s carried over %(account)s %(points)s of %(table)s from paper.") % values
-        yield LogLine(opening.recorded_at, text, "table")
-
-
-def _rows(rows: QuerySet, size: int | None) -> Iterator:
-    for batch in _batches(rows, size):
-        yield from batch
+# What each kind of line is about, for the page's markup (`data-kind`).
+_ABOUT = {
+    kind: kind.split("_")[0].replace("members", "member").replace("join", "joinrequest")
+    for kind in Kind.values
+    if kind not in (Kind.DEAL_CORRECTED, Kind.STATEMENTS_MAILED, Kind.PAYMENT_DETAILS)
+} | {Kind.DEAL_CORRECTED: "deal", Kind.STATEMENTS_MAILED: "club", Kind.PAYMENT_DETAILS: "club"}

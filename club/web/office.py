@@ -79,7 +79,7 @@ def member_new(request: HttpRequest, club: Club, official: Member) -> HttpRespon
     form = MemberForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            member = member_office.add_member(club, **form.cleaned_data, **_mail_context(request))
+            member = member_office.add_member(club, **form.cleaned_data, **_mail_context(request), by=official)
         except OfficeError as error:
             form.add_office_errors(error.errors)
         else:
@@ -95,7 +95,7 @@ def member_edit(request: HttpRequest, club: Club, official: Member, member_id: i
     form = MemberForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            member_office.edit_member(subject, **form.cleaned_data, **_mail_context(request))
+            member_office.edit_member(subject, **form.cleaned_data, **_mail_context(request), by=official)
         except OfficeError as error:
             form.add_office_errors(error.errors)
         else:
@@ -110,7 +110,7 @@ def member_active(request: HttpRequest, club: Club, official: Member, member_id:
     subject = get_object_or_404(Member, pk=member_id, club=club)
     active = request.POST.get("active") == "1"
     try:
-        member_office.set_member_active(subject, active)
+        member_office.set_member_active(subject, active, by=official)
     except OfficeError as error:
         messages.error(request, str(error))
     else:
@@ -137,7 +137,7 @@ def member_forget(request: HttpRequest, club: Club, official: Member, member_id:
 def member_invite(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
     subject = get_object_or_404(Member, pk=member_id, club=club)
     try:
-        member_office.invite(subject, base_url=request.build_absolute_uri("/"))
+        member_office.invite(subject, base_url=request.build_absolute_uri("/"), by=official)
     except OfficeError as error:
         messages.error(request, str(error))
     else:
@@ -151,7 +151,7 @@ def member_invite(request: HttpRequest, club: Club, official: Member, member_id:
 @official_page
 def members_invite_all(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
     """One submit: an invitation to every member with an address and no password yet."""
-    invited = member_office.invite_all(club, base_url=request.build_absolute_uri("/"))
+    invited = member_office.invite_all(club, base_url=request.build_absolute_uri("/"), by=official)
     if invited:
         _say_invitations_queued(request, len(invited))
     else:
@@ -227,6 +227,7 @@ def _season_page(request, club: Club, season: Season | None) -> HttpResponse:
                 point_value_ore=data["point_value_ore"],
                 close=data["close"],
                 at_close=data["at_close"] or None,
+                by=request.user,
             )
         except OfficeError as error:
             form.add_office_errors(error.errors)
@@ -305,7 +306,7 @@ def tables(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
     form = TableForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            table = table_office.add_table(club, name=form.cleaned_data["name"])
+            table = table_office.add_table(club, name=form.cleaned_data["name"], by=official)
         except OfficeError as error:
             form.add_office_errors(error.errors)
         else:
@@ -324,7 +325,7 @@ def table_rename(request: HttpRequest, club: Club, official: Member, table_id: i
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
         return redirect("office_tables", slug=club.slug)
     try:
-        table_office.rename_table(table, name=form.cleaned_data["name"])
+        table_office.rename_table(table, name=form.cleaned_data["name"], by=official)
     except OfficeError as error:
         messages.error(request, str(error))
     else:
@@ -338,7 +339,7 @@ def table_active(request: HttpRequest, club: Club, official: Member, table_id: i
     table = get_object_or_404(Table, pk=table_id, club=club)
     active = request.POST.get("active") == "1"
     try:
-        table_office.set_table_active(table, active)
+        table_office.set_table_active(table, active, by=official)
     except OfficeError as error:
         messages.error(request, str(error))
     else:
@@ -414,7 +415,11 @@ def payment_details(request: HttpRequest, club: Club, official: Member) -> HttpR
         data = form.cleaned_data
         try:
             payment_office.save_payment_details(
-                club, mobilepay=data["mobilepay"], bank_account=data["bank_account"], note=data["payment_note"]
+                club,
+                mobilepay=data["mobilepay"],
+                bank_account=data["bank_account"],
+                note=data["payment_note"],
+                by=request.user,
             )
         except OfficeError as error:
             form.add_office_errors(error.errors)

@@ -580,11 +580,14 @@ def deal_new(request, club, member, sitting_id):
 
 def _answer_in_place(request, club, member, sitting: Sitting, location: str) -> HttpResponse:
     """A saved form's answer: a redirect to `location`, so a reload never posts again. An htmx
-    request for a whole page (the card table's save, static club/deal_save.js) gets the page the
+    request for a whole page (the card table's save, static club/deal_form.js) gets the page the
     redirect would lead to at once, its address in `HX-Push-Url`: the sheet shows one request
     sooner."""
     if not (request.htmx and request.htmx.boosted):
         return HttpResponseRedirect(location)
+    # The save kept the table state on its own locked copy of the sitting (a game's own sheet,
+    # the radelci, reads it): the page is drawn from the sitting as saved.
+    sitting.refresh_from_db()
     if location.split("#")[0] == request.path:  # "Save and next": the next deal's form
         page = _deal_page(request, club, member, sitting, _fresh_entry_form(sitting, saved_by=request.user.pk))
     else:
@@ -849,21 +852,29 @@ def season_standings(request, club, member, season_id=None):
             # Each saldo only where the policy lets the viewer read it: his own, or all for officials.
             "saldi": money.visible_saldi(member, club),
             "chart": balance_chart(series),
-            "sittings": _sitting_cards(club, season),
+            **_sitting_cards(club, season, every=request.GET.get("sittings") == "all"),
         },
     )
 
 
-def _sitting_cards(club, season) -> list[dict]:
-    """The season's sittings, newest first, as the standings page links them: a whole season's
-    are a few hundred, so each card is made here, not by template tags (a URL reversed and a
-    plural translated per card cost more than the rest of the page)."""
+# The newest sittings the standings page lists unless all are asked for: a season of weekly
+# evenings at six tables has three hundred, a phone's arm's length of cards.
+SITTING_CARDS = 30
+
+
+def _sitting_cards(club, season, *, every: bool) -> dict:
+    """The season's sittings, newest first, as the standings page links them (the newest
+    `SITTING_CARDS`, or `every` one), and whether there are more than it shows: each card is made
+    here, not by template tags (a URL reversed and a plural translated per card cost more than
+    the rest of the page)."""
     prefix = reverse("sitting", args=[club.slug, 1]).removesuffix("1/")  # …/sittings/<id>/
     rows = (
         season.sittings.order_by("-date", "-id")
         .annotate(deal_count=deal_count())
         .values_list("pk", "table__name", "date", "closed_at", "deal_count")
     )
+    if not every:
+        rows = rows[: SITTING_CARDS + 1]
     deals_text: dict[int, str] = {}
     cards = []
     for pk, table, date, closed_at, count in rows:
@@ -878,7 +889,8 @@ def _sitting_cards(club, season) -> list[dict]:
                 "is_open": closed_at is None,
             }
         )
-    return cards
+    more = not every and len(cards) > SITTING_CARDS
+    return {"sittings": cards[:SITTING_CARDS] if more else cards, "more_sittings": more}
 
 
 @club_page

@@ -13,6 +13,7 @@ from dataclasses import replace
 from ..layout import BOX, BUTTONS, FOLD, NUMBER, Field, Group, Layout, Part, Row
 from ..layout import gettext_noop as _
 from .presets import BONUSES, KONTRA_NAMES, SIDES, ULTIMOS, RuleSet
+from .validation import keys_used
 
 ALONE = "-"  # the declarer plays alone: the called king lay in the talon, or he called his own (R3)
 YES, NO = "yes", "no"
@@ -40,6 +41,8 @@ def deal_layout(rules: RuleSet, table: Sequence[str]) -> Layout:
         sits_out="",  # the record names who sits out (R2): the app does not derive it
         glossary=GLOSSARY,
         wordy=True,
+        uses_by="contract",
+        uses={contract: keys_used(contract, rules, size) for contract in rules.contracts_at(size)},
     )
 
 
@@ -133,12 +136,12 @@ def _bonuses(rules: RuleSet, size: int) -> Group:
 
 
 def _klop(table: Sequence[str]) -> Group:
-    """R60: every active member's card points."""
+    """R60: every active member's card points; the pack is 70, so the last pile is the rest (R62)."""
     points = tuple(
         Field(f"klop_{i}", NUMBER, name, ("klop", name), low=0, high=70, plain=True) for i, name in enumerate(table)
     )
-    return Group(FOLD, "klop", ("klop",), (Row(points),), explained="klop")
+    return Group(BOX, "klop", ("klop",), (Row(points),), explained="klop", total=70)
 
 
 def _offence() -> Group:
-    return Group(FOLD, "renons", ("renons",), (Row((_seat("offender", _("Revoked (renons)")),)),))
+    return Group(BOX, "renons", ("renons",), (Row((_seat("offender", _("Revoked (renons)")),)),))

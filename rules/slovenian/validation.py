@@ -38,6 +38,18 @@ _WHAT: dict[str, Text] = {
 }
 
 
+def keys_used(contract: str, rules: RuleSet, size: int) -> frozenset[str]:
+    """The record's keys a deal of `contract` uses at a table of `size` (R6): what its form asks.
+    A partner only in three, two, one at four or five (R3, R4); kontra on klop only where the club
+    allows it (R63)."""
+    keys = _KEYS.get(contract, frozenset())
+    if contract not in CALLING or size == 3:
+        keys -= {"partner"}
+    if (contract == "klop" and not rules.klop_kontra) or not rules.max_kontra:
+        keys -= {"kontra"}
+    return keys
+
+
 def active_members(deal: Deal, table: Sequence[str]) -> tuple[str, ...]:
     """R2, R5: the members who play the deal (all but the one sitting out)."""
     return tuple(member for member in table if member != deal.out)

@@ -1,10 +1,11 @@
 """What the browser tests of the Danish table share: the login of Nordvest Tarok's four scoring
 members (the club is conftest's `club`, its sitting the test world's), a thumb that counts its
 taps, and the plain deal every test starts from (the figures are in test_browser_card_table's
-docstring)."""
+docstring). And the Slovenian club the Slovenian, axe and words tests play in (`tarok_krog`)."""
 
 from __future__ import annotations
 
+import datetime
 import threading
 import time
 
@@ -13,6 +14,60 @@ SEATS = ("Anna", "Bent", "Carl", "Dorte")
 START = [-40, -40, -40, -40]
 AFTER_PLAIN = [-60, 0, -40, -70]
 AFTER_ULTIMO = [-310, -25, 160, -90]
+
+
+KROG_PASSWORD = "radelc-in-klop-2026"
+KROG = ("Ana", "Bor", "Cene", "Dana")
+
+
+def tarok_krog():
+    """Tarok Krog: Ana (the club's admin), Bor, Cene and Dana, who log in with their names in lower
+    case; a Slovenian season around today at 10 øre a point (its name, S26, and the table's, M1,
+    are no language's words). Answers the season."""
+    from django.utils import timezone
+
+    from club.models import Member
+    from world.clubs import make_club, make_season, make_table
+
+    roles = {"Ana": Member.Role.ADMIN}
+    club = make_club(
+        "Tarok Krog", "krog", KROG, role=Member.Role.SCORER, roles=roles, logins=True, password=KROG_PASSWORD
+    )
+    today = timezone.localdate()
+    month = datetime.timedelta(days=30)
+    season = make_season(
+        club, "slovenian", name="S26", starts_on=today - month, ends_on=today + month, point_value_ore=10
+    )
+    make_table(club, "M1")
+    return season
+
+
+def log_in(page, base: str, username: str, password: str) -> None:
+    page.goto(f"{base}/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.locator("main button[type=submit]").click()
+
+
+def enter_klop(page) -> None:
+    """On Tarok Krog's deal form: klop, Ana 20, Bor 18, Cene 17 (Dana's 15 the form fills in)."""
+    page.locator('#field-contract input[value="klop"] + span').click()
+    for seat, points in enumerate((20, 18, 17)):
+        page.fill(f"#id_klop_{seat}", str(points))
+        page.locator(f"#id_klop_{seat}").dispatch_event("change")
+
+
+def enter_dva(page) -> None:
+    """On Tarok Krog's deal form: dva, Ana with Cene, 48, Dana's mond caught; the kontra and the
+    bonuses opened, and the settlement line by line once the preview shows."""
+    for field, value in (("contract", "two"), ("declarer", "Ana"), ("partner", "Cene"), ("mondfang", "Dana")):
+        page.locator(f'#field-{field} input[value="{value}"] + span').click()
+    page.fill("#id_card_points", "48")
+    page.locator("#id_card_points").dispatch_event("change")
+    page.click("details.fold-one:has(#field-kontra) > summary")
+    page.click("details.bonuses > summary")
+    page.locator("#preview-net .net").wait_for()
+    page.click("#settlement-detail summary")
 
 
 class Taps:

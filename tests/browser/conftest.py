@@ -81,14 +81,22 @@ def _phones_closed_before_the_flush(browser, transactional_db):
     wait_for_the_server()
 
 
+def new_phone(browser, locale: str, **options):
+    """A new page as a phone sees it: 360×740, touch, `locale` first."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=locale, **options
+    )
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    return page
+
+
 @pytest.fixture
 def phone(browser):
     """A page as a Danish member's phone sees it: 360×740, touch, Danish first."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale="da-DK")
-    page = context.new_page()
-    page.set_default_timeout(20_000)
+    page = new_phone(browser, "da-DK")
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.fixture

@@ -15,8 +15,9 @@ from axe_playwright_python.base import AXE_SCRIPT
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from card_table import PASSWORD, Taps, enter_plain_deal
+from card_table import KROG, KROG_PASSWORD, PASSWORD, Taps, enter_dva, enter_klop, enter_plain_deal, log_in, tarok_krog
 from club.models import Member
+from conftest import new_phone
 from world.clubs import start_sitting
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -211,5 +212,44 @@ def test_axe_finds_no_violation_on_the_hungarian_table(paskievics_sitting, live_
     page.click("#close-sitting")
     expect(page.locator("main h1")).to_be_visible()
     check(page, "hungarian close page", found)
+
+    assert not found, "\n".join(f"{name}: {problem}" for name, problems in found.items() for problem in problems)
+
+
+@pytest.fixture
+def slovenian_sitting(db):
+    season = tarok_krog()
+    return start_sitting(season, KROG, at=season.club.tables.get(), date=timezone.localdate())
+
+
+def test_axe_finds_no_violation_on_the_slovenian_table(slovenian_sitting, live_server, browser):
+    """The Slovenian deal form in Slovenian (a klop, then a dva with its kontra, bonuses and
+    settlement open), its score sheet with radelci and the undo open, and a correction."""
+    page = new_phone(browser, "sl-SI", bypass_csp=True)
+    sitting = slovenian_sitting
+    base = f"{live_server.url}/c/krog"
+    found: dict[str, list[str]] = {}
+    log_in(page, live_server.url, "ana", KROG_PASSWORD)
+    page.goto(f"{base}/sittings/{sitting.pk}/")
+
+    page.click("#new-deal")
+    check(page, "slovenian deal form, no contract yet", found)
+    enter_klop(page)
+    expect(page.locator("#id_klop_3")).to_have_value("15")
+    check(page, "slovenian deal form, klop", found)
+    page.click("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+
+    page.click("#new-deal")
+    enter_dva(page)
+    check(page, "slovenian deal form, dva", found)
+    page.click("#save-deal")
+    expect(page.locator("#deal-2")).to_be_visible()
+    page.click("#undo summary")
+    check(page, "slovenian score sheet", found)
+
+    page.goto(f"{base}/sittings/{sitting.pk}/deals/1/correct/")
+    check(page, "slovenian correction form", found)
+    page.context.close()
 
     assert not found, "\n".join(f"{name}: {problem}" for name, problems in found.items() for problem in problems)

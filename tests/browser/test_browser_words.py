@@ -22,10 +22,10 @@ from django.utils.translation import get_language_info
 from playwright.sync_api import expect
 
 import rules
-from card_table import PASSWORD, Taps, enter_plain_deal
+from card_table import KROG, KROG_PASSWORD, PASSWORD, Taps, enter_dva, enter_klop, enter_plain_deal, tarok_krog
 from club import families
 from club.models import Member, Season, Table
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, new_phone
 from rules.hungarian.texts import CONTRACTS, FIGURES, HAND_BONUSES, HONOURS, KINGS, NO_GAMES, OFFENCES
 from rules.texts import Word
 from world.catalogues import own_words, words
@@ -204,5 +204,83 @@ def test_twenty_pages_speak_one_language(world, live_server, phone_in):
     pdf_png = kept.with_name(f"words-{language}-statement-pdf")  # pdftoppm adds .png
     subprocess.run(["pdftoppm", "-png", "-r", "80", "-singlefile", str(kept), str(pdf_png)], check=True)
     reader.read("statement PDF", "\n".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf.body())).pages))
+
+    assert reader.found == {}
+
+
+def test_every_page_of_a_slovenian_club_speaks_slovenian(live_server, browser):
+    """Tarok Krog plays Slovenian tarok only: in `sl` its deal form (a klop, then a dva with its
+    kontra, bonuses and settlement open), the sheet with radelci, a correction, the close, the
+    standings, a member and his statement (page and PDF), the audit page, the office (the season
+    form of the Slovenian rule set) and the log show no other language's word and no code name."""
+    season = tarok_krog()
+    sitting = start_sitting(season, KROG, at=season.club.tables.get(), date=timezone.localdate())
+    page = new_phone(browser, "sl-SI")
+    reader = Reader("sl")
+    base = f"{live_server.url}/c/krog"
+    page.goto(f"{live_server.url}/login/")
+    reader.page("login", page)
+    page.fill("#id_username", "ana")
+    page.fill("#id_password", KROG_PASSWORD)
+    page.locator("main button[type=submit]").click()
+
+    page.goto(f"{base}/sittings/{sitting.pk}/")
+    page.click("#new-deal")
+    page.click("#glossary summary")
+    reader.page("deal form", page)
+    enter_klop(page)
+    expect(page.locator("#preview-net .net")).to_be_visible()
+    page.click("#settlement-detail summary")
+    reader.page("deal form, klop", page)
+    page.click("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+    page.click("#new-deal")
+    enter_dva(page)
+    reader.page("deal form, dva", page)
+    page.click("#save-deal")
+    expect(page.locator("#deal-2")).to_be_visible()
+    page.click("#undo summary")
+    reader.page("score sheet", page)
+
+    page.goto(f"{base}/sittings/{sitting.pk}/deals/1/correct/")
+    page.fill("#id_reason", "Dana 16")
+    page.fill("#id_klop_3", "16")
+    page.click("#preview-correction")
+    expect(page.locator("#confirm-correction")).to_be_visible()
+    reader.page("correction", page)
+    page.click("#confirm-correction")
+    expect(page.locator("#deal-1")).to_be_visible()
+    page.click("details.danger-zone summary")
+    page.click("#close-sitting")
+    expect(page.locator("#confirm-close")).to_be_visible()
+    reader.page("close", page)
+    page.click("#confirm-close")
+    expect(page.locator("#totals")).to_be_visible()
+    reader.page("closed score sheet", page)
+
+    ana = sitting.seats.get(name="Ana").member
+    month = sitting.date.strftime("%Y-%m")
+    for name, path in (
+        ("club page", "/"),
+        ("standings", "/standings/"),
+        ("member page", f"/members/{ana.pk}/"),
+        ("statement", f"/members/{ana.pk}/statements/{month}/"),
+        ("audit page", f"/deals/{sitting.deals.get(number=1).pk}/audit/"),
+        ("office: members", "/office/members/"),
+        ("office: a member", f"/office/members/{ana.pk}/"),
+        ("office: seasons", "/office/seasons/"),
+        ("office: the season", f"/office/seasons/{season.pk}/"),
+        ("office: payments", "/office/payments/"),
+        ("office: tables", "/office/tables/"),
+        ("season form, Slovenian tarok", "/office/seasons/new/?preset=slovenian"),
+        ("club log", "/log/"),
+    ):
+        page.goto(f"{base}{path}")
+        reader.page(name, page)
+
+    pdf = page.request.get(f"{base}/members/{ana.pk}/statements/{month}.pdf", headers={"Accept-Language": "sl"})
+    assert pdf.ok and pdf.headers["content-type"] == "application/pdf"
+    reader.read("statement PDF", "\n".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf.body())).pages))
+    page.context.close()
 
     assert reader.found == {}

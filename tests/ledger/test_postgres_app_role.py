@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import translation
 from psycopg import sql
 
-from club.models import Club, Member
+from club.models import Club, ClubEvent, Member
 from club.services import forgetting, money, payments
 from club.services import members as member_office
 from club.services.closing import close_sitting
@@ -118,6 +118,8 @@ def posted(season, start_sitting, evening):
         ("UPDATE club_seat SET name = 'Ib'", "permission denied for table club_seat"),
         ("UPDATE club_dispute SET comment = 'nothing'", "permission denied for table club_dispute"),
         ("DELETE FROM auditlog_logentry", "permission denied for table auditlog_logentry"),
+        ("UPDATE club_clubevent SET data = '{}'", "permission denied for table club_clubevent"),
+        ("DELETE FROM club_clubevent", "permission denied for table club_clubevent"),
         ("UPDATE django_admin_log SET change_message = ''", "permission denied for table django_admin_log"),
         ("UPDATE club_tableopening SET points = 1", "permission denied for table club_tableopening"),
         (
@@ -518,3 +520,33 @@ def test_a_payment_sent_twice_is_one_payment_as_the_role(app_role, club, client)
     ]
     assert [s.status_code for s in sent] == [302, 302]
     assert sorted(Payment.objects.filter(member=anna).values_list("amount_ore", flat=True)) == [200, 700]
+
+
+def test_the_log_keeps_no_former_name_of_a_member_forgotten_as_the_role(app_role, as_app, club, members):
+    """The club's log names members by id; the two values of his it keeps (a former name, the
+    address he was invited at) the owner's `club_forget_events` rewrites for the role, which may
+    itself only add and read lines."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
+    anna = club.members.get(name="Anna")
+    dorte = member_office.edit_member(
+        club.members.get(name="Dorte"), name="Dorte Dahl", email="dorte@example.org", role=Member.Role.MEMBER, by=anna
+    )
+    member_office.invite(dorte, base_url="http://testserver/", by=anna)
+
+    forgetting.forget_member(dorte, by=anna.user)
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM club_clubevent WHERE data::text ~ 'Dorte|dorte@'")
+        assert cursor.fetchone() == (0,)
+    kept = ClubEvent.objects.filter(kind__in=["member_renamed", "member_invited"]).values_list("kind", "data")
+    assert sorted(kept) == [
+        ("member_invited", {"member": dorte.pk, "email": ""}),
+        ("member_renamed", {"member": dorte.pk, "old": "Tidligere medlem 1", "new": "Tidligere medlem 1"}),
+    ]
+    # Only a forgotten member's lines, and nothing of the lines but those values.
+    with pytest.raises(psycopg.errors.RestrictViolation, match="is not forgotten"):
+        as_app.execute("SELECT club_forget_events(%s, %s)", [club.pk, anna.pk])
+    with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied for table club_clubevent"):
+        as_app.execute("SET club.forgetting = 'on'")
+        as_app.execute("UPDATE club_clubevent SET data = '{}'")

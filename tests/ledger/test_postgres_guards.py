@@ -14,7 +14,7 @@ import pytest
 from django.db import DatabaseError, IntegrityError, connection, models, transaction
 
 from club import families
-from club.models import Deal, DealVersion, Member, Season, Seat
+from club.models import ClubEvent, Deal, DealVersion, Member, Season, Seat
 from club.services import deals
 from ledger import services as ledger_services
 from ledger.models import Account, Balance, Posting, Transaction
@@ -150,6 +150,22 @@ def test_a_deal_version_cannot_be_changed_or_deleted(posted, sql, operation):
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(sql, [version.pk])
     assert DealVersion.objects.get(pk=version.pk).record == version.record
+
+
+@pytest.mark.parametrize(
+    ("sql", "operation"),
+    [
+        ("UPDATE club_clubevent SET data = '{}' WHERE id = %s", "UPDATE"),
+        ("UPDATE club_clubevent SET member_id = NULL WHERE id = %s", "UPDATE"),
+        ("DELETE FROM club_clubevent WHERE id = %s", "DELETE"),
+    ],
+)
+def test_a_line_of_the_clubs_log_cannot_be_changed_or_deleted(posted, sql, operation):
+    line = ClubEvent.objects.filter(kind=ClubEvent.Kind.SITTING_STARTED).get()
+    with pytest.raises(DatabaseError, match=f"club_clubevent is append-only: {operation} refused"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql, [line.pk])
+    assert ClubEvent.objects.get(pk=line.pk).data == line.data
 
 
 def test_the_balance_trigger_firing_at_commit_is_a_logged_server_error(

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The latest migration of each app that makes its guards.
 LATEST = {
     "ledger": ("ledger.migrations.0015_guards_search_path", ledger_triggers),
-    "club": ("club.migrations.0038_forget_only_his_names", club_triggers),
+    "club": ("club.migrations.0039_the_log_and_the_forget_together", club_triggers),
 }
 
 

@@ -18,8 +18,7 @@ from django.urls import reverse
 from django.utils import translation
 from post_office.models import Email
 
-from club.audit import club_log
-from club.models import Member, StatementMailing
+from club.models import ClubEvent, Member, StatementMailing
 from club.months import Month
 from club.reports.mailing import send_statement, send_statements
 from club.services import mailings, payments
@@ -56,8 +55,12 @@ def test_a_month_is_mailed_once(addressed):
     send_statements(club, NOVEMBER, today=IN_DECEMBER, again=True, by=addressed.dorte.user)
     assert Email.objects.count() == 4
     assert StatementMailing.objects.filter(club=club, again=True, sent_by=addressed.dorte.user).count() == 1
-    logged = [entry.changes_dict for entry in club_log(club) if "statements_mailed" in entry.changes_dict]
-    assert logged[0]["statements_mailed"] == ["again", "2026-11"] and len(logged) == 2
+    logged = ClubEvent.objects.filter(club=club, kind=ClubEvent.Kind.STATEMENTS_MAILED)
+    dorte = Member.objects.get(club=club, user=addressed.dorte.user).pk
+    assert [(e.data, e.member_id) for e in logged] == [
+        ({"month": "2026-11", "again": True, "member": None}, dorte),
+        ({"month": "2026-11", "again": False, "member": None}, dorte),
+    ]
 
 
 def test_the_running_month_is_not_mailed(addressed):

@@ -119,6 +119,7 @@ def test_the_log_pages_fifty_lines_newest_first_across_its_three_sources(played,
     from club.models import Payment, Table
     from club.services.corrections import correct_deal
     from club.services.payments import record_payment
+    from club.services.tables import rename_table
 
     bord = Table.objects.get(name="Bord 1")
     deal = played.deals.get(number=1)
@@ -136,8 +137,7 @@ def test_the_log_pages_fifty_lines_newest_first_across_its_three_sources(played,
             by=members["Anna"].user,
         )
         newest_first.insert(0, f"Bent paid in {i}.00 kr. (cash; recorded by Anna).")
-        bord.name = f"Bord {i + 1}"
-        bord.save()
+        bord = rename_table(bord, name=f"Bord {i + 1}")  # by nobody: "The system"
         newest_first.insert(0, f"The system renamed the table Bord {i} to Bord {i + 1}.")
         if i % 20 == 0:
             record = deal.current_version.record | {"last_trick": "Dorte" if i % 40 else "Bent"}

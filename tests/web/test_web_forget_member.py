@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from post_office.models import Email
 
-from club.models import Club, Deal, DealVersion, Dispute, Member, Payment
+from club.models import Club, ClubEvent, Deal, DealVersion, Dispute, Member, Payment
 from club.services import forgetting, money, outbox, payments
 from club.services import members as member_office
 from club.services.closing import close_sitting
@@ -391,29 +391,35 @@ def test_forgetting_rewords_nothing_anyone_typed(evening, members, club, as_memb
     }
     assert after["payments"][-1][1] == "kontant ved baren, ikke snyd"
     assert "Ib Holm så det" in after["disputes"][-1][1]
-    # Every log entry but his row's four (added, three renames) is as it was; the forget's is new.
-    (forget_entry,) = set(after["log"]) - set(typed["log"])
+    # Every audit entry but his row's four (added, three renames) is as it was.
+    assert set(after["log"]) == set(typed["log"])
     assert {pk: after["log"][pk] for pk in typed["log"] if pk not in his_rows} == {
         pk: entry for pk, entry in typed["log"].items() if pk not in his_rows
     }
     assert len(his_rows) == 4
     for pk in his_rows:
         assert not {"Ib", "snyd", "kontant", "Ib Holm"} & set(str(after["log"][pk]).split("'")), after["log"][pk]
-    entry = LogEntry.objects.get(pk=forget_entry)
-    assert (entry.actor, entry.changes) == (anna.user, {"forgotten": ["", "Tidligere medlem 1"]})
-    assert entry.additional_data == {
-        "forgotten": {
-            "seats": 0,
-            "sittings": 0,
-            "deals": 0,
-            "deal_versions": 0,
-            "log_entries": 4,
-            "log_actors": 0,
-            "mails": 0,
-            "files": 0,
-            "logins": 0,
-        }
-    }
+    # The club's log: his renames read his new name, and the forget's line is Anna's, with the counts.
+    renames = ClubEvent.objects.filter(kind=ClubEvent.Kind.MEMBER_RENAMED, data__member=ib.pk)
+    assert [(event.data["old"], event.data["new"]) for event in renames] == [("Tidligere medlem 1",) * 2] * 3
+    entry = ClubEvent.objects.get(kind=ClubEvent.Kind.MEMBER_FORGOTTEN)
+    assert (entry.member, entry.data) == (
+        anna,
+        {
+            "member": ib.pk,
+            "rewritten": {
+                "seats": 0,
+                "sittings": 0,
+                "deals": 0,
+                "deal_versions": 0,
+                "log_entries": 4,
+                "log_actors": 0,
+                "mails": 0,
+                "files": 0,
+                "logins": 0,
+            },
+        },
+    )
     assert forgotten.name == "Tidligere medlem 1"
     log = as_member("Anna").get(reverse("club_log", args=[club.slug])).content.decode()
     assert (
@@ -483,7 +489,6 @@ def test_forgetting_takes_his_mail_its_files_and_his_logins_access_log(
     assert not files["Dorte Dahl"].exists()
     assert files["Carl"].exists() and Email.objects.filter(pk=statements["Carl"].pk).exists()
     assert not AccessLog.objects.filter(username=ADDRESS).exists()
-    entry = LogEntry.objects.filter(changes__has_key="forgotten").get()
-    counts = entry.additional_data["forgotten"]
+    counts = ClubEvent.objects.get(kind=ClubEvent.Kind.MEMBER_FORGOTTEN).data["rewritten"]
     # The invitation, the statement and the reset; the statement's PDF; today's login and the first.
     assert (counts["mails"], counts["files"], counts["logins"]) == (3, 1, 1)

@@ -10,6 +10,7 @@ from club.services.deals import record_deal
 from club.services.stats import member_stats
 from club.web.charts import balance_chart
 from table_evening import DEAL_1_CORRECTED
+from world.clubs import play
 
 
 def standings(html):
@@ -205,3 +206,29 @@ def test_a_member_of_another_club_is_404_by_id(played, members, outsider, as_mem
     olaf = outsider.memberships.get()
 
     assert as_member("Anna").get(reverse("member", args=["nordvest", olaf.pk])).status_code == 404
+
+
+def test_the_standings_list_the_newest_sittings_and_link_to_every_one(
+    club, make_season, table, start_sitting, as_member, monkeypatch
+):
+    """A season of three hundred evenings is not three hundred cards on a phone: the newest
+    (here two of three) and a link to them all."""
+    monkeypatch.setattr("club.web.views.SITTING_CARDS", 2)
+    season = make_season(club, name="Vinter", year=2026)
+    days = [datetime.date(2026, 1, 5), datetime.date(2026, 1, 12), datetime.date(2026, 1, 19)]
+    sittings = []
+    for day in days:
+        sittings.append(start_sitting(season, date=day))
+        play(sittings[-1], [], close="split")
+    client = as_member("Erik")
+
+    def cards(html: str) -> list[str]:
+        return re.findall(r'<a class="card" href="[^"]*/sittings/(\d+)/"', html)
+
+    page = client.get(reverse("season", args=["nordvest", season.pk])).text
+    assert cards(page) == [str(sittings[2].pk), str(sittings[1].pk)]
+    assert 'id="all-sittings"' in page and "not only the newest 2" in page
+
+    every = client.get(reverse("season", args=["nordvest", season.pk]), {"sittings": "all"}).text
+    assert cards(every) == [str(s.pk) for s in reversed(sittings)]
+    assert 'id="all-sittings"' not in every

@@ -40,8 +40,9 @@ class Command(TranslatedCommand):
             help=_("What an account held in points: cup:pagat=45, cup:king=30, pot=60."),
         )
         arguments.add_date(parser, help=_("The day the holdings are carried over (default: today)."))
+        arguments.add_by(parser)
 
-    def handle(self, *args, slug, table, season, holdings, date, **options):
+    def handle(self, *args, slug, table, season, holdings, date, by=None, **options):
         club = arguments.club_named(slug)
         with scope(club=club):
             found_table = club.tables.filter(name=table).first()
@@ -51,7 +52,9 @@ class Command(TranslatedCommand):
             if found_season is None:
                 raise CommandError(_("%(club)s has no season %(name)s.") % {"club": slug, "name": season})
             try:
-                carried = opening.carry_over_table(found_table, found_season, dict(holdings), on=date)
+                carried = opening.carry_over_table(
+                    found_table, found_season, dict(holdings), on=date, by=arguments.operator(by)
+                )
             except OfficeError as error:
                 raise CommandError(str(error)) from None
         for row in carried:

@@ -29,8 +29,9 @@ class Command(TranslatedCommand):
         )
         parser.add_argument("--into", metavar="SEASON", help=_("The season to carry into (default: the next one)."))
         parser.add_argument("--dry-run", action="store_true", help=_("Show what the close would do; write nothing."))
+        arguments.add_by(parser)
 
-    def handle(self, *args, slug, season, how, into, dry_run, **options):
+    def handle(self, *args, slug, season, how, into, dry_run, by=None, **options):
         club = arguments.club_named(slug)
         with scope(club=club):
             found = club.seasons.filter(name=season).first()
@@ -43,7 +44,7 @@ class Command(TranslatedCommand):
                 if dry_run:
                     plan = season_close.preview(found, how=how, into=target)
                 else:
-                    plan = season_close.close_season(found, how=how, into=target)
+                    plan = season_close.close_season(found, how=how, into=target, by=arguments.operator(by))
             except OfficeError as error:
                 raise CommandError(str(error)) from None
             for line in plan.describe() or [_("No table holds points of %(season)s.") % {"season": found}]:

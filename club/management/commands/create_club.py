@@ -12,6 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from club.management import arguments
 from club.management.base import TranslatedCommand
 from club.scoping import scopes_disabled
 from club.services import members
@@ -39,15 +40,27 @@ class Command(TranslatedCommand):
             default="http://127.0.0.1:8000",
             help=_("the site's address, put before the link (default: http://127.0.0.1:8000)"),
         )
+        arguments.add_by(parser)
 
     # The club does not exist before it: no scope names it yet.
     @scopes_disabled()
     def handle(
-        self, *args, club: str, admin: str, name: str | None, slug: str | None, language: str, url: str, **options
+        self,
+        *args,
+        club: str,
+        admin: str,
+        name: str | None,
+        slug: str | None,
+        language: str,
+        url: str,
+        by: str | None = None,
+        **options,
     ):
         with translation.override(language):
             try:
-                member = members.create_club(name=club, admin_email=admin, admin_name=name, slug=slug)
+                member = members.create_club(
+                    name=club, admin_email=admin, admin_name=name, slug=slug, by=arguments.operator(by)
+                )
             except OfficeError as error:
                 raise CommandError(str(error)) from None
             assert member.user is not None

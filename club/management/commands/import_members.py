@@ -27,8 +27,9 @@ class Command(TranslatedCommand):
         parser.add_argument("file", metavar="FILE", help=_("The members' spreadsheet, as XLSX or saved as CSV."))
         parser.add_argument("--dry-run", action="store_true", help=_("Show what would be imported; import nothing."))
         arguments.add_date(parser, help=_("The day the saldi are carried over (default: today)."))
+        arguments.add_by(parser)
 
-    def handle(self, *args, slug, file, dry_run, date, **options):
+    def handle(self, *args, slug, file, dry_run, date, by=None, **options):
         club = arguments.club_named(slug)
         try:
             data = Path(file).read_bytes()
@@ -37,7 +38,7 @@ class Command(TranslatedCommand):
                 _("Cannot read %(file)s: %(reason)s") % {"file": file, "reason": error.strerror}
             ) from None
         with scope(club=club):
-            carried = opening.import_members(club, data, on=date, dry_run=dry_run)
+            carried = opening.import_members(club, data, on=date, dry_run=dry_run, by=arguments.operator(by))
         for problem in carried.problems:
             self.stderr.write(_("line %(line)d: %(message)s") % {"line": problem.line, "message": problem.message})
         if carried.problems:

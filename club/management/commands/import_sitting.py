@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 import rules
+from club.management import arguments
 from club.management.base import TranslatedCommand
 from club.models import Club, Table
 from club.scoping import in_club_option_scope
@@ -38,9 +39,10 @@ class Command(TranslatedCommand):
             help=_("The sitting's date (default: the file's \"date\", else today)."),
         )
         parser.add_argument("--create-members", action="store_true", help=_("Add members the club does not know yet."))
+        arguments.add_by(parser)
 
     @in_club_option_scope
-    def handle(self, *args, file, club, season, table, date, create_members, **options):
+    def handle(self, *args, file, club, season, table, date, create_members, by=None, **options):
         data = _read(file)
         club_obj = _get(Club.objects.filter(slug=club), _("No club has the short name %(name)s."), club)
         season_obj = _get(club_obj.seasons.filter(name=season), _("%(club)s has no season %(name)s."), season, club_obj)
@@ -51,7 +53,12 @@ class Command(TranslatedCommand):
             date = _date_in(data)
         try:
             sitting = import_sitting(
-                season=season_obj, table=table_obj, data=data, date=date, create_members=create_members
+                season=season_obj,
+                table=table_obj,
+                data=data,
+                date=date,
+                create_members=create_members,
+                by=arguments.operator(by),
             )
         except rules.InvalidRecord as invalid:
             self.stderr.write(json.dumps(invalid.as_dict(), ensure_ascii=False, indent=2))

@@ -22,6 +22,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 from weasyprint.text.fonts import FontConfiguration
 
+from club.audit import Actor
+from club.management import arguments
 from club.management.base import TranslatedCommand
 from club.models import Club
 from club.months import Month
@@ -109,16 +111,17 @@ class Command(TranslatedCommand):
         if out is not None:
             self._write(clubs, parsed, out, language)
 
-    def _asker(self, again: bool, by: str | None):
-        """The official who asks to send a month again (the log names him)."""
+    def _asker(self, again: bool, by: str | None) -> Actor:
+        """Who mails, as the log names him: the official who asks to send a month again, else the
+        login `--by` names or whoever runs the command."""
         if not again:
-            return None
+            return arguments.operator(by)
         if not by:
             raise CommandError(_("Say who asks to send them again: --by LOGIN."))
         user = get_user_model().objects.filter(username=by).first()
         if user is None:
             raise CommandError(_("No login is called %(name)s.") % {"name": by})
-        return user
+        return arguments.operator(by)
 
     def _mail(self, clubs, month: Month, language: str, *, again: bool, by) -> None:
         for club in clubs:

@@ -55,6 +55,46 @@
     });
   }
 
+  // The questions a deal asks by one choice (a Slovenian contract, `Layout.uses`): the others are
+  // hidden and left out of the post (disabled), and a group with none of its questions left with
+  // them; before the choice none is asked. Without the script every question stays.
+  function showUsed(form) {
+    var box = form.querySelector("#deal-uses");
+    if (!box) return;
+    var spec = JSON.parse(box.getAttribute("data-uses"));
+    var used = spec.uses[checked(form, spec.by)] || [];
+    spec.conditional.forEach(function (name) {
+      var field = form.querySelector('[id="field-' + name + '"]');
+      if (!field) return;
+      var off = used.indexOf(name) < 0;
+      (field.closest("details.fold-one") || field).classList.toggle("unused", off);
+      $$("input, select, textarea, button", field).forEach(function (input) { input.disabled = off; });
+    });
+    var groups = $$("[data-group]", form);
+    groups.forEach(function (group) { group.classList.remove("unused"); });
+    groups.forEach(function (group) {
+      var fields = $$("[id^='field-']", group);
+      var none = fields.length > 0 && fields.every(function (field) { return field.closest(".unused"); });
+      group.classList.toggle("unused", none);
+    });
+  }
+
+  // A group whose numbers add up to a known total (klop's 70 card points): once all but one are
+  // filled in, the last is the rest, and it follows the others until it is typed into.
+  function fillTheRest(target) {
+    var group = target.closest("[data-total]");
+    if (!group || target.type !== "number") return;
+    target.removeAttribute("data-rest");
+    var inputs = $$("input[type=number]", group).filter(function (input) { return !input.disabled; });
+    var open = inputs.filter(function (input) { return input.value === "" || input.hasAttribute("data-rest"); });
+    if (open.length !== 1) return;
+    var rest = parseInt(group.getAttribute("data-total"), 10);
+    inputs.forEach(function (input) { if (input !== open[0]) rest -= parseInt(input.value, 10) || 0; });
+    if (rest < 0) return;
+    open[0].value = String(rest);
+    open[0].setAttribute("data-rest", "");
+  }
+
   function onChange(form, event) {
     var target = event.target;
     var name = target.name || "";
@@ -66,6 +106,9 @@
       if (members) named.slice(1).forEach(function (role, i) { choose(form, role, members[i + 1]); });
     }
     if (named.indexOf(name) >= 0) markPlayers(form);
+    if (target.closest("[data-total]")) fillTheRest(target);
+    var uses = form.querySelector("#deal-uses");
+    if (uses && name === JSON.parse(uses.getAttribute("data-uses")).by) showUsed(form);
     if (name === "tout" && target.value) choose(form, "last_trick", target.value); // a tout takes every trick
     if ((name === "pagat" || name.indexOf("king_") === 0) && /:ultimo$/.test(target.value)) {
       choose(form, "last_trick", target.value.replace(/:ultimo$/, "")); // an ultimo is won in the last trick
@@ -187,6 +230,7 @@
     form.addEventListener("change", function (event) { onChange(form, event); }, true);
     steppers(form);
     markPlayers(form);
+    showUsed(form);
     var summary = $("#form-problems");
     if (summary && !summary.hidden) summary.focus(); // a refused save: the eye goes to the list
     var same = $(".same-deal", form);
