@@ -40,6 +40,7 @@ install: $(INSTALLED_MAIN) messages
 TEST_WORKERS ?= auto
 
 test: test-system-deps $(INSTALLED) messages
+	node --test tests/js/
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # Every speed script in benchmarks/ at a small size: fails when one no longer runs, whatever its

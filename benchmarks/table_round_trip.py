@@ -181,7 +181,7 @@ def serve(env: dict[str, str], port: int, log: Path | None = None) -> subprocess
 # pointerdown, on the page's clock) until `ready` (a script expression) holds and the browser has
 # painted a frame after it: checked at every frame, so the figure carries no polling delay of the
 # test driver. The page must stay the same document: the card table swaps its pages
-# (club/static/club/table.js); a full page load fails the run.
+# (club/static/club/card_table.js); a full page load fails the run.
 ARM = """(counting) => {
   // The live previews htmx sends from a tap on Save on (none, if they give way to the save).
   if (!window.__previewWatch) {

@@ -14,6 +14,7 @@ club_patterns = [
     path("tables/<id:table_id>/sheet.pdf", paper.table_blank_sheet, name="table_blank_sheet"),
     path("sittings/<id:sitting_id>/deals/<id:number>/void/", views.deal_void, name="deal_void"),
     path("sittings/<id:sitting_id>/deals/new/", views.deal_new, name="deal_new"),
+    path("sittings/<id:sitting_id>/deals/queued/", views.deal_queued, name="deal_queued"),
     path("sittings/<id:sitting_id>/deals/preview/", views.deal_preview, name="deal_preview"),
     path("sittings/<id:sitting_id>/deals/<id:number>/correct/", views.deal_correct, name="deal_correct"),
     path("standings/", views.season_standings, name="standings"),

@@ -11,6 +11,7 @@ import hashlib
 import json
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
@@ -19,8 +20,9 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
-from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.templatetags.static import static
@@ -30,6 +32,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
+from django_htmx.http import push_url
 
 import rules
 from rules.pages import card_key, meld_key
@@ -42,6 +45,7 @@ from ..services.closing import close_sitting, preview_close
 from ..services.corrections import correct_deal, preview_correction, void_last_deal
 from ..services.deals import (
     DealConflict,
+    Recorded,
     SavedByAnotherUser,
     check_saved_by,
     last_played_record,
@@ -85,7 +89,15 @@ def home(request):
     return render(request, "club/home.html", {"clubs": clubs, "join_requests": join_requests})
 
 
-SHELL_FILES = ("club/site.css", "club/table.js", "django_htmx/htmx-2.min.js")
+SHELL_FILES = (
+    "club/site.css",
+    "club/site.js",
+    "club/queue.js",
+    "club/offline_queue.js",
+    "club/deal_form.js",
+    "club/card_table.js",
+    "django_htmx/htmx-2.min.js",
+)
 
 
 def service_worker(request):
@@ -396,8 +408,8 @@ def _net_text(net) -> str:
     return ", ".join(f"{name} {signed(points)}" for name, points in net)
 
 
-def _offline_answer(status: str, message: str, *, http_status: int = 200, **extra) -> JsonResponse:
-    """The answer to a deal the page kept while offline and sends now (see static club/table.js)."""
+def _queue_answer(status: str, message: str, *, http_status: int, **extra) -> JsonResponse:
+    """The queue's replay's answer (`deal_queued`): JSON only, whatever it says."""
     return JsonResponse({"status": status, "message": message, **extra}, status=http_status)
 
 
@@ -466,44 +478,26 @@ def _refuse_unconfirmed_repeat(sitting: Sitting, record, cleaned: Mapping[str, A
         )
 
 
-def _sitting_closed(request, club, sitting: Sitting, *, resend: bool) -> HttpResponse:
-    if resend:
-        return _offline_answer("invalid", _("The sitting is closed."))
-    messages.error(request, _("The sitting is closed."))
-    return redirect("sitting", slug=club.slug, sitting_id=sitting.pk)
+@dataclass
+class Saved:
+    """What saving a valid deal form came to, for each endpoint to answer in its own protocol:
+    recorded; or the deal that holds its number (`same`, with the `conflict`); or a repeat of the
+    last deal to confirm (`unconfirmed`); or a deal another user saved (`other_user`). None of
+    them: the form's problems were added to it."""
+
+    recorded: Recorded | None = None
+    conflict: DealConflict | None = None
+    same: dict[str, Any] | None = None
+    unconfirmed: SittingError | None = None
+    other_user: SavedByAnotherUser | None = None
 
 
-def _another_users_deal(request, club, member, sitting: Sitting, form, *, resend: bool) -> HttpResponse | None:
-    """The refusal of a deal saved by another user than the one signed in (a shared phone's
-    queue): nothing is recorded, and the phone keeps the deal for its scorer. None otherwise."""
+def _save(request, club, sitting: Sitting, form) -> Saved:
+    """Record the deal of a valid form, as whichever endpoint received it."""
     try:
         check_saved_by(form.cleaned_data["saved_by"], by=request.user)
     except SavedByAnotherUser as error:
-        if resend:
-            return _offline_answer("other_user", str(error), http_status=403)
-        form.add_error(None, str(error))
-        return _deal_page(request, club, member, sitting, form, status=403)
-    return None
-
-
-def _on_conflict(request, club, sitting: Sitting, form, record, conflict: DealConflict, *, resend: bool):
-    """Another phone saved this number (or this is an old page): never moves on by itself. The
-    offline page's answer, or None; and the deal beside this one (None when this one is refused
-    anyway, its problems added to the form)."""
-    try:
-        same = _same_deal(club, sitting, record, conflict, form.cleaned_data["number"])
-    except rules.InvalidRecord as error:
-        form.add_problems(error.problems, _language())
-        return None, None
-    if resend:
-        html = render_to_string("club/partials/same_deal.html", {"same": same, "queued": True}, request=request)
-        return _offline_answer("conflict", str(conflict), html=html, next=conflict.next_number), same
-    return None, same
-
-
-def _record(request, club, sitting: Sitting, form, *, resend: bool, sheet_url: str):
-    """Record the deal of a valid form: the answer, or None with the form's problems added; and
-    the deal that holds its number, when another phone saved one there."""
+        return Saved(other_user=error)
     record = form.record()
     try:
         _refuse_unconfirmed_repeat(sitting, record, form.cleaned_data, by=request.user)
@@ -517,65 +511,165 @@ def _record(request, club, sitting: Sitting, form, *, resend: bool, sheet_url: s
     except rules.InvalidRecord as error:
         form.add_problems(error.problems, _language())
     except DealConflict as conflict:
-        return _on_conflict(request, club, sitting, form, record, conflict, resend=resend)
+        # Another phone saved this number (or this is an old page): never moves on by itself.
+        try:
+            same = _same_deal(club, sitting, record, conflict, form.cleaned_data["number"])
+        except rules.InvalidRecord as error:  # this phone's deal is refused anyway
+            form.add_problems(error.problems, _language())
+        else:
+            return Saved(conflict=conflict, same=same)
     except SittingError as error:
-        if resend:
-            return _offline_answer("confirm", str(error)), None
-        form.add_error(None, str(error))
-        form.ask_to_confirm_duplicate()
+        return Saved(unconfirmed=error)
     else:
-        return _recorded_answer(request, club, sitting, recorded, resend=resend, sheet_url=sheet_url), None
-    return None, None
+        return Saved(recorded=recorded)
+    return Saved()
+
+
+def _saved_message(recorded: Recorded) -> str:
+    """What a saved deal says: each member's points, or that a repeated key recorded nothing."""
+    number = recorded.deal.number
+    if not recorded.created:
+        # A repeated key: this page was saved before (Back, a double tap, a resend).
+        return _("Deal %(number)s was saved already; nothing was recorded twice.") % {"number": number}
+    net = _net_of_settled(recorded.events or [], recorded.names or [])
+    return _("Deal %(number)s is saved: %(net)s.") % {"number": number, "net": _net_text(net)}
 
 
 @club_page
 def deal_new(request, club, member, sitting_id):
+    """The deal form, and its save as a plain form post: the sheet at the deal (or the next
+    deal's form) by a redirect, or the form again with its problems. An htmx request for a whole
+    page (`HX-Boosted`, the card table's save) is answered with that page at once, its address in
+    `HX-Push-Url`. The phone's offline queue posts to `deal_queued`, never here."""
     _require_scorer(member)
+    if QUEUE_HEADER in request.headers:
+        return HttpResponse(_("Deals waiting on the phone are sent to their own address."), status=400)
     sitting = _sitting(club, sitting_id)
-    resend = request.headers.get("X-Tarok-Resend") == "1"
     sheet_url = reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk})
     if not sitting.is_open:
-        return _sitting_closed(request, club, sitting, resend=resend)
+        messages.error(request, _("The sitting is closed."))
+        return redirect(sheet_url)
     if request.method != "POST":
         return _deal_page(request, club, member, sitting, _fresh_entry_form(sitting, saved_by=request.user.pk))
     if (dropped := inputs.optional_id(request.POST, "drop")) is not None:
         # "The same deal: drop mine": nothing is recorded; the sheet shows the deal as saved.
         messages.info(request, _("Nothing was recorded: deal %(number)s stands as it was saved.") % {"number": dropped})
-        return _answer_in_place(request, club, member, sitting, HttpResponseRedirect(f"{sheet_url}#deal-{dropped}"))
+        return _answer_in_place(request, club, member, sitting, f"{sheet_url}#deal-{dropped}")
 
     form = _deal_form("entry", sitting, _chosen(request.POST))
-    same = None
-    if form.is_valid():
-        if (refused := _another_users_deal(request, club, member, sitting, form, resend=resend)) is not None:
-            return refused
-        answer, same = _record(request, club, sitting, form, resend=resend, sheet_url=sheet_url)
-        if answer is not None:
-            return _answer_in_place(request, club, member, sitting, answer)
-    if resend:
-        problems = [message for _name, _where, message in form.problem_list()]
-        return _offline_answer("invalid", "; ".join(problems))
-    return _deal_page(request, club, member, sitting, form, same=same)
+    if not form.is_valid():
+        return _deal_page(request, club, member, sitting, form)
+    saved = _save(request, club, sitting, form)
+    if saved.other_user is not None:
+        form.add_error(None, str(saved.other_user))
+        return _deal_page(request, club, member, sitting, form, status=403)
+    if saved.unconfirmed is not None:
+        form.add_error(None, str(saved.unconfirmed))
+        form.ask_to_confirm_duplicate()
+    if saved.recorded is None:
+        return _deal_page(request, club, member, sitting, form, same=saved.same)
+    recorded = saved.recorded
+    if recorded.created:
+        messages.success(request, _saved_message(recorded))
+        if request.POST.get("next") == "1":
+            return _answer_in_place(request, club, member, sitting, request.path)
+    else:
+        messages.info(request, _saved_message(recorded))
+    return _answer_in_place(request, club, member, sitting, f"{sheet_url}#deal-{recorded.deal.number}")
 
 
-def _answer_in_place(request, club, member, sitting: Sitting, answer: HttpResponse) -> HttpResponse:
-    """A save the card table's script posted (static club/table.js, fetchPage) is answered with the
-    page a redirect would lead to, and its address in X-Tarok-Location: the sheet shows one request
-    sooner. A plain form's POST keeps its redirect, so a reload never posts again."""
-    if request.headers.get("X-Tarok-Page") != "1" or not isinstance(answer, HttpResponseRedirect):
-        return answer
-    location = answer["Location"]
-    path = location.split("#")[0]
+def _answer_in_place(request, club, member, sitting: Sitting, location: str) -> HttpResponse:
+    """A saved form's answer: a redirect to `location`, so a reload never posts again. An htmx
+    request for a whole page (the card table's save, static club/deal_form.js) gets the page the
+    redirect would lead to at once, its address in `HX-Push-Url`: the sheet shows one request
+    sooner."""
+    if not (request.htmx and request.htmx.boosted):
+        return HttpResponseRedirect(location)
     # The save kept the table state on its own locked copy of the sitting (a game's own sheet,
     # the radelci, reads it): the page is drawn from the sitting as saved.
     sitting.refresh_from_db()
-    if path == reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk}):
-        page = _sitting_page(request, club, member, sitting, path)
-    elif path == request.path:  # "Save and next": the next deal's form
+    if location.split("#")[0] == request.path:  # "Save and next": the next deal's form
         page = _deal_page(request, club, member, sitting, _fresh_entry_form(sitting, saved_by=request.user.pk))
     else:
-        return answer
-    page["X-Tarok-Location"] = location
-    return page
+        page = _sitting_page(request, club, member, sitting, location.split("#")[0])
+    return push_url(page, location)
+
+
+# The header the offline queue's script sent with each deal before the queue had its own address.
+QUEUE_HEADER = "X-Tarok-Resend"
+
+
+def queue_endpoint(view):
+    """A club endpoint of the phone's offline queue: JSON in every answer, refusals included (a
+    queue reads its answer, no person reads a page): a session that ended is 401, a club that is
+    not the member's 404, a member who may not score 403; and only a POST that asks for JSON."""
+
+    @wraps(view)
+    def wrapper(request, slug, **kwargs):
+        if request.method != "POST":
+            refused = _queue_answer("refused", _("Only a POST is taken here."), http_status=405)
+            refused["Allow"] = "POST"
+            return refused
+        if "application/json" not in request.headers.get("Accept", "") or request.htmx:
+            message = _("This address answers the offline queue's deals in JSON only.")
+            return _queue_answer("refused", message, http_status=406)
+        if not request.user.is_authenticated:
+            return _queue_answer(
+                "signed_out", _("Log in again to send them; they stay on this phone."), http_status=401
+            )
+        club = Club.objects.filter(slug=slug).first()
+        try:
+            if club is None:
+                raise Http404
+            member = access.membership(request.user, club)
+            _require_scorer(member)
+        except Http404:
+            return _queue_answer("refused", _("No such sitting in your clubs."), http_status=404)
+        except PermissionDenied as refusal:
+            return _queue_answer("refused", str(refusal), http_status=403)
+        return view(request, club, member, **kwargs)
+
+    return wrapper
+
+
+@queue_endpoint
+def deal_queued(request, club, member, sitting_id):
+    """A deal the phone kept while offline, sent by its queue (static club/queue.js) once the
+    connection is back: the posted deal form's fields as they were saved, its own idempotency key
+    (recorded once, however often it is sent). Every answer is JSON with a `status` the queue
+    acts on: recorded; conflict (another phone saved its number: the two deals side by side, for
+    the scorer); confirm (a repeat of the last deal); invalid; other_user (saved by another user
+    than the one signed in)."""
+    try:
+        sitting = _sitting(club, sitting_id)
+    except Http404:
+        return _queue_answer("refused", _("No such sitting in your clubs."), http_status=404)
+    if not sitting.is_open:
+        return _queue_answer("invalid", _("The sitting is closed."), http_status=409)
+    form = _deal_form("entry", sitting, request.POST)
+    saved = _save(request, club, sitting, form) if form.is_valid() else Saved()
+    if saved.other_user is not None:
+        return _queue_answer("other_user", str(saved.other_user), http_status=403)
+    if saved.recorded is not None:
+        number = saved.recorded.deal.number
+        sheet_url = reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk})
+        created = saved.recorded.created
+        return _queue_answer(
+            "recorded",
+            _saved_message(saved.recorded),
+            http_status=201 if created else 200,
+            number=number,
+            url=f"{sheet_url}#deal-{number}",
+        )
+    if saved.same is not None and saved.conflict is not None:
+        html = render_to_string("club/partials/same_deal.html", {"same": saved.same, "queued": True}, request=request)
+        return _queue_answer(
+            "conflict", str(saved.conflict), http_status=409, html=html, next=saved.conflict.next_number
+        )
+    if saved.unconfirmed is not None:
+        return _queue_answer("confirm", str(saved.unconfirmed), http_status=409)
+    problems = [message for _name, _where, message in form.problem_list()]
+    return _queue_answer("invalid", "; ".join(problems), http_status=400)
 
 
 def _net_of_settled(events, names) -> list[tuple[str, int]]:
@@ -586,27 +680,6 @@ def _net_of_settled(events, names) -> list[tuple[str, int]]:
         for name, points in event.net(names).items():
             total[name] += points
     return list(total.items())
-
-
-def _recorded_answer(request, club, sitting: Sitting, recorded, *, resend: bool, sheet_url: str) -> HttpResponse:
-    """The answer to a saved deal: the sheet at the deal (or the next deal's form), or the
-    offline page's JSON; a repeated key says nothing was recorded twice."""
-    number = recorded.deal.number
-    if recorded.created:
-        net = _net_of_settled(recorded.events or [], recorded.names or [])
-        message = _("Deal %(number)s is saved: %(net)s.") % {"number": number, "net": _net_text(net)}
-    else:
-        # A repeated key: this page was saved before (Back, a double tap, a resend).
-        message = _("Deal %(number)s was saved already; nothing was recorded twice.") % {"number": number}
-    if resend:
-        return _offline_answer("recorded", message, number=number, url=f"{sheet_url}#deal-{number}")
-    if not recorded.created:
-        messages.info(request, message)
-    else:
-        messages.success(request, message)
-        if request.POST.get("next") == "1":
-            return redirect("deal_new", slug=club.slug, sitting_id=sitting.pk)
-    return HttpResponseRedirect(f"{sheet_url}#deal-{number}")
 
 
 @club_page

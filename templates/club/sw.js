@@ -20,7 +20,7 @@
 
 var VERSION = "{{ version }}";
 var SHELL = "tarokbog-shell-" + VERSION;
-var PAGES = "tarokbog-pages"; // one user's kept pages; emptied at log-out and log-in (club/static/club/table.js)
+var PAGES = "tarokbog-pages"; // one user's kept pages; emptied at log-out and log-in (club/static/club/site.js)
 var UNSENT = "tarokbog-unsent"; // deals posted while the network failed, for the page to queue
 var OFFLINE_PAGE = "{% url 'offline' %}";
 var LOGIN_PAGE = "{% url 'login' %}";
@@ -177,10 +177,11 @@ function offlinePage() {
 
 function isDealForm(url) { return /\/deals\/new\/$/.test(url.pathname); }
 
-// A page the card table's script fetches to swap in (table.js, fetchPage): kept and answered
-// offline as a page load would be. The page a save is answered with the script hands over itself
-// ("page" below): a save's request is never held up here.
-function isSwappedPage(request) { return request.headers.get("X-Tarok-Page") === "1"; }
+// A page the card table's script fetches to swap in (card_table.js, fetchPage, asking as htmx asks
+// for a whole page: HX-Boosted): kept and answered offline as a page load would be. The page a
+// save is answered with the script hands over itself ("page" below): a save's request is never
+// held up here.
+function isSwappedPage(request) { return request.headers.get("HX-Boosted") === "true"; }
 
 function postedDeal(request) {
   var copy = request.clone();

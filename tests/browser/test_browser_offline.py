@@ -177,6 +177,52 @@ def test_offline_three_deals_with_a_reload_between_are_recorded_once_in_order(si
     assert DealVersion.objects.count() == 3  # each once
 
 
+WAITING_PREVIEW = "Ingen forbindelse: hvert medlems point, når forbindelsen er tilbage."
+
+
+def test_offline_the_kept_sheet_lists_the_waiting_deals_in_words_and_the_preview_says_when(
+    sitting, live_server, phone, screenshot
+):
+    page = phone
+    url = sign_in_as_anna(page, live_server.url, sitting)
+    page.click("#new-deal")
+    ready_for_offline(page)
+
+    go_offline(page)
+    page.reload()  # the kept deal form
+    expect(page.locator("html")).to_have_attribute("data-kept-copy", "")
+    preview = page.locator("#preview-net")
+    expect(preview).to_have_text(WAITING_PREVIEW)
+    enter_deal(page, "39", "19")
+    expect(preview).to_have_text(WAITING_PREVIEW)  # each change asked nothing, and says so
+    page.click("#save-next")
+    expect(page.locator("h1")).to_contain_text("Spil 2")
+    expect(preview).to_have_text(WAITING_PREVIEW)
+    enter_deal(page, "39", "19")
+    page.click("#save-deal")
+
+    # The kept sheet: no deal recorded yet, the two waiting ones after it in words.
+    assert page.url.split("#")[0] == url
+    rows = page.locator("#sheet tbody tr.waiting-row")
+    expect(rows).to_have_count(2)
+    assert [(row.locator("th").inner_text(), row.locator("td").inner_text()) for row in rows.all()] == [
+        ("1", "givet af Anna: point, når forbindelsen er tilbage"),
+        ("2", "givet af Bent: point, når forbindelsen er tilbage"),
+    ]
+    expect(page.locator("#no-deals")).to_be_hidden()
+    expect(page.locator("#new-deal")).to_be_in_viewport()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot("offline-waiting-deals-on-the-sheet", full_page=False)
+    assert Deal.objects.count() == 0
+
+    go_online(page)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#deal-2")).to_be_visible()
+    expect(rows).to_have_count(0)
+    assert sheet_totals(page) == [-90, 55, -75, -70]  # the docstring's deals 1 and 2
+    assert DealVersion.objects.count() == 2
+
+
 def test_offline_a_refused_deal_stops_the_queue_and_says_why(sitting, live_server, phone):
     page = offline_after_deal_1(phone, live_server, sitting)
     enter_deal(page, "90", "19")  # a count of 90 of 78 points: refused by the rules

@@ -52,6 +52,15 @@ DEAL_3 = {
     "last_trick": "Bent",
     "counts": {"Carl": 40, "Bent": 20},
 }
+# Deal 1 as the deal form posts it: Anna −15, Bent +30, Carl 0, Dorte −25.
+DEAL_1_FORM = {
+    "dealer": "Anna",
+    "forehand": "Bent",
+    "middlehand": "Dorte",
+    "last_trick": "Bent",
+    "dealer_count": "39",
+    "middlehand_count": "19",
+}
 DEAL_1_CORRECTED = DEAL_1 | {"kings": {"spades": {"holder": "Dorte", "fate": "lost"}}}
 
 TOTALS = {"Anna": -130, "Bent": -10, "Carl": 165, "Dorte": -305}

@@ -50,6 +50,8 @@ class Page:
     body: Callable[..., dict] | None = None
     ok: int = 200  # the answer when the policy allows it
     public: dict[str, int] | None = None  # requester kind -> status, for pages outside a club
+    headers: dict[str, str] | None = None
+    anonymous: int = 302  # the login page; an endpoint a script reads answers 401 itself
 
 
 def club_url(name: str, *args: Callable) -> Callable:
@@ -270,6 +272,17 @@ PAGES = [
     Page("deal_new", "get", club_url("deal_new", OPEN), "score"),
     # An empty form: allowed, it comes back with its errors; refused, 403 before it is read.
     Page("deal_new", "post", club_url("deal_new", OPEN), "score", lambda w: {}),
+    # The offline queue's address: JSON only, an empty deal refused as bad input (400).
+    Page(
+        "deal_queued",
+        "post",
+        club_url("deal_queued", OPEN),
+        "score",
+        lambda w: {},
+        ok=400,
+        headers={"Accept": "application/json"},
+        anonymous=401,
+    ),
     Page("deal_preview", "post", club_url("deal_preview", OPEN), "score", lambda w: {}),
     Page("deal_correct", "get", club_url("deal_correct", OPEN, lambda w: 1), "score"),
     Page("deal_correct", "post", club_url("deal_correct", OPEN, lambda w: 1), "score", lambda w: {}),
@@ -324,7 +337,7 @@ def expected_status(page: Page, requester_club: str | None, role: str, target: s
     if page.public is not None:
         return page.public["anonymous" if requester_club is None else "member"]
     if requester_club is None:
-        return 302
+        return page.anonymous
     if requester_club != target:
         return 404
     return page.ok if role in MAY[page.action] else 403
@@ -340,7 +353,7 @@ def test_status(two_clubs, client, page, requester_club, role, target):
         client.force_login(two_clubs[requester_club].users[role])
     objects = two_clubs[target]
     url = page.url(objects)
-    response = getattr(client, page.method)(url, page.body(objects) if page.body else {})
+    response = getattr(client, page.method)(url, page.body(objects) if page.body else {}, headers=page.headers)
     assert response.status_code == expected_status(page, requester_club, role, target), response.content[:300]
     if response.status_code == 302 and requester_club is None and page.public is None:
         assert response["Location"].startswith("/login/?next="), response["Location"]

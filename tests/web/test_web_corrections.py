@@ -7,7 +7,7 @@ from django.urls import reverse
 from club.models import DealVersion
 from club.services import balances as ledger_balances
 from ledger.models import Transaction
-from table_evening import DEAL_1, DEAL_1_CORRECTED, TOTALS, TOTALS_CORRECTED
+from table_evening import DEAL_1, DEAL_1_CORRECTED, DEAL_1_FORM, TOTALS, TOTALS_CORRECTED
 
 
 def correct_url(sitting, number=1):
@@ -16,18 +16,16 @@ def correct_url(sitting, number=1):
 
 def corrected_form(played, **more):
     version = played.deals.get(number=1).current_version
-    return {
-        "dealer": "Anna",
-        "forehand": "Bent",
-        "middlehand": "Dorte",
-        "last_trick": "Bent",
-        "dealer_count": "39",
-        "middlehand_count": "19",
-        "king_spades_holder": "Dorte",
-        "king_spades_fate": "lost",
-        "reason": "Dorte lost the King of spades; we forgot it.",
-        "base_version": str(version.pk),
-    } | more
+    return (
+        DEAL_1_FORM
+        | {
+            "king_spades_holder": "Dorte",
+            "king_spades_fate": "lost",
+            "reason": "Dorte lost the King of spades; we forgot it.",
+            "base_version": str(version.pk),
+        }
+        | more
+    )
 
 
 def balances(sitting, members):

@@ -7,7 +7,7 @@ from django.urls import reverse
 from club.models import Deal, DealVersion
 from club.services import balances
 from ledger.models import Posting, Transaction
-from table_evening import DEAL_1
+from table_evening import DEAL_1, DEAL_1_FORM
 
 
 def entry_url(sitting):
@@ -25,16 +25,6 @@ def hidden(html: str, name: str) -> str:
 def selected(html: str, name: str) -> str:
     """The checked button of a choice (players and cards are buttons: radio inputs)."""
     return re.search(rf'<input type="radio" name="{name}" value="([^"]*)"[^>]*\schecked', html).group(1)
-
-
-DEAL_1_FORM = {
-    "dealer": "Anna",
-    "forehand": "Bent",
-    "middlehand": "Dorte",
-    "last_trick": "Bent",
-    "dealer_count": "39",
-    "middlehand_count": "19",
-}
 
 
 def test_the_first_deal_is_the_first_dealers(sitting, as_member):
@@ -222,11 +212,13 @@ def test_a_queued_deal_whose_number_was_taken_gets_the_question_as_json(sitting,
     client.post(entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "anna-phone"})
 
     answer = client.post(
-        entry_url(sitting), DEAL_1_FORM | {"number": "1", "idempotency_key": "queued"}, headers={"X-Tarok-Resend": "1"}
+        reverse("deal_queued", args=["nordvest", sitting.pk]),
+        DEAL_1_FORM | {"number": "1", "idempotency_key": "queued"},
+        headers={"Accept": "application/json"},
     )
 
     data = answer.json()
-    assert (data["status"], data["next"]) == ("conflict", 2)
+    assert (answer.status_code, data["status"], data["next"]) == (409, "conflict", 2)
     assert "Deal 1 was already saved by Bent — is it the same deal?" in data["html"]
     assert 'data-choice="drop"' in data["html"] and 'data-choice="renumber"' in data["html"]
     assert Deal.objects.count() == 1
@@ -349,21 +341,22 @@ def test_a_closed_sitting_takes_no_more_deals(played, as_member):
 
 
 def save_from_the_script(client, sitting, **fields):
-    """Deal 1 posted as the card table's script posts it (static club/table.js, fetchPage)."""
+    """Deal 1 posted as the card table's script posts it: htmx's request for a whole page
+    (static club/pages.js, fetchPage)."""
     data = DEAL_1_FORM | {"number": "1", "idempotency_key": "k-1"} | fields
-    return client.post(entry_url(sitting), data, headers={"X-Tarok-Page": "1"})
+    return client.post(entry_url(sitting), data, headers={"HX-Request": "true", "HX-Boosted": "true"})
 
 
 def test_a_save_the_card_tables_script_posts_is_answered_with_the_sheet_in_place(sitting, as_member):
-    """table.js swaps in the page a save leads to: it gets that page at once, its address in a
-    header, instead of a redirect and a second request."""
+    """The script swaps in the page a save leads to: it gets that page at once, its address in
+    htmx's HX-Push-Url, instead of a redirect and a second request."""
     client = as_member("Bent")
     sheet = f"/c/nordvest/sittings/{sitting.pk}/"
 
     response = save_from_the_script(client, sitting)
 
     assert response.status_code == 200
-    assert response["X-Tarok-Location"] == f"{sheet}#deal-1"
+    assert response["HX-Push-Url"] == f"{sheet}#deal-1"
     assert 'id="deal-1"' in response.text and 'id="live-sheet"' in response.text
     assert "Deal 1 is saved: Anna −15, Bent +30, Carl 0, Dorte −25." in response.text
     # Its language buttons come back to the sheet, not to the address posted to.
@@ -377,7 +370,7 @@ def test_save_and_next_from_the_script_is_answered_with_the_next_deals_form(sitt
     response = save_from_the_script(client, sitting, next="1")
 
     assert response.status_code == 200
-    assert response["X-Tarok-Location"] == entry_url(sitting)
+    assert response["HX-Push-Url"] == entry_url(sitting)
     assert hidden(response.text, "number") == "2"
     assert selected(response.text, "dealer") == "Bent"
     assert "Deal 1 is saved" in response.text
@@ -389,6 +382,6 @@ def test_a_refused_save_from_the_script_is_the_form_with_its_problems(sitting, a
     response = save_from_the_script(client, sitting, dealer_count="99")
 
     assert response.status_code == 200
-    assert "X-Tarok-Location" not in response
+    assert "HX-Push-Url" not in response
     assert 'id="form-problems"' in response.text
     assert Deal.objects.count() == 0

@@ -8,6 +8,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 
 from club.models import Deal, DealVersion
+from table_evening import DEAL_1_FORM as TABLE_DEAL_1_FORM
 
 
 def test_the_service_worker_is_served_from_the_root_with_the_shell_it_keeps(client):
@@ -17,7 +18,7 @@ def test_the_service_worker_is_served_from_the_root_with_the_shell_it_keeps(clie
     assert answer["Content-Type"] == "text/javascript; charset=utf-8"
     assert answer["Cache-Control"] == "no-cache"
     body = answer.content.decode()
-    for name in ("club/site.css", "club/table.js", "django_htmx/htmx-2.min.js"):
+    for name in ("club/site.css", "club/site.js", "club/queue.js", "club/card_table.js", "django_htmx/htmx-2.min.js"):
         assert f'"{static(name)}"' in body
     assert 'var OFFLINE_PAGE = "/offline/";' in body
 
@@ -37,19 +38,22 @@ def test_the_offline_page_says_what_is_kept(client):
 
 # --- a shared phone: a deal kept offline is sent under its own scorer's session only ----------
 
-DEAL_1_FORM = {
-    "dealer": "Anna",
-    "forehand": "Bent",
-    "middlehand": "Dorte",
-    "last_trick": "Bent",
-    "dealer_count": "39",
-    "middlehand_count": "19",
-    "number": "1",
-}
+DEAL_1_FORM = TABLE_DEAL_1_FORM | {"number": "1"}
 
 
 def entry_url(sitting) -> str:
     return reverse("deal_new", args=["nordvest", sitting.pk])
+
+
+def queue_url(sitting) -> str:
+    return reverse("deal_queued", args=["nordvest", sitting.pk])
+
+
+def send_queued(client, sitting, data, **headers):
+    """A deal posted as the phone's offline queue sends it (static club/queue.js)."""
+    return client.post(
+        queue_url(sitting), data, headers={"Accept": "application/json"} | headers, HTTP_ACCEPT_LANGUAGE="en"
+    )
 
 
 def test_the_deal_form_names_the_user_who_saves_it(sitting, members, as_member):
@@ -72,7 +76,7 @@ def test_a_queued_deal_saved_by_another_user_is_refused_and_recorded_under_its_o
     queued = DEAL_1_FORM | {"idempotency_key": "annas-phone-1", "saved_by": str(anna.pk)}
     client.force_login(bent)
 
-    refused = client.post(entry_url(sitting), queued, headers={"X-Tarok-Resend": "1"}, HTTP_ACCEPT_LANGUAGE="en")
+    refused = send_queued(client, sitting, queued)
 
     assert refused.status_code == 403
     assert refused.json() == {
@@ -82,10 +86,13 @@ def test_a_queued_deal_saved_by_another_user_is_refused_and_recorded_under_its_o
     assert not Deal.objects.exists() and not DealVersion.objects.exists()
 
     client.force_login(anna)
-    sent = client.post(entry_url(sitting), queued, headers={"X-Tarok-Resend": "1"}, HTTP_ACCEPT_LANGUAGE="en")
-    again = client.post(entry_url(sitting), queued, headers={"X-Tarok-Resend": "1"}, HTTP_ACCEPT_LANGUAGE="en")
+    sent = send_queued(client, sitting, queued)
+    again = send_queued(client, sitting, queued)
 
-    assert (sent.status_code, sent.json()["status"], sent.json()["number"]) == (200, "recorded", 1)
+    assert (sent.status_code, sent.json()["status"], sent.json()["number"]) == (201, "recorded", 1)
+    assert sent.json()["message"] == "Deal 1 is saved: Anna −15, Bent +30, Carl 0, Dorte −25."
+    assert sent.json()["url"] == f"/c/nordvest/sittings/{sitting.pk}/#deal-1"
+    assert (again.status_code, again.json()["status"]) == (200, "recorded")
     assert again.json()["message"] == "Deal 1 was saved already; nothing was recorded twice."
     version = DealVersion.objects.get()
     assert (version.deal.number, version.entered_by, version.idempotency_key) == (

@@ -207,7 +207,7 @@ def test_the_preview_names_a_question_not_answered_yet(slovenian, as_member):
 
 
 def test_a_save_answered_in_place_shows_the_radelci_it_earned(slovenian, as_member):
-    """The card table's script asks for the sheet in the save's answer (X-Tarok-Page): it is drawn
+    """The card table's script asks for the sheet in the save's answer (htmx's HX-Boosted): it is drawn
     from the table state the save kept. Klop 20/18/17/15 (example 29): −20, −20, −15, −15 on the
     game's own sheet, and a radelc (○) to each."""
     client = as_member("Bent")
@@ -216,9 +216,9 @@ def test_a_save_answered_in_place_shows_the_radelci_it_earned(slovenian, as_memb
     answer = client.post(
         url("deal_new", slovenian),
         klop | {"number": hidden(page, "number"), "idempotency_key": hidden(page, "idempotency_key")},
-        headers={"X-Tarok-Page": "1"},
+        headers={"HX-Request": "true", "HX-Boosted": "true"},
     )
-    assert answer.status_code == 200 and answer["X-Tarok-Location"].endswith("#deal-1")
+    assert answer.status_code == 200 and answer["HX-Push-Url"].endswith("#deal-1")
     row = re.search(r'<tr id="deal-1"(.*?)</tr>', answer.content.decode(), re.S).group(1)
     assert re.findall(r'data-own="(-?\d+)"', row) == ["-20", "-20", "-15", "-15"]
     assert re.findall(r'class="marks">([^<]*)<', row) == ["○", "○", "○", "○"]
