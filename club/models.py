@@ -785,6 +785,33 @@ class StatementMailing(models.Model):
         return f"{self.club} {self.month:%Y-%m}"
 
 
+class PaymentReminder(models.Model):
+    """A reminder mailed (queued in the outbox) to a member who owed the club more than the amount
+    the treasurer typed (club.services.reminders): his saldo then, when and at whose word. A member
+    gets at most one a calendar month (`month`, its first day); kept as written (on PostgreSQL the
+    app may only add and read rows, scripts/app-role.sql)."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="payment_reminders")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    month = models.DateField(_("month"))  # its first day
+    saldo_ore = models.BigIntegerField()  # < 0: what he owed when reminded
+    sent_at = models.DateTimeField(default=timezone.now)
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    objects: ClassVar[models.Manager[PaymentReminder]] = scoped_to_club("club")
+
+    class Meta:
+        ordering = ["-sent_at", "-id"]
+        verbose_name = _("payment reminder")
+        verbose_name_plural = _("payment reminders")
+        constraints = [models.UniqueConstraint(fields=["member", "month"], name="one_payment_reminder_a_month")]
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.month:%Y-%m}"
+
+
 class ClubMail(models.Model):
     """A mail of the club in the outbox (an invitation, a statement), so the office can show the
     club's mails that wait or failed. Password resets belong to no club and have no row here."""
@@ -864,6 +891,7 @@ class ClubEvent(AppendOnly):
         DISPUTE_OPENED = "dispute_opened"
         DISPUTE_ANSWERED = "dispute_answered"
         MEMBERS_IMPORTED = "members_imported"
+        PAYMENT_REMINDERS = "payment_reminders"
 
     class Through(models.TextChoices):
         PAGE = "page"

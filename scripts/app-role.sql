@@ -2,8 +2,9 @@
 -- off (ALTER TABLE ... DISABLE TRIGGER needs the table's owner), set session_replication_role
 -- (superusers only) or change the schema. History it may read and add to, never change or
 -- remove: the ledger, deal versions and deals, ledger entries, sittings and seats, payments, the
--- tables' opening holdings, disputes, the club's log (club_clubevent) and the audit logs. Of those rows it may change only the few
--- columns a service keeps up to date, granted column by column below.
+-- tables' opening holdings, disputes, the statements and payment reminders mailed, the club's log
+-- (club_clubevent) and the audit logs. Of those rows it may change only the few columns a
+-- service keeps up to date, granted column by column below.
 --
 -- A superuser makes the role once:   CREATE ROLE tarokbog_app LOGIN PASSWORD '...';
 -- Then the owner of the tables (the role that runs `manage.py migrate`) runs this file in the
@@ -29,7 +30,7 @@ REVOKE UPDATE, DELETE ON
     ledger_account, ledger_transaction, ledger_posting,
     club_dealversion, club_ledgerentry, club_payment, club_tableopening,
     club_deal, club_sitting, club_seat, club_dispute,
-    club_seasonsettlement, club_statementmailing, club_clubevent,
+    club_seasonsettlement, club_statementmailing, club_paymentreminder, club_clubevent,
     auditlog_logentry, django_admin_log
 FROM :"app";
 -- Django's own bookkeeping: what migrate ran and the content types it made, the owner's alone.

@@ -16,7 +16,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from .. import access, families
 from ..inputs import whole_number
@@ -206,6 +206,18 @@ def _statements_mailed(who: str, data: dict, names: _Names) -> str:
     if data.get("again"):
         return _("%(who)s sent the statements of %(month)s again.") % {"who": who, "month": month}
     return _("%(who)s mailed the statements of %(month)s.") % {"who": who, "month": month}
+
+
+def _payment_reminders(who: str, data: dict, names: _Names) -> str:
+    over = data.get("over_ore")
+    count = data.get("count")
+    if not isinstance(over, int) or not isinstance(count, int):
+        return ""
+    return ngettext(
+        "%(who)s reminded %(count)d member who owed the club more than %(amount)s to pay.",
+        "%(who)s reminded %(count)d members who owed the club more than %(amount)s to pay.",
+        count,
+    ) % {"who": who, "count": count, "amount": format_ore(over)}
 
 
 def _member_added(who: str, data: dict, names: _Names) -> str:
@@ -551,6 +563,7 @@ _SAYERS: dict[str, Callable[[str, dict, _Names], str | list[str]]] = {
     Kind.CLUB_RENAMED: _club_renamed,
     Kind.PAYMENT_DETAILS: _payment_details,
     Kind.STATEMENTS_MAILED: _statements_mailed,
+    Kind.PAYMENT_REMINDERS: _payment_reminders,
     Kind.MEMBER_ADDED: _member_added,
     Kind.MEMBER_DELETED: _member_deleted,
     Kind.MEMBER_RENAMED: _member_renamed,

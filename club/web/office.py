@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from .. import access, families
 from ..models import Club, Member, Payment, Season, SeasonEnd, Table, TableOpening
 from ..reports import pdf
-from ..services import forgetting, money, opening, outbox, till
+from ..services import forgetting, money, opening, outbox, reminders, till
 from ..services import members as member_office
 from ..services import payments as payment_office
 from ..services import season_close as season_closing
@@ -35,6 +35,7 @@ from .office_forms import (
     MemberForm,
     PaymentDetailsForm,
     PaymentForm,
+    RemindForm,
     ReversePaymentForm,
     SeasonForm,
     TableForm,
@@ -402,8 +403,32 @@ def payments(request: HttpRequest, club: Club, official: Member) -> HttpResponse
 
 @official_page
 def debtors(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
-    """The treasurer's list: every member with a saldo, who owes the club most first, and the totals."""
-    return render(request, "club/office/debtors.html", {"club": club, "debtors": money.debtors(club)})
+    """The treasurer's list: every member with a saldo, who owes the club most first, and the totals;
+    and the form that reminds whoever owes more than an amount."""
+    form = RemindForm(initial={"over": str(reminders.DEFAULT_OVER_ORE // 100)})  # whole kroner
+    return _debtors_page(request, club, form)
+
+
+def _debtors_page(request: HttpRequest, club: Club, form: RemindForm, status: int = 200) -> HttpResponse:
+    context = {"club": club, "debtors": money.debtors(club), "form": form}
+    return render(request, "club/office/debtors.html", context, status=status)
+
+
+@require_POST
+@official_page
+def debtors_remind(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
+    """A reminder mail to every active member with an address who owes more than the amount typed,
+    at most one a month each (club.services.reminders)."""
+    form = RemindForm(request.POST)
+    if form.is_valid():
+        try:
+            done = reminders.remind_debtors(club, form.cleaned_data["over"], by=official)
+        except OfficeError as error:
+            form.add_office_errors(error.errors)
+        else:
+            messages.success(request, done.said())
+            return redirect("office_debtors", slug=club.slug)
+    return _debtors_page(request, club, form, status=400)
 
 
 @official_page

@@ -257,6 +257,12 @@ class TableOpeningForm(OfficeForm):
         return {name: self.cleaned_data[field] for field, name in self.accounts.items() if self.cleaned_data.get(field)}
 
 
+class RemindForm(OfficeForm):
+    """A round of payment reminders (club.services.reminders): to whoever owes more than this."""
+
+    over = inputs.KronerField(label=_("To everyone who owes the club more than (kroner)"))  # cleaned to øre
+
+
 class PaymentDetailsForm(OfficeForm):
     """How members pay the club, for the statement's mail (club.services.payments)."""
 

@@ -38,6 +38,7 @@ club_patterns = [
     path("office/payments/", office.payments, name="office_payments"),
     path("office/payments/details/", office.payment_details, name="office_payment_details"),
     path("office/debtors/", office.debtors, name="office_debtors"),
+    path("office/debtors/remind/", office.debtors_remind, name="office_debtors_remind"),
     path("office/payments/<id:payment_id>/reverse/", office.payment_reverse, name="office_payment_reverse"),
     path("office/tables/", office.tables, name="office_tables"),
     path("office/mail/", office.mail, name="office_mail"),

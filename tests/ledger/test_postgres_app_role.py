@@ -8,6 +8,7 @@ Collected on PostgreSQL only (tests/ledger/conftest.py).
 
 from __future__ import annotations
 
+import datetime
 import io
 import re
 from pathlib import Path
@@ -120,6 +121,8 @@ def posted(season, start_sitting, evening):
         ("DELETE FROM auditlog_logentry", "permission denied for table auditlog_logentry"),
         ("UPDATE club_clubevent SET data = '{}'", "permission denied for table club_clubevent"),
         ("DELETE FROM club_clubevent", "permission denied for table club_clubevent"),
+        ("UPDATE club_paymentreminder SET saldo_ore = 0", "permission denied for table club_paymentreminder"),
+        ("DELETE FROM club_paymentreminder", "permission denied for table club_paymentreminder"),
         ("UPDATE django_admin_log SET change_message = ''", "permission denied for table django_admin_log"),
         ("UPDATE club_tableopening SET points = 1", "permission denied for table club_tableopening"),
         (
@@ -550,3 +553,20 @@ def test_the_log_keeps_no_former_name_of_a_member_forgotten_as_the_role(app_role
     with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied for table club_clubevent"):
         as_app.execute("SET club.forgetting = 'on'")
         as_app.execute("UPDATE club_clubevent SET data = '{}'")
+
+
+def test_payment_reminders_are_sent_as_the_role_and_kept_as_sent(app_role, as_app, club, members):
+    """A round of reminders writes its rows, mails and log line as the app role; the role cannot
+    change or delete a reminder (a second one the same month stays refused)."""
+    from club.models import PaymentReminder
+    from club.services import opening, reminders
+
+    Member.objects.filter(pk=members["Bent"].pk).update(email="bent@example.org")
+    opening.carry_over(members["Bent"], -20000, on=datetime.date(2025, 3, 3))
+    with connection.cursor() as cursor:
+        cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
+    done = reminders.remind_debtors(club, 10000)
+    assert [(m.name, ore) for m, ore in done.sent] == [("Bent", -20000)]
+    assert PaymentReminder.objects.get().saldo_ore == -20000
+    with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied for table club_paymentreminder"):
+        as_app.execute("UPDATE club_paymentreminder SET month = month - 31")

@@ -156,6 +156,7 @@ def every_kind(played, members, season, make_table, today):
     record(club, kinds.CLUB_RENAMED, by=anna, old="Nordvest", new=club.name)
     record(club, kinds.PAYMENT_DETAILS, by=anna)
     record(club, kinds.STATEMENTS_MAILED, by=anna, month="2026-11", again=True, member=carl)
+    record(club, kinds.PAYMENT_REMINDERS, by=anna, over_ore=10000, month="2026-11", count=12, skipped=3)
     record(club, kinds.MEMBER_ADDED, by=anna, member=erik, role="member")
     record(club, kinds.MEMBER_DELETED, by=anna, name="Ivan")
     record(club, kinds.MEMBER_RENAMED, by=anna, member=erik, old="Erk", new="Erik")
@@ -221,6 +222,7 @@ def test_the_pages_lines_in_danish_name_who_and_what(every_kind):
     assert "Anna importerede en spilleaften ved Bord 1 den" in list(danish.values())[-1]
     assert "kasserer (kommandolinjen) importerede 2 medlemmer fra et regneark." in danish.values()
     assert "Anna inviterede Carl til at logge ind (carl@example.org)." in danish.values()
+    assert "Anna mindede 12 medlemmer, der skyldte klubben mere end 100,00 kr., om at betale." in danish.values()
 
 
 def test_the_log_page_costs_a_handful_of_queries(every_kind, as_member, django_assert_max_num_queries):
