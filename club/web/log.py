@@ -549,7 +549,7 @@ def _payment(who: str, data: dict, names: _Names) -> str:
             values | {"reason": payment.reason}
         )
     if payment.is_opening:
-        return _("%(who)s carried over the saldo of %(name)s from paper: %(saldo)s.") % (
+        return _("%(who)s carried over the saldo of %(name)s from paper: %(saldo)s") % (
             values | {"saldo": format_ore(payment.signed_ore)}
         )
     if payment.direction == Payment.Direction.IN:

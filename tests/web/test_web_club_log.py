@@ -69,7 +69,7 @@ def test_a_commands_import_is_under_the_login_it_names_or_the_operator(members, 
         "kasserer (command line) imported 1 members from a spreadsheet.",
         "kasserer (command line) added the member Gorm (member).",
         "Anna imported 1 members from a spreadsheet.",
-        "Anna carried over the saldo of Frida from paper: 12.50 kr..",  # the sentence's stop after "kr."
+        "Anna carried over the saldo of Frida from paper: 12.50 kr.",
         "Anna added the member Frida (member).",
     ]
     assert set(ClubEvent.objects.filter(club=members["Anna"].club).values_list("through", flat=True)[:5]) == {"command"}
