@@ -63,10 +63,10 @@ def debtors(club: Club) -> Debtors:
     return Debtors(rows)
 
 
-def visible_saldi(viewer: Member, club: Club) -> dict[int, int]:
+def visible_saldi(viewer: Member, club: Club, among: Iterable[int] | None = None) -> dict[int, int]:
     """The saldi `viewer` may read by the access policy (`READ_PRIVATE`): his own, or every member's
-    for an official."""
-    members = list(club.members.all())
+    for an official; of the members `among` only (ids), when given."""
+    members = list(club.members.all() if among is None else club.members.filter(pk__in=list(among)))
     readable = [m for m in members if access.allows(viewer, access.READ_PRIVATE, subject=m)]
     if len(readable) == 1:
         return {readable[0].pk: saldo(readable[0])}

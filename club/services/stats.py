@@ -45,19 +45,27 @@ def member_stats(member: Member, season: Season) -> MemberStats:
     key = f"{STATS_FORMAT}:{season.preset}:{json.dumps(season.overrides, sort_keys=True)}"
     # The seats' change counts are read before the deals and postings they stand for, so that a
     # deal recorded meanwhile leaves a count behind and is counted by the next page.
+    # Plain rows, not model instances: a season is a hundred seats, and only the stale few are saved.
     seats = list(
-        Seat.objects.filter(member=member, sitting__season=season).only(
-            "sitting_id", "name", "changes", "stats_of", "stats"
+        Seat.objects.filter(member=member, sitting__season=season).values_list(
+            "pk", "sitting_id", "name", "changes", "stats_of", "stats"
         )
     )
-    stale = [seat for seat in seats if seat.stats_of != seat.changes or (seat.stats or {}).get("key") != key]
-    counted = _count_sittings(member, season, {seat.sitting_id: seat.name for seat in stale})
-    for seat in stale:
-        seat.stats, seat.stats_of = {"key": key, **_as_json(counted[seat.sitting_id])}, seat.changes
-    Seat.objects.bulk_update(stale, ["stats", "stats_of"], batch_size=500)
+    stale = {
+        pk: (sitting_id, name, changes)
+        for pk, sitting_id, name, changes, stats_of, kept in seats
+        if stats_of != changes or (kept or {}).get("key") != key
+    }
+    counted = _count_sittings(member, season, {sitting_id: name for sitting_id, name, _changes in stale.values()})
+    recounted = [
+        Seat(pk=pk, stats={"key": key, **_as_json(counted[sitting_id])}, stats_of=changes)
+        for pk, (sitting_id, _name, changes) in stale.items()
+    ]
+    Seat.objects.bulk_update(recounted, ["stats", "stats_of"], batch_size=500)
+    fresh = {seat.pk: seat.stats for seat in recounted}
     stats = MemberStats()
-    for seat in seats:
-        _add(stats, seat.stats or {})
+    for pk, _sitting_id, _name, _changes, _stats_of, kept in seats:
+        _add(stats, fresh.get(pk, kept) or {})
     stats.shown = season.family.stat_rows(stats.counts)
     return stats
 

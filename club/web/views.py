@@ -73,7 +73,7 @@ from .forms import (
 from .login_lock import LoginForm
 from .present import close_statement, describe_differences, describe_events, net_of_events
 from .scoresheet import scoresheet
-from .templatetags import day_month, signed
+from .templatetags import day_month, day_month_year, signed
 
 # --- site and login --------------------------------------------------------------------------
 
@@ -850,7 +850,7 @@ def season_standings(request, club, member, season_id=None):
             "seasons": club.seasons.all(),
             "standings": standings,
             # Each saldo only where the policy lets the viewer read it: his own, or all for officials.
-            "saldi": money.visible_saldi(member, club),
+            "saldi": money.visible_saldi(member, club, among=[s.member_id for s in standings]),
             "chart": balance_chart(series),
             **_sitting_cards(club, season, every=request.GET.get("sittings") == "all"),
         },
@@ -893,6 +893,16 @@ def _sitting_cards(club, season, *, every: bool) -> dict:
     return {"sittings": cards[:SITTING_CARDS] if more else cards, "more_sittings": more}
 
 
+def _his_sittings(club, subject, season) -> list[tuple[str, str, int]]:
+    """(link, day, points) of each sitting of the season he sat at, in order: a season of weekly
+    evenings is a hundred rows, so each is made here, not by template tags (as `_sitting_cards`)."""
+    prefix = reverse("sitting", args=[club.slug, 1]).removesuffix("1/")  # …/sittings/<id>/
+    return [
+        (f"{prefix}{sitting_id}/", day_month_year(date), points)
+        for sitting_id, date, points in balances.member_by_sitting(subject, season)
+    ]
+
+
 @club_page
 def member_detail(request, club, member, member_id):
     subject = get_object_or_404(club.members, pk=member_id)
@@ -916,7 +926,7 @@ def member_detail(request, club, member, member_id):
             "cards": [(family.word(card), ultimos, bagud) for card, ultimos, bagud in fates if ultimos or bagud],
             "melds": [(kind, label, stats.counts[meld_key(kind)]) for kind, label in family.meld_kinds],
             "season_result": balances.member_balance(subject, season=season),
-            "by_sitting": balances.member_by_sitting(subject, season),
+            "by_sitting": _his_sittings(club, subject, season),
         }
     # Statements, postings and the saldo are the member's own business, and the officials'.
     if access.allows(member, access.READ_PRIVATE, subject=subject):
