@@ -903,6 +903,23 @@ def _his_sittings(club, subject, season) -> list[tuple[str, str, int]]:
     ]
 
 
+def _his_payments(subject) -> list[tuple[int, str, str, str]]:
+    """(signed øre, day, what, amount) of his 50 newest payments, newest first (a paper saldo has
+    its own table): rows made here, as `_his_sittings`."""
+    payments = subject.payments.exclude(method=Payment.Method.OPENING).order_by("-paid_on", "-pk")[:50]
+    return [
+        (
+            payment.signed_ore,
+            day_month_year(payment.paid_on),
+            _("reversal")
+            if payment.reverses_id is not None
+            else f"{payment.get_direction_display()} ({payment.get_method_display()})",
+            money.format_ore(payment.signed_ore),
+        )
+        for payment in payments
+    ]
+
+
 @club_page
 def member_detail(request, club, member, member_id):
     subject = get_object_or_404(club.members, pk=member_id)
@@ -937,10 +954,6 @@ def member_detail(request, club, member, member_id):
         context["carried_over"] = list(
             subject.payments.filter(method=Payment.Method.OPENING).select_related("reverses").order_by("paid_on", "pk")
         )
-        context["his_payments"] = list(
-            subject.payments.exclude(method=Payment.Method.OPENING)
-            .select_related("reverses")
-            .order_by("-paid_on", "-pk")[:50]
-        )
+        context["his_payments"] = _his_payments(subject)
 
     return render(request, "club/member.html", context)
