@@ -345,6 +345,24 @@ def _update_known(member_id: int, row: SheetRow, *, by, on, site_url: str, roste
     return member
 
 
+@transaction.atomic
+def carry_over_once(member: Member, saldo_ore: int, *, on: datetime.date, by=None) -> Payment:
+    """His saldo from the paper books, from his office page: once, before anything is posted on
+    his accounts (as the import's row for a member the club has already). His row is locked, so
+    two officials sending it at once carry it over once."""
+    member = Member.objects.select_for_update(of=("self",)).get(pk=member.pk)
+    if has_postings(member):
+        raise refuse(
+            "saldo",
+            _(
+                "%(name)s has played or paid already: a saldo from paper comes over before the first "
+                "posting on the member's account."
+            )
+            % {"name": member.name},
+        )
+    return carry_over(member, saldo_ore, on=on, by=by)
+
+
 def has_postings(member: Member) -> bool:
     """Anything posted on the member's points or payments account."""
     accounts = Member.objects.filter(pk=member.pk).values_list("account_id", "payments_account_id").get()

@@ -33,6 +33,7 @@ from ..services.office import OfficeError
 from ..services.season_summary import season_summary as summarize_season
 from .office_forms import (
     MemberForm,
+    OpeningSaldoForm,
     PaymentDetailsForm,
     PaymentForm,
     RemindForm,
@@ -102,7 +103,39 @@ def member_edit(request: HttpRequest, club: Club, official: Member, member_id: i
         else:
             messages.success(request, _("Saved."))
             return redirect("office_members", slug=club.slug)
-    return render(request, "club/office/member_form.html", {"club": club, "form": form, "subject": subject})
+    return _member_page(request, club, subject, form)
+
+
+def _member_page(request, club, subject, form, opening_form=None, *, status: int = 200) -> HttpResponse:
+    """A member's office page: his details, and his saldo from paper while nothing is posted on
+    his accounts yet."""
+    if opening_form is None and not opening.has_postings(subject):
+        opening_form = OpeningSaldoForm(initial={"on": timezone.localdate()})
+    context = {"club": club, "form": form, "subject": subject, "opening_form": opening_form}
+    return render(request, "club/office/member_form.html", context, status=status)
+
+
+@require_POST
+@official_page
+def member_opening(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
+    """His saldo from the paper books, once, before his first posting (club.services.opening)."""
+    subject = get_object_or_404(Member, pk=member_id, club=club)
+    opening_form = OpeningSaldoForm(request.POST)
+    if opening_form.is_valid():
+        data = opening_form.cleaned_data
+        try:
+            opening.carry_over_once(subject, data["saldo"], on=data["on"], by=official)
+        except OfficeError as error:
+            opening_form.add_office_errors(error.errors)
+        else:
+            messages.success(
+                request,
+                _("%(name)s's saldo from paper is carried over: %(saldo)s")
+                % {"name": subject.name, "saldo": format_ore(data["saldo"])},
+            )
+            return redirect("office_member_edit", slug=club.slug, member_id=subject.pk)
+    initial = {"name": subject.name, "email": subject.email, "role": subject.role, "language": subject.language}
+    return _member_page(request, club, subject, MemberForm(initial=initial), opening_form, status=400)
 
 
 @require_POST

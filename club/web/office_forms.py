@@ -12,6 +12,7 @@ from rules.parameters import AMOUNT, CHOICE, FLAG, MAX_AMOUNT, Parameter
 
 from .. import families, inputs
 from ..models import LANGUAGE_CHOICES, TILL_METHODS, Member, Payment, Season, SeasonEnd
+from ..services import opening
 
 
 class OfficeForm(forms.Form):
@@ -224,6 +225,26 @@ class PaymentForm(OfficeForm):
         super().__init__(*args, **kwargs)
         members = club.members.order_by("-active", "name")
         cast(forms.ModelChoiceField, self.fields["member"]).queryset = members
+
+
+class OpeningSaldoForm(OfficeForm):
+    """A member's saldo from the paper books: negative when he owes the club."""
+
+    saldo = forms.CharField(
+        label=_("Saldo from paper in kroner (negative when he owes the club)"),
+        max_length=inputs.MAX_KRONER_TEXT + 1,
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+    )
+    on = forms.DateField(label=_("Date"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
+
+    def clean_saldo(self) -> int:
+        try:
+            ore = opening.saldo_from_kroner(self.cleaned_data["saldo"])
+        except inputs.AmountRefused as refused:
+            raise forms.ValidationError(str(refused), code="amount") from None
+        if not ore:
+            raise forms.ValidationError(_("A saldo from 0,01 to 100.000,00 kr."), code="amount")
+        return ore
 
 
 class ReversePaymentForm(OfficeForm):

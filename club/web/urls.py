@@ -28,6 +28,7 @@ club_patterns = [
     path("office/members/<id:member_id>/", office.member_edit, name="office_member_edit"),
     path("office/members/<id:member_id>/active/", office.member_active, name="office_member_active"),
     path("office/members/<id:member_id>/invite/", office.member_invite, name="office_member_invite"),
+    path("office/members/<id:member_id>/opening/", office.member_opening, name="office_member_opening"),
     path("office/members/<id:member_id>/forget/", office.member_forget, name="office_member_forget"),
     path("office/seasons/", office.seasons, name="office_seasons"),
     path("office/seasons/new/", office.season_new, name="office_season_new"),

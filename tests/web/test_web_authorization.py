@@ -171,6 +171,14 @@ PAGES = [
     ),
     Page("office_member_active", "post", club_url("office_member_active", CARL), "manage", lambda w: {}, ok=302),
     Page("office_member_invite", "post", club_url("office_member_invite", CARL), "manage", lambda w: {}, ok=302),
+    Page(
+        "office_member_opening",
+        "post",
+        club_url("office_member_opening", lambda w: w.members["Finn"].pk),  # Finn never plays or pays
+        "manage",
+        lambda w: {"saldo": "-12,50", "on": "2026-03-01"},
+        ok=302,
+    ),
     Page("office_members_invite_all", "post", club_url("office_members_invite_all"), "manage", lambda w: {}, ok=302),
     Page("office_member_forget", "post", club_url("office_member_forget", CARL), "manage", lambda w: {}, ok=302),
     Page("office_seasons", "get", club_url("office_seasons"), "manage"),
@@ -183,6 +191,9 @@ PAGES = [
     Page("office_payments", "get", club_url("office_payments"), "manage"),
     Page("office_payment_details", "get", club_url("office_payment_details"), "manage"),
     Page("office_debtors", "get", club_url("office_debtors"), "manage"),
+    Page(
+        "office_debtors_remind", "post", club_url("office_debtors_remind"), "manage", lambda w: {"over": "100"}, ok=302
+    ),
     Page(
         "office_payments",
         "post",
