@@ -21,7 +21,7 @@ def directives(response) -> set[str]:
 
 
 def fetch(client, page: Page, world):
-    return getattr(client, page.method)(page.url(world), page.body(world) if page.body else {})
+    return getattr(client, page.method)(page.url(world), page.body(world) if page.body else {}, headers=page.headers)
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[f"{p.name}-{p.method}" for p in PAGES])
