@@ -332,24 +332,15 @@ def _update_known(member_id: int, row: SheetRow, *, by, on, site_url: str, roste
         member = members.edit_member(member, name=member.name, email=email, role=member.role, site_url=site_url, by=by)
         roster.addresses.add(email)
     if row.saldo_ore:
-        if has_postings(member):
-            raise refuse(
-                "saldo",
-                _(
-                    "%(name)s has played or paid already: a saldo from paper comes over before the first "
-                    "posting on the member's account."
-                )
-                % {"name": member.name},
-            )
-        carry_over(member, row.saldo_ore, on=on, by=by)
+        carry_over_once(member, row.saldo_ore, on=on, by=by)
     return member
 
 
 @transaction.atomic
 def carry_over_once(member: Member, saldo_ore: int, *, on: datetime.date, by=None) -> Payment:
-    """His saldo from the paper books, from his office page: once, before anything is posted on
-    his accounts (as the import's row for a member the club has already). His row is locked, so
-    two officials sending it at once carry it over once."""
+    """His saldo from the paper books (his office page, or the import's row for a member the club
+    has already): once, before anything is posted on his accounts. His row is locked, so two
+    officials sending it at once carry it over once."""
     member = Member.objects.select_for_update(of=("self",)).get(pk=member.pk)
     if has_postings(member):
         raise refuse(
