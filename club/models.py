@@ -7,6 +7,7 @@ current, and the ledger posts the difference.
 
 from __future__ import annotations
 
+import datetime
 from typing import Any, ClassVar
 
 from django.conf import settings
@@ -810,6 +811,11 @@ class PaymentReminder(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member} {self.month:%Y-%m}"
+
+    @property
+    def sent_on(self) -> datetime.date:
+        """The club's day it was sent (`sent_at` is kept in UTC)."""
+        return timezone.localdate(self.sent_at)
 
 
 class ClubMail(models.Model):

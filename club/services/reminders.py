@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from django.core.mail import EmailMessage
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -58,6 +59,18 @@ def owing(club: Club, over_ore: int) -> list[tuple[Member, int]]:
     """The club's active members who owe it more than `over_ore`, with their saldo, who owes most
     first (`money.debtors`' order)."""
     return [(m, ore) for m, ore in money.debtors(club).rows if ore < -over_ore and m.active]
+
+
+def last_reminders(club: Club) -> dict[int, PaymentReminder]:
+    """Member id -> the last reminder he was sent, for each member of the club ever reminded: one
+    query however many members and reminders (the debtors' page shows it on each row)."""
+    last = PaymentReminder.objects.filter(member=OuterRef("member")).order_by("-sent_at", "-id").values("pk")[:1]
+    return {reminder.member_id: reminder for reminder in PaymentReminder.objects.filter(club=club, pk=Subquery(last))}
+
+
+def reminders_of(member: Member) -> list[PaymentReminder]:
+    """Every reminder the member was sent, the last first: one query (his office page)."""
+    return list(PaymentReminder.objects.filter(club_id=member.club_id, member=member))
 
 
 def check_amount(over_ore: int) -> None:

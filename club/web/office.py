@@ -111,7 +111,13 @@ def _member_page(request, club, subject, form, opening_form=None, *, status: int
     his accounts yet."""
     if opening_form is None and not opening.has_postings(subject):
         opening_form = OpeningSaldoForm(initial={"on": timezone.localdate()})
-    context = {"club": club, "form": form, "subject": subject, "opening_form": opening_form}
+    context = {
+        "club": club,
+        "form": form,
+        "subject": subject,
+        "opening_form": opening_form,
+        "reminders": reminders.reminders_of(subject),
+    }
     return render(request, "club/office/member_form.html", context, status=status)
 
 
@@ -443,7 +449,7 @@ def debtors(request: HttpRequest, club: Club, official: Member) -> HttpResponse:
 
 
 def _debtors_page(request: HttpRequest, club: Club, form: RemindForm, status: int = 200) -> HttpResponse:
-    context = {"club": club, "debtors": money.debtors(club), "form": form}
+    context = {"club": club, "debtors": money.debtors(club), "reminded": reminders.last_reminders(club), "form": form}
     return render(request, "club/office/debtors.html", context, status=status)
 
 

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import datetime
 import io
+import re
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 from post_office.models import Email
@@ -175,3 +177,106 @@ def test_the_command_reminds_and_names_who_ran_it(owing, club):
         call_command("remind_debtors", "nordvest", "--over", "lots")
     with pytest.raises(CommandError, match="nowhere"):
         call_command("remind_debtors", "nowhere", "--over", "100")
+
+
+# --- each member's reminders: the last on the debtors' page, all on his office page ---------------
+
+OCTOBER_2024 = datetime.datetime(2024, 10, 5, 10, 0, tzinfo=datetime.UTC)  # 12:00 in Copenhagen
+
+
+def earlier_reminder(club, member, saldo_ore: int) -> PaymentReminder:
+    """A reminder from October 2024, a month no round of the test's own day can be in."""
+    month = datetime.date(2024, 10, 1)
+    return PaymentReminder.objects.create(
+        club=club, member=member, month=month, saldo_ore=saldo_ore, sent_at=OCTOBER_2024
+    )
+
+
+def debtors_page(client, club) -> str:
+    return client.get(reverse("office_debtors", args=[club.slug])).content.decode()
+
+
+def reminded_on_rows(page: str) -> dict[str, tuple[str, str, str]]:
+    """Member -> (day sent, saldo then in øre, the words) of his row's last reminder."""
+    found = {}
+    for name, row in re.findall(r'<tr data-member="([^"]+)"(.*?)</tr>', page, re.S):
+        last = re.search(r'data-sent-on="([^"]+)" data-saldo-ore="([^"]+)">([^<]+)</small>', row)
+        if last:
+            found[name] = last.groups()
+    return found
+
+
+def test_the_debtors_page_says_when_each_member_was_last_reminded(owing, club, as_member):
+    today = timezone.localdate()
+    earlier_reminder(club, owing["Bent"], -123450)
+    earlier_reminder(club, owing["Erik"], -30000)
+    reminders.remind_debtors(club, 10000)  # Bent and Carl today; Erik has no address
+
+    page = debtors_page(as_member("Anna"), club)
+
+    # Bent's last is today's at −734,50, not October's at −1.234,50; Erik's is October's; Dorte,
+    # Frida and Anna were never reminded.
+    assert reminded_on_rows(page) == {
+        "Bent": (
+            f"{today:%Y-%m-%d}",
+            "-73450",
+            f"Last reminder {today.day} {today:%b} {today.year}: saldo −734.50 kr.",
+        ),
+        "Erik": ("2024-10-05", "-30000", "Last reminder 5 Oct 2024: saldo −300.00 kr."),
+        "Carl": (
+            f"{today:%Y-%m-%d}",
+            "-15000",
+            f"Last reminder {today.day} {today:%b} {today.year}: saldo −150.00 kr.",
+        ),
+    }
+    danish = as_member("Anna").get(reverse("office_debtors", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="da")
+    assert "Sidste påmindelse 5. okt. 2024: saldo −300,00 kr." in danish.content.decode()
+
+
+def test_the_members_office_page_lists_his_reminders_the_last_first(owing, club, as_member):
+    today = timezone.localdate()
+    earlier_reminder(club, owing["Bent"], -123450)
+    reminders.remind_debtors(club, 10000)
+    client = as_member("Anna")
+
+    bent = client.get(reverse("office_member_edit", args=[club.slug, owing["Bent"].pk])).content.decode()
+    dorte = client.get(reverse("office_member_edit", args=[club.slug, owing["Dorte"].pk])).content.decode()
+
+    rows = re.findall(
+        r'<tr data-sent-on="([^"]+)" data-saldo-ore="([^"]+)"><td>([^<]+)</td><td class="num">([^<]+)<', bent
+    )
+    assert rows == [
+        (f"{today:%Y-%m-%d}", "-73450", f"{today.day} {today:%b} {today.year}", "−734.50 kr."),
+        ("2024-10-05", "-123450", "5 Oct 2024", "−1,234.50 kr."),
+    ]
+    assert '<p id="his-reminders">No payment reminder has been sent to him.</p>' in dorte
+
+
+def page_queries(client, url: str) -> list[str]:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return [query["sql"] for query in captured.captured_queries]
+
+
+def test_reading_the_reminders_costs_the_same_queries_for_3_or_33_members_reminded(owing, club, as_member):
+    earlier_reminder(club, owing["Bent"], -123450)
+    reminders.remind_debtors(club, 10000)
+    client = as_member("Anna")
+    debtors_url = reverse("office_debtors", args=[club.slug])
+    bent_url = reverse("office_member_edit", args=[club.slug, owing["Bent"].pk])
+    client.get(debtors_url)  # the session's first page keeps the login's language in it: not the page's cost
+    few = page_queries(client, debtors_url), page_queries(client, bent_url)
+    assert len(reminders.last_reminders(club)) == 2
+
+    for k in range(30):
+        member = office.add_member(club, name=f"Skylder {k:02}", email=f"skylder{k}@example.org")
+        opening.carry_over(member, -20000 - k, on=DAY)
+        earlier_reminder(club, member, -19000)
+    earlier_reminder(club, owing["Carl"], -14000)
+    reminders.remind_debtors(club, 10000)  # the 30 new ones today, Bent and Carl this month already
+
+    many = page_queries(client, debtors_url), page_queries(client, bent_url)
+    assert len(reminders.last_reminders(club)) == 32
+    assert PaymentReminder.objects.filter(club=club).count() == 1 + 2 + 30 + 1 + 30
+    assert debtors_page(client, club).count('class="reminded"') == 32
+    assert [len(queries) for queries in many] == [len(queries) for queries in few], "\n".join(many[0])
