@@ -25,12 +25,14 @@ import datetime
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 from post_office.models import Email
 
 from club.models import Member, Payment, PaymentReminder
 from club.services import members as office
 from club.services import opening, payments
+from club.web.templatetags import DA_MONTHS
 from world.clubs import make_club
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -80,6 +82,45 @@ def books():
     )
     office.set_member_active(frida, False)
     return club, members
+
+
+def nothing_wider_than_the_phone(page) -> None:
+    """No table, and so no page, wider than the phone's 360 px."""
+    widths = page.evaluate(
+        "() => [document.documentElement.scrollWidth,"
+        " ...[...document.querySelectorAll('table')].map(t => t.getBoundingClientRect().right)]"
+    )
+    assert max(widths) <= 360, widths
+
+
+def totals_stand_as_the_rows(page) -> None:
+    """The totals' words start where the members' names start and their amounts end where the
+    saldi end, in figures of one width: each text's own box, not its cell's."""
+    geometry = page.evaluate(
+        """() => {
+            const text = cell => {
+                const range = document.createRange();
+                range.selectNodeContents(cell);
+                const box = range.getBoundingClientRect();
+                return [Math.round(box.left), Math.round(box.right)];
+            };
+            const rows = [...document.querySelectorAll('#debtors tbody tr')];
+            const totals = [...document.querySelectorAll('#debtors tfoot tr')];
+            return {
+                names: rows.map(row => text(row.querySelector('td a'))[0]),
+                saldi: rows.map(row => text(row.querySelector('td.num'))[1]),
+                words: totals.map(row => text(row.querySelector('th'))[0]),
+                amounts: totals.map(row => text(row.querySelector('td.num'))[1]),
+                figures: [...document.querySelectorAll('#debtors td.num')].map(
+                    cell => getComputedStyle(cell).fontVariantNumeric),
+            };
+        }"""
+    )
+    assert len(geometry["words"]) == 3
+    assert set(geometry["words"]) == set(geometry["names"]), geometry  # left, as the names
+    assert set(geometry["amounts"]) == set(geometry["saldi"]), geometry  # right, as the saldi
+    assert set(geometry["figures"]) == {"tabular-nums"}
+    nothing_wider_than_the_phone(page)
 
 
 def sign_in(page, base: str, login: str) -> None:
@@ -133,6 +174,7 @@ def test_the_member_sees_what_he_owes_and_the_treasurer_reminds_and_invites(
     expect(page.locator("#owed-to-club td")).to_have_text("970,50 kr.")
     expect(page.locator("#owed-by-club td")).to_have_text("75,00 kr.")
     expect(page.locator("#net td")).to_have_text("−895,50 kr.")
+    totals_stand_as_the_rows(page)
     page.screenshot(path=str(ARTIFACTS / "treasurer-03-debtors.png"), full_page=True)
 
     # A reminder to whoever owes more than 100 kr.: Bent and Carl, one mail each, in their languages.
@@ -161,6 +203,28 @@ def test_the_member_sees_what_he_owes_and_the_treasurer_reminds_and_invites(
         "0 påmindelser i kø; 2 fik allerede en i denne måned; 1 har ingen adresse"
     )
     assert Email.objects.filter(club_mail__club=club).count() == 2
+
+    # Each row says when its member was last reminded, and at what saldo; his office page lists it.
+    today = timezone.localdate()
+    said_today = f"{today.day}. {DA_MONTHS[today.month - 1]} {today.year}"
+    page.goto(f"{base}/c/kasse/office/debtors/")
+    reminded = page.locator("#debtors tbody .reminded")
+    expect(reminded).to_have_count(2)
+    expect(page.locator("#debtors tr[data-member=Bent] .reminded")).to_have_text(
+        f"Sidste påmindelse {said_today}: saldo −200,00 kr."
+    )
+    expect(page.locator("#debtors tr[data-member=Carl] .reminded")).to_have_text(
+        f"Sidste påmindelse {said_today}: saldo −120,50 kr."
+    )
+    totals_stand_as_the_rows(page)
+    page.screenshot(path=str(ARTIFACTS / "treasurer-05-debtors-reminded.png"), full_page=True)
+    page.goto(f"{base}/c/kasse/office/members/{members['Bent'].pk}/")
+    his = page.locator("#his-reminders tbody tr")
+    expect(his).to_have_count(1)
+    expect(his.first).to_have_text(f"{said_today}−200,00 kr.")
+    nothing_wider_than_the_phone(page)
+    page.locator("#his-reminders").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "treasurer-06-his-reminders.png"))
 
     # Everyone with an address and no login is invited at once: Carl, Dorte and Gorm.
     page.goto(f"{base}/c/kasse/office/members/")
