@@ -10,6 +10,7 @@ import re
 import pypdf
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from club.models import Payment
 from club.services import opening, payments
@@ -83,6 +84,23 @@ def test_an_official_reads_the_summary_as_a_page_and_a_pdf(spring, as_member):
     assert "Season summary Forår" in text
     assert "Carl 1 sitting 165 41.25 kr. 0.00 kr. 41.25 kr." in text
     assert "Paid in by members 108.75 kr." in text and "The till gained 67.50 kr." in text
+
+
+def test_the_pdfs_facts_stand_apart_from_their_labels_and_its_date_ends_one_sentence(spring, as_member):
+    # The longest label of each language had no room before its value ("Sæsonen lukketikke
+    # endnu"), and Magyar's short date ends in its own dot ("2026.12.02..").
+    url = reverse("office_season_summary_pdf", args=[spring.club.slug, spring.pk])
+    today = timezone.localdate()
+    said = {}
+    for language in ("da", "hu", "sl"):
+        pdf = as_member("Anna").get(url, HTTP_ACCEPT_LANGUAGE=language)
+        said[language] = " ".join(pypdf.PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().split())
+    assert "Sæsonen lukket ikke endnu" in said["da"]
+    assert "Idény lezárva még nem" in said["hu"]
+    assert "Sezona zaključena še ne" in said["sl"]
+    assert f"A Tarokbog készítette ({today:%Y.%m.%d.})." in said["hu"]
+    assert f"Lavet af Tarokbog den {today:%d.%m.%Y}." in said["da"]
+    assert ".." not in said["hu"]
 
 
 def test_the_summary_is_for_officials_only(spring, as_member):
