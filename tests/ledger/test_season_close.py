@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import io
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -280,3 +281,26 @@ def test_the_old_way_is_seen(club, table, spring, autumn, start_sitting, monkeyp
     output, error = ledger_check()
     assert error is not None
     assert "Pagatkop (Bord 1): " in output and "unaccounted for across the seasons" in output
+
+
+def test_the_worked_example_of_the_money_page_is_what_the_close_does(club, table, spring, autumn, start_sitting):
+    """docs/money.md's worked example, Bord 1's cups of 85 and 85 points of Forår at 25 øre closed
+    into Efterår at 50 øre, says what the close does, figure for figure."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "money.md").read_text()
+    section = " ".join(page.split("\n## A season closes\n")[1].split("\n## ")[0].split())
+    play(start_sitting(spring, date=SPRING), [DEAL_1], close=True)
+    split = season_close.preview(spring, how=SeasonEnd.SPLIT).tables[0].split
+
+    season_close.close_season(spring, how=SeasonEnd.CARRY, on=datetime.date(2024, 6, 30))
+
+    pagat, king = cups_of(table)
+    rest = SeasonSettlement.objects.get(season=spring, table=table).rest_ore
+    with translation.override("da"):
+        held, rest_kr = money.format_ore(pagat * autumn.point_value_ore), money.format_ore(rest)
+    assert (pagat, king, rest, held, rest_kr) == (42, 42, 50, "21,00 kr.", "0,50 kr.")
+    assert f"The cups hold {pagat} and {king} points at {autumn.point_value_ore} øre" in section
+    assert f"the club {rest_kr}, the carry account nothing" in section
+    assert f"takes the Pagatkop's {pagat} points at {autumn.point_value_ore} øre, {held}" in section
+    assert split == {"Anna": 43, "Bent": 43, "Carl": 42, "Dorte": 42}
+    assert "pays 43, 43, 42 and 42 points of Forår (at 25 øre) to Anna, Bent, Carl and Dorte" in section
+    assert "The same holds for a kassza." in section
