@@ -16,7 +16,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from card_table import KROG, KROG_PASSWORD, PASSWORD, Taps, enter_dva, enter_klop, enter_plain_deal, log_in, tarok_krog
-from club.models import Member
+from club.models import Member, PaymentReminder
+from club.services import money
 from conftest import new_phone
 from world.clubs import start_sitting
 
@@ -51,6 +52,12 @@ def office_pages(base: str, member: int, season: int) -> list[tuple[str, str]]:
         ("office: new season", f"{base}/office/seasons/new/"),
         ("office: a season", f"{base}/office/seasons/{season}/"),
         ("office: payments", f"{base}/office/payments/"),
+        ("office: how members pay", f"{base}/office/payments/details/"),
+        ("office: debtors", f"{base}/office/debtors/"),
+        ("office: exports", f"{base}/office/exports/"),
+        ("office: import members", f"{base}/office/members/import/"),
+        ("office: close a season", f"{base}/office/seasons/{season}/close/"),
+        ("office: season summary", f"{base}/office/seasons/{season}/summary/"),
         ("office: tables", f"{base}/office/tables/"),
     ]
 
@@ -124,6 +131,10 @@ def test_axe_finds_no_violation_on_the_pages_of_the_table_reports_and_officials(
 
     deal = sitting.deals.get(number=1)
     anna = sitting.seats.get(name="Anna").member
+    # A reminder she was sent: a line of her row on the debtors' page, a row of her office page.
+    saldo = money.saldo(anna)
+    assert saldo != 0  # so she is on the debtors' list
+    PaymentReminder.objects.create(club=anna.club, member=anna, month=sitting.date.replace(day=1), saldo_ore=saldo)
     month = sitting.date.strftime("%Y-%m")
     for name, url in (
         ("club page", f"{base}/"),
