@@ -15,7 +15,7 @@ them. Game words stay as the game writes them, unmarked.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,7 +69,8 @@ class Field:
     words: Mapping[Any, str] = field(default_factory=dict)  # a value -> its message key (else the value)
     words_in: str = ""  # "page": values are named by the family's record words; "hu": in that language
     seats: bool = False  # the choices are the table's members (after `values`)
-    required: bool = False  # no blank choice; the form refuses it left out
+    required: bool = False  # no blank choice; the form refuses it left out (in `Rows`: in a filled row)
+    needless: tuple[Any, ...] = ()  # in `Rows`: not required in a row whose first field is one of these
     blank: Any = None  # the value that means "nothing" (a choice of it stands for "—")
     encode: Mapping[Any, Any] = field(default_factory=dict)  # a form value -> its record value
     checked: Any = True  # what a ticked CHECK writes
@@ -170,6 +171,11 @@ class Layout:
     # value names is always asked; the others only for a value that names theirs, none before a choice.
     uses_by: str = ""
     uses: Mapping[Any, frozenset[str]] = field(default_factory=dict)
+    # A question asked where the scorer meets it rather than where the record keeps it (a Hungarian
+    # announcement's outcome beside it, kept in `made`): `to_record` turns what the form built into
+    # the record, `from_record` a stored record into what the form reads, each the other's inverse.
+    to_record: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    from_record: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
 
     def fields(self) -> list[tuple[Field, Rows | None, int]]:
         return [found for group in self.groups for found in group.fields()]

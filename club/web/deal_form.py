@@ -157,12 +157,15 @@ def build_record(layout: spec.Layout, data: Mapping[str, Any]) -> dict[str, Any]
     for name, keep in layout.only_with.items():
         if data.get(name):
             record = {key: value for key, value in record.items() if key in keep}
-    return _as_lists(record)
+    record = _as_lists(record)
+    return layout.to_record(record) if layout.to_record else record
 
 
 def initial_from_record(layout: spec.Layout, record: Mapping[str, Any]) -> dict[str, Any]:
     """The form's initial data for a stored record: `build_record`'s inverse."""
     initial: dict[str, Any] = {}
+    if layout.from_record:
+        record = layout.from_record(record)
     for placed in placed_fields(layout):
         field = placed.field
         if placed.rows is not None:
@@ -302,6 +305,8 @@ class DealForm(forms.Form):
         self.placed = {placed.name: placed for placed in placed_fields(self.layout)}
         for name, placed in self.placed.items():
             self.fields[name] = form_field(placed.field, self.seat_names, self.family)
+            if placed.rows is not None:
+                self.fields[name].required = False  # asked only in a filled row: `clean`
 
     def clean(self):
         super().clean()
@@ -311,7 +316,20 @@ class DealForm(forms.Form):
                 holder = self.data.get(self.add_prefix(f"{name}_holder")) or ""
                 fate = self.data.get(self.add_prefix(f"{name}_fate")) or ""
                 self.cleaned_data[name] = f"{holder}:{fate}" if holder or fate else ""
+        self._ask_in_filled_rows()
         return self.cleaned_data
+
+    def _ask_in_filled_rows(self) -> None:
+        """A row's required answer left out of a row that is otherwise filled in (an announcement
+        without its outcome), unless the row's first answer makes it needless."""
+        filled = _filled_rows(self.layout, self.cleaned_data)
+        for name, placed in self.placed.items():
+            rows, field = placed.rows, placed.field
+            if rows is None or not field.required or placed.row not in filled[rows.name]:
+                continue
+            first = self.cleaned_data.get(rows.field_name(placed.row, rows.fields[0]))
+            if not field.filled(self.cleaned_data.get(name)) and first not in field.needless:
+                self.add_error(name, forms.ValidationError(self.fields[name].error_messages["required"], "required"))
 
     def record(self) -> dict[str, Any]:
         return build_record(self.layout, self.cleaned_data)

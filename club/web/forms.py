@@ -76,7 +76,9 @@ def unanswered(code: str | None) -> bool:
     return code in ("required", "missing") or (code or "").endswith("_required")
 
 
-def entry_problems(form: forms.Form) -> EntryProblems:
+def entry_problems(form: forms.Form, shown: set[str] | None = None) -> EntryProblems:
+    """`shown`: the fields the page shows problems beside now, where it says (the live preview):
+    only those and the fields with problems now are answered beside, each swap costing a phone time."""
     codes = [error.code for errors in form.errors.as_data().values() for error in errors]
     wrong: list[tuple[str, str, str]] = []
     open_questions: list[tuple[str, str]] = []
@@ -88,7 +90,11 @@ def entry_problems(form: forms.Form) -> EntryProblems:
     by_field: dict[str, list[str]] = {}
     for name, _where, message in wrong:
         by_field.setdefault(name, []).append(message)
-    beside = [(field.html_name, by_field.get(field.name, [])) for field in form]
+    beside = [
+        (field.html_name, by_field.get(field.name, []))
+        for field in form
+        if shown is None or field.name in by_field or field.html_name in shown
+    ]
     return EntryProblems(beside, wrong, open_questions)
 
 

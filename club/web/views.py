@@ -707,7 +707,7 @@ def deal_preview(request, club, member, sitting_id):
         "club/partials/deal_preview.html",
         {
             "form": form,
-            "problems": entry_problems(form),
+            "problems": entry_problems(form, _shown_problems(request)),
             "events": events,
             "net": net_of_events(events),
             "holdings_before": holdings_before,
@@ -716,6 +716,16 @@ def deal_preview(request, club, member, sitting_id):
             "after_label": family.after_label,
         },
     )
+
+
+def _shown_problems(request) -> set[str] | None:
+    """The fields the page shows problems beside (static club/deal_form.js says, as
+    `shown_problems`); None from a page that does not say: every field is answered then."""
+    shown = request.POST.get(SHOWN_PROBLEMS)
+    return None if shown is None else set(shown.split())
+
+
+SHOWN_PROBLEMS = "shown_problems"
 
 
 # --- the score sheet as it changes; undo ------------------------------------------------------

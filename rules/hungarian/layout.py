@@ -7,18 +7,23 @@ The record it fills is docs/rules-hungarian.md."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from ..layout import BOX, BUTTONS, CHECK, FOLD, NUMBER, TICKS, Field, Group, Layout, Of, Part, Path, Row, Rows
 from ..layout import gettext_noop as _
 from .presets import CONTRA_NAMES, HONOURS, KINGS, OFFENCES, RuleSet
-from .validation import forehand
+from .validation import CALL_CONTRACTS, forehand
 
 OUT_OF_PLAY = "-"  # the called card lay out of play: the declarer is alone (official contra in Paskievics)
 ANNOUNCEMENT_ROWS = 4
 TRUMP_COUNT_ROWS = 2
 BONUS_ROWS = 3
+OUTCOME = "outcome"  # an announcement's outcome, asked beside it; the record keeps it in `made`
+MADE, FAILED = "made", "failed"
+OUTCOMES = (MADE, FAILED)
+OUTCOME_WORDS = {MADE: _("made"), FAILED: _("failed")}
 
 # A short explanation of each game word, shown as <abbr title> where the form uses it.
 GLOSSARY = (
@@ -62,6 +67,8 @@ def deal_layout(rules: RuleSet, table: Sequence[str]) -> Layout:
         only_with={"no_game": ("dealer", "no_game", "declarer")},  # no play keys in a no-game deal
         glossary=GLOSSARY,
         wordy=True,
+        to_record=_to_record(rules) if rules.figures else None,
+        from_record=_from_record(rules) if rules.figures else None,
     )
 
 
@@ -141,7 +148,14 @@ def _announcements(rules: RuleSet) -> Group:
         Field("by", BUTTONS, _("by"), ("by",), seats=True, always=True),
     ]
     if rules.max_contra:
-        fields.append(_contra("contra", rules, ("contra",)))
+        fields.append(replace(_contra("contra", rules, ("contra",)), fold=_("kontra on the announcement")))
+    # Its outcome beside it, so that no announcement is settled as failed for a tick forgotten
+    # elsewhere; a dupla's follows from the card points.
+    fields.append(
+        Field(
+            "outcome", BUTTONS, _("Outcome"), (OUTCOME,), OUTCOMES, OUTCOME_WORDS, required=True, needless=("double",)
+        )
+    )
     made = tuple(figure for figure in rules.figures if figure != "double")
     parts = (
         Rows("ann", ("announcements",), ANNOUNCEMENT_ROWS, tuple(fields), more=_("More announcements")),
@@ -149,15 +163,89 @@ def _announcements(rules: RuleSet) -> Group:
             tuple(
                 Field(f"made_{party}", TICKS, label, ("made", party), made, words_in=HU)
                 for party, label in (
-                    ("declarer", _("Made by the declarer's party")),
-                    ("opponents", _("Made by the opponents")),
+                    ("declarer", _("Made silently by the declarer's party")),
+                    ("opponents", _("Made silently by the opponents")),
                 )
             ),
             "made",
         ),
     )
-    hint = _("Tick what a party brought home, announced or not; a dupla follows from the card points.")
+    hint = _(
+        "Give each announcement its outcome; below, tick what a party brought home without announcing it."
+        " A dupla follows from the card points."
+    )
     return Group(FOLD, "announcements", (_("Announced"),), parts, hint=hint)
+
+
+def _to_record(rules: RuleSet) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The form's record with each announcement's outcome moved into `made` (the figures each
+    party brought home), in the game's figure order."""
+
+    def to_record(built: dict[str, Any]) -> dict[str, Any]:
+        record = dict(built)
+        announcements = record.get("announcements")
+        if not isinstance(announcements, list):
+            return record
+        made = {side: list(figures) for side, figures in (record.get("made") or {}).items()}
+        record["announcements"] = []
+        for announcement in announcements:
+            announcement = dict(announcement)
+            outcome = announcement.pop(OUTCOME, None)
+            side = _party_of(announcement.get("by"), record, rules)
+            figure = announcement.get("figure")
+            if outcome == MADE and side and figure in rules.figures and figure != "double":
+                made.setdefault(side, []).append(figure)
+            record["announcements"].append(announcement)
+        made = {side: [f for f in rules.figures if f in figures] for side, figures in made.items() if figures}
+        if made:
+            record["made"] = made
+        return record
+
+    return to_record
+
+
+def _from_record(rules: RuleSet) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """A stored record as the form reads it: each announcement with its outcome, and `made`
+    keeping only what was made silently."""
+
+    def from_record(stored: Mapping[str, Any]) -> dict[str, Any]:
+        record = dict(stored)
+        announcements = record.get("announcements")
+        made = record.get("made")
+        if not isinstance(announcements, list) or not isinstance(made, Mapping):
+            return record
+        silent = {side: list(figures) for side, figures in made.items() if isinstance(figures, list)}
+        record["announcements"] = []
+        for announcement in announcements:
+            if not isinstance(announcement, Mapping):
+                record["announcements"].append(announcement)
+                continue
+            side = _party_of(announcement.get("by"), record, rules)
+            figure = announcement.get("figure")
+            if figure == "double" or not side:
+                record["announcements"].append(dict(announcement))
+                continue
+            outcome = MADE if figure in silent.get(side, []) else FAILED
+            if outcome == MADE:
+                silent[side].remove(figure)
+            record["announcements"].append({**announcement, OUTCOME: outcome})
+        record["made"] = silent
+        return record
+
+    return from_record
+
+
+def _party_of(member: Any, record: Mapping[str, Any], rules: RuleSet) -> str | None:
+    """ "declarer" or "opponents": the party of an announcing member by the record's declarer and
+    called partner (as `validation.parties` reads a parsed deal); None until the declarer is known."""
+    declarer = record.get("declarer")
+    if not isinstance(member, str) or not isinstance(declarer, str):
+        return None
+    call = record.get("call")
+    partner = call.get("partner") if isinstance(call, Mapping) else None
+    if record.get("contract") not in CALL_CONTRACTS.get(rules.preset, ()):
+        partner = None
+    return "declarer" if member in (declarer, partner) else "opponents"
 
 
 def _result(rules: RuleSet) -> Group:

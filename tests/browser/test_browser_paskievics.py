@@ -102,7 +102,9 @@ def test_a_paskievics_evening(club, live_server, phone, screenshot):
     page.click("details.announcements > summary")
     page.locator('#field-ann_0_figure input[value="trull"] + span').click()
     page.locator('#field-ann_0_by input[value="Anna"] + span').click()
-    page.locator("input[name=made_declarer][value=trull]").check()
+    page.locator('#field-ann_0_outcome input[value="made"] + span').click()
+    page.locator("details.announcements").evaluate("group => group.scrollIntoView({block: 'start'})")
+    screenshot("hu-01-deal-1-announced", full_page=False)
     fill_number(page, "card_points", 50)
     expect(page.locator("#preview-net .net [data-name=Anna]")).to_have_attribute("data-points", "6")
     assert nets(page) == {"Anna": 6, "Bent": 6, "Carl": -6, "Dorte": -6}

@@ -329,6 +329,34 @@ def test_the_preview_puts_problems_beside_fields_out_of_band(played, as_member):
     assert '<span id="sits-out" hx-swap-oob="true">Bent</span>' in page.text
 
 
+def test_the_preview_answers_only_the_problem_boxes_the_page_shows_or_gets(played, as_member):
+    """The page says which fields show a problem now (`shown_problems`): the answer clears those,
+    fills the new ones, and leaves the other fields' boxes alone (each swap costs a phone time)."""
+    data = {
+        "dealer": "Dorte",
+        "forehand": "Anna",
+        "middlehand": "Carl",
+        "last_trick": "Anna",
+        "dealer_count": "30",
+        "middlehand_count": "60",
+        "shown_problems": "last_trick forehand_count",
+    }
+
+    page = as_member("Bent").post(preview_url(played), data, HTTP_HX_REQUEST="true").text
+
+    boxes = re.findall(r'<div class="problems" id="problems-(\w+)" hx-swap-oob="true">(.*?)</div>', page)
+    assert sorted(boxes) == [
+        ("dealer_count", "<p>The counts add up to 90; two counts hold at most 78.</p>"),
+        ("forehand_count", ""),
+        ("last_trick", ""),
+    ]
+
+    # Nothing shown and nothing wrong: no box at all.
+    fine = data | {"middlehand_count": "19", "dealer_count": "39", "shown_problems": ""}
+    page = as_member("Bent").post(preview_url(played), fine, HTTP_HX_REQUEST="true").text
+    assert 'class="problems"' not in page and 'data-name="Anna"' in page
+
+
 def test_a_closed_sitting_takes_no_more_deals(played, as_member):
     client = as_member("Bent")
     client.post(reverse("sitting_close", args=["nordvest", played.pk]), {"how": "carry", "confirmed": "1"})

@@ -231,6 +231,9 @@ def test_a_hungarian_record_fills_the_form_and_reads_back_the_same():
     layout = rules.family_of("paskievics").deal_layout(paskievics, SEATS)
     initial = deal_form.initial_from_record(layout, PASKIEVICS_RECORD)
     assert (initial["call_card"], initial["partner"], initial["ann_0_contra"]) == (20, "-", 2)
+    # Anna's tulétroá was made by her party, Bent's ultimó (an opponent's) was not: each says so in
+    # its own row, and the ticks of what was made silently are left empty.
+    assert (initial["ann_0_outcome"], initial["ann_1_outcome"], initial["made_declarer"]) == ("made", "failed", [])
     assert (initial["trump_0_player"], initial["trump_0_silent"], initial["fine_offence"]) == ("Carl", True, "revoke")
 
     posted = {k: v if isinstance(v, list) else "" if v is None else str(v) for k, v in initial.items()}

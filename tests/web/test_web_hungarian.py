@@ -43,8 +43,8 @@ DEAL_1_FORM = {
     "game_contra": "1",
     "ann_0_figure": "trull",
     "ann_0_by": "Anna",
+    "ann_0_outcome": "made",
     "card_points": "50",
-    "made_declarer": ["trull"],
 }
 DEAL_1_RECORD = {
     "dealer": "Dorte",
@@ -162,11 +162,73 @@ def test_problems_stand_beside_their_fields(paskievics, as_member):
 def test_a_problem_of_an_announcement_stands_beside_its_row(paskievics, as_member):
     """Bent, Anna's partner, announces tulétroá again in the second row: a party announces a figure
     once (duplicate_announcement, reported at announcements[1].figure by the engine)."""
-    form = DEAL_1_FORM | {"ann_1_figure": "trull", "ann_1_by": "Bent"}
+    form = DEAL_1_FORM | {"ann_1_figure": "trull", "ann_1_by": "Bent", "ann_1_outcome": "made"}
     preview = as_member("Bent").post(url("deal_preview", paskievics), form).content.decode()
 
     assert re.search(r'id="problems-ann_1_figure" hx-swap-oob="true"><p>[^<]+</p>', preview)
     assert 'id="problems-ann_0_figure" hx-swap-oob="true"></div>' in preview
+
+
+PASK_2_FORM = {  # 002 L1017-L1024 with A, B, C, D as Anna, Bent, Carl, Dorte
+    "dealer": "Dorte",
+    "contract": "solo",
+    "declarer": "Anna",
+    "call_card": "20",
+    "partner": "Dorte",
+    "game_contra": "2",
+    "card_points": "55",
+    "ann_0_figure": "trull",
+    "ann_0_by": "Anna",
+    "ann_0_outcome": "made",
+    "ann_1_figure": "ultimo",
+    "ann_1_by": "Dorte",
+    "ann_1_outcome": "failed",
+    "made_declarer": ["four_kings"],  # made silently
+}
+
+
+def test_an_announcement_says_its_outcome_in_its_own_row(paskievics, as_member):
+    """PASK-2 as a scorer taps it: tulétroá announced and made, pagátultimó announced and lost,
+    each in its own row; four kings ticked as made silently. 16 + 2 − 10 + 1 = 9 a player."""
+    client = as_member("Bent")
+    forgotten = {key: value for key, value in PASK_2_FORM.items() if key != "ann_1_outcome"}
+
+    preview = client.post(url("deal_preview", paskievics), forgotten).content.decode()
+    assert 'href="#field-ann_1_outcome"' in preview and not nets(preview)
+    response, _data = save(client, paskievics, forgotten)
+    assert response.status_code == 200 and not Deal.objects.filter(sitting=paskievics).exists()
+    assert re.search(r'id="problems-ann_1_outcome"[^>]*><p>[^<]+</p>', response.content.decode())
+
+    preview = client.post(url("deal_preview", paskievics), PASK_2_FORM).content.decode()
+    assert nets(preview) == {"Anna": 9, "Bent": -9, "Carl": -9, "Dorte": 9}
+    assert save(client, paskievics, PASK_2_FORM)[0].status_code == 302
+    assert Deal.objects.get(sitting=paskievics, number=1).current_version.record == {
+        "dealer": "Dorte",
+        "contract": "solo",
+        "declarer": "Anna",
+        "call": {"card": 20, "partner": "Dorte"},
+        "game_contra": 2,
+        "card_points": 55,
+        "announcements": [{"figure": "trull", "by": "Anna"}, {"figure": "ultimo", "by": "Dorte"}],
+        "made": {"declarer": ["trull", "four_kings"]},
+    }
+
+    # The correction form reads each outcome back beside its announcement.
+    page = client.get(url("deal_correct", paskievics, 1)).content.decode()
+    assert re.search(r'name="ann_0_outcome" value="made"[^>]*checked', page)
+    assert re.search(r'name="ann_1_outcome" value="failed"[^>]*checked', page)
+    assert re.search(r'name="made_declarer" value="four_kings"[^>]*checked', page)
+    assert not re.search(r'name="made_declarer" value="trull"[^>]*checked', page)
+
+
+def test_a_dupla_announced_needs_no_outcome(paskievics, as_member):
+    """A dupla's outcome follows from the card points, so its row asks none: Carl announces one
+    against Bent alone (a self-call in `three`, L 1), whose opponents take 94 − 30 = 64 < 71 card
+    points: the announcement is lost, 4L = 4 from each opponent to Bent, and no game item (L791)."""
+    form = DEAL_2_FORM | {"ann_0_figure": "double", "ann_0_by": "Carl"}
+    preview = as_member("Bent").post(url("deal_preview", paskievics), form).content.decode()
+    assert "Not answered yet" not in preview
+    assert nets(preview) == {"Anna": -4, "Bent": 12, "Carl": -4, "Dorte": -4}
 
 
 def test_a_members_page_counts_the_hungarian_deals(paskievics, members, as_member):

@@ -125,8 +125,10 @@ def test_a_hungarian_form_shows_the_engines_problem_in_hungarian(paskievics, as_
         "card_points": "50",
         "ann_0_figure": "trull",
         "ann_0_by": "Anna",
+        "ann_0_outcome": "made",
         "ann_1_figure": "trull",
         "ann_1_by": "Bent",
+        "ann_1_outcome": "made",
     }
     preview = client.post(reverse("deal_preview", args=["nordvest", paskievics.pk]), form).content.decode()
 

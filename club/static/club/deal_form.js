@@ -198,6 +198,14 @@
     var asking = (event.detail && event.detail.elt) || event.target;
     if (asking && asking.tarokRequest) { var xhr = asking.tarokRequest; asking.tarokRequest = null; xhr.abort(); }
   });
+  // A preview answers beside the fields that show a problem now and those that get one: so the
+  // page says which show one (each box the answer swaps costs a phone a moment).
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form || (form.id !== "deal-form" && form.id !== "correct-form") || !/[/]preview[/]/.test(event.detail.path)) return;
+    var shown = $$(".problems[id^='problems-']", form).filter(function (box) { return box.children.length > 0; });
+    event.detail.parameters.shown_problems = shown.map(function (box) { return box.id.replace(/^problems-/, ""); }).join(" ");
+  });
   var SAVE_PATIENCE = 15000; // ms: a save not answered by then waits in the queue (a connection that passes nothing)
 
   // Without a connection the preview says when the points come instead of asking the server;
