@@ -83,7 +83,7 @@
     if (page.moved || path !== shownPath) window.history.pushState(null, "", path + spot);
     else window.history.replaceState(null, "", path + spot);
     shownPath = path;
-    if (spot) document.getElementById(target).scrollIntoView(); else window.scrollTo(0, 0);
+    if (!spot) window.scrollTo(0, 0); // before the page's own start, whose focus may scroll (a form's problems)
     if (window.htmx) window.htmx.process(document.body);
     T.start();
     // As after a page load, the new page is where the reader is (unless its form took the focus).
@@ -92,6 +92,8 @@
       heading.setAttribute("tabindex", "-1");
       heading.focus({ preventScroll: true });
     }
+    // Scrolling to a row lays the page out: last, once every change above is made, so it is laid out once.
+    if (spot) document.getElementById(target).scrollIntoView();
   }
 
   // Back and forward to another page load it anew (htmx keeps no copies of swapped pages); a link

@@ -20,6 +20,10 @@
     return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
   }
 
+  function afterPaint(then) {
+    window.requestAnimationFrame(function () { window.setTimeout(then, 0); });
+  }
+
   function checked(form, name) {
     var input = form.querySelector('input[name="' + name + '"]:checked');
     if (input) return input.value;
@@ -293,7 +297,8 @@
         // phone, with word of why, rather than on a page that would lose it.
         if (page.status >= 500 || page.signedOut) { queue(); return; }
         pages.showPage(page, number ? "deal-" + number : "");
-        if (page.moved) T.keepPage(page.url.split("#")[0], page.html);
+        // Kept for offline once the sheet is on the screen: handing it over holds the phone up a little.
+        if (page.moved) afterPaint(function () { T.keepPage(page.url.split("#")[0], page.html); });
       }, function (error) {
         if (error && error.name === "AbortError" && !mySend.timedOut) return;
         done();
