@@ -10,7 +10,8 @@ re ×4, R30; a radelc doubles the declarer's side once and is crossed off when h
 mondfang −20, R40; klop rounded to 5, R61; radelci to all after klop and beggar, R50; −100 per
 radelc at the close, R80; money points n·score − Σ scores, R81). Ana, Bor, Cene and Dana sit in that
 order; Ana deals first. Scores are the paper sheet's, money points (m) what the ledger posts at the
-season's 10 øre a point. Radelci held after each deal in brackets, Ana Bor Cene Dana.
+season's 10 øre a point. Radelci held after each deal in brackets, Ana Bor Cene Dana; the sheet
+draws each held ○ and each crossed off ⊗.
 
     deal 1  Ana deals; klop: Ana 20, Bor 18, Cene 17, Dana the rest 70 − 55 = 15 (the form
             fills it in); rounded −20 −20 −15 −15, nobody empty or full      radelci [1 1 1 1]
@@ -112,12 +113,13 @@ def money(page) -> list[int]:
 
 
 def own(page, number: int) -> list[tuple[int, str]]:
-    """The game's own sheet after deal `number`: each member's running total and radelci (○)."""
+    """The game's own sheet after deal `number`: each member's running total and radelci as drawn
+    (○ held, ⊗ crossed off)."""
     cells = page.locator(f"#deal-{number} small.own")
     return [
         (int(total), marks)
         for total, marks in cells.evaluate_all(
-            "cs => cs.map(c => [c.dataset.own, (c.querySelector('.marks') || {textContent: ''}).textContent])"
+            "cs => cs.map(c => [c.dataset.own, (c.querySelector('.marks [aria-hidden]') || {textContent: ''}).textContent])"
         )
     ]
 
@@ -189,21 +191,21 @@ def test_an_evening_of_slovenian_tarok(krog, live_server, telefon):
     page.screenshot(path=str(SHOTS / "sl-deal-form.png"))
     page.click("#save-deal")
     expect(page.locator("#deal-2")).to_be_visible()
-    assert own(page, 2) == [(120, ""), (-20, "○"), (125, "○"), (-35, "○")]
+    assert own(page, 2) == [(120, "⊗"), (-20, "○"), (125, "○"), (-35, "○")]  # Ana won: hers crossed off
 
     # Deal 3: berač by Bor, lost, with re: his radelc doubles it and stays.
     enter(page, "Cene", "beggar", ("declarer", "Bor"), ("won", "no"), kontra=2)
     expect_nets(page, {"Ana": 560, "Bor": -1680, "Cene": 560, "Dana": 560})
     page.click("#save-deal")
     expect(page.locator("#deal-3")).to_be_visible()
-    assert own(page, 3) == [(120, "○"), (-580, "○○"), (125, "○○"), (-35, "○○")]
+    assert own(page, 3) == [(120, "○⊗"), (-580, "○○"), (125, "○○"), (-35, "○○")]
 
     # Deal 4: tri, Dana with Ana, 40: Dana's radelc doubles it.
     enter(page, "Dana", "three", ("declarer", "Dana"), ("partner", "Ana"), points=40)
     expect_nets(page, {"Ana": 60, "Bor": -60, "Cene": -60, "Dana": 60})
     page.click("#save-deal")
     expect(page.locator("#deal-4")).to_be_visible()
-    assert own(page, 4) == [(150, "○"), (-580, "○○"), (125, "○○"), (-5, "○")]
+    assert own(page, 4) == [(150, "○⊗"), (-580, "○○"), (125, "○○"), (-5, "○⊗")]
     assert money(page) == [910, -2010, 810, 290]
 
     # Correct deal 1: it was tri, Bor with Cene, 40. The radelci that doubled deals 2 and 3 go.
@@ -231,7 +233,7 @@ def test_an_evening_of_slovenian_tarok(krog, live_server, telefon):
     assert own(page, 1) == [(0, ""), (15, ""), (15, ""), (0, "")]
     assert own(page, 2) == [(70, ""), (15, ""), (85, ""), (-20, "")]
     assert own(page, 3) == [(70, "○"), (-265, "○"), (85, "○"), (-20, "○")]
-    assert own(page, 4) == [(100, "○"), (-265, "○"), (85, "○"), (10, "")]
+    assert own(page, 4) == [(100, "○"), (-265, "○"), (85, "○"), (10, "⊗")]
     assert money(page) == [470, -990, 410, 110]
 
     # Deal 5: berač made by Cene, then voided: the totals return.
