@@ -302,6 +302,11 @@ class DealForm(forms.Form):
         self.placed = {placed.name: placed for placed in placed_fields(self.layout)}
         for name, placed in self.placed.items():
             self.fields[name] = form_field(placed.field, self.seat_names, self.family)
+        out = self.sitting_out()
+        for name, placed in self.placed.items():
+            if placed.field.player and placed.field.player in out:
+                # Not asked of whoever sits the deal out (his klop pile); what is posted for him is not read.
+                self.fields[name].disabled = True
 
     def clean(self):
         super().clean()
@@ -358,6 +363,9 @@ class DealForm(forms.Form):
         if self.layout.sits_out == "others":
             playing = set(self.role_members().values())
             return [name for name in self.seat_names if name not in playing]
+        if self.layout.sits_out == "named":
+            named = self.current(self.layout.out_field)
+            return [named] if named in self.seat_names else []
         dealer = self.current("dealer")
         if self.layout.sits_out == "dealer_of_five" and len(self.seat_names) == 5 and dealer in self.seat_names:
             return [dealer]
@@ -508,6 +516,8 @@ class DealForm(forms.Form):
             "short": translate(field.short) if field.short else "",
             "open": self._filled(name) or bool(bound.errors),
             "seats": field.seats,
+            "asks": field.player,  # the member it asks about: the page's script leaves it out when he sits out
+            "out": bound.field.disabled,
         }
         if field.kind == spec.GRID:
             shown["grid"] = self._grid(bound, field)

@@ -363,3 +363,44 @@ def test_a_plain_dva_is_five_taps_and_the_points_and_each_contract_asks_its_own(
     page.click("#save-deal")
     expect(page.locator("#deal-2")).to_be_visible()
     assert record(sitting, 2) == {"dealer": "Bor", "contract": "beggar", "declarer": "Bor", "won": True}
+
+
+def test_at_five_the_klop_asks_the_four_who_play_and_fills_in_the_last(krog, live_server, telefon):
+    """R2, R54, R60, R62: Eva joins the four; Cene sits the deal out. His pile is not asked, and once
+    Ana 20, Bor 18 and Dana 17 are in, Eva's is the rest of 70: 15. Cene back in and Eva out: Cene's
+    pile is the rest instead. Saved: −20 −20 0 −15 −15 on the sheet; money over all five (R81),
+    Σ −70: Ana and Bor 5·(−20) + 70 = −30, Dana and Eva −5, Cene +70."""
+    from world.clubs import add_members
+
+    add_members(krog.club, ["Eva"])
+    sitting = start_sitting(krog, [*NAMES, "Eva"], at=krog.club.tables.get(), date=timezone.localdate())
+    page = telefon
+    sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}/c/krog/sittings/{sitting.pk}/")
+    page.click("#new-deal")
+    page.click(button("out", "Cene"))
+    page.click(button("contract", "klop"))
+    expect(page.locator("#field-klop_2")).to_be_hidden()  # Cene's
+    fill(page, "#id_klop_0", 20)
+    fill(page, "#id_klop_1", 18)
+    fill(page, "#id_klop_3", 17)
+    expect(page.locator("#id_klop_4")).to_have_value("15")
+    expect(page.locator("#id_klop_2")).to_have_value("")
+    # Eva sits out instead: her pile goes, Cene's is asked and is the rest.
+    page.click(button("out", "Eva"))
+    expect(page.locator("#field-klop_4")).to_be_hidden()
+    expect(page.locator("#field-klop_2")).to_be_visible()
+    expect(page.locator("#id_klop_2")).to_have_value("15")
+    # Back to Cene: Eva's pile is the rest again, and the save takes the four.
+    page.click(button("out", "Cene"))
+    expect(page.locator("#id_klop_4")).to_have_value("15")
+    expect_nets(page, {"Ana": -30, "Bor": -30, "Cene": 70, "Dana": -5, "Eva": -5})
+    page.click("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+    assert record(sitting, 1) == {
+        "dealer": "Ana",
+        "out": "Cene",
+        "contract": "klop",
+        "klop": {"Ana": 20, "Bor": 18, "Dana": 17, "Eva": 15},
+    }
+    assert money(page) == [-30, -30, 70, -5, -5]

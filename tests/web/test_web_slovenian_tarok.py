@@ -261,3 +261,50 @@ def test_a_save_answered_in_place_shows_the_radelci_it_earned(slovenian, as_memb
     row = re.search(r'<tr id="deal-1"(.*?)</tr>', answer.content.decode(), re.S).group(1)
     assert re.findall(r'data-own="(-?\d+)"', row) == ["-20", "-20", "-15", "-15"]
     assert marks(row) == ["○", "○", "○", "○"]
+
+
+@pytest.fixture
+def five(club, make_season, start_sitting, today):
+    season = make_season(club, "slovenian", name="Tarok", starts_on=today, ends_on=today)
+    return start_sitting(season, "Anna Bent Carl Dorte Erik", first_dealer="Anna")
+
+
+def klop_field(html: str, name: str) -> str:
+    return re.search(rf'<div class="field[^"]*" id="field-{name}"[^>]*>.*?</div>', html, re.S).group(0)
+
+
+def test_at_five_the_klop_asks_only_the_four_who_play(five, as_member):
+    """R2, R54, R60: Carl sits the deal out; klop 20/18/17/15 for Anna, Bent, Dorte and Erik: −20,
+    −20, −15, −15 on the sheet, Carl 0. Money R81 over all five: Σ −70, so Anna 5·(−20) + 70 = −30,
+    Bent −30, Dorte 5·(−15) + 70 = −5, Erik −5, Carl +70."""
+    client = as_member("Bent")
+    page = client.get(url("deal_new", five)).content.decode()
+    # Each pile says whose it is (the page's script hides the one of whoever is chosen to sit out).
+    assert re.findall(r'id="field-klop_\d" data-asks="(\w+)"', page) == ["Anna", "Bent", "Carl", "Dorte", "Erik"]
+    assert '<div hidden id="deal-out" data-field="out"></div>' in page
+    klop = {"dealer": "Anna", "out": "Carl", "contract": "klop", "klop_0": "20", "klop_1": "18", "klop_3": "17"}
+    # A refused save (Erik's pile left out) draws the form again without Carl's pile.
+    refused = save(client, five, klop)
+    assert refused.status_code == 200
+    html = refused.content.decode()
+    carl = klop_field(html, "klop_2")
+    assert "sits-out" in carl and "disabled" in carl
+    assert "sits-out" not in klop_field(html, "klop_4") and "disabled" not in klop_field(html, "klop_4")
+    assert 'href="#field-klop_4"' in html  # Erik's pile is asked; Carl's is not
+    assert 'href="#field-klop_2"' not in html
+    # Carl's pile is not read even when a page posts one: the four make the record.
+    response = save(client, five, klop | {"klop_2": "5", "klop_4": "15"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    record = Deal.objects.get(sitting=five, number=1).current_version.record
+    assert record == {
+        "dealer": "Anna",
+        "out": "Carl",
+        "contract": "klop",
+        "klop": {"Anna": 20, "Bent": 18, "Dorte": 17, "Erik": 15},
+    }
+    assert totals(client, five) == ["-30", "-30", "70", "-5", "-5"]
+    # The correction form asks the same four.
+    correction = client.get(url("deal_correct", five, 1)).content.decode()
+    carl = klop_field(correction, "klop_2")
+    assert "sits-out" in carl and "disabled" in carl
+    assert 'value="15"' in klop_field(correction, "klop_4")
