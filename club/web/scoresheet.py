@@ -38,7 +38,8 @@ class OwnCell:
 
     @property
     def marks(self) -> str:
-        return MARK * self.held + CROSSED_MARK * self.crossed_off
+        """As drawn on paper, left to right: the first ones earned are the ones crossed off."""
+        return CROSSED_MARK * self.crossed_off + MARK * self.held
 
 
 @dataclass(frozen=True)

@@ -198,14 +198,14 @@ def test_an_evening_of_slovenian_tarok(krog, live_server, telefon):
     expect_nets(page, {"Ana": 560, "Bor": -1680, "Cene": 560, "Dana": 560})
     page.click("#save-deal")
     expect(page.locator("#deal-3")).to_be_visible()
-    assert own(page, 3) == [(120, "○⊗"), (-580, "○○"), (125, "○○"), (-35, "○○")]
+    assert own(page, 3) == [(120, "⊗○"), (-580, "○○"), (125, "○○"), (-35, "○○")]
 
     # Deal 4: tri, Dana with Ana, 40: Dana's radelc doubles it.
     enter(page, "Dana", "three", ("declarer", "Dana"), ("partner", "Ana"), points=40)
     expect_nets(page, {"Ana": 60, "Bor": -60, "Cene": -60, "Dana": 60})
     page.click("#save-deal")
     expect(page.locator("#deal-4")).to_be_visible()
-    assert own(page, 4) == [(150, "○⊗"), (-580, "○○"), (125, "○○"), (-5, "○⊗")]
+    assert own(page, 4) == [(150, "⊗○"), (-580, "○○"), (125, "○○"), (-5, "⊗○")]
     assert money(page) == [910, -2010, 810, 290]
 
     # Correct deal 1: it was tri, Bor with Cene, 40. The radelci that doubled deals 2 and 3 go.

@@ -184,7 +184,7 @@ def test_a_used_radelc_stays_on_the_sheet_crossed_out(slovenian, as_member):
     sheet = client.get(url("sitting", slovenian), HTTP_ACCEPT_LANGUAGE="sl").content.decode()
     row = re.search(r'<tr id="deal-2"(.*?)</tr>', sheet, re.S).group(1)
     assert re.findall(r'data-own="(-?\d+)"', row) == ["0", "210", "0", "0"]
-    assert marks(row) == ["○○", "○⊗", "○○", "○○"]
+    assert marks(row) == ["○○", "⊗○", "○○", "○○"]
     assert re.findall(r'data-held="(\d+)" data-crossed-off="(\d+)"', row) == [
         ("2", "0"),
         ("1", "1"),
@@ -200,7 +200,7 @@ def test_a_used_radelc_stays_on_the_sheet_crossed_out(slovenian, as_member):
     pdf = client.get(url("sitting_print", slovenian))
     text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
     deal_2 = text[text.index("2 Bent") : text.index("Σ")]
-    assert deal_2.split() == "2 Bent −210 −140 0 ○○ 630 +420 210 ○⊗ −210 −140 0 ○○ −210 −140 0 ○○".split()
+    assert deal_2.split() == "2 Bent −210 −140 0 ○○ 630 +420 210 ⊗○ −210 −140 0 ○○ −210 −140 0 ○○".split()
 
 
 def test_a_correction_moves_the_radelci_of_every_later_deal(slovenian, as_member):
