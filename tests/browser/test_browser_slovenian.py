@@ -404,3 +404,53 @@ def test_at_five_the_klop_asks_the_four_who_play_and_fills_in_the_last(krog, liv
         "klop": {"Ana": 20, "Bor": 18, "Dana": 17, "Eva": 15},
     }
     assert money(page) == [-30, -30, 70, -5, -5]
+
+
+def test_a_voided_deal_reads_apart_from_its_history_at_360(krog, live_server, telefon):
+    """In Slovenian the sheet's first column says "razveljavljeno" (void) under a voided deal's
+    number and "zgodovina" (history) beside it: at 360 px each stays in its own box, neither runs
+    into the other, and no word runs out of its box."""
+    from club.services.corrections import void_last_deal
+    from club.services.deals import record_deal
+
+    sitting = start_sitting(krog, NAMES, at=krog.club.tables.get(), date=timezone.localdate())
+    for number, dealer in enumerate(NAMES, start=1):
+        record_deal(sitting, {"dealer": dealer, "contract": "beggar", "declarer": "Bor", "won": True}, number=number)
+    void_last_deal(sitting, reason="Vneseno dvakrat")
+    page = telefon
+    sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}/c/krog/sittings/{sitting.pk}/")
+    void = page.locator("#deal-4")
+    expect(void.locator(".void-mark")).to_have_text("razveljavljeno")
+    expect(void.locator(".audit-link")).to_have_text("zgodovina")
+    void.scroll_into_view_if_needed()
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "sl-undo-360.png"))
+    # And so in every language the page offers: "annulleret", "semmis", "void" beside their history.
+    for language in ("Slovenščina", "Dansk", "Magyar", "English"):
+        page.locator(f"footer button:has-text('{language}')").click()
+        expect(page.locator("#deal-4 .void-mark")).to_be_visible()
+        found = {row: page.evaluate(APART, row) for row in ("#deal-1", "#deal-4")}
+        assert found == {"#deal-1": [], "#deal-4": []}, language
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+# The words of a sheet row's head, each with its box: any two that meet, and any word wider than
+# the box it is in (it would run into its neighbour), by their text.
+APART = """row => {
+  const head = document.querySelector(row + ' th');
+  const words = [...head.querySelectorAll('.void-mark, .dealer, .audit-link, abbr')].filter(e => e.checkVisibility());
+  const boxes = words.map(e => {
+    const range = document.createRange(); range.selectNodeContents(e);
+    return [e.textContent.trim(), range.getBoundingClientRect(), e.getBoundingClientRect()];
+  });
+  const found = [];
+  boxes.forEach(([text, ink], i) => boxes.slice(i + 1).forEach(([other, inkOther]) => {
+    if (ink.left < inkOther.right - 0.5 && inkOther.left < ink.right - 0.5 && ink.top < inkOther.bottom - 0.5 && inkOther.top < ink.bottom - 0.5) {
+      found.push(text + ' meets ' + other);
+    }
+  }));
+  const cell = head.getBoundingClientRect();
+  boxes.forEach(([text, ink]) => { if (ink.right > cell.right + 0.5 || ink.left < cell.left - 0.5) found.push(text + ' leaves its cell'); });
+  return found;
+}"""
