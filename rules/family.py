@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from .events import LineItem
 from .layout import Layout
@@ -97,6 +97,14 @@ DealT = TypeVar("DealT", bound=DealLike)
 SittingT = TypeVar("SittingT", bound=SittingLike[Any])
 StateT = TypeVar("StateT")  # a family's table state: the core only carries it from deal to deal
 EventT = TypeVar("EventT", bound=EventLike)
+
+
+class Marks(NamedTuple):
+    """A member's marks on the game's own paper sheet (the Slovenian radelci): those he holds,
+    drawn open, and those crossed off, drawn struck through."""
+
+    held: int
+    crossed_off: int
 
 
 @dataclass(frozen=True)
@@ -211,6 +219,10 @@ class Engine(Protocol[RuleSetT, DealT, SittingT, StateT, EventT]):
     def sheet(self, state: StateT, table: Sequence[str], rules: RuleSetT) -> dict[str, Any]:
         """What the replay's answer adds beside the balances about the table's own sheet at the
         end (the Slovenian running totals and radelci); {} where the ledger is the whole story."""
+
+    def marks(self, state: StateT, table: Sequence[str], rules: RuleSetT) -> dict[str, Marks]:
+        """Each member's marks on the game's own sheet in `state`; {} for a game that draws none.
+        A family that draws them names them in its `texts.phrases["marks"]`."""
 
 
 class Presentation(Protocol[RuleSetT_contra]):
@@ -403,6 +415,9 @@ class BaseFamily(Generic[RuleSetT, DealT, SittingT, StateT, EventT]):
 
     def sheet(self, state: StateT, table: Sequence[str], rules: RuleSetT) -> dict[str, Any]:
         return {}  # the ledger is the whole story
+
+    def marks(self, state: StateT, table: Sequence[str], rules: RuleSetT) -> dict[str, Marks]:
+        return {}  # no marks beside the totals
 
     # --- presentation ---------------------------------------------------------------------
 

@@ -89,6 +89,7 @@ class Field:
     explained: str = ""  # the layout's glossary entry that explains its label
     plain: bool = False  # the label is a name, shown as written (a member's)
     key: bool = False  # the answer is the key of the object at `path` (who took the honours)
+    player: str = ""  # the member it asks about (his klop pile): not asked when he sits the deal out
 
     def filled(self, value: Any) -> bool:
         """Whether a form value answers the question (a blank, an empty list, an unticked box do not)."""
@@ -162,7 +163,10 @@ class Layout:
     after: Mapping[str, str]  # a dealer -> who deals the deal after his
     next_dealer_path: Path = ()  # where a deal record names who deals the next one, if it does
     roles: Mapping[str, str] = field(default_factory=dict)  # a role -> its message key ("Dealer")
-    sits_out: str = "others"  # "others": the table but the roles; "dealer_of_five": the dealer at five; "": none
+    # Who sits a deal out: "others": the table but the roles; "dealer_of_five": the dealer at five;
+    # "named": whom the field `out_field` names (the Slovenian `out`); "": none.
+    sits_out: str = "others"
+    out_field: str = ""
     only_with: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # a field, filled -> the only keys kept
     wordy: bool = False  # its buttons carry words more than names: each as wide as its word
     glossary: tuple[tuple[str, str, str], ...] = ()  # (key, the game's word, message key of what it means)

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+import rules
+
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTER = "club/families.py"
 
@@ -69,7 +71,10 @@ def test_ledger_names_no_club_model_or_migration():
 # --- nothing tests which family it holds ---------------------------------------------------------
 
 TEMPLATE_CONDITION = re.compile(r"\{%-?\s*(?:if|elif)\b(?P<test>.*?)%\}", re.S)
-FAMILY_WORD = re.compile(r"hungarian|danish|magyar|dansk", re.I)
+# What names a family or one of its rule sets, from the registry ("danish", "magyar", "slovenian", …).
+FAMILY_NAMES = [family.name for family in rules.FAMILIES]
+FAMILY_WORDS = {*FAMILY_NAMES, *(preset for family in rules.FAMILIES for preset in family.presets)}
+FAMILY_WORD = re.compile("|".join(re.escape(word) for word in sorted(FAMILY_WORDS, key=len, reverse=True)), re.I)
 
 
 @pytest.mark.parametrize(
@@ -80,8 +85,10 @@ def test_no_template_tests_the_family(path):
     assert [test for test in tests if FAMILY_WORD.search(test)] == []
 
 
+# A family's constant is its name in capitals (rules.registry: DANISH, HUNGARIAN, SLOVENIAN).
 FAMILY_TEST = re.compile(
-    r"(?:\bis(?: not)?|[!=]=)\s*(?:families\.)?(?:DANISH|HUNGARIAN)\b|\.name\s*[!=]=\s*[\"'](?:danish|hungarian)"
+    rf"(?:\bis(?: not)?|[!=]=)\s*(?:families\.)?(?:{'|'.join(name.upper() for name in FAMILY_NAMES)})\b"
+    rf"|\.name\s*[!=]=\s*[\"'](?:{'|'.join(FAMILY_NAMES)})"
 )
 
 
@@ -102,12 +109,13 @@ def test_the_checks_see_what_they_check(tmp_path):
     assert "club" in references(ROOT / "ledger/migrations/0006_payments_and_till.py")
     assert TEMPLATE_CONDITION.search("{% if hungarian %}x{% endif %}")["test"].strip() == "hungarian"
     assert FAMILY_TEST.search("if sitting.season.family is families.HUNGARIAN:")
+    for family in rules.FAMILIES:  # every registered family, the latest too
+        assert FAMILY_TEST.search(f'if family.name == "{family.name}":')
+        assert FAMILY_WORD.search(f"{{% if season.preset == '{family.default_preset}' %}}")
 
 
 def _family_packages() -> set[str]:
     """The registry's family packages: "rules.danish", … (the module each family's class lives in)."""
-    import rules
-
     return {type(family).__module__.rpartition(".")[0] for family in rules.FAMILIES}
 
 

@@ -307,6 +307,11 @@ class DealForm(forms.Form):
             self.fields[name] = form_field(placed.field, self.seat_names, self.family)
             if placed.rows is not None:
                 self.fields[name].required = False  # asked only in a filled row: `clean`
+        out = self.sitting_out()
+        for name, placed in self.placed.items():
+            if placed.field.player and placed.field.player in out:
+                # Not asked of whoever sits the deal out (his klop pile); what is posted for him is not read.
+                self.fields[name].disabled = True
 
     def clean(self):
         super().clean()
@@ -376,6 +381,9 @@ class DealForm(forms.Form):
         if self.layout.sits_out == "others":
             playing = set(self.role_members().values())
             return [name for name in self.seat_names if name not in playing]
+        if self.layout.sits_out == "named":
+            named = self.current(self.layout.out_field)
+            return [named] if named in self.seat_names else []
         dealer = self.current("dealer")
         if self.layout.sits_out == "dealer_of_five" and len(self.seat_names) == 5 and dealer in self.seat_names:
             return [dealer]
@@ -526,6 +534,8 @@ class DealForm(forms.Form):
             "short": translate(field.short) if field.short else "",
             "open": self._filled(name) or bool(bound.errors),
             "seats": field.seats,
+            "asks": field.player,  # the member it asks about: the page's script leaves it out when he sits out
+            "out": bound.field.disabled,
         }
         if field.kind == spec.GRID:
             shown["grid"] = self._grid(bound, field)

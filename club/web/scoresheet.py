@@ -15,12 +15,31 @@ from functools import cached_property
 from django.db.models import Sum
 
 from ledger.models import Posting
+from rules.family import Marks
 
-from ..families import Holding, TableAccount
+from ..families import Family, Holding, TableAccount
 from ..models import Sitting
 from ..services.bookkeeping import MEMBER, table_balances, table_kinds
 from ..services.deals import is_void
 from .names import short_names
+
+MARK = "○"  # a mark a member holds on the game's own sheet (a radelc)
+CROSSED_MARK = "⊗"  # one crossed off, as a struck circle on paper
+
+
+@dataclass(frozen=True)
+class OwnCell:
+    """A member's cell on the game's own sheet after a deal: his total and his marks."""
+
+    total: int
+    held: int = 0  # marks he holds, drawn open
+    crossed_off: int = 0  # marks crossed off, drawn struck through
+    label: str = ""  # the marks in words, for a screen reader ("Radelci – open: 1, used: 1")
+
+    @property
+    def marks(self) -> str:
+        """As drawn on paper, left to right: the first ones earned are the ones crossed off."""
+        return CROSSED_MARK * self.crossed_off + MARK * self.held
 
 
 @dataclass(frozen=True)
@@ -36,8 +55,8 @@ class Row:
     deal_id: int | None = None  # for the deal's audit page
     void: bool = False  # voided: its versions and reversals stay, it settles nothing
     # Per seat, where the game keeps a sheet of its own beside the ledger (`rules.Family.sheet`:
-    # Slovenian scores, not money): (its running total, its marks after the deal, e.g. "○○").
-    own: list[tuple[int, str]] | None = None
+    # Slovenian scores, not money): its running total and marks after the deal.
+    own: list[OwnCell] | None = None
 
     @property
     def cells(self) -> list[tuple[int, int]]:
@@ -45,9 +64,9 @@ class Row:
         return list(zip(self.points, self.totals))
 
     @property
-    def own_cells(self) -> list[tuple[int, int, tuple[int, str] | None]]:
+    def own_cells(self) -> list[tuple[int, int, OwnCell | None]]:
         """Per seat: (this event's points, the running total, the game's own total and marks or None)."""
-        own: list[tuple[int, str] | None] = list(self.own) if self.own else [None] * len(self.points)
+        own: list[OwnCell | None] = list(self.own) if self.own else [None] * len(self.points)
         return list(zip(self.points, self.totals, own))
 
 
@@ -158,23 +177,27 @@ def scoresheet(sitting: Sitting) -> Scoresheet:
     return Scoresheet([seat.name for seat in seats], holdings_before, sheet)
 
 
-MARK = "○"  # one of a member's marks on the game's own sheet (a radelc)
-
-
-def _own_sheets(sitting: Sitting, deals: dict, names: list[str]) -> dict[int, list[tuple[int, str]]]:
-    """Deal number -> per seat (the game's own running total, its marks) after the deal, from the
-    table state kept with the next deal (or the sitting, after the last); {} for a game whose sheet
-    is the ledger. `Family.sheet` answers `totals` and, under any other key, a count of marks."""
+def _own_sheets(sitting: Sitting, deals: dict, names: list[str]) -> dict[int, list[OwnCell]]:
+    """Deal number -> per seat the game's own running total and marks after the deal, from the table
+    state kept with the next deal (or the sitting, after the last); {} for a game whose sheet is the
+    ledger (`Family.sheet` answers no `totals`)."""
     family, ruleset = sitting.season.family, sitting.season.ruleset()
     engine = family.rules_family
     numbers = sorted(deals)
-    found: dict[int, list[tuple[int, str]]] = {}
+    found: dict[int, list[OwnCell]] = {}
     for i, number in enumerate(numbers):
         kept = deals[numbers[i + 1]].state_before if i + 1 < len(numbers) else sitting.state
-        sheet = engine.sheet(engine.state_from_json(kept or {}), names, ruleset)
-        if not sheet:
+        state = engine.state_from_json(kept or {})
+        totals = engine.sheet(state, names, ruleset).get("totals")
+        if totals is None:
             return {}
-        totals = sheet.get("totals", {})
-        marks = [counts for key, counts in sheet.items() if key != "totals"]
-        found[number] = [(totals.get(name, 0), MARK * sum(count.get(name, 0) for count in marks)) for name in names]
+        marks = engine.marks(state, names, ruleset)
+        found[number] = [_own_cell(family, totals.get(name, 0), marks.get(name)) for name in names]
     return found
+
+
+def _own_cell(family: Family, total: int, marks: Marks | None) -> OwnCell:
+    if marks is None or not (marks.held or marks.crossed_off):
+        return OwnCell(total)
+    label = family.phrase("marks", held=marks.held, crossed_off=marks.crossed_off)
+    return OwnCell(total, marks.held, marks.crossed_off, label)

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .. import sitting
-from ..family import Accounts, BaseFamily, Family, Vocabulary
+from ..family import Accounts, BaseFamily, Family, Marks, Vocabulary
 from ..pages import Pages
 from ..parameters import Parameter
 from ..problems import Problem
@@ -44,11 +44,13 @@ _NOTHING: Mapping[str, int] = MappingProxyType({})
 
 
 class TableState(NamedTuple):
-    """What a table carries from deal to deal: the radelci each member holds (R7) and the sheet's
-    running totals of the sitting. A member not named holds none and has written nothing."""
+    """What a table carries from deal to deal: the radelci each member holds (R7), the sheet's
+    running totals of the sitting, and the radelci crossed off in it (R52, R61: the paper sheet
+    keeps them, struck through). A member not named holds none and has written nothing."""
 
     radelci: Mapping[str, int] = _NOTHING
     totals: Mapping[str, int] = _NOTHING
+    crossed_off: Mapping[str, int] = _NOTHING
 
 
 def _counts(data: Any) -> dict[str, int]:
@@ -110,7 +112,10 @@ class Slovenian(BaseFamily[RuleSet, Deal, Sitting, TableState, Event]):
         self, deal: Deal, table: Sequence[str], state: TableState, rules: RuleSet
     ) -> tuple[list[Event], TableState]:
         settled = settle_deal(deal, table, state.radelci, state.totals, rules)
-        return [settled], TableState(settled.radelci_after, settled.totals_after)
+        crossed_off = dict(state.crossed_off)
+        for member, count in settled.crossed_off.items():
+            crossed_off[member] = crossed_off.get(member, 0) + count
+        return [settled], TableState(settled.radelci_after, settled.totals_after, crossed_off)
 
     def state(self, accounts: Accounts, previous_dealer: str | None = None) -> TableState:
         return TableState()  # no table account holds the radelci: a sitting starts without
@@ -119,17 +124,17 @@ class Slovenian(BaseFamily[RuleSet, Deal, Sitting, TableState, Event]):
         return TableState(MappingProxyType(dict(sitting.radelci)), _NOTHING)
 
     def state_as_json(self, state: TableState) -> dict[str, Any]:
-        return {"radelci": dict(state.radelci), "totals": dict(state.totals)}
+        return {"radelci": dict(state.radelci), "totals": dict(state.totals), "crossed_off": dict(state.crossed_off)}
 
     def state_from_json(self, data: Mapping[str, Any]) -> TableState:
-        return TableState(_counts(data.get("radelci")), _counts(data.get("totals")))
+        return TableState(_counts(data.get("radelci")), _counts(data.get("totals")), _counts(data.get("crossed_off")))
 
     def close(
         self, table: Sequence[str], state: TableState, rules: RuleSet, how: str, first_dealer: str
     ) -> tuple[Event, TableState]:
         """R80: the unused radelci's penalty; whatever `how` says, the radelci are what is settled."""
         closing = close(table, state.radelci, state.totals, rules)
-        return closing, TableState(closing.radelci_after, closing.totals_after)
+        return closing, TableState(closing.radelci_after, closing.totals_after, state.crossed_off)
 
     def record_close(self, how: str) -> Any:
         return True  # the record says only that the sitting closed: the radelci settle either way
@@ -143,6 +148,10 @@ class Slovenian(BaseFamily[RuleSet, Deal, Sitting, TableState, Event]):
             "totals": {member: state.totals.get(member, 0) for member in table},
             "radelci": {member: state.radelci.get(member, 0) for member in table},
         }
+
+    def marks(self, state: TableState, table: Sequence[str], rules: RuleSet) -> dict[str, Marks]:
+        """The radelci as the paper sheet draws them: a circle for each, struck through once crossed off."""
+        return {member: Marks(state.radelci.get(member, 0), state.crossed_off.get(member, 0)) for member in table}
 
 
 # The types it binds: mypy checks `Slovenian` against the protocol with them.

@@ -38,7 +38,8 @@ def deal_layout(rules: RuleSet, table: Sequence[str]) -> Layout:
         rotations={dealer: {"dealer": dealer} for dealer in table},
         after={dealer: table[(i + 1) % size] for i, dealer in enumerate(table)} if size else {},
         roles={"dealer": _("Dealer")},
-        sits_out="",  # the record names who sits out (R2): the app does not derive it
+        sits_out="named",  # the record names who sits out (R2): the app does not derive it
+        out_field="out",
         glossary=GLOSSARY,
         wordy=True,
         uses_by="contract",
@@ -136,9 +137,11 @@ def _bonuses(rules: RuleSet, size: int) -> Group:
 
 
 def _klop(table: Sequence[str]) -> Group:
-    """R60: every active member's card points; the pack is 70, so the last pile is the rest (R62)."""
+    """R60: every active member's card points (not the one sitting out, R54); the pack is 70, so the
+    last pile is the rest (R62)."""
     points = tuple(
-        Field(f"klop_{i}", NUMBER, name, ("klop", name), low=0, high=70, plain=True) for i, name in enumerate(table)
+        Field(f"klop_{i}", NUMBER, name, ("klop", name), low=0, high=70, plain=True, player=name)
+        for i, name in enumerate(table)
     )
     return Group(BOX, "klop", ("klop",), (Row(points),), explained="klop", total=70)
 

@@ -10,6 +10,7 @@ postings of those money points, so the items of a deal sum to its `net`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..events import LineItem, balanced, net_of
@@ -29,6 +30,7 @@ class Event(NamedTuple):
     radelci_after: Mapping[str, int]
     totals_after: Mapping[str, int]
     number: int | None = None
+    crossed_off: Mapping[str, int] = MappingProxyType({})  # R52, R61: the radelci this deal crossed off
 
     def net(self, members: Sequence[str]) -> dict[str, int]:
         return net_of(self.items, members)
@@ -123,12 +125,13 @@ def settle_deal(
         earns = True
     else:  # 4., 5.
         earns = _contract(sheet, deal, active, held, after)
+    crossed_off = {member: held[member] - after[member] for member in table if held[member] > after[member]}
     if earns:  # 6. R50, R54
         for member in table:
             if member in active or rules.radelci_for_sitter:
                 after[member] += 1
     new_totals = {member: totals.get(member, 0) + sheet.scores[member] for member in table}  # 7.
-    return Event("deal", tuple(sheet.items), sheet.scores, held, after, new_totals, deal.number)
+    return Event("deal", tuple(sheet.items), sheet.scores, held, after, new_totals, deal.number, crossed_off)
 
 
 def _renons(sheet: _Sheet, deal: Deal, held: Mapping[str, int]) -> None:

@@ -63,6 +63,8 @@ PHRASES = {
     "carried": gettext_noop("Closing posts the penalty of the radelci still held."),
     "funding": gettext_noop("Sitting opened"),
     "funding_before": gettext_noop("Sitting opened before deal %(number)s"),
+    # A member's radelci on the sheet, for a screen reader (the page draws ○ and ⊗).
+    "marks": gettext_noop("Radelci – not used: %(held)s, used: %(crossed_off)s"),
 }
 
 FIELDS = {

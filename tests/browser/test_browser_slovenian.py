@@ -10,7 +10,8 @@ re ×4, R30; a radelc doubles the declarer's side once and is crossed off when h
 mondfang −20, R40; klop rounded to 5, R61; radelci to all after klop and beggar, R50; −100 per
 radelc at the close, R80; money points n·score − Σ scores, R81). Ana, Bor, Cene and Dana sit in that
 order; Ana deals first. Scores are the paper sheet's, money points (m) what the ledger posts at the
-season's 10 øre a point. Radelci held after each deal in brackets, Ana Bor Cene Dana.
+season's 10 øre a point. Radelci held after each deal in brackets, Ana Bor Cene Dana; the sheet
+draws each held ○ and each crossed off ⊗.
 
     deal 1  Ana deals; klop: Ana 20, Bor 18, Cene 17, Dana the rest 70 − 55 = 15 (the form
             fills it in); rounded −20 −20 −15 −15, nobody empty or full      radelci [1 1 1 1]
@@ -112,12 +113,13 @@ def money(page) -> list[int]:
 
 
 def own(page, number: int) -> list[tuple[int, str]]:
-    """The game's own sheet after deal `number`: each member's running total and radelci (○)."""
+    """The game's own sheet after deal `number`: each member's running total and radelci as drawn
+    (○ held, ⊗ crossed off)."""
     cells = page.locator(f"#deal-{number} small.own")
     return [
         (int(total), marks)
         for total, marks in cells.evaluate_all(
-            "cs => cs.map(c => [c.dataset.own, (c.querySelector('.marks') || {textContent: ''}).textContent])"
+            "cs => cs.map(c => [c.dataset.own, (c.querySelector('.marks [aria-hidden]') || {textContent: ''}).textContent])"
         )
     ]
 
@@ -189,21 +191,21 @@ def test_an_evening_of_slovenian_tarok(krog, live_server, telefon):
     page.screenshot(path=str(SHOTS / "sl-deal-form.png"))
     page.click("#save-deal")
     expect(page.locator("#deal-2")).to_be_visible()
-    assert own(page, 2) == [(120, ""), (-20, "○"), (125, "○"), (-35, "○")]
+    assert own(page, 2) == [(120, "⊗"), (-20, "○"), (125, "○"), (-35, "○")]  # Ana won: hers crossed off
 
     # Deal 3: berač by Bor, lost, with re: his radelc doubles it and stays.
     enter(page, "Cene", "beggar", ("declarer", "Bor"), ("won", "no"), kontra=2)
     expect_nets(page, {"Ana": 560, "Bor": -1680, "Cene": 560, "Dana": 560})
     page.click("#save-deal")
     expect(page.locator("#deal-3")).to_be_visible()
-    assert own(page, 3) == [(120, "○"), (-580, "○○"), (125, "○○"), (-35, "○○")]
+    assert own(page, 3) == [(120, "⊗○"), (-580, "○○"), (125, "○○"), (-35, "○○")]
 
     # Deal 4: tri, Dana with Ana, 40: Dana's radelc doubles it.
     enter(page, "Dana", "three", ("declarer", "Dana"), ("partner", "Ana"), points=40)
     expect_nets(page, {"Ana": 60, "Bor": -60, "Cene": -60, "Dana": 60})
     page.click("#save-deal")
     expect(page.locator("#deal-4")).to_be_visible()
-    assert own(page, 4) == [(150, "○"), (-580, "○○"), (125, "○○"), (-5, "○")]
+    assert own(page, 4) == [(150, "⊗○"), (-580, "○○"), (125, "○○"), (-5, "⊗○")]
     assert money(page) == [910, -2010, 810, 290]
 
     # Correct deal 1: it was tri, Bor with Cene, 40. The radelci that doubled deals 2 and 3 go.
@@ -231,7 +233,7 @@ def test_an_evening_of_slovenian_tarok(krog, live_server, telefon):
     assert own(page, 1) == [(0, ""), (15, ""), (15, ""), (0, "")]
     assert own(page, 2) == [(70, ""), (15, ""), (85, ""), (-20, "")]
     assert own(page, 3) == [(70, "○"), (-265, "○"), (85, "○"), (-20, "○")]
-    assert own(page, 4) == [(100, "○"), (-265, "○"), (85, "○"), (10, "")]
+    assert own(page, 4) == [(100, "○"), (-265, "○"), (85, "○"), (10, "⊗")]
     assert money(page) == [470, -990, 410, 110]
 
     # Deal 5: berač made by Cene, then voided: the totals return.
@@ -361,3 +363,94 @@ def test_a_plain_dva_is_five_taps_and_the_points_and_each_contract_asks_its_own(
     page.click("#save-deal")
     expect(page.locator("#deal-2")).to_be_visible()
     assert record(sitting, 2) == {"dealer": "Bor", "contract": "beggar", "declarer": "Bor", "won": True}
+
+
+def test_at_five_the_klop_asks_the_four_who_play_and_fills_in_the_last(krog, live_server, telefon):
+    """R2, R54, R60, R62: Eva joins the four; Cene sits the deal out. His pile is not asked, and once
+    Ana 20, Bor 18 and Dana 17 are in, Eva's is the rest of 70: 15. Cene back in and Eva out: Cene's
+    pile is the rest instead. Saved: −20 −20 0 −15 −15 on the sheet; money over all five (R81),
+    Σ −70: Ana and Bor 5·(−20) + 70 = −30, Dana and Eva −5, Cene +70."""
+    from world.clubs import add_members
+
+    add_members(krog.club, ["Eva"])
+    sitting = start_sitting(krog, [*NAMES, "Eva"], at=krog.club.tables.get(), date=timezone.localdate())
+    page = telefon
+    sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}/c/krog/sittings/{sitting.pk}/")
+    page.click("#new-deal")
+    page.click(button("out", "Cene"))
+    page.click(button("contract", "klop"))
+    expect(page.locator("#field-klop_2")).to_be_hidden()  # Cene's
+    fill(page, "#id_klop_0", 20)
+    fill(page, "#id_klop_1", 18)
+    fill(page, "#id_klop_3", 17)
+    expect(page.locator("#id_klop_4")).to_have_value("15")
+    expect(page.locator("#id_klop_2")).to_have_value("")
+    # Eva sits out instead: her pile goes, Cene's is asked and is the rest.
+    page.click(button("out", "Eva"))
+    expect(page.locator("#field-klop_4")).to_be_hidden()
+    expect(page.locator("#field-klop_2")).to_be_visible()
+    expect(page.locator("#id_klop_2")).to_have_value("15")
+    # Back to Cene: Eva's pile is the rest again, and the save takes the four.
+    page.click(button("out", "Cene"))
+    expect(page.locator("#id_klop_4")).to_have_value("15")
+    expect_nets(page, {"Ana": -30, "Bor": -30, "Cene": 70, "Dana": -5, "Eva": -5})
+    page.click("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+    assert record(sitting, 1) == {
+        "dealer": "Ana",
+        "out": "Cene",
+        "contract": "klop",
+        "klop": {"Ana": 20, "Bor": 18, "Dana": 17, "Eva": 15},
+    }
+    assert money(page) == [-30, -30, 70, -5, -5]
+
+
+def test_a_voided_deal_reads_apart_from_its_history_at_360(krog, live_server, telefon):
+    """In Slovenian the sheet's first column says "razveljavljeno" (void) under a voided deal's
+    number and "zgodovina" (history) beside it: at 360 px each stays in its own box, neither runs
+    into the other, and no word runs out of its box."""
+    from club.services.corrections import void_last_deal
+    from club.services.deals import record_deal
+
+    sitting = start_sitting(krog, NAMES, at=krog.club.tables.get(), date=timezone.localdate())
+    for number, dealer in enumerate(NAMES, start=1):
+        record_deal(sitting, {"dealer": dealer, "contract": "beggar", "declarer": "Bor", "won": True}, number=number)
+    void_last_deal(sitting, reason="Vneseno dvakrat")
+    page = telefon
+    sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}/c/krog/sittings/{sitting.pk}/")
+    void = page.locator("#deal-4")
+    expect(void.locator(".void-mark")).to_have_text("razveljavljeno")
+    expect(void.locator(".audit-link")).to_have_text("zgodovina")
+    void.scroll_into_view_if_needed()
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "sl-undo-360.png"))
+    # And so in every language the page offers: "annulleret", "semmis", "void" beside their history.
+    for language in ("Slovenščina", "Dansk", "Magyar", "English"):
+        page.locator(f"footer button:has-text('{language}')").click()
+        expect(page.locator("#deal-4 .void-mark")).to_be_visible()
+        found = {row: page.evaluate(APART, row) for row in ("#deal-1", "#deal-4")}
+        assert found == {"#deal-1": [], "#deal-4": []}, language
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+# The words of a sheet row's head, each with its box: any two that meet, and any word wider than
+# the box it is in (it would run into its neighbour), by their text.
+APART = """row => {
+  const head = document.querySelector(row + ' th');
+  const words = [...head.querySelectorAll('.void-mark, .dealer, .audit-link, abbr')].filter(e => e.checkVisibility());
+  const boxes = words.map(e => {
+    const range = document.createRange(); range.selectNodeContents(e);
+    return [e.textContent.trim(), range.getBoundingClientRect(), e.getBoundingClientRect()];
+  });
+  const found = [];
+  boxes.forEach(([text, ink], i) => boxes.slice(i + 1).forEach(([other, inkOther]) => {
+    if (ink.left < inkOther.right - 0.5 && inkOther.left < ink.right - 0.5 && ink.top < inkOther.bottom - 0.5 && inkOther.top < ink.bottom - 0.5) {
+      found.push(text + ' meets ' + other);
+    }
+  }));
+  const cell = head.getBoundingClientRect();
+  boxes.forEach(([text, ink]) => { if (ink.right > cell.right + 0.5 || ink.left < cell.left - 0.5) found.push(text + ' leaves its cell'); });
+  return found;
+}"""

@@ -37,11 +37,20 @@ PHONE = {"width": 360, "height": 740}
 LANGUAGE_NAMES = {get_language_info(code)["name_local"].lower() for code, _name in settings.LANGUAGES}
 TABLES = ("rules", "phrases", "words", "fields")
 SHOWN = {"season form, Királyhívó": "season-form", "club log": "log", "statement": "statement"}
+# The preset ids of the registry's families that are no word of the name players give the game
+# (vlk-2010 is "VLK 2010", kiralyhivo "Királyhívó"; paskievics is "Paskievics").
+CODED_PRESETS = sorted(
+    preset
+    for family in rules.FAMILIES
+    for preset in family.presets
+    if preset not in family.preset_names.get(preset, preset).lower().split()
+)
 # Code names a page must not show: override and rule keys (silent_vs_contra, fine.revoke), the
 # table's accounts (cup:pagat), preset ids where players name the game otherwise, stored note codes.
 CODE_NAMES = re.compile(
-    r"\b[a-z]+_[a-z_]+\b|\b(?:cup|pot):\w+|\bfines?\.\w+|\b(?:kiralyhivo|stromann|trisak|vlk-2010|schiellerup-1900|"
-    r"schwartz-1847|ensartede-regler)\b"
+    r"\b[a-z]+_[a-z_]+\b|\b(?:cup|pot):\w+|\bfines?\.\w+|\b(?:"
+    + "|".join(re.escape(preset) for preset in CODED_PRESETS)
+    + r")\b"
 )
 
 # The games' own words, said alike in every language (`rules.texts.same`): hármas, szóló, Pagatkop.

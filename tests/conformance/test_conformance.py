@@ -11,7 +11,6 @@ Kasse's figures are worked by hand below.
 from __future__ import annotations
 
 import io
-import itertools
 import re
 
 import pytest
@@ -28,34 +27,9 @@ from club.services.closing import close_sitting
 from club.services.corrections import correct_deal
 from club.web import deal_form
 from world.clubs import make_club, make_season, make_table, start_sitting
+from world.records import sample
 
 pytestmark = pytest.mark.django_db
-
-MORE_NAMES = ("Carl", "Dorte", "Erik", "Frida", "Gustav")  # who fills a table the example leaves short
-
-
-def names_in(value) -> list[str]:
-    """The members an example names: its words that start with a capital, keys and values alike."""
-    if isinstance(value, dict):
-        return [name for key, item in value.items() for name in (*names_in(key), *names_in(item))]
-    if isinstance(value, list):
-        return [name for item in value for name in names_in(item)]
-    return [value] if isinstance(value, str) and value[:1].isupper() else []
-
-
-def sample(family) -> tuple[dict, list[str]]:
-    """The first example of the family's record schema, and a table it plays at without a problem:
-    the members it names (filled up to the smallest size the game seats that plays it) in the
-    first order that checks."""
-    record = family.record_schema()["examples"][0]
-    game = family.ruleset(family.default_preset)
-    named = list(dict.fromkeys(names_in(record)))
-    for size in (size for size in family.table_sizes(game) if size >= len(named)):
-        seats = named + [name for name in MORE_NAMES if name not in named][: size - len(named)]
-        for table in itertools.permutations(seats):
-            if not rules.check_deal(family, record, 1, list(table), game)[1]:
-                return record, list(table)
-    raise AssertionError(f"no table plays the example of {family.name}")
 
 
 def sitting_of(family, table, deals, close=None) -> dict:

@@ -117,7 +117,7 @@ def test_replay_help_gives_every_argument_its_help():
     assert "file a sitting record (JSON file), or - for standard input" in text
     assert "--indent N pretty-print with N spaces (0-16); compact by default" in text
     assert "a record without 'ruleset' plays vlk-2010" in text
-    for preset in ("vlk-2010", "schwartz-1847", "paskievics", "trisak"):
+    for preset in (preset for family in rules.FAMILIES for preset in family.presets):
         assert preset in text
 
 

@@ -4,10 +4,12 @@ close with the unused radelci's penalty (R80)."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
 from django.urls import reverse
+from pypdf import PdfReader
 
 from club.models import Deal, Sitting
 
@@ -35,6 +37,11 @@ def save(client, sitting, form: dict):
 def totals(client, sitting) -> list[str]:
     sheet = client.get(url("sitting", sitting)).content.decode()
     return re.findall(r'data-points="(-?\d+)"', re.search(r'<tr id="totals">(.*?)</tr>', sheet, re.S).group(1))
+
+
+def marks(row: str) -> list[str]:
+    """Each member's radelci as the row draws them: ○ held, ⊗ crossed off."""
+    return re.findall(r'class="marks"[^>]*><span aria-hidden="true">([^<]*)<', row)
 
 
 def test_the_slovenian_deal_form_asks_what_a_slovenian_scorer_sees(slovenian, as_member):
@@ -159,9 +166,41 @@ def test_the_sheet_shows_the_games_own_totals_and_radelci_beside_the_money(slove
     row = lambda n: re.search(rf'<tr id="deal-{n}"(.*?)</tr>', sheet, re.S).group(1)  # noqa: E731
     # Deal 1: Bent +70, everyone one radelc. Deal 2: (10 + 15) × 2 = 50 to Bent and Carl; Bent's crossed off.
     assert re.findall(r'data-own="(-?\d+)"', row(1)) == ["0", "70", "0", "0"]
-    assert re.findall(r'class="marks">([^<]*)<', row(1)) == ["○", "○", "○", "○"]
+    assert marks(row(1)) == ["○", "○", "○", "○"]
     assert re.findall(r'data-own="(-?\d+)"', row(2)) == ["0", "120", "50", "0"]
-    assert re.findall(r'class="marks">([^<]*)<', row(2)) == ["○", "○", "○"]  # Bent has none left
+    assert marks(row(2)) == ["○", "⊗", "○", "○"]  # Bent's one crossed off, none left
+
+
+def test_a_used_radelc_stays_on_the_sheet_crossed_out(slovenian, as_member):
+    """Bent wins a beggar (+70, a radelc to each), then wins another holding his radelc: 70 × 2 =
+    140, his radelc crossed off, then a new one to each (R50-R53). He has earned two and used one:
+    one drawn crossed, one open; the others hold two open. Money: 3 · 70 + 3 · 140 = 630 for Bent,
+    −70 − 140 = −210 each for the others."""
+    client = as_member("Bent")
+    for dealer in ("Anna", "Bent"):
+        beggar = {"dealer": dealer, "contract": "beggar", "declarer": "Bent", "won": "yes"}
+        assert save(client, slovenian, beggar).status_code == 302
+    assert totals(client, slovenian) == ["-210", "630", "-210", "-210"]
+    sheet = client.get(url("sitting", slovenian), HTTP_ACCEPT_LANGUAGE="sl").content.decode()
+    row = re.search(r'<tr id="deal-2"(.*?)</tr>', sheet, re.S).group(1)
+    assert re.findall(r'data-own="(-?\d+)"', row) == ["0", "210", "0", "0"]
+    assert marks(row) == ["○○", "⊗○", "○○", "○○"]
+    assert re.findall(r'data-held="(\d+)" data-crossed-off="(\d+)"', row) == [
+        ("2", "0"),
+        ("1", "1"),
+        ("2", "0"),
+        ("2", "0"),
+    ]
+    # A screen reader hears them in the page's language, not as "circled times".
+    said = re.findall(r'class="marks".*?<span class="visually-hidden">([^<]*)<', row)
+    assert said[1] == "Radelci – neporabljeni: 1, porabljeni: 1"
+    first = re.search(r'<tr id="deal-1"(.*?)</tr>', sheet, re.S).group(1)
+    assert marks(first) == ["○", "○", "○", "○"]
+    # The printed sheet draws them alike: deal 2's line, each member's total and change, then his own.
+    pdf = client.get(url("sitting_print", slovenian))
+    text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
+    deal_2 = text[text.index("2 Bent") : text.index("Σ")]
+    assert deal_2.split() == "2 Bent −210 −140 0 ○○ 630 +420 210 ⊗○ −210 −140 0 ○○ −210 −140 0 ○○".split()
 
 
 def test_a_correction_moves_the_radelci_of_every_later_deal(slovenian, as_member):
@@ -221,4 +260,51 @@ def test_a_save_answered_in_place_shows_the_radelci_it_earned(slovenian, as_memb
     assert answer.status_code == 200 and answer["HX-Push-Url"].endswith("#deal-1")
     row = re.search(r'<tr id="deal-1"(.*?)</tr>', answer.content.decode(), re.S).group(1)
     assert re.findall(r'data-own="(-?\d+)"', row) == ["-20", "-20", "-15", "-15"]
-    assert re.findall(r'class="marks">([^<]*)<', row) == ["○", "○", "○", "○"]
+    assert marks(row) == ["○", "○", "○", "○"]
+
+
+@pytest.fixture
+def five(club, make_season, start_sitting, today):
+    season = make_season(club, "slovenian", name="Tarok", starts_on=today, ends_on=today)
+    return start_sitting(season, "Anna Bent Carl Dorte Erik", first_dealer="Anna")
+
+
+def klop_field(html: str, name: str) -> str:
+    return re.search(rf'<div class="field[^"]*" id="field-{name}"[^>]*>.*?</div>', html, re.S).group(0)
+
+
+def test_at_five_the_klop_asks_only_the_four_who_play(five, as_member):
+    """R2, R54, R60: Carl sits the deal out; klop 20/18/17/15 for Anna, Bent, Dorte and Erik: −20,
+    −20, −15, −15 on the sheet, Carl 0. Money R81 over all five: Σ −70, so Anna 5·(−20) + 70 = −30,
+    Bent −30, Dorte 5·(−15) + 70 = −5, Erik −5, Carl +70."""
+    client = as_member("Bent")
+    page = client.get(url("deal_new", five)).content.decode()
+    # Each pile says whose it is (the page's script hides the one of whoever is chosen to sit out).
+    assert re.findall(r'id="field-klop_\d" data-asks="(\w+)"', page) == ["Anna", "Bent", "Carl", "Dorte", "Erik"]
+    assert '<div hidden id="deal-out" data-field="out"></div>' in page
+    klop = {"dealer": "Anna", "out": "Carl", "contract": "klop", "klop_0": "20", "klop_1": "18", "klop_3": "17"}
+    # A refused save (Erik's pile left out) draws the form again without Carl's pile.
+    refused = save(client, five, klop)
+    assert refused.status_code == 200
+    html = refused.content.decode()
+    carl = klop_field(html, "klop_2")
+    assert "sits-out" in carl and "disabled" in carl
+    assert "sits-out" not in klop_field(html, "klop_4") and "disabled" not in klop_field(html, "klop_4")
+    assert 'href="#field-klop_4"' in html  # Erik's pile is asked; Carl's is not
+    assert 'href="#field-klop_2"' not in html
+    # Carl's pile is not read even when a page posts one: the four make the record.
+    response = save(client, five, klop | {"klop_2": "5", "klop_4": "15"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    record = Deal.objects.get(sitting=five, number=1).current_version.record
+    assert record == {
+        "dealer": "Anna",
+        "out": "Carl",
+        "contract": "klop",
+        "klop": {"Anna": 20, "Bent": 18, "Dorte": 17, "Erik": 15},
+    }
+    assert totals(client, five) == ["-30", "-30", "70", "-5", "-5"]
+    # The correction form asks the same four.
+    correction = client.get(url("deal_correct", five, 1)).content.decode()
+    carl = klop_field(correction, "klop_2")
+    assert "sits-out" in carl and "disabled" in carl
+    assert 'value="15"' in klop_field(correction, "klop_4")

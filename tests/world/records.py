@@ -1,5 +1,6 @@
-"""Deal records, one builder per family, the sitting record around them, and the reader of a
-deal's event in a replay.
+"""Deal records, one builder per family, the sitting record around them, the reader of a deal's
+event in a replay, and a sample deal of any family (its record schema's first example) with a table
+that plays it.
 
 Standard library and `rules` only: the rules tests import this without Django.
 """
@@ -7,6 +8,7 @@ Standard library and `rules` only: the rules tests import this without Django.
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -69,3 +71,30 @@ def deal_event(result: dict, number: int = 1) -> dict:
 def rules_of(event: dict) -> list[str]:
     """The rule of each line item of an event, in order."""
     return [item["rule"] for item in event["items"]]
+
+
+MORE_NAMES = ("Carl", "Dorte", "Erik", "Frida", "Gustav")  # who fills a table the example leaves short
+
+
+def names_in(value) -> list[str]:
+    """The members an example names: its words that start with a capital, keys and values alike."""
+    if isinstance(value, dict):
+        return [name for key, item in value.items() for name in (*names_in(key), *names_in(item))]
+    if isinstance(value, list):
+        return [name for item in value for name in names_in(item)]
+    return [value] if isinstance(value, str) and value[:1].isupper() else []
+
+
+def sample(family) -> tuple[dict, list[str]]:
+    """The first example of the family's record schema, and a table it plays at without a problem:
+    the members it names (filled up to the smallest size the game seats that plays it) in the
+    first order that checks."""
+    record = family.record_schema()["examples"][0]
+    game = family.ruleset(family.default_preset)
+    named = list(dict.fromkeys(names_in(record)))
+    for size in (size for size in family.table_sizes(game) if size >= len(named)):
+        seats = named + [name for name in MORE_NAMES if name not in named][: size - len(named)]
+        for table in itertools.permutations(seats):
+            if not rules.check_deal(family, record, 1, list(table), game)[1]:
+                return record, list(table)
+    raise AssertionError(f"no table plays the example of {family.name}")

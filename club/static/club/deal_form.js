@@ -89,6 +89,11 @@
     var group = target.closest("[data-total]");
     if (!group || target.type !== "number") return;
     target.removeAttribute("data-rest");
+    fillGroup(group);
+  }
+
+  // The numbers asked (not those left out) of a group with a total: the last one open is the rest.
+  function fillGroup(group) {
     var inputs = $$("input[type=number]", group).filter(function (input) { return !input.disabled; });
     var open = inputs.filter(function (input) { return input.value === "" || input.hasAttribute("data-rest"); });
     if (open.length !== 1) return;
@@ -97,6 +102,29 @@
     if (rest < 0) return;
     open[0].value = String(rest);
     open[0].setAttribute("data-rest", "");
+  }
+
+  // A question about one member (his klop pile, `data-asks`) is not asked of whoever sits the deal
+  // out (the field #deal-out names): hidden, left out of the post, and the group's total shared by
+  // the others, its last one filled in among them. The server leaves it out alike on a page it draws.
+  function markSittingOut(form) {
+    var named = form.querySelector("#deal-out");
+    if (!named) return;
+    var out = checked(form, named.getAttribute("data-field"));
+    $$("[data-asks]", form).forEach(function (field) {
+      if (field.getAttribute("data-asks") !== out) {
+        field.classList.remove("sits-out");
+        if (!field.classList.contains("unused")) $$("input", field).forEach(function (input) { input.disabled = false; });
+        return;
+      }
+      field.classList.add("sits-out");
+      $$("input", field).forEach(function (input) {
+        input.disabled = true;
+        input.value = "";
+        input.removeAttribute("data-rest");
+      });
+    });
+    $$("[data-total]", form).forEach(fillGroup);
   }
 
   function onChange(form, event) {
@@ -112,7 +140,10 @@
     if (named.indexOf(name) >= 0) markPlayers(form);
     if (target.closest("[data-total]")) fillTheRest(target);
     var uses = form.querySelector("#deal-uses");
-    if (uses && name === JSON.parse(uses.getAttribute("data-uses")).by) showUsed(form);
+    var by = uses ? JSON.parse(uses.getAttribute("data-uses")).by : null;
+    if (name === by) showUsed(form);
+    var named = form.querySelector("#deal-out");
+    if (name === by || (named && name === named.getAttribute("data-field"))) markSittingOut(form);
     if (name === "tout" && target.value) choose(form, "last_trick", target.value); // a tout takes every trick
     if ((name === "pagat" || name.indexOf("king_") === 0) && /:ultimo$/.test(target.value)) {
       choose(form, "last_trick", target.value.replace(/:ultimo$/, "")); // an ultimo is won in the last trick
@@ -243,6 +274,7 @@
     steppers(form);
     markPlayers(form);
     showUsed(form);
+    markSittingOut(form);
     var summary = $("#form-problems");
     if (summary && !summary.hidden) summary.focus(); // a refused save: the eye goes to the list
     var same = $(".same-deal", form);
