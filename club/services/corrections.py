@@ -15,7 +15,7 @@ from ..inputs import MAX_REASON, TextRefused, clean_text
 from ..models import Deal, DealVersion, Sitting
 from . import bookkeeping
 from .deals import VOID, is_void, parse_record
-from .replay import Difference, Replay, compare, differences, expected_events
+from .replay import Difference, compare, differences, expected_events, keep_states
 from .sittings import SittingError, accounts_of, lock_later_sittings, lock_sitting
 
 
@@ -92,19 +92,8 @@ def correct_deal(deal: Deal, record: Any, *, by=None, reason: str) -> Correction
                     caused_by=version,
                     by=by,
                 )
-        _keep_states(replay)
+        keep_states(replay)
     return Correction(version, [p for p in changed if p.differs])
-
-
-def _keep_states(replay: Replay) -> None:
-    """Store the replay's table states where the kept ones changed (a correction's cascade)."""
-    deals, sittings = replay.stale_states()
-    for deal in deals:
-        deal.state_before = replay.state_before[deal.pk]
-    for sitting in sittings:
-        sitting.state = replay.state_after[sitting.pk]
-    Deal.objects.bulk_update(deals, ["state_before"], batch_size=100)
-    Sitting.objects.bulk_update(sittings, ["state"], batch_size=100)
 
 
 def void_last_deal(sitting: Sitting, *, by=None, reason: str, number: int | None = None) -> Correction:
