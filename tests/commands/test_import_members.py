@@ -368,7 +368,8 @@ def test_a_member_with_postings_keeps_his_saldo_and_every_problem_comes_in_one_r
 def a_mixed_import(club, rows: int):
     """`rows` rows as a club moving from paper has them, a fifth for members it has: half of those
     added by hand without an address (the row gives one), half found by their address; the new
-    ones with and without an address, most with a saldo. What the import makes, and its queries."""
+    ones with and without an address, most with a saldo; every one with an address invited. What
+    the import makes, and its queries."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -383,7 +384,9 @@ def a_mixed_import(club, rows: int):
         for i in range(rows - known)
     ]
     with CaptureQueriesContext(connection) as queries:
-        carried = opening.import_members(club, spreadsheet(sheet), on=CARRIED_ON)
+        carried = opening.import_members(
+            club, spreadsheet(sheet), on=CARRIED_ON, invite=True, site_url="https://tarok.example"
+        )
     assert carried.problems == [] and carried.imported
     return carried, len(queries.captured_queries)
 
@@ -395,7 +398,10 @@ def test_twice_the_rows_take_no_more_queries(make_club):
     more, more_queries = a_mixed_import(make_club("Papir 2", "papir2"), 50)
 
     assert (len(fewer.members), len(fewer.updated), len(more.members), len(more.updated)) == (25, 5, 50, 10)
+    # Each with an address invited: the five (ten) it had, and 13 of the 20 (26 of the 40) new ones.
+    assert (len(fewer.invited), len(more.invited)) == (18, 36)
     assert more_queries - fewer_queries <= 3, (fewer_queries, more_queries)
+    assert more_queries <= 60
 
 
 def test_the_rows_written_together_leave_the_logs_one_by_one_leaves(make_club):
