@@ -172,7 +172,9 @@ def _admin_entries(action: int, changes: list[tuple[Any, Any]]) -> None:
     content_type = ContentType.objects.get_for_model(changes[0][1])
     entries = []
     for old, instance in changes:
-        diff = model_instance_diff(old, instance, use_json_for_changes=settings.AUDITLOG_STORE_JSON_CHANGES)
+        diff = model_instance_diff(
+            old, instance, use_json_for_changes=getattr(settings, "AUDITLOG_STORE_JSON_CHANGES", False)
+        )
         if not diff:
             continue
         entry = LogEntry(

@@ -462,12 +462,13 @@ def invite(member: Member, *, base_url: str, by=None) -> str:
         return ""
     message, path = _invitation(member, base_url)
     outbox.queue(message, club=member.club)
-    audit.record_invitation(member, member.user.email, by=by)
+    audit.record_invitation(member, message.to[0], by=by)
     return path
 
 
 def _invitation(member: Member, base_url: str) -> tuple[EmailMessage, str]:
-    """The mail that invites a member with a login to set its password, and the link's path."""
+    """The mail that invites a member with a login to set its password, to the login's own
+    address, and the link's path."""
     assert member.user is not None
     path = set_password_path(member.user)
     with translation.override(languages.of_member(member)):
@@ -499,10 +500,14 @@ def invite_all(club: Club, *, base_url: str, among: list[Member] | None = None, 
     if among is not None:
         waiting = waiting.filter(pk__in=[member.pk for member in among])
     invited = list(waiting)  # each active, with a login that has an address: `invite`'s refusals pass
-    outbox.queue_many([_invitation(member, base_url)[0] for member in invited], club)
+    messages = [_invitation(member, base_url)[0] for member in invited]
+    outbox.queue_many(messages, club)
     audit.record_many(
         club,
-        [(audit.Kind.MEMBER_INVITED, {"member": member.pk, "email": member.user.email}) for member in invited],
+        [
+            (audit.Kind.MEMBER_INVITED, {"member": member.pk, "email": message.to[0]})
+            for member, message in zip(invited, messages, strict=True)
+        ],
         by=by,
     )
     return invited

@@ -462,3 +462,29 @@ def test_the_rows_written_together_leave_the_logs_one_by_one_leaves(make_club):
         ("user", LogEntry.Action.CREATE),
         ("user", LogEntry.Action.CREATE),
     ]
+
+
+def test_an_address_with_a_login_elsewhere_asks_its_owner_as_one_by_one(club_with_members, make_club):
+    # As `add_member` and `edit_member`: no login of another club is linked by the import; the
+    # login's owner is asked to join, by mail, and the member waits without a login.
+    from club.models import ClubMail, JoinRequest
+    from club.services import members
+
+    club, _anne, bo = club_with_members
+    other = make_club("Naboklubben", "nabo")
+    carl = members.add_member(other, name="Carl", email="carl@example.org")
+    dina = members.add_member(other, name="Dina", email="dina@example.org")
+    sheet = [("Bo Bech", "dina@example.org", "", "5", 0), ("Carl Carlsen", "carl@example.org", "medlem", "-5", 0)]
+
+    carried = opening.import_members(club, spreadsheet(sheet), on=CARRIED_ON)
+
+    assert carried.imported and carried.updated == {2}
+    asked = {(r.member.name, r.user_id) for r in JoinRequest.objects.filter(member__club=club, decided_at=None)}
+    assert asked == {("Bo Bech", dina.user_id), ("Carl Carlsen", carl.user_id)}
+    assert sorted(club.members.filter(user=None).values_list("name", "email")) == [
+        ("Bo Bech", "dina@example.org"),
+        ("Carl Carlsen", "carl@example.org"),
+    ]
+    mails = ClubMail.objects.filter(club=club).select_related("email")
+    assert sorted(mail.email.to for mail in mails) == [["carl@example.org"], ["dina@example.org"]]
+    assert money.saldo(club.members.get(name="Carl Carlsen")) == -500 and money.saldo(bo) == 500
