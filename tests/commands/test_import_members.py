@@ -488,3 +488,27 @@ def test_an_address_with_a_login_elsewhere_asks_its_owner_as_one_by_one(club_wit
     mails = ClubMail.objects.filter(club=club).select_related("email")
     assert sorted(mail.email.to for mail in mails) == [["carl@example.org"], ["dina@example.org"]]
     assert money.saldo(club.members.get(name="Carl Carlsen")) == -500 and money.saldo(bo) == 500
+
+
+def test_an_address_given_a_login_elsewhere_meanwhile_names_its_line(empty_club, monkeypatch):
+    # Another club gives an address of the file a login after the import read the logins and
+    # before it writes its own: that row is refused with "save again", and nothing is imported.
+    from club.services import members
+    from world.clubs import make_user
+
+    read = members.Roster.of
+
+    def read_then_taken(club, addresses):
+        roster = read(club, addresses)
+        make_user("ea@example.org", email="ea@example.org")
+        return roster
+
+    monkeypatch.setattr(members.Roster, "of", read_then_taken)
+    with translation.override("en"):
+        carried = opening.import_members(empty_club, spreadsheet(SHEET[:6]), on=CARRIED_ON)
+
+    assert [(p.line, p.message) for p in carried.problems] == [
+        (6, "This address was given a login a moment ago: save again.")
+    ]
+    assert not carried.imported and empty_club.members.count() == 0
+    assert Payment.objects.filter(club=empty_club).count() == 0
