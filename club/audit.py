@@ -15,13 +15,17 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from auditlog.cid import get_cid
+from auditlog.diff import model_instance_diff
 from auditlog.middleware import AuditlogMiddleware
 from auditlog.models import LogEntry
 from auditlog.registry import auditlog
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.db import DatabaseError, connection
 from django.db.models import Q, QuerySet
+from django.db.models.signals import pre_save
 from django.http import HttpRequest
 
 from .client_ip import client_ip
@@ -116,23 +120,77 @@ def login_of(by: Any) -> Any:
 def record(club: Club | int, kind: str, *, by: Any = None, **data: Any) -> ClubEvent:
     """One line of the club's log, written in the caller's transaction. `data` holds ids and plain
     values (club.web.log reads the names of today from the ids)."""
+    event = _lines(club, by, [(kind, data)])[0]
+    event.save()
+    return event
+
+
+def record_many(club: Club | int, lines: list[tuple[str, dict[str, Any]]], *, by: Any = None) -> list[ClubEvent]:
+    """Many lines of the club's log by one actor, each (kind, data) as `record` writes it, in one
+    statement (an import: a line for each member added and each saldo carried over)."""
+    return ClubEvent.objects.bulk_create(_lines(club, by, lines))
+
+
+def _lines(club: Club | int, by: Any, lines: list[tuple[str, dict[str, Any]]]) -> list[ClubEvent]:
     actor = acting(by)
     club_id = club if isinstance(club, int) else club.pk
     member = actor.member if actor.member is not None and actor.member.club_id == club_id else None
     user = login_of(actor)
     if member is None and user is not None and getattr(user, "pk", None) is not None:
         member = Member._base_manager.filter(club_id=club_id, user_id=user.pk).first()
-    event = ClubEvent(
-        club_id=club_id,
-        kind=kind,
-        data=data,
-        member=member,
-        user=user if member is None and getattr(user, "pk", None) is not None else None,
-        through=actor.through,
-        operator=actor.operator,
-    )
-    event.save()
-    return event
+    return [
+        ClubEvent(
+            club_id=club_id,
+            kind=kind,
+            data=data,
+            member=member,
+            user=user if member is None and getattr(user, "pk", None) is not None else None,
+            through=actor.through,
+            operator=actor.operator,
+        )
+        for kind, data in lines
+    ]
+
+
+def admin_changed(changes: list[tuple[Any, Any]]) -> None:
+    """django-auditlog's "changed" entry for each (row as it was, row as it is now) of one
+    registered model written by `bulk_update`, which sends no signal, as `admin_created` does."""
+    _admin_entries(LogEntry.Action.UPDATE, changes)
+
+
+def admin_created(instances: list[Any]) -> None:
+    """django-auditlog's "created" entry for each of `instances` (of one model registered in
+    `register`) written by `bulk_create`, which sends no signal: the entry its receiver writes for
+    a `save()`, its actor and address from the request's context (`AuditMiddleware`), in one
+    statement."""
+    _admin_entries(LogEntry.Action.CREATE, [(None, instance) for instance in instances])
+
+
+def _admin_entries(action: int, changes: list[tuple[Any, Any]]) -> None:
+    if not changes:
+        return
+    content_type = ContentType.objects.get_for_model(changes[0][1])
+    entries = []
+    for old, instance in changes:
+        diff = model_instance_diff(
+            old, instance, use_json_for_changes=getattr(settings, "AUDITLOG_STORE_JSON_CHANGES", False)
+        )
+        if not diff:
+            continue
+        entry = LogEntry(
+            content_type=content_type,
+            object_pk=str(instance.pk),
+            object_id=instance.pk,
+            object_repr=str(instance),
+            action=action,
+            changes=diff,
+            cid=get_cid(),
+        )
+        # auditlog's context (`set_actor`, the middleware's) fills in the actor and his address
+        # from `pre_save`, which `bulk_create` does not send.
+        pre_save.send(LogEntry, instance=entry, raw=False, using=None, update_fields=None)
+        entries.append(entry)
+    LogEntry.objects.bulk_create(entries)
 
 
 def record_invitation(member: Member, address: str, by: Any = None) -> None:

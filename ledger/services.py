@@ -2,11 +2,11 @@
 
 - `account(owner, kind, unit)`: the account of an owner key and a kind ("member:17", "member"),
   in points or øre (`Unit`), opened the first time it is asked for; `accounts(owner, kinds, unit)`
-  several of one owner.
+  several of one owner, `accounts_of(owners, kind, unit)` one of each of many owners.
 - `post(reference=…, lines=[Line(account_id, amount, …), …], value_date=…, book=…)`: one
   transaction whose postings sum to zero (`UnbalancedTransaction` otherwise, `EmptyTransaction`
   without any) and are all in one unit (`MixedUnits` otherwise), counted in a book the caller
-  names (e.g. "season:7").
+  names (e.g. "season:7"); `post_many([Entry(…), …])` many of them at once, in a few statements.
 - `reverse(original, value_date=…)`: the exact opposite of a transaction, linked to it, in the
   same book; a correction is a reversal plus a new `post`, never a change.
 - `balances(accounts, book=…, before=…)`: what accounts hold, from the balances the database
@@ -78,6 +78,18 @@ def accounts(owner: str, kinds: Iterable[str], unit: Unit) -> dict[str, Account]
     return found
 
 
+def accounts_of(owners: Iterable[str], kind: str, unit: Unit) -> dict[str, Account]:
+    """The account of `kind` of each of `owners`, by owner, those not opened yet opened in one
+    statement: two statements for any number of owners."""
+    owners = list(dict.fromkeys(owners))
+    found = {a.owner: a for a in Account.objects.filter(owner__in=owners, kind=kind)}
+    for account_ in found.values():
+        _check_unit(account_, unit)
+    missing = [Account(owner=owner, kind=kind, unit=unit) for owner in owners if owner not in found]
+    found |= {a.owner: a for a in Account.objects.bulk_create(missing)}
+    return found
+
+
 def _check_unit(found: Account, unit: Unit) -> None:
     if found.unit != unit:
         raise MixedUnits(f"account {found.owner} ({found.kind}) is in {found.unit}, not {unit}")
@@ -103,6 +115,56 @@ def post(
         Posting.objects.bulk_create(postings)
         _close(txn)
     return txn
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One transaction to be written by `post_many`: what `post` takes, as a value."""
+
+    reference: str
+    lines: tuple[Line, ...]
+    value_date: datetime.date
+    book: str = ""
+    memo: str = ""
+
+
+def post_many(entries: Iterable[Entry], *, by=None) -> list[Transaction]:
+    """Write many transactions as `post` writes one, each checked as `post` checks it, in a few
+    statements whatever their number (an import of a club's opening saldi): the transactions in
+    order, then all their postings."""
+    entries = list(entries)
+    planned = []
+    for entry in entries:
+        postings = [
+            Posting(account_id=line.account_id, amount=line.amount, rule=line.rule, ref=line.ref, item=line.item)
+            for line in entry.lines
+        ]
+        _check_balanced(postings, entry.reference)
+        planned.append(postings)
+    units = dict(
+        Account.objects.filter(pk__in={line.account_id for entry in entries for line in entry.lines}).values_list(
+            "pk", "unit"
+        )
+    )
+    for entry, postings in zip(entries, planned, strict=True):
+        _check_units(sorted({units[p.account_id] for p in postings if p.account_id in units}), entry.reference)
+    with db_transaction.atomic(savepoint=False):
+        made = Transaction.objects.bulk_create(
+            Transaction(
+                reference=entry.reference[:100],
+                book=entry.book,
+                value_date=entry.value_date,
+                created_by=by,
+                memo=entry.memo[:200],
+            )
+            for entry in entries
+        )
+        for txn, postings in zip(made, planned, strict=True):
+            for posting in postings:
+                posting.transaction = txn
+        Posting.objects.bulk_create(posting for postings in planned for posting in postings)
+        _close_many(made)
+    return made
 
 
 def reverse(
@@ -137,6 +199,17 @@ def _close(txn: Transaction) -> None:
             cursor.execute("DELETE FROM ledger_open_transaction WHERE transaction_id = %s", [txn.pk])
 
 
+def _close_many(transactions: list[Transaction]) -> None:
+    """`_close` for many, a statement for each 500 (SQLite's limit on a statement's parameters)."""
+    if connection.vendor == "sqlite":
+        ids = [txn.pk for txn in transactions]
+        with connection.cursor() as cursor:
+            for start in range(0, len(ids), 500):
+                batch = ids[start : start + 500]
+                marks = ", ".join(["%s"] * len(batch))
+                cursor.execute(f"DELETE FROM ledger_open_transaction WHERE transaction_id IN ({marks})", batch)
+
+
 def _check_balanced(postings: list[Posting], reference: str) -> None:
     # The first line of defence, with a clear message; the database checks again at commit.
     if not postings:
@@ -149,7 +222,10 @@ def _check_balanced(postings: list[Posting], reference: str) -> None:
 def _check_one_unit(postings: list[Posting], reference: str) -> None:
     # As `_check_balanced`: the database refuses it too (`ledger.triggers`).
     ids = {p.account_id for p in postings}
-    units = sorted(set(Account.objects.filter(pk__in=ids).values_list("unit", flat=True)))
+    _check_units(sorted(set(Account.objects.filter(pk__in=ids).values_list("unit", flat=True))), reference)
+
+
+def _check_units(units: list[str], reference: str) -> None:
     if len(units) > 1:
         raise MixedUnits(f"{reference}: postings in {' and '.join(units)}; a transaction has one unit")
 

@@ -55,8 +55,11 @@ KIND_LABELS = {
 }
 
 
+MEMBER_OWNER = "member:"  # and the member's id: the owner of his accounts
+
+
 def member_owner(member_id: int) -> str:
-    return f"member:{member_id}"
+    return f"{MEMBER_OWNER}{member_id}"
 
 
 def table_owner(table_id: int) -> str:

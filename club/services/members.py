@@ -11,6 +11,7 @@ changes what the token was made from.
 
 from __future__ import annotations
 
+import copy
 import datetime
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +34,7 @@ from django.utils.translation import gettext as _
 from .. import audit, inputs
 from ..models import Club, DealVersion, JoinRequest, LoginLanguage, Member
 from . import joining, languages, money, outbox
-from .office import clean_email, clean_name, refuse
+from .office import OfficeError, clean_email, clean_name, refuse
 
 # slugify drops what has no ASCII decomposition: write the Nordic letters as Danes do in addresses.
 _LETTERS = str.maketrans({"æ": "ae", "ø": "oe", "å": "aa", "Æ": "Ae", "Ø": "Oe", "Å": "Aa"})
@@ -53,6 +54,37 @@ def _new_login(address: str):
         # none: saved again, the member's owner is asked as for any existing login.
         raise refuse("email", _("This address was given a login a moment ago: save again.")) from None
     return user
+
+
+class LoginsTaken(OfficeError):
+    """Addresses another club gave a login a moment ago, while `add_members` made theirs."""
+
+    def __init__(self, addresses: list[str]):
+        super().__init__({"email": [_("This address was given a login a moment ago: save again.")]})
+        self.addresses = addresses
+
+
+def _new_logins(addresses: list[str]) -> dict[str, Any]:
+    """`_new_login` for many addresses, by address, in one statement; if another club gave one of
+    them a login meanwhile, one by one, and `LoginsTaken` names those."""
+    users = [get_user_model()(username=address, email=address) for address in addresses]
+    for user in users:
+        user.set_unusable_password()
+    try:
+        with transaction.atomic():  # a savepoint: the refusal below leaves the transaction usable
+            made = get_user_model().objects.bulk_create(users)
+    except IntegrityError:
+        found, taken = {}, []
+        for address in addresses:
+            try:
+                found[address] = _new_login(address)
+            except OfficeError:
+                taken.append(address)
+        if taken:
+            raise LoginsTaken(taken) from None
+        return found
+    audit.admin_created(made)
+    return {user.username: user for user in made}
 
 
 def retire_login(user) -> None:
@@ -162,6 +194,7 @@ class Roster:
     known_names: dict[str, int] = field(default_factory=dict)
     known_addresses: dict[str, int] = field(default_factory=dict)
     claimed: set[int] = field(default_factory=set)  # the known members a row has updated already
+    known_members: dict[int, tuple[str, int | None]] = field(default_factory=dict)  # id -> address, login id
 
     @classmethod
     def of(cls, club: Club, addresses: list[str]) -> Roster:
@@ -181,6 +214,7 @@ class Roster:
             logins=logins,
             known_names={inputs.name_key(name): pk for name, _email, _user, pk in rows},
             known_addresses={email: pk for _name, email, _user, pk in rows if email},
+            known_members={pk: (email, user) for _name, email, user, pk in rows},
         )
 
     def known(self, name: str, address: str) -> int | None:
@@ -205,12 +239,41 @@ class Roster:
             raise refuse("email", _("Another member of the club has this email address."))
         return login
 
-    def add(self, member: Member) -> None:
-        self.name_keys.add(inputs.name_key(member.name))
-        if member.email:
-            self.addresses.add(member.email)
-        if member.user_id is not None:
-            self.login_ids.add(member.user_id)
+    def admit(self, *, name: str, email: str = "", role: str = Member.Role.MEMBER, language: str = "") -> NewMember:
+        """A new member checked as `add_member` checks him, and taken into the roster, to be added
+        with the others by `add_members`."""
+        name = clean_name(name)
+        language = languages.check(language)
+        email = clean_email(email)
+        login = self.check(name, email)
+        role = _check_role(role)
+        admitted = NewMember(name=name, email=email, role=role, language=language, login=login)
+        self.name_keys.add(inputs.name_key(name))
+        if email:
+            self.addresses.add(email)
+        return admitted
+
+    def readdress(self, member_id: int, address: str) -> None:
+        """A new address for a member the club had, checked as `edit_member` checks it (no other
+        member has it, nor its login), and taken into the roster."""
+        email, login_id = self.known_members[member_id]
+        if not address or address == email:
+            return
+        login = self.logins.get(address)
+        if address in self.addresses or (login is not None and login.pk in self.login_ids and login.pk != login_id):
+            raise refuse("email", _("Another member of the club has this email address."))
+        self.addresses.add(address)
+
+
+@dataclass(frozen=True)
+class NewMember:
+    """A member `Roster.admit` checked, not added yet."""
+
+    name: str
+    email: str
+    role: str
+    language: str
+    login: Any  # the login his address has already (its owner is asked), or None: a new one
 
 
 def _check_name_free(club: Club, name: str, member: Member | None = None) -> None:
@@ -252,33 +315,76 @@ def add_member(
     role: str = Member.Role.MEMBER,
     site_url: str = "",
     language: str = "",
-    roster: Roster | None = None,
     by=None,
 ) -> Member:
     """A new member; with an address, a new login for it, or, if the address already has a login,
     a request to its owner (`joining.ask`, mailed with a link to `site_url`). `language` is his
-    own for mail and statements ("" the club's). `roster`: the club's names and addresses read
-    once for many additions (`Roster.of`), checked and kept up to date instead of the database."""
+    own for mail and statements ("" the club's). Many at once: `Roster.admit` and `add_members`."""
     name = clean_name(name)
     language = languages.check(language)
     email = clean_email(email)
     login = None
-    if roster is not None:
-        login = roster.check(name, email)
-    else:
-        _check_name_free(club, name)
-        if email:
-            _check_address_free(club, email)
-            login = joining.existing_login(email)
+    _check_name_free(club, name)
+    if email:
+        _check_address_free(club, email)
+        login = joining.existing_login(email)
     role = _check_role(role)
     user = _new_login(email) if email and login is None else None
     member = Member.objects.create(club=club, name=name, email=email, role=role, user=user, language=language)
     audit.record(club, audit.Kind.MEMBER_ADDED, by=by, member=member.pk, role=role)
     if login is not None:
         joining.ask(member, login, site_url=site_url, by=by)
-    if roster is not None:
-        roster.add(member)
     return member
+
+
+@transaction.atomic
+def add_members(club: Club, admitted: list[NewMember], *, site_url: str = "", by=None) -> list[Member]:
+    """The members `Roster.admit` checked, added as `add_member` adds each, in a few statements
+    whatever their number (an import): their new logins, the members, a line of the club's log
+    each, and a request to the owner of each address that has a login already."""
+    logins = _new_logins([new.email for new in admitted if new.email and new.login is None])
+    made = Member.objects.bulk_create(
+        Member(
+            club=club,
+            name=new.name,
+            email=new.email,
+            role=new.role,
+            user=logins.get(new.email) if new.login is None else None,
+            language=new.language,
+        )
+        for new in admitted
+    )
+    audit.admin_created(made)
+    audit.record_many(club, [(audit.Kind.MEMBER_ADDED, {"member": m.pk, "role": m.role}) for m in made], by=by)
+    for new, member in zip(admitted, made, strict=True):
+        if new.login is not None:
+            joining.ask(member, new.login, site_url=site_url, by=by)
+    return made
+
+
+@transaction.atomic
+def give_first_addresses(addressed: list[tuple[Member, str]], roster: Roster, *, site_url: str = "", by=None) -> None:
+    """Members the club had with neither an address nor a login (added by hand), each given the
+    address `Roster.readdress` checked, as `edit_member` gives a first one: a new login for an
+    address that has none, else a request to its owner; a line of the club's log each. A few
+    statements whatever their number (an import)."""
+    if not addressed:
+        return
+    if any(member.email or member.user_id is not None for member, _address in addressed):
+        raise ValueError("a member with an address or a login changes it through edit_member")
+    before = [copy.copy(member) for member, _address in addressed]
+    logins = _new_logins(
+        [address for address in dict.fromkeys(a for _m, a in addressed) if roster.logins.get(address) is None]
+    )
+    for member, address in addressed:
+        member.email, member.user = address, logins.get(address)
+    changed = [member for member, _address in addressed]
+    Member.objects.bulk_update(changed, ["email", "user"], batch_size=200)
+    audit.admin_changed(list(zip(before, changed, strict=True)))
+    audit.record_many(roster.club, [(audit.Kind.MEMBER_EMAIL, {"member": member.pk}) for member in changed], by=by)
+    for member, address in addressed:
+        if (login := roster.logins.get(address)) is not None:
+            joining.ask(member, login, site_url=site_url, by=by)
 
 
 @transaction.atomic
@@ -354,6 +460,15 @@ def invite(member: Member, *, base_url: str, by=None) -> str:
         joining.remind(member, site_url=base_url)
         audit.record_invitation(member, member.email)
         return ""
+    message, path = _invitation(member, base_url)
+    outbox.queue(message, club=member.club)
+    audit.record_invitation(member, message.to[0], by=by)
+    return path
+
+
+def _invitation(member: Member, base_url: str) -> tuple[EmailMessage, str]:
+    """The mail that invites a member with a login to set its password, to the login's own
+    address, and the link's path."""
     assert member.user is not None
     path = set_password_path(member.user)
     with translation.override(languages.of_member(member)):
@@ -366,9 +481,7 @@ def invite(member: Member, *, base_url: str, by=None) -> str:
         }
         subject = _("Your login to %(club)s") % {"club": member.club.name}
         body = render_to_string("club/email/invitation.txt", context)
-    outbox.queue(EmailMessage(subject, body, to=[member.user.email]), club=member.club)
-    audit.record_invitation(member, member.user.email, by=by)
-    return path
+    return EmailMessage(subject, body, to=[member.user.email]), path
 
 
 def awaiting_invitation(club: Club) -> QuerySet[Member]:
@@ -381,13 +494,22 @@ def awaiting_invitation(club: Club) -> QuerySet[Member]:
 @transaction.atomic
 def invite_all(club: Club, *, base_url: str, among: list[Member] | None = None, by=None) -> list[Member]:
     """`invite` every member `awaiting_invitation` (of `among` only, when given): one mail each,
-    queued in the outbox in one transaction; the members invited."""
+    queued in the outbox in one transaction, a few statements whatever their number (an import's
+    2,000); the members invited."""
     waiting = awaiting_invitation(club).order_by("name")
     if among is not None:
         waiting = waiting.filter(pk__in=[member.pk for member in among])
-    invited = list(waiting)
-    for member in invited:
-        invite(member, base_url=base_url, by=by)
+    invited = list(waiting)  # each active, with a login that has an address: `invite`'s refusals pass
+    messages = [_invitation(member, base_url)[0] for member in invited]
+    outbox.queue_many(messages, club)
+    audit.record_many(
+        club,
+        [
+            (audit.Kind.MEMBER_INVITED, {"member": member.pk, "email": message.to[0]})
+            for member, message in zip(invited, messages, strict=True)
+        ],
+        by=by,
+    )
     return invited
 
 

@@ -8,12 +8,15 @@ its fields separated by `,` or `;`, a header row `name,email,role,saldo` (or the
 kroner as `ore_from_kroner` reads them, with a leading minus when the member owes the club
 (`-12,50`); the club owes him a positive one (`7,25`); empty is nothing.
 
-Every member is added by `members.add_member`, so its rules hold (names unique in the club, one
-address per member, a request to an address that already has a login). A saldo is a payment of
-its own kind (`Payment.Method.OPENING`) between the member's payments account and the club's
+Every row is checked by the members' rules before anything is written (`members.Roster`: names
+unique in the club as they look, one address per member, a request to an address that already has
+a login), and every refused row is named by its line; then the members are added together
+(`members.add_members`), each saldo carried over as `carry_over` does one (`carry_over_many`), a
+few statements for the whole file (2,000 rows fit in one request: issue 36). A saldo is a payment
+of its own kind (`Payment.Method.OPENING`) between the member's payments account and the club's
 opening-balance account, never the till: it shows on the member's statement and in the club's
 log as carried over from paper, and is reversed like any payment. The whole file is imported or
-none of it: a refused row is named by its line, and the import of every row is undone.
+none of it.
 
 A table's cups or pot come over the same way, in points, before its first sitting
 (`carry_over_table`): each account a `TableOpening` between the table's account and the club's
@@ -279,9 +282,13 @@ def import_members(
     invite: bool = False,
 ) -> Carried:
     """Add the spreadsheet's members to the club, each with his saldo carried over on `on`
-    (today): every row or none. With `dry_run`, or when a row is refused, everything is done and
-    then undone, so the preview meets every rule the import does. With `invite`, every imported
-    member with an address and no password yet is invited (`members.invite_all`, links to `site_url`)."""
+    (today): every row or none. Every row is checked first, against the club's members read once
+    under its lock (`members.Roster`), and every refusal is named, line by line; with none, the
+    rows are written: the new members, the first addresses of members added by hand and every
+    saldo together, a member whose address changes through `members.edit_member`. With
+    `dry_run` everything is written and then undone, so the preview meets every rule the import
+    does, the database's own too. With `invite`, every imported member with an address and no
+    password yet is invited (`members.invite_all`, links to `site_url`)."""
     carried = read_sheet(data)
     if carried.problems:
         return carried
@@ -289,9 +296,17 @@ def import_members(
     try:
         with transaction.atomic():
             roster = members.Roster.of(club, [row.email for row in carried.rows])
+            plan = _Plan()
             for row in carried.rows:
-                _import_row(club, row, carried, by=by, on=on, site_url=site_url, roster=roster)
+                try:
+                    _plan_row(row, plan, roster)
+                except OfficeError as error:
+                    carried.problems.append(RowProblem(row.line, str(error)))
+            _refuse_posted(plan, carried)
+            if not carried.problems:
+                _write(club, plan, roster, carried, by=by, on=on, site_url=site_url)
             if carried.problems or dry_run:
+                carried.problems.sort(key=lambda problem: problem.line)
                 raise _Undone
             if invite:  # each imported member with an address and no password yet, in this transaction
                 carried.invited = members.invite_all(club, base_url=site_url, among=carried.members, by=by)
@@ -302,38 +317,72 @@ def import_members(
     return carried
 
 
-def _import_row(club: Club, row: SheetRow, carried: Carried, *, by, on, site_url: str, roster: members.Roster) -> None:
-    try:
-        # A savepoint per row: a refused one leaves the others to be checked too.
-        with transaction.atomic():
-            known = roster.known(row.name, clean_email(row.email))
-            if known is not None:
-                member = _update_known(known, row, by=by, on=on, site_url=site_url, roster=roster)
-                carried.updated.add(row.line)
-            else:
-                member = members.add_member(
-                    club, name=row.name, email=row.email, role=row.role, site_url=site_url, roster=roster, by=by
-                )
-                if row.saldo_ore:
-                    carry_over(member, row.saldo_ore, on=on, by=by)
-    except OfficeError as error:
-        carried.problems.append(RowProblem(row.line, str(error)))
-    else:
-        carried.members.append(member)
+@dataclass
+class _Plan:
+    """The rows checked, by line: each adds a member, or updates one the club has."""
+
+    new: dict[int, members.NewMember] = field(default_factory=dict)
+    known: dict[int, tuple[int, str]] = field(default_factory=dict)  # his id, and the row's address
 
 
-def _update_known(member_id: int, row: SheetRow, *, by, on, site_url: str, roster: members.Roster) -> Member:
-    """A row for a member the club has already (the first official, one added by hand): his
-    address when the row gives a new one, and his saldo from paper while nothing is posted on his
-    accounts yet. His name and role stay as the club has them."""
-    member = Member.objects.select_related("club", "user").get(pk=member_id)
+def _plan_row(row: SheetRow, plan: _Plan, roster: members.Roster) -> None:
+    """Check a row as its import will meet it, against the roster (which takes it in)."""
     email = clean_email(row.email)
-    if email and email != member.email:
-        member = members.edit_member(member, name=member.name, email=email, role=member.role, site_url=site_url, by=by)
-        roster.addresses.add(email)
-    if row.saldo_ore:
-        carry_over_once(member, row.saldo_ore, on=on, by=by)
-    return member
+    known = roster.known(row.name, email)
+    if known is None:
+        plan.new[row.line] = roster.admit(name=row.name, email=row.email, role=row.role)
+    else:
+        roster.readdress(known, email)
+        plan.known[row.line] = (known, email)
+
+
+def _refuse_posted(plan: _Plan, carried: Carried) -> None:
+    """Lock the members the club has whose saldo comes over and refuse those who have played or
+    paid already, as `carry_over_once` does one: two statements for all of them."""
+    saldi = {row.line: row.saldo_ore for row in carried.rows}
+    ids = [member_id for line, (member_id, _email) in plan.known.items() if saldi[line]]
+    locked = dict(Member.objects.select_for_update(of=("self",)).filter(pk__in=ids).values_list("pk", "name"))
+    posted = with_postings(ids)
+    for line, (member_id, _email) in list(plan.known.items()):
+        if member_id in posted and saldi[line]:
+            carried.problems.append(RowProblem(line, str(_posted_already(locked[member_id]))))
+            del plan.known[line]
+
+
+def _write(club: Club, plan: _Plan, roster: members.Roster, carried: Carried, *, by, on, site_url: str) -> None:
+    """The checked rows written: the known members' new addresses one by one, the new members and
+    every saldo together. A refusal here (another club took an address meanwhile) is named by its
+    line, as the check's are."""
+    written: dict[int, Member] = {}
+    ids = [member_id for member_id, _email in plan.known.values()]
+    known = Member.objects.select_related("club", "user").in_bulk(ids)
+    first: list[tuple[Member, str]] = []  # members added by hand, given their first address
+    for line, (member_id, email) in plan.known.items():
+        member = known[member_id]
+        if email and not member.email and member.user_id is None:
+            first.append((member, email))
+        elif email and email != member.email:
+            try:
+                member = members.edit_member(
+                    member, name=member.name, email=email, role=member.role, site_url=site_url, by=by
+                )
+            except OfficeError as error:
+                carried.problems.append(RowProblem(line, str(error)))
+                continue
+        written[line] = member
+    try:
+        members.give_first_addresses(first, roster, site_url=site_url, by=by)
+        added = members.add_members(club, list(plan.new.values()), site_url=site_url, by=by)
+    except members.LoginsTaken as taken:
+        lines = {new.email: line for line, new in plan.new.items()}
+        lines |= {email: line for line, (_member_id, email) in plan.known.items()}
+        carried.problems.extend(RowProblem(lines[address], str(taken)) for address in taken.addresses)
+        return
+    written |= dict(zip(plan.new, added, strict=True))
+    saldi = {row.line: row.saldo_ore for row in carried.rows}
+    carry_over_many([(written[line], saldi[line]) for line in sorted(written) if saldi[line]], on=on, by=by)
+    carried.updated = set(plan.known)
+    carried.members = [written[line] for line in sorted(written)]
 
 
 @transaction.atomic
@@ -343,21 +392,36 @@ def carry_over_once(member: Member, saldo_ore: int, *, on: datetime.date, by=Non
     officials sending it at once carry it over once."""
     member = Member.objects.select_for_update(of=("self",)).get(pk=member.pk)
     if has_postings(member):
-        raise refuse(
-            "saldo",
-            _(
-                "%(name)s has played or paid already: a saldo from paper comes over before the first "
-                "posting on the member's account."
-            )
-            % {"name": member.name},
-        )
+        raise _posted_already(member.name)
     return carry_over(member, saldo_ore, on=on, by=by)
+
+
+def _posted_already(name: str) -> OfficeError:
+    return refuse(
+        "saldo",
+        _(
+            "%(name)s has played or paid already: a saldo from paper comes over before the first "
+            "posting on the member's account."
+        )
+        % {"name": name},
+    )
 
 
 def has_postings(member: Member) -> bool:
     """Anything posted on the member's points or payments account."""
-    accounts = Member.objects.filter(pk=member.pk).values_list("account_id", "payments_account_id").get()
-    return Posting.objects.filter(account_id__in=[pk for pk in accounts if pk is not None]).exists()
+    return bool(with_postings([member.pk]))
+
+
+def with_postings(member_ids: list[int]) -> set[int]:
+    """Those of the members with anything posted on their points or payments account: two
+    statements for any number."""
+    owners: dict[int, int] = {}
+    for pk, *accounts in Member.objects.filter(pk__in=member_ids).values_list(
+        "pk", "account_id", "payments_account_id"
+    ):
+        owners |= {account: pk for account in accounts if account is not None}
+    posted = Posting.objects.filter(account_id__in=owners).order_by().values_list("account_id", flat=True).distinct()
+    return {owners[account] for account in posted}
 
 
 @transaction.atomic
@@ -365,9 +429,34 @@ def carry_over(member: Member, saldo_ore: int, *, on: datetime.date, by=None) ->
     """The member's saldo from the paper books as a payment of its own kind: a positive one as if
     he had paid it in, a negative one as if it had been paid out to him."""
     actor, by = by, audit.login_of(by)
+    payment = _opening_payment(member, saldo_ore, on=on, by=by)
+    payment.transaction = till.post(payment, by=by)
+    payment.save()
+    audit.record(member.club_id, audit.Kind.PAYMENT, by=actor, payment=payment.pk)
+    return payment
+
+
+@transaction.atomic
+def carry_over_many(saldi: list[tuple[Member, int]], *, on: datetime.date, by=None) -> list[Payment]:
+    """`carry_over` for each (member, saldo) of one club, in a few statements whatever their
+    number (an import)."""
+    if not saldi:
+        return []
+    actor, by = by, audit.login_of(by)
+    payments = [_opening_payment(member, saldo_ore, on=on, by=by) for member, saldo_ore in saldi]
+    for payment, transaction_ in zip(payments, till.post_many(payments, by=by), strict=True):
+        payment.transaction = transaction_
+    made = Payment.objects.bulk_create(payments)
+    audit.record_many(
+        saldi[0][0].club_id, [(audit.Kind.PAYMENT, {"payment": payment.pk}) for payment in made], by=actor
+    )
+    return made
+
+
+def _opening_payment(member: Member, saldo_ore: int, *, on: datetime.date, by) -> Payment:
     if not 0 < abs(saldo_ore) <= MAX_PAYMENT_ORE:
         raise OfficeError({"saldo": [_("A saldo from 0,01 to 100.000,00 kr.")]})
-    payment = Payment(
+    return Payment(
         club_id=member.club_id,
         member=member,
         direction=Payment.Direction.IN if saldo_ore > 0 else Payment.Direction.OUT,
@@ -376,10 +465,6 @@ def carry_over(member: Member, saldo_ore: int, *, on: datetime.date, by=None) ->
         paid_on=on,
         recorded_by=by,
     )
-    payment.transaction = till.post(payment, by=by)
-    payment.save()
-    audit.record(member.club_id, audit.Kind.PAYMENT, by=actor, payment=payment.pk)
-    return payment
 
 
 # --- a table's cups or pot -----------------------------------------------------------------------

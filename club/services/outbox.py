@@ -39,29 +39,48 @@ SHOWN = 200  # the office's list: the newest of the club's unsent mails
 def queue(message: EmailMessage, club: Club | None = None) -> Email:
     """Write `message` to the outbox as it stands (post-office's own `mail.send` would read the
     subject and body as Django templates, and a member's name is no template)."""
-    html = next((content for content, kind in getattr(message, "alternatives", ()) if kind == "text/html"), "")
-    headers = dict(message.extra_headers)
-    if message.reply_to:
-        headers.setdefault("Reply-To", ", ".join(message.reply_to))
     with transaction.atomic():
-        email = Email.objects.create(
-            from_email=message.from_email,
-            to=message.to,
-            cc=message.cc,
-            bcc=message.bcc,
-            subject=message.subject,
-            message=message.body,
-            html_message=html,
-            headers=headers or None,
-            priority=PRIORITY.medium,
-            status=STATUS.queued,
-        )
+        email = _email(message)
+        email.save()
         files = dict(_attachment(part) for part in message.attachments)
         if files:
             email.attachments.add(*create_attachments(files))
         if club is not None:
             ClubMail.objects.create(club=club, email=email)
     return email
+
+
+def queue_many(messages: list[EmailMessage], club: Club) -> list[Email]:
+    """`queue` for many of the club's mails without attachments (an import's invitations), in
+    two statements whatever their number; each checked as `Email.save` checks it."""
+    if any(message.attachments for message in messages):
+        raise ValueError("a mail with attachments is queued by itself")
+    emails = [_email(message) for message in messages]
+    for email in emails:
+        email.full_clean()
+    with transaction.atomic():
+        made = Email.objects.bulk_create(emails)
+        ClubMail.objects.bulk_create(ClubMail(club=club, email=email) for email in made)
+    return made
+
+
+def _email(message: EmailMessage) -> Email:
+    html = next((content for content, kind in getattr(message, "alternatives", ()) if kind == "text/html"), "")
+    headers = dict(message.extra_headers)
+    if message.reply_to:
+        headers.setdefault("Reply-To", ", ".join(message.reply_to))
+    return Email(
+        from_email=message.from_email,
+        to=message.to,
+        cc=message.cc,
+        bcc=message.bcc,
+        subject=message.subject,
+        message=message.body,
+        html_message=html,
+        headers=headers or None,
+        priority=PRIORITY.medium,
+        status=STATUS.queued,
+    )
 
 
 def _attachment(part) -> tuple[str, dict]:

@@ -18,13 +18,15 @@ import datetime
 from collections import defaultdict
 from collections.abc import Iterator
 
+from django.db.models import CharField, OuterRef, Subquery, Value
+from django.db.models.functions import Cast, Concat
 from django.utils.translation import gettext as _
 
 from ledger import services as ledger
 from ledger.models import Account, Posting, Transaction, Unit
 
 from ..models import Club, Member, Payment
-from .bookkeeping import OPENING, PAYMENTS, PAYMENTS_BOOK, TILL, club_owner, member_owner
+from .bookkeeping import MEMBER_OWNER, OPENING, PAYMENTS, PAYMENTS_BOOK, TILL, club_owner, member_owner
 
 RULE = "payment"
 
@@ -55,18 +57,59 @@ def payments_account(member: Member) -> Account:
     return account
 
 
+def payments_accounts(members: list[Member]) -> dict[int, Account]:
+    """`payments_account` of many members, by member id: three statements for any number (an
+    import's opening saldi). Each member's link is written only where it is empty, as there."""
+    found = ledger.accounts_of([member_owner(member.pk) for member in members], PAYMENTS, Unit.ORE)
+    accounts = {member.pk: found[member_owner(member.pk)] for member in members}
+    unlinked = [member.pk for member in members if member.payments_account_id != accounts[member.pk].pk]
+    if unlinked:
+        owner = Concat(Value(MEMBER_OWNER), Cast(OuterRef("pk"), output_field=CharField()))
+        account = Account.objects.filter(owner=owner, kind=PAYMENTS).values("pk")[:1]
+        Member.objects.filter(pk__in=unlinked, payments_account__isnull=True).update(payments_account=Subquery(account))
+    for member in members:
+        member.payments_account = accounts[member.pk]
+    return accounts
+
+
 def post(payment: Payment, *, by=None) -> Transaction:
     """The ledger transaction of a new payment (not a reversal)."""
-    signed = payment.signed_ore
+    entry = _entry(payment, payments_account(payment.member), counter_account(payment))
     return ledger.post(
-        reference=f"payment {member_owner(payment.member_id)}",
-        lines=[
-            ledger.Line(payments_account(payment.member).pk, signed, rule=RULE),
-            ledger.Line(counter_account(payment).pk, -signed, rule=RULE),
+        reference=entry.reference,
+        lines=entry.lines,
+        value_date=entry.value_date,
+        book=entry.book,
+        by=by,
+        memo=entry.memo,
+    )
+
+
+def post_many(payments: list[Payment], *, by=None) -> list[Transaction]:
+    """`post` for many new payments (an import's opening saldi), in a few statements whatever their number."""
+    accounts = payments_accounts([payment.member for payment in payments])
+    kinds = {(payment.club_id, _counter_kind(payment)) for payment in payments}
+    counters = {(club_id, kind): ledger.account(club_owner(club_id), kind, Unit.ORE) for club_id, kind in kinds}
+    return ledger.post_many(
+        [
+            _entry(payment, accounts[payment.member_id], counters[payment.club_id, _counter_kind(payment)])
+            for payment in payments
         ],
+        by=by,
+    )
+
+
+def _counter_kind(payment: Payment) -> str:
+    return OPENING if payment.is_opening else TILL
+
+
+def _entry(payment: Payment, account: Account, counter: Account) -> ledger.Entry:
+    signed = payment.signed_ore
+    return ledger.Entry(
+        reference=f"payment {member_owner(payment.member_id)}",
+        lines=(ledger.Line(account.pk, signed, rule=RULE), ledger.Line(counter.pk, -signed, rule=RULE)),
         value_date=payment.paid_on,
         book=PAYMENTS_BOOK,
-        by=by,
         memo=payment.note_code or payment.note,  # a code stays a code: the ledger speaks no language
     )
 

@@ -82,3 +82,25 @@ def test_an_accounts_unit_never_changes(accounts):
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute("UPDATE ledger_account SET unit = 'ore' WHERE id = %s", [account.pk])
     assert Account.objects.get(pk=account.pk).unit == "points"
+
+
+def test_many_transactions_posted_together_are_each_checked_first(accounts):
+    # `post_many` (an import's opening saldi) refuses as `post` does, before it writes any of them.
+    (p1, p2), (o1, o2) = accounts["points"], accounts["ore"]
+    balanced = ledger.Entry("a", (ledger.Line(o1.pk, 5), ledger.Line(o2.pk, -5)), DAY, book="b")
+    before = Transaction.objects.count()
+    with pytest.raises(ledger.MixedUnits, match="mixed: postings in ore and points; a transaction has one unit"):
+        ledger.post_many([balanced, ledger.Entry("mixed", (ledger.Line(o1.pk, 5), ledger.Line(p1.pk, -5)), DAY)])
+    with pytest.raises(ledger.UnbalancedTransaction, match="odd: postings sum to 1, not 0"):
+        ledger.post_many([balanced, ledger.Entry("odd", (ledger.Line(p1.pk, 3), ledger.Line(p2.pk, -2)), DAY)])
+    assert Transaction.objects.count() == before
+
+    made = ledger.post_many([balanced, ledger.Entry("c", (ledger.Line(p1.pk, 7), ledger.Line(p2.pk, -7)), DAY)])
+
+    assert [(t.reference, t.book) for t in made] == [("a", "b"), ("c", "")]
+    assert ledger.balances([o1.pk, o2.pk, p1.pk, p2.pk]) == {o1.pk: 5, o2.pk: -5, p1.pk: 7, p2.pk: -7}
+    # Many owners' accounts of one kind, the ones not opened yet opened at once, each in its unit.
+    found = ledger.accounts_of(["t:1", "t:3", "t:4"], "cash", Unit.ORE)
+    assert found["t:1"] == o1 and {a.unit for a in found.values()} == {"ore"}
+    with pytest.raises(ledger.MixedUnits, match=r"account t:1 \(score\) is in points, not ore"):
+        ledger.accounts_of(["t:1"], "score", Unit.ORE)

@@ -570,3 +570,41 @@ def test_payment_reminders_are_sent_as_the_role_and_kept_as_sent(app_role, as_ap
     assert PaymentReminder.objects.get().saldo_ore == -20000
     with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied for table club_paymentreminder"):
         as_app.execute("UPDATE club_paymentreminder SET month = month - 31")
+
+
+def test_an_import_writes_its_rows_together_as_the_role(app_role, club, members, client):
+    """N4 as the app role: the office's import writes its new members and logins, a first address
+    for a member added by hand, and the saldi from paper in bulk, within the role's grants; the
+    ledger's deferred checks pass at COMMIT and `ledger_check` finds nothing."""
+    import base64
+    import csv
+
+    from club.services import opening
+
+    anna = members["Anna"]
+    anna.role, anna.user = Member.Role.ADMIN, make_user("anna-import", password="not used")
+    anna.save()
+    out = io.StringIO()
+    sheet = csv.writer(out, delimiter=";")
+    sheet.writerow(["navn", "email", "rolle", "saldo"])
+    sheet.writerow(["Bent", "bent@example.org", "", "-12,50"])  # a member the club has, his first address
+    sheet.writerows([f"Ny {i}", f"ny{i}@example.org" if i % 2 else "", "medlem", f"{i + 1},25"] for i in range(40))
+    data = out.getvalue().encode()
+    with connection.cursor() as cursor:
+        cursor.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(app_role)).as_string(connection.connection))
+    client.force_login(anna.user)
+
+    done = client.post(
+        reverse("office_members_import", args=[club.slug]),
+        {"sheet": base64.b64encode(data).decode("ascii"), "confirmed": "1"},
+    )
+
+    assert done.status_code == 302
+    bent = club.members.get(name="Bent")
+    assert (bent.email, bent.user.username, money.saldo(bent)) == ("bent@example.org", "bent@example.org", -1250)
+    assert money.saldo(club.members.get(name="Ny 39")) == 4025
+    assert opening.till.holding(club, "opening") == -1250 + sum(100 * (i + 1) + 25 for i in range(40))
+    out = io.StringIO()
+    with translation.override("en"):
+        call_command("ledger_check", stdout=out)
+    assert "problems found: 0" in out.getvalue()
