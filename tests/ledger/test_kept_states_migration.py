@@ -7,8 +7,8 @@ from __future__ import annotations
 import importlib
 
 from django.apps import apps as live_apps
-from django.test.utils import CaptureQueriesContext
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from club.models import Deal, Sitting
 from club.services.deals import record_deal
@@ -20,7 +20,9 @@ BEGGAR_WON = {"dealer": "Anna", "contract": "beggar", "declarer": "Bent", "won":
 BEGGAR_WON_AGAIN = {"dealer": "Bent", "contract": "beggar", "declarer": "Bent", "won": True}
 
 
-def test_a_slovenian_sitting_kept_without_its_radelci_crossed_off_gets_them(club, make_season, start_sitting, sitting_date):
+def test_a_slovenian_sitting_kept_without_its_radelci_crossed_off_gets_them(
+    club, make_season, start_sitting, sitting_date
+):
     """Bent wins two beggars: the second, doubled by the radelc the first gave each member, crosses
     his off and gives each a new one (R50-R53): Bent's sheet 70 + 140 = 210, one radelc held and one
     crossed off, the others two held. Kept before the shape grew, the states lack the key."""
