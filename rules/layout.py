@@ -71,6 +71,7 @@ class Field:
     seats: bool = False  # the choices are the table's members (after `values`)
     required: bool = False  # no blank choice; the form refuses it left out (in `Rows`: in a filled row)
     needless: tuple[Any, ...] = ()  # in `Rows`: not required in a row whose first field is one of these
+    waived_by: str = ""  # in `Rows`: not required when this field of the form is filled in (a concession)
     blank: Any = None  # the value that means "nothing" (a choice of it stands for "—")
     encode: Mapping[Any, Any] = field(default_factory=dict)  # a form value -> its record value
     checked: Any = True  # what a ticked CHECK writes

@@ -204,9 +204,8 @@ def check_table(table: Table) -> TableCheck:
 
 
 def keep_states(replay: Replay) -> int:
-    """Store the replay's table states where the kept ones differ (a correction's cascade, a
-    family's state grown by a key); the number of deals and sittings rewritten. States only: what
-    the ledger holds is never touched here."""
+    """Store the replay's table states where the kept ones differ (a correction's cascade); the
+    number of deals and sittings rewritten. States only: what the ledger holds is never touched here."""
     deals, sittings = replay.stale_states()
     for deal in deals:
         deal.state_before = replay.state_before[deal.pk]
@@ -215,12 +214,6 @@ def keep_states(replay: Replay) -> int:
     Deal.objects.bulk_update(deals, ["state_before"], batch_size=100)
     Sitting.objects.bulk_update(sittings, ["state"], batch_size=100)
     return len(deals) + len(sittings)
-
-
-def keep_replayed_states(table: Table) -> int:
-    """Every kept state of the table made the replay's, where it differs (club migration 0041:
-    a family whose state gained a key); the number rewritten."""
-    return sum(keep_states(expected_events(table, start)) for start in _segment_starts(table))
 
 
 def _segment_starts(table: Table) -> list[Sitting]:

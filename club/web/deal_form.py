@@ -91,7 +91,10 @@ def _filled_rows(layout: spec.Layout, data: Mapping[str, Any]) -> dict[str, list
     for placed in placed_fields(layout):
         if placed.rows is not None:
             rows = filled.setdefault(placed.rows.name, [])
-            if placed.field.filled(data.get(placed.name)) and placed.row not in rows:
+            # A row's own question (an announcement's outcome) does not fill it: its choices cannot be
+            # taken back, so a row emptied of the rest is empty.
+            asked = placed.field.required
+            if not asked and placed.field.filled(data.get(placed.name)) and placed.row not in rows:
                 rows.append(placed.row)
     return {name: sorted(rows) for name, rows in filled.items()}
 
@@ -333,7 +336,8 @@ class DealForm(forms.Form):
             if rows is None or not field.required or placed.row not in filled[rows.name]:
                 continue
             first = self.cleaned_data.get(rows.field_name(placed.row, rows.fields[0]))
-            if not field.filled(self.cleaned_data.get(name)) and first not in field.needless:
+            waived = bool(field.waived_by and self.cleaned_data.get(field.waived_by))
+            if not field.filled(self.cleaned_data.get(name)) and first not in field.needless and not waived:
                 self.add_error(name, forms.ValidationError(self.fields[name].error_messages["required"], "required"))
 
     def record(self) -> dict[str, Any]:

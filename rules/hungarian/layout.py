@@ -153,7 +153,15 @@ def _announcements(rules: RuleSet) -> Group:
     # elsewhere; a dupla's follows from the card points.
     fields.append(
         Field(
-            "outcome", BUTTONS, _("Outcome"), (OUTCOME,), OUTCOMES, OUTCOME_WORDS, required=True, needless=("double",)
+            "outcome",
+            BUTTONS,
+            _("Outcome"),
+            (OUTCOME,),
+            OUTCOMES,
+            OUTCOME_WORDS,
+            required=True,
+            needless=("double",),
+            waived_by="conceded",  # a conceded ultimóhívás is never played out (002 L1345)
         )
     )
     made = tuple(figure for figure in rules.figures if figure != "double")
@@ -193,7 +201,8 @@ def _to_record(rules: RuleSet) -> Callable[[dict[str, Any]], dict[str, Any]]:
             outcome = announcement.pop(OUTCOME, None)
             side = _party_of(announcement.get("by"), record, rules)
             figure = announcement.get("figure")
-            if outcome == MADE and side and figure in rules.figures and figure != "double":
+            played = not record.get("conceded")
+            if outcome == MADE and played and side and figure in rules.figures and figure != "double":
                 made.setdefault(side, []).append(figure)
             record["announcements"].append(announcement)
         made = {side: [f for f in rules.figures if f in figures] for side, figures in made.items() if figures}
@@ -211,9 +220,10 @@ def _from_record(rules: RuleSet) -> Callable[[Mapping[str, Any]], dict[str, Any]
     def from_record(stored: Mapping[str, Any]) -> dict[str, Any]:
         record = dict(stored)
         announcements = record.get("announcements")
-        made = record.get("made")
-        if not isinstance(announcements, list) or not isinstance(made, Mapping):
-            return record
+        stored_made = record.get("made")
+        made: Mapping[str, Any] = stored_made if isinstance(stored_made, Mapping) else {}
+        if not isinstance(announcements, list) or record.get("conceded"):
+            return record  # nothing announced, or a concession: nothing was played out
         silent = {side: list(figures) for side, figures in made.items() if isinstance(figures, list)}
         record["announcements"] = []
         for announcement in announcements:
@@ -229,7 +239,8 @@ def _from_record(rules: RuleSet) -> Callable[[Mapping[str, Any]], dict[str, Any]
             if outcome == MADE:
                 silent[side].remove(figure)
             record["announcements"].append({**announcement, OUTCOME: outcome})
-        record["made"] = silent
+        if silent or "made" in record:
+            record["made"] = silent
         return record
 
     return from_record

@@ -120,3 +120,44 @@ def test_hungarian_taps_the_commonest_deal_of_each_game(game, live_server, phone
     expect(page.locator("#deal-1")).to_be_visible()
     assert (taps.taps, taps.typed) == (TAPS[game], 1)
     assert Deal.objects.get().number == 1
+
+
+def test_an_announced_ultimo_says_its_outcome_in_its_own_row(live_server, phone, screenshot):
+    """Paskievics hármas, Bent with Carl, 50 card points: the game +1 a player (L190); Anna, an
+    opponent, announced the pagátultimó and lost it: 10 from each of her party to each of the
+    other (L213, L835). Bent +11, Carl +11, Anna −11, Dorte −11. Announced, by whom and how it
+    went, in one row: a fold and three taps."""
+    sitting = start("paskievics", 4)
+    page = phone
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "anna")
+    page.fill("#id_password", PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.goto(f"{live_server.url}/c/buda/sittings/{sitting.pk}/")
+
+    taps = Taps(page)
+    taps.tap("#new-deal")
+    for field, value in GAMES["paskievics"][1]:
+        taps.tap(f'#field-{field} input[value="{value}"] + span')
+    taps.tap("details.announcements > summary")
+    for field, value in (("ann_0_figure", "ultimo"), ("ann_0_by", "Anna"), ("ann_0_outcome", "failed")):
+        taps.tap(f'#field-{field} input[value="{value}"] + span')
+    taps.type("#id_card_points", "50")
+    spans = page.locator("#preview-net .net [data-name]")
+    expect(spans.first).to_be_visible()
+    assert dict(spans.evaluate_all("ss => ss.map(s => [s.dataset.name, +s.dataset.points])")) == {
+        "Anna": -11,
+        "Bent": 11,
+        "Carl": 11,
+        "Dorte": -11,
+    }
+    row = page.locator("#field-ann_0_outcome")
+    assert row.bounding_box()["y"] - page.locator("#field-ann_0_figure").bounding_box()["y"] < 360  # one row, in view
+    page.locator("details.announcements").evaluate("group => group.scrollIntoView({block: 'start'})")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot("hu-announced-ultimo", full_page=False)
+    taps.tap("#save-deal")
+    expect(page.locator("#deal-1")).to_be_visible()
+    assert (taps.taps, taps.typed) == (10, 1)
+    assert Deal.objects.get().current_version.record["announcements"] == [{"figure": "ultimo", "by": "Anna"}]
+    assert "made" not in Deal.objects.get().current_version.record

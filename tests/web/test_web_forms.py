@@ -249,3 +249,88 @@ def test_a_no_game_deal_keeps_only_its_dealer_and_no_game():
     form = DealForm({"dealer": "Carl", "no_game": "all_pass", "card_points": "40"}, seat_names=SEATS, ruleset=magyar)
     assert form.is_valid(), form.errors
     assert form.record() == {"dealer": "Carl", "no_game": "all_pass"}
+
+
+def round_trip(preset: str, record: dict) -> tuple[dict, DealForm]:
+    """A stored record as the correction form shows it, posted back unchanged."""
+    family = rules.family_of(preset)
+    ruleset = family.ruleset(preset)
+    initial = deal_form.initial_from_record(family.deal_layout(ruleset, SEATS), record)
+    posted = {k: v if isinstance(v, list) else "" if v is None else str(v) for k, v in initial.items()}
+    return initial, DealForm(posted, seat_names=SEATS, ruleset=ruleset)
+
+
+@pytest.mark.parametrize(
+    ("preset", "record", "outcomes"),
+    [
+        # Every announcement failed: the record has no `made` at all.
+        (
+            "paskievics",
+            {
+                "dealer": "Anna",
+                "contract": "three",
+                "declarer": "Bent",
+                "call": {"card": 20, "partner": "Carl"},
+                "announcements": [{"figure": "trull", "by": "Bent"}, {"figure": "ultimo", "by": "Dorte"}],
+                "card_points": 50,
+            },
+            ("failed", "failed"),
+        ),
+        # The opponents announce and make one, the declarer's party makes another silently; a self-call.
+        (
+            "paskievics",
+            {
+                "dealer": "Anna",
+                "contract": "two",
+                "declarer": "Bent",
+                "call": {"card": 20, "partner": "Bent"},
+                "announcements": [{"figure": "four_kings", "by": "Carl"}, {"figure": "double", "by": "Bent"}],
+                "card_points": 75,
+                "made": {"declarer": ["trull"], "opponents": ["four_kings"]},
+            },
+            ("made", None),
+        ),
+    ],
+)
+def test_a_hungarian_record_reads_back_the_same_through_its_outcomes(preset, record, outcomes):
+    initial, form = round_trip(preset, record)
+    assert (initial.get("ann_0_outcome"), initial.get("ann_1_outcome")) == outcomes
+    assert form.is_valid(), form.errors
+    assert form.record() == record
+
+
+def test_a_conceded_ultimo_call_asks_no_outcome():
+    """Trisák ultimóhívás, the called XIX in the talon: Bent settles for half (002 L1345). His
+    compulsory ultimó was never played out, so it has no outcome, and none is asked."""
+    record = {
+        "dealer": "Anna",
+        "contract": "ultimo_call",
+        "declarer": "Bent",
+        "call": {"card": 19, "partner": None},
+        "conceded": True,
+        "announcements": [{"figure": "ultimo", "by": "Bent"}],
+    }
+    initial, form = round_trip("trisak", record)
+    assert "ann_0_outcome" not in initial
+    assert form.is_valid(), form.errors
+    assert form.record() == record
+
+
+def test_an_announcement_row_emptied_but_for_its_outcome_is_empty():
+    """An outcome tapped cannot be untapped: a row whose figure and announcer are taken back is
+    no announcement."""
+    paskievics = rules.family_of("paskievics").ruleset("paskievics")
+    posted = {
+        "dealer": "Anna",
+        "contract": "three",
+        "declarer": "Bent",
+        "call_card": "20",
+        "partner": "Carl",
+        "card_points": "50",
+        "ann_0_figure": "",
+        "ann_0_by": "",
+        "ann_0_outcome": "made",
+    }
+    form = DealForm(posted, seat_names=SEATS, ruleset=paskievics)
+    assert form.is_valid(), form.errors
+    assert "announcements" not in form.record()
