@@ -5,6 +5,7 @@ import pytest
 
 import rules
 from rules import replay
+from rules.family import BaseFamily
 from rules.problems import InvalidRecord
 from world.records import danish_deal, sample, sitting_record
 from world.toy_family import Coin, CoinEvent
@@ -234,3 +235,18 @@ def test_a_danish_deal_gives_its_net_for_the_members_asked_in_their_order():
     assert list(event.as_dict(("A", "B", "C"))["net"].items()) == [("A", -20), ("B", 40), ("C", -30)]
     assert list(event.as_dict(("C", "B", "A"))["net"].items()) == [("C", -30), ("B", 40), ("A", -20)]
     assert event.as_dict(("A", "B", "C", "D"))["net"] == {"A": -20, "B": 40, "C": -30, "D": 0}
+
+
+DRAWING_MARKS = [family for family in rules.FAMILIES if type(family).marks is not BaseFamily.marks]
+
+
+def test_the_slovenian_family_draws_marks():
+    assert [family.name for family in DRAWING_MARKS] == ["slovenian"]
+
+
+@pytest.mark.parametrize("family", DRAWING_MARKS, ids=lambda family: family.name)
+def test_a_family_that_draws_marks_names_them_for_a_screen_reader(family):
+    """The sheet says a family's marks (radelci) in words from its `phrases["marks"]`, both counts
+    in them: a family that draws marks (overrides `marks`) has that phrase (the page's language is
+    the club's catalogue's: tests/web/test_web_slovenian_tarok.py hears it in Slovenian)."""
+    assert family.texts.phrase("marks", "en", held=2, crossed_off=1) == "Radelci – not used: 2, used: 1"
