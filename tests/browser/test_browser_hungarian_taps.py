@@ -85,16 +85,21 @@ def start(game: str, size: int):
     return start_sitting(season, NAMES[:size], at=make_table(club, "Asztal"), date=today)
 
 
+def open_sheet(page, base: str, sitting):
+    """Anna signs in on her phone and opens the sitting's score sheet."""
+    page.goto(f"{base}/login/")
+    page.fill("#id_username", "anna")
+    page.fill("#id_password", PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.goto(f"{base}/c/buda/sittings/{sitting.pk}/")
+    return page
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_hungarian_taps_the_commonest_deal_of_each_game(game, live_server, phone, screenshot):
     size, choices, card_points, net = GAMES[game]
     sitting = start(game, size)
-    page = phone
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", "anna")
-    page.fill("#id_password", PASSWORD)
-    page.locator("main button[type=submit]").click()
-    page.goto(f"{live_server.url}/c/buda/sittings/{sitting.pk}/")
+    page = open_sheet(phone, live_server.url, sitting)
 
     taps = Taps(page)
     taps.tap("#new-deal")
@@ -128,12 +133,7 @@ def test_an_announced_ultimo_says_its_outcome_in_its_own_row(live_server, phone,
     other (L213, L835). Bent +11, Carl +11, Anna −11, Dorte −11. Announced, by whom and how it
     went, in one row: a fold and three taps."""
     sitting = start("paskievics", 4)
-    page = phone
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", "anna")
-    page.fill("#id_password", PASSWORD)
-    page.locator("main button[type=submit]").click()
-    page.goto(f"{live_server.url}/c/buda/sittings/{sitting.pk}/")
+    page = open_sheet(phone, live_server.url, sitting)
 
     taps = Taps(page)
     taps.tap("#new-deal")
