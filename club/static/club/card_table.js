@@ -64,6 +64,11 @@
     });
   }
 
+  // What htmx sets up on a swapped page: the elements that ask the server something (the sheet's
+  // polling, the form's live preview). `htmx.process(document.body)` would also walk every form,
+  // button and attribute of the page (for `hx-on`, used nowhere here), which a phone feels after each save.
+  var ASKING = "[hx-get], [hx-post], [hx-put], [hx-patch], [hx-delete], [hx-trigger], [hx-ext]";
+
   function showPage(page, target) {
     // The old page asks the server nothing more (a typed field reports its change as it goes: no
     // live preview then), and what it still asks is called off: nothing answers into a page that is gone.
@@ -84,7 +89,7 @@
     else window.history.replaceState(null, "", path + spot);
     shownPath = path;
     if (!spot) window.scrollTo(0, 0); // before the page's own start, whose focus may scroll (a form's problems)
-    if (window.htmx) window.htmx.process(document.body);
+    if (window.htmx) $$(ASKING).forEach(function (asking) { window.htmx.process(asking); });
     T.start();
     // As after a page load, the new page is where the reader is (unless its form took the focus).
     var heading = $("main h1");
