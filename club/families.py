@@ -11,6 +11,7 @@ A table's own accounts are held as a mapping from the engine's account names ("c
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -173,6 +174,22 @@ class Family:
     def describe_holdings(self, held: Held, ruleset: Any) -> str:
         """The holdings in words, for a message: "Pagatkop 50 and Kongekop 0"."""
         return str(_(" and ")).join(f"{h.account.label} {h.points}" for h in self.holdings(held, ruleset))
+
+    def describe_state(self, state: Mapping[str, Any]) -> str:
+        """A table state as kept (JSON), for an operator: what the game's accounts hold, by their
+        names ("Pagatkop 85"), then what else it keeps by the engine's own key ("previous_dealer
+        Anna", "radelci {...}"); a state's plain figures are its accounts' (`rules.Family.accounts`)."""
+        if not state:
+            return str(_("nothing"))
+        held = self.rules_family.accounts(self.rules_family.state_from_json(state))
+        parts = [f"{self.table_accounts[name].label} {points}" for name, points in held.items()]
+        for key, value in state.items():
+            if value is None or isinstance(value, int):
+                continue
+            parts.append(
+                f"{key} {value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)}"
+            )
+        return ", ".join(parts)
 
     def phrase(self, key: str, **values: Any) -> Any:
         """One of the family's sentences or headings (`rules.texts.Texts.phrases`), lazily."""

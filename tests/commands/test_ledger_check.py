@@ -14,6 +14,7 @@ from django.db.models import Sum
 from django.utils import timezone, translation
 
 import rules
+from club import families
 from club import triggers as club_triggers
 from club.models import Deal, LedgerEntry, Sitting
 from club.services import bookkeeping
@@ -236,12 +237,13 @@ def test_a_drifted_kept_table_state_is_found(demo):
     where = f"vestbyen / Kakkelovnsbordet / 2026-10-22 (sitting {sitting.pk})"
     assert (
         f"{where} / state before deal 3: kept Pagatkop {kept['pagat'] + 7}, Kongekop {kept['king']}, "
-        f"{kept['previous_dealer']} dealt, replayed Pagatkop {kept['pagat']}, Kongekop {kept['king']}, {kept['previous_dealer']} dealt"
+        f"previous_dealer {kept['previous_dealer']}, replayed Pagatkop {kept['pagat']}, Kongekop {kept['king']}, "
+        f"previous_dealer {kept['previous_dealer']}"
     ) in out
     last = sitting.state
     assert (
         f"{where} / state after the last deal: kept Pagatkop {last['pagat']}, Kongekop {last['king']}, "
-        f"replayed Pagatkop {last['pagat']}, Kongekop {last['king']}, {last['previous_dealer']} dealt"
+        f"replayed Pagatkop {last['pagat']}, Kongekop {last['king']}, previous_dealer {last['previous_dealer']}"
     ) in out
     assert error is not None and "problems found: 2." in error
 
@@ -425,3 +427,21 @@ def test_a_payment_without_its_transaction_and_one_accounted_twice_are_named(dem
     assert f"vestbyen / {payment.member.name}: payments account holds" in out
     assert "vestbyen / till: holds" in out
     assert error is not None and "problems found: 5." in error
+
+
+@pytest.mark.parametrize("family", families.FAMILIES, ids=lambda family: family.name)
+def test_a_kept_state_is_told_in_its_own_games_words(family):
+    """`ledger_check` tells a drifted state as its game keeps it: its own accounts by their names,
+    each at what it holds, and no other game's words (a Slovenian state says nothing of cups)."""
+    engine = family.rules_family
+    held = {name: 10 * (i + 1) for i, name in enumerate(engine.own_accounts)}
+    state = engine.state_as_json(engine.state(held, previous_dealer="Anna"))
+
+    with translation.override("da"):
+        said = family.describe_state(state)
+
+    for i, name in enumerate(engine.own_accounts):
+        assert f"{family.table_accounts[name].label} {10 * (i + 1)}" in said
+    others = {str(a.label) for f in families.FAMILIES if f is not family for a in f.table_accounts.values()}
+    assert not {label for label in others if label in said}, said
+    assert "None" not in said

@@ -141,7 +141,11 @@ class Command(TranslatedCommand):
             )
 
     def _report_state(self, table: Table, state: StateDifference) -> None:
-        where = _where(table, state.sitting) | {"kept": _describe(state.kept), "replayed": _describe(state.replayed)}
+        family = state.sitting.season.family
+        where = _where(table, state.sitting) | {
+            "kept": family.describe_state(state.kept),
+            "replayed": family.describe_state(state.replayed),
+        }
         if state.deal is None:
             line = _(
                 "%(club)s / %(table)s / %(date)s (sitting %(sitting)s) / state after the last deal: kept %(kept)s, replayed %(replayed)s"
@@ -175,13 +179,3 @@ def _entry_name(txn: Transaction) -> str:
 
 def _where(table: Table, sitting) -> dict:
     return {"club": table.club.slug, "table": table, "date": sitting.date.isoformat(), "sitting": sitting.pk}
-
-
-def _describe(state: dict) -> str:
-    """A kept state as `Pagatkop 85, Kongekop 90, Anna dealt` (the game's words)."""
-    if not state:
-        return _("nothing")
-    text = _("Pagatkop %(pagat)s, Kongekop %(king)s") % {"pagat": state.get("pagat"), "king": state.get("king")}
-    if state.get("previous_dealer"):
-        text += ", " + _("%(dealer)s dealt") % {"dealer": state["previous_dealer"]}
-    return text
