@@ -177,18 +177,20 @@ class Family:
 
     def describe_state(self, state: Mapping[str, Any]) -> str:
         """A table state as kept (JSON), for an operator: what the game's accounts hold, by their
-        names ("Pagatkop 85"), then what else it keeps by the engine's own key ("previous_dealer
-        Anna", "radelci {...}"); a state's plain figures are its accounts' (`rules.Family.accounts`)."""
+        names ("Pagatkop 85"), then everything else it keeps by the engine's own key
+        ("previous_dealer Anna", "radelci {...}")."""
         if not state:
             return str(_("nothing"))
-        held = self.rules_family.accounts(self.rules_family.state_from_json(state))
+        engine = self.rules_family
+        held = engine.accounts(engine.state_from_json(state))
         parts = [f"{self.table_accounts[name].label} {points}" for name, points in held.items()]
+        # The keys that hold the accounts' figures: those a state made of the accounts alone writes.
+        figures = {key for key, value in engine.state_as_json(engine.state(held)).items() if isinstance(value, int)}
         for key, value in state.items():
-            if value is None or isinstance(value, int):
+            if value is None or key in figures:
                 continue
-            parts.append(
-                f"{key} {value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)}"
-            )
+            shown = value if isinstance(value, (int, str)) else json.dumps(value, ensure_ascii=False, sort_keys=True)
+            parts.append(f"{key} {shown}")
         return ", ".join(parts)
 
     def phrase(self, key: str, **values: Any) -> Any:
