@@ -8,6 +8,7 @@ event's key). Nothing here prices a deal; it only adds up what was posted.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
@@ -22,9 +23,31 @@ from ..models import Sitting
 from ..services.bookkeeping import MEMBER, table_balances, table_kinds
 from ..services.deals import is_void
 from .names import short_names
+from .templatetags import points as standing
+from .templatetags import signed
 
 MARK = "○"  # a mark a member holds on the game's own sheet (a radelc)
 CROSSED_MARK = "⊗"  # one crossed off, as a struck circle on paper
+
+
+# How wide the sheet draws a figure or a name, in ems of its font, at most: the glyphs of DejaVu
+# Sans, the widest a phone meets (Roboto and San Francisco draw figures narrower), tabular figures.
+BOLD_DIGIT, DIGIT, SIGN, SPACE, CIRCLE = 0.70, 0.64, 0.84, 0.35, 0.88
+SMALL = 0.75 / 0.9  # a cell's second and third lines (the change, the game's own total) to its total
+
+
+def _figure_width(text: str, digit: float) -> float:
+    return sum(digit if c.isdigit() else SPACE if c == " " else SIGN if c in "+−-" else CIRCLE for c in text)
+
+
+def _name_width(name: str) -> float:
+    """A name in bold: capitals and m, w are broad, spaces narrow."""
+    return sum(1.05 if c in "mwMW" else 0.80 if c.isupper() else SPACE if c.isspace() else 0.70 for c in name)
+
+
+def _quarters(width: float, low: int, high: int) -> int:
+    """The width in quarter ems, rounded up, within the sheet's range of classes (static site.css)."""
+    return min(high, max(low, math.ceil(width * 4 - 1e-9)))
 
 
 @dataclass(frozen=True)
@@ -106,6 +129,31 @@ class Scoresheet:
     def heads(self) -> list[tuple[str, str]]:
         """The columns' heads: (the full name, the short name)."""
         return [(name, self.short_names[name]) for name in self.names]
+
+    @property
+    def fit(self) -> str:
+        """The sheet's classes that size its members' figures and names to their columns (static
+        site.css, "as large as their columns allow"): how many members, and the widest figure
+        cell, name and holding of the table's own accounts in quarter ems of their font. A figure
+        is never cut, whatever the phone."""
+        widest = 0.0
+        for row in self.rows:
+            for change, total, own in row.own_cells:
+                lines = [_figure_width(standing(total), BOLD_DIGIT), SMALL * _figure_width(signed(change), DIGIT)]
+                if own:
+                    lines.append(SMALL * _figure_width(f"{standing(own.total)} {own.marks}".strip(), DIGIT))
+                widest = max(widest, *lines)
+        for total in self.totals:
+            widest = max(widest, _figure_width(standing(total), BOLD_DIGIT))
+        name = max((_name_width(short) for _, short in self.heads), default=0.0)
+        held = max(
+            (_figure_width(str(h.points), DIGIT) for row in self.rows for h in row.holdings),
+            default=_figure_width("0", DIGIT),
+        )
+        return (
+            f"members-{len(self.names)} fig-{_quarters(widest, 6, 24)} name-{_quarters(name, 4, 24)}"
+            f" held-{_quarters(held, 4, 24)}"
+        )
 
     def last_deal(self) -> Row | None:
         return next((row for row in reversed(self.rows) if row.kind == "deal"), None)

@@ -10,11 +10,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+import rules
 from card_table import SEATS, sign_in
 from club.models import Deal, Member
 from club.services import tables
 from conftest import ARTIFACTS, CHROMIUM, PHONE
-from world.clubs import play
+from world.clubs import add_members, play
 from world.records import danish_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -188,3 +189,45 @@ def test_save_and_next_stays_on_one_line(sitting, live_server, phone):
         fits = button.evaluate("b => b.scrollWidth <= b.clientWidth")
         assert (language, lines, fits) == (language, 1, True)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+FIVE = (*SEATS, "Hanne")  # five at the table, Hanne the widest name of them
+
+
+@pytest.fixture
+def five_at_the_table(club, season, start_sitting):
+    """Anna, Bent, Carl, Dorte and Hanne at Bord 1, twenty deals dealt round the table, and in
+    each of the twelve Bent plays in (the dealer and the one after him sit out) a tout of his:
+    the others' totals run into four figures below zero, his own into four above."""
+    add_members(club, ["Hanne"], role=Member.Role.SCORER)
+    sitting = start_sitting(season, FIVE)
+    dealers = [FIVE[k % 5] for k in range(20)]
+    plays_in = [dealer for dealer in dealers if "Bent" in list(rules.danish.seat_order_from(dealer, FIVE))[:3]]
+    play(sitting, [danish_deal(dealer, FIVE, tout="Bent", last_trick="Bent") for dealer in plays_in])
+    return sitting
+
+
+def test_every_figure_of_a_five_member_sheet_shows_whole(five_at_the_table, live_server, phone, screenshot):
+    """Five members and the cups in 360 px: each total, change and name is drawn whole (never "−1…"),
+    in a font a phone can still read, and the page is no wider than the phone."""
+    page = phone
+    sign_in(page, live_server.url, five_at_the_table)
+    totals = page.locator("#totals td[data-points]")
+    expect(totals).to_have_count(5)
+    assert min(int(points) for points in totals.evaluate_all("cells => cells.map(c => c.dataset.points)")) <= -1000
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('#sheet th, #sheet td')]
+            .filter(cell => cell.scrollWidth > cell.clientWidth)
+            .map(cell => cell.innerText.replace(/\\s+/g, ' '))"""
+    )
+    assert cut == []
+    heads = page.locator("#sheet thead th.member")
+    expect(heads).to_have_text(list(FIVE))
+    smallest = page.evaluate(
+        """() => Math.min(...[...document.querySelectorAll('#sheet td strong, #sheet thead th')]
+            .map(cell => parseFloat(getComputedStyle(cell).fontSize)))"""
+    )
+    assert smallest >= 10
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.locator("#totals").scroll_into_view_if_needed()
+    screenshot("phone-sheet-five-members", full_page=False)

@@ -1,8 +1,9 @@
 """The score sheet adds up postings per event: a correction's reversal and new posting net out."""
 
+from club.families import Holding, TableAccount
 from club.services.closing import close_sitting
 from club.services.corrections import correct_deal
-from club.web.scoresheet import scoresheet
+from club.web.scoresheet import OwnCell, Row, Scoresheet, scoresheet
 from table_evening import DEAL_1_CORRECTED, TOTALS, TOTALS_CORRECTED
 
 
@@ -38,3 +39,42 @@ def test_carried_cups_open_the_next_sitting(played, season, start_sitting):
 
     assert following.held_before == {"cup:pagat": 85, "cup:king": 195}
     assert following.rows == [] and following.totals == [0, 0, 0]  # full cups: nothing to fund
+
+
+PAGAT = TableAccount("cup:pagat", "cup", "pagat", "cups", "Pagatkop", "P")
+KING = TableAccount("cup:king", "cup", "king", "cups", "Kongekop", "K")
+
+
+def test_the_sheet_sizes_its_columns_by_its_widest_figure_name_and_holding():
+    """In quarter ems of their fonts, at DejaVu Sans's widths: "−1195" in bold is 0.84 + 4 × 0.70
+    = 3.64 em (15 quarters, rounded up), above "+1930" on the smaller second line (5/6 of 3.40 em);
+    "Hanne" is 0.80 + 4 × 0.70 = 3.60 em (15); the Kongekop's 10985 is 5 × 0.64 = 3.20 em (13)."""
+    row = Row(
+        key="deal:15",
+        kind="deal",
+        number=15,
+        points=[-1040, 1930, 0, 120, -5],
+        totals=[-1195, 830, -580, 205, -310],
+        holdings=[Holding(PAGAT, 165), Holding(KING, 10985)],
+    )
+    sheet = Scoresheet(["Anna", "Bent", "Carl", "Dorte", "Hanne"], [Holding(PAGAT, 0), Holding(KING, 0)], [row])
+
+    assert sheet.fit == "members-5 fig-15 name-15 held-13"
+
+
+def test_a_games_own_line_with_its_marks_can_be_the_widest_figure():
+    """A Slovenian cell's third line, "−25 ○○" on the smaller font: 5/6 × (0.84 + 2 × 0.64 + 0.35 +
+    2 × 0.88) = 3.525 em, 15 quarters, wider than "−115" in bold (2.94 em). "Cene" is 2.90 em (12);
+    no table accounts: the narrowest holding class."""
+    row = Row(
+        key="deal:3",
+        kind="deal",
+        number=3,
+        points=[80, 130, -120, -70, -20],
+        totals=[85, 360, -115, -190, -140],
+        holdings=[],
+        own=[OwnCell(15, 1), OwnCell(70, 1), OwnCell(-25, 2), OwnCell(-40, 2), OwnCell(-30, 2)],
+    )
+    sheet = Scoresheet(["Ana", "Bor", "Cene", "Dana", "Eva"], [], [row])
+
+    assert sheet.fit == "members-5 fig-15 name-12 held-4"
