@@ -338,3 +338,14 @@ def test_r64_renons_touches_nobodys_radelci_and_takes_no_kontra():
 
 def test_r1_a_name_longer_than_60_characters_is_refused():
     assert problems(sitting(table=("Ana", "Bor", "x" * 61))) == [(None, "table[2]", "long_name")]
+
+
+def test_r52_r35_a_valat_worth_0_still_wins_the_game_and_crosses_off():
+    """R52 crosses off when the declarer wins the game, "not the sign of the total": with the valat
+    worth 0 (`bonus_values`), a valat the declarer's side made, silent or announced, writes 0 but
+    is still won, so Ana's radelc is crossed off (1 → 0), then everyone gets one (R50)."""
+    for valat in ({"made": "declarer"}, {"announced": "declarer", "made": "declarer"}):
+        deal = {"contract": "one", "declarer": "Ana", "partner": "Bor", "card_points": 70, "bonuses": {"valat": valat}}
+        [event] = deal_events(deal, radelci={"Ana": 1}, overrides={"bonus_values": {"valat": 0}})
+        assert event["scores"] == line()
+        assert event["radelci_after"] == ONE_EACH
