@@ -230,7 +230,7 @@ def _talon(sheet: _Sheet, deal: Deal, side: Sequence[str]) -> tuple[bool, bool]:
         failed = valat.announced is not None and valat.made != valat.announced
         if not (failed and rules.failed_announced_valat == "add"):
             sheet.write("bonus:valat", side, amount, always=True)  # R35: it replaces everything
-            return amount > 0, True
+            return _valat_won(valat), True
     difference = _difference(deal, rules)
     value = (rules.values[deal.contract or ""] + difference) * kontra  # R21
     sheet.write("game", side, value if won else -value, difference=difference, always=True)
@@ -259,6 +259,14 @@ def _bonus(bonus: Bonus, rules: RuleSet) -> int:
     if bonus.lost is not None and bonus.name in ULTIMOS:
         return -_sign(bonus.lost) * value
     return 0
+
+
+def _valat_won(valat: Bonus) -> bool:
+    """R52, R35: whether the declarer's side won the valat that replaced the game, from who announced
+    and who made it, never from the sign of the total (a valat worth 0 is won all the same)."""
+    if valat.announced is not None:
+        return (valat.made == valat.announced) == (valat.announced == "declarer")
+    return valat.made == "declarer"
 
 
 def _valat(valat: Bonus, game_kontra: int, rules: RuleSet) -> int:
