@@ -13,6 +13,7 @@ import json
 
 import pytest
 from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import OperationalError, connection
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -20,6 +21,7 @@ from rest_framework.throttling import UserRateThrottle
 
 from club.api import views as api_views
 from club.models import Deal, DealVersion, Dispute, Member, Seat, Sitting
+from club.services.opening import RowProblem
 from ledger.models import Account, Posting, Transaction
 
 ROW_MODELS = (Sitting, Seat, Deal, DealVersion, Dispute, Member, Account, Transaction, Posting)
@@ -549,3 +551,22 @@ def test_web_reads_payment_details_that_are_no_utf_8_without_a_surrogate(two_clu
     assert response.status_code == 302
     w.club.refresh_from_db()
     assert w.club.bank_account == "\ufffd\ufffd\ufffd"
+
+
+# --- the members' spreadsheet ------------------------------------------------------------------------
+
+
+def test_web_import_names_a_csv_field_too_long_to_read_without_importing(two_clubs, web, unchanged):
+    """Python's csv reader refuses a field over 131,072 characters (csv.Error, a 500 here): the
+    file is under the 1 MB the import takes, so its line is named and nothing is kept."""
+    w = two_clubs["a"]
+    sheet = "navn;email;rolle;saldo\nZoe;;;\n" + "Z" * 200_000 + ";;;\n"
+    response = web(w.users["admin"]).post(
+        reverse("office_members_import", args=[w.club.slug]),
+        {"sheet_file": SimpleUploadedFile("medlemmer.csv", sheet.encode(), "text/csv")},
+    )
+
+    assert response.status_code == 400
+    assert response.context["carried"].problems == [
+        RowProblem(3, "A field is longer than 131072 characters: no name, address, role or saldo is.")
+    ]

@@ -128,7 +128,7 @@ def read_sheet(data: bytes) -> Carried:
     try:
         lines = _xlsx_lines(data) if data.startswith(XLSX_MAGIC) else _csv_lines(data, found)
     except _Unreadable as unreadable:
-        found.problems.append(RowProblem(0, str(unreadable)))
+        found.problems.append(RowProblem(unreadable.line, str(unreadable)))
         return found
     if not lines or not any(cell.strip() for cell in lines[0][1]):
         found.problems.append(RowProblem(1, _("The first line must name the columns: name,email,role,saldo.")))
@@ -162,7 +162,12 @@ def read_sheet(data: bytes) -> Carried:
 
 
 class _Unreadable(Exception):
-    """The file as a whole is no spreadsheet we can read (its message says what to do)."""
+    """The file is no spreadsheet we can read (its message says what to do): as a whole (line 0),
+    or from its `line` on."""
+
+    def __init__(self, message: str, line: int = 0):
+        super().__init__(message)
+        self.line = line
 
 
 XLSX_MAGIC = b"PK\x03\x04"  # an XLSX file is a zip archive
@@ -189,10 +194,17 @@ def _csv_lines(data: bytes, found: Carried) -> list[tuple[int, list[str]]]:
     delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     lines = []
-    for cells in reader:
-        lines.append((reader.line_num, cells))
-        if reader.line_num > MAX_ROWS + 1:
-            break
+    try:
+        for cells in reader:
+            lines.append((reader.line_num, cells))
+            if reader.line_num > MAX_ROWS + 1:
+                break
+    except csv.Error:  # with newline="" and a file without NUL: only a field over csv.field_size_limit()
+        raise _Unreadable(
+            _("A field is longer than %(limit)d characters: no name, address, role or saldo is.")
+            % {"limit": csv.field_size_limit()},
+            line=reader.line_num,
+        ) from None
     return lines
 
 
