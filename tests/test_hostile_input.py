@@ -16,6 +16,7 @@ from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import OperationalError, connection
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 from rest_framework.throttling import UserRateThrottle
 
@@ -570,3 +571,66 @@ def test_web_import_names_a_csv_field_too_long_to_read_without_importing(two_clu
     assert response.context["carried"].problems == [
         RowProblem(3, "A field is longer than 131072 characters: no name, address, role or saldo is.")
     ]
+
+
+# --- a deal's idempotency key sent again with another deal -----------------------------------------
+
+
+def deal_form(w, **fields) -> dict:
+    """Deal 2 at Bord 1 as the deal form posts it (Bent deals, Carl takes the last trick)."""
+    base = {"dealer": "Bent", "forehand": "Carl", "middlehand": "Anna", "last_trick": "Carl", "number": "2"}
+    return base | {"idempotency_key": "k-deal-2", "saved_by": ""} | fields
+
+
+KEY_REUSED_WEB = (
+    "This form was saved already as deal 2, with other entries; nothing was recorded. "
+    "Open the deal form anew for another deal."
+)
+
+
+def test_web_deal_form_refuses_its_key_sent_again_with_another_deal(two_clubs, web):
+    """A repeated key answers the first save (a double tap, Back and save): sent with other entries
+    it would say "saved already" and drop them unseen. 409, the deal as first saved, nothing more."""
+    w = two_clubs["a"]
+    client = web(w.users["scorer"])
+    url = reverse("deal_new", args=[w.club.slug, w.open_sitting.pk])
+    assert client.post(url, deal_form(w)).status_code == 302
+    before = rows()
+
+    response = client.post(url, deal_form(w, last_trick="Anna"))
+
+    assert response.status_code == 409
+    assert KEY_REUSED_WEB in response.text
+    assert rows() == before
+    assert w.open_sitting.deals.get(number=2).current_version.record["last_trick"] == "Carl"
+
+
+def test_offline_queue_refuses_a_key_sent_again_with_another_deal(two_clubs, web):
+    w = two_clubs["a"]
+    client = web(w.users["scorer"])
+    url = reverse("deal_queued", args=[w.club.slug, w.open_sitting.pk])
+    assert client.post(url, deal_form(w), HTTP_ACCEPT="application/json").status_code == 201
+    before = rows()
+
+    response = client.post(url, deal_form(w, last_trick="Anna"), HTTP_ACCEPT="application/json")
+
+    assert (response.status_code, response.json()) == (409, {"status": "invalid", "message": KEY_REUSED_WEB})
+    assert rows() == before
+
+
+def test_the_service_refuses_a_key_sent_again_with_another_deal(two_clubs):
+    from club.services.deals import DealKeyReused, record_deal
+
+    w = two_clubs["a"]
+    bent = w.users["scorer"]
+    record_deal(w.open_sitting, w.open_deal_2, by=bent, idempotency_key="k")
+    before = rows()
+
+    with pytest.raises(DealKeyReused) as refused, translation.override("en"):
+        record_deal(w.open_sitting, w.open_deal_2 | {"last_trick": "Anna"}, by=bent, idempotency_key="k")
+
+    assert refused.value.number == 2
+    assert str(refused.value) == "This Idempotency-Key was already used for a different deal."
+    assert rows() == before
+    # The same deal again is the first answer, as before.
+    assert record_deal(w.open_sitting, w.open_deal_2, by=bent, idempotency_key="k").created is False
