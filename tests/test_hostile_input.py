@@ -554,6 +554,19 @@ def test_web_reads_payment_details_that_are_no_utf_8_without_a_surrogate(two_clu
     assert w.club.bank_account == "\ufffd\ufffd\ufffd"
 
 
+@pytest.mark.parametrize("name", ["\u0301", "\u0301\u0308 \u0327"], ids=["an-accent", "accents-and-a-space"])
+def test_api_refuses_a_member_name_of_combining_marks_only(two_clubs, api, unchanged, name):
+    """Accents on nothing show as nothing (a dotted circle at most), as a blank name does; its
+    look-alike skeleton (`club.inputs.name_key`) is empty."""
+    w = two_clubs["a"]
+    response = api(w.users["admin"]).post("/api/members/", {"club": w.club.pk, "name": name}, format="json")
+
+    assert (response.status_code, response.json()) == (
+        400,
+        {"errors": [{"field": "name", "code": "refused", "message": "A name is needed."}]},
+    )
+
+
 # --- the members' spreadsheet ------------------------------------------------------------------------
 
 
