@@ -9,8 +9,10 @@ Carl is a plain member, Anna the admin; Carl's dispute of deal 1 is open.
 
 from __future__ import annotations
 
+import io
 import json
 
+import openpyxl
 import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -583,6 +585,36 @@ def test_web_import_names_a_csv_field_too_long_to_read_without_importing(two_clu
     assert response.status_code == 400
     assert response.context["carried"].problems == [
         RowProblem(3, "A field is longer than 131072 characters: no name, address, role or saldo is.")
+    ]
+
+
+def xlsx(*rows) -> bytes:
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("saldo", [1e30, 1e308, -1e27])
+def test_web_import_names_a_spreadsheet_number_too_large_for_kroner(two_clubs, web, unchanged, saldo):
+    """A number cell is written as kroner with two decimals: one of 28 digits or more was past
+    what Decimal.quantize can (InvalidOperation, a 500). It is named as the amount it is not."""
+    w = two_clubs["a"]
+    sheet = xlsx(["navn", "email", "rolle", "saldo"], ["Zoe", None, None, saldo])
+    response = web(w.users["admin"]).post(
+        reverse("office_members_import", args=[w.club.slug]),
+        {"sheet_file": SimpleUploadedFile("medlemmer.xlsx", sheet)},
+    )
+
+    assert response.status_code == 400
+    assert response.context["carried"].problems == [
+        RowProblem(
+            2,
+            "Write the amount in kroner as 1.234,50 or 1234,50 (digits 0–9, at most two decimals), "
+            f'not "{abs(saldo)!s}".',
+        )
     ]
 
 

@@ -227,6 +227,11 @@ def _xlsx_lines(data: bytes) -> list[tuple[int, list[str]]]:
     return lines
 
 
+# A number cell at least this large is written as it is, not as kroner: far above any saldo, and
+# below the 28 digits of Decimal's context, which quantize cannot go past.
+MAX_CELL_KRONER = Decimal(10) ** 15
+
+
 def _cell_text(cell: object) -> str:
     if cell is None:
         return ""
@@ -235,7 +240,10 @@ def _cell_text(cell: object) -> str:
     if isinstance(cell, int):
         return str(cell)
     if isinstance(cell, float | Decimal):
-        return f"{Decimal(str(cell)).quantize(Decimal('0.01')):.2f}".replace(".", ",")
+        amount = Decimal(str(cell))
+        if not amount.is_finite() or abs(amount) >= MAX_CELL_KRONER:
+            return str(cell)  # no amount of kroner (1e+30): `saldo_from_kroner` says so
+        return f"{amount.quantize(Decimal('0.01')):.2f}".replace(".", ",")
     if isinstance(cell, datetime.datetime | datetime.date):
         return cell.isoformat()
     return str(cell)
