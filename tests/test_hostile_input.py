@@ -18,14 +18,16 @@ from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import OperationalError, connection
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from rest_framework.test import APIClient
 from rest_framework.throttling import UserRateThrottle
 
 from club.api import views as api_views
-from club.models import Deal, DealVersion, Dispute, Member, Seat, Sitting
+from club.models import Deal, DealVersion, Dispute, Member, Season, Seat, Sitting
+from club.services.closing import close_sitting
 from club.services.opening import RowProblem
 from ledger.models import Account, Posting, Transaction
+from world import clubs
 
 ROW_MODELS = (Sitting, Seat, Deal, DealVersion, Dispute, Member, Account, Transaction, Posting)
 NUL = "a\x00b"
@@ -521,6 +523,48 @@ def test_web_answers_a_hostile_season_close_without_closing(two_clubs, web, unch
     assert response.status_code in (200, 400)
     w.season.refresh_from_db()
     assert w.season.closed_at is None  # it has an open sitting, and no later season to carry into
+
+
+@pytest.fixture
+def closable(two_clubs):
+    """Club a's season 2026 with no open sitting, and two later seasons: 2027 (closed since the
+    preview was shown) and 2028 (open, the only season a close may carry into)."""
+    w = two_clubs["a"]
+    close_sitting(w.open_sitting, how="split")
+    later = clubs.make_season(w.club, name="2027", year=2027, point_value_ore=1)
+    clubs.make_season(w.club, name="2028", year=2028, point_value_ore=1)
+    Season.objects.filter(pk=later.pk).update(closed_at=timezone.now())
+    return w, later
+
+
+INTO_REFUSED = "Carry into a later season of the club that is not closed."
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (lambda w, later, other: {"how": "carry", "into": later.pk}, INTO_REFUSED),  # closed meanwhile
+        (lambda w, later, other: {"how": "carry", "into": other.pk}, INTO_REFUSED),  # another club's
+        (lambda w, later, other: {"how": "carry", "into": "abc"}, INTO_REFUSED),
+        (lambda w, later, other: {"how": "carry", "into": "9" * 40}, INTO_REFUSED),
+        (lambda w, later, other: {"how": "both", "into": ""}, "Choose split or carry."),
+    ],
+    ids=["closed-meanwhile", "another-clubs", "no-id", "huge-id", "no-way"],
+)
+def test_web_season_close_refuses_a_target_it_was_not_given(two_clubs, closable, web, data, message):
+    """The close carried into the next open season (2028), or closed the season's own way,
+    whatever was asked: money moved where the preview never said. It is refused, nothing closed."""
+    w, later = closable
+    before = rows()
+    response = web(w.users["admin"]).post(
+        reverse("office_season_close", args=[w.club.slug, w.season.pk]), data(w, later, two_clubs["b"].season)
+    )
+
+    assert response.status_code == 400
+    assert message in response.text
+    assert rows() == before
+    w.season.refresh_from_db()
+    assert w.season.closed_at is None
 
 
 @pytest.mark.parametrize("key", [NUL, RLO, "k" * 10_000])

@@ -284,16 +284,17 @@ def season_close(request: HttpRequest, club: Club, official: Member, season_id: 
     (club.services.season_close)."""
     season = get_object_or_404(Season, pk=season_id, club=club)
     data = request.POST if request.method == "POST" else request.GET
-    how = data.get("how") if data.get("how") in SeasonEnd.values else season.at_close
+    asked = data.get("how") or None  # none: the season's own way; another is refused by the service
+    how = asked if asked in SeasonEnd.values else season.at_close  # the choice the page shows
     candidates = season_closing.carry_candidates(season)
-    into = next((s for s in candidates if str(s.pk) == data.get("into")), None)
-    plan, problems = None, []
+    plan, problems, into = None, [], None
     try:
+        into = season_closing.asked_into(season, asked, data.get("into"))
         if request.method == "POST":
-            season_closing.close_season(season, how=how, into=into, by=request.user)
+            season_closing.close_season(season, how=asked, into=into, by=request.user)
             messages.success(request, _("%(season)s is closed.") % {"season": season})
             return redirect("office_seasons", slug=club.slug)
-        plan = season_closing.preview(season, how=how, into=into)
+        plan = season_closing.preview(season, how=asked, into=into)
     except OfficeError as error:
         problems = [message for messages_ in error.errors.values() for message in messages_]
     context = {
