@@ -23,7 +23,7 @@ from rest_framework.test import APIClient
 from rest_framework.throttling import UserRateThrottle
 
 from club.api import views as api_views
-from club.models import Deal, DealVersion, Dispute, Member, Season, Seat, Sitting
+from club.models import Deal, DealVersion, Dispute, Member, Season, Seat, Sitting, Table
 from club.services.closing import close_sitting
 from club.services.opening import RowProblem
 from ledger.models import Account, Posting, Transaction
@@ -565,6 +565,22 @@ def test_web_season_close_refuses_a_target_it_was_not_given(two_clubs, closable,
     assert rows() == before
     w.season.refresh_from_db()
     assert w.season.closed_at is None
+
+
+@pytest.mark.parametrize("data", [{}, {"active": "true"}, {"active": NUL}, {"active": "1", "x": "0"} | {"active": ""}])
+@pytest.mark.parametrize("what", ["member", "table"])
+def test_web_refuses_an_active_switch_that_is_neither_1_nor_0(two_clubs, web, unchanged, data, what):
+    """Anything but "1" deactivated the member or retired the table (an empty POST too)."""
+    w = two_clubs["a"]
+    if what == "member":
+        url = reverse("office_member_active", args=[w.club.slug, w.members["Carl"].pk])
+    else:
+        url = reverse("office_table_active", args=[w.club.slug, w.free_table.pk])
+
+    response = web(w.users["admin"]).post(url, data)
+
+    assert (response.status_code, response.text) == (400, "Send active=1 to make it active or active=0 to stop it.")
+    assert Member.objects.get(pk=w.members["Carl"].pk).active and Table.objects.get(pk=w.free_table.pk).active
 
 
 @pytest.mark.parametrize("key", [NUL, RLO, "k" * 10_000])

@@ -12,7 +12,7 @@ import binascii
 import uuid
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import get_language, ngettext
@@ -144,11 +144,21 @@ def member_opening(request: HttpRequest, club: Club, official: Member, member_id
     return _member_page(request, club, subject, MemberForm(initial=initial), opening_form, status=400)
 
 
+def _active_switch(request: HttpRequest) -> bool | None:
+    """The posted `active`: "1" true, "0" false; anything else (none, "true") None, never a false."""
+    return {"1": True, "0": False}.get(request.POST.get("active", ""))
+
+
+def _active_switch_refused() -> HttpResponse:
+    return HttpResponseBadRequest(_("Send active=1 to make it active or active=0 to stop it."))
+
+
 @require_POST
 @official_page
 def member_active(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
     subject = get_object_or_404(Member, pk=member_id, club=club)
-    active = request.POST.get("active") == "1"
+    if (active := _active_switch(request)) is None:
+        return _active_switch_refused()
     try:
         member_office.set_member_active(subject, active, by=official)
     except OfficeError as error:
@@ -378,7 +388,8 @@ def table_rename(request: HttpRequest, club: Club, official: Member, table_id: i
 @official_page
 def table_active(request: HttpRequest, club: Club, official: Member, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id, club=club)
-    active = request.POST.get("active") == "1"
+    if (active := _active_switch(request)) is None:
+        return _active_switch_refused()
     try:
         table_office.set_table_active(table, active, by=official)
     except OfficeError as error:
