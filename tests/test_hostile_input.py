@@ -96,6 +96,25 @@ def test_api_refuses_nul_and_lone_surrogates_in_a_record(two_clubs, api, unchang
     )
 
 
+@pytest.mark.parametrize("caused", [[None], ["ultimo", None]], ids=["null", "ultimo-and-null"])
+def test_api_refuses_a_culprit_whose_cause_is_null(two_clubs, api, unchanged, caused):
+    """`"caused": [null]` was read as no culprit and named no problem: the deal was recorded (201),
+    a culprit and all, though vlk-2010 keeps no culprit (`culprit_not_in_preset`)."""
+    w = two_clubs["a"]
+    record = {
+        "dealer": "Bent",
+        "players": ["Bent", "Carl", "Anna"],
+        "fines": [{"player": "Anna", "offence": "revoke"}],
+        "stopped": True,
+        "culprit": {"player": "Anna", "caused": caused},
+    }
+    response = api(w.users["scorer"]).post(deals_url(w), record, format="json")
+
+    assert response.status_code == 400
+    assert (2, f"culprit.caused.{caused.index(None)}", "unknown_value") in problems(response)
+    assert "'null' is not one of ultimo, bagud." in [e["message"] for e in response.json()["errors"]]
+
+
 def test_api_answers_a_surrogate_it_cannot_store_with_valid_json(two_clubs, api, unchanged):
     """The 400 echoes the refused value: it travels as a \\u escape, and the answer is JSON."""
     w = two_clubs["a"]
