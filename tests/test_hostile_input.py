@@ -9,18 +9,25 @@ Carl is a plain member, Anna the admin; Carl's dispute of deal 1 is open.
 
 from __future__ import annotations
 
+import io
 import json
 
+import openpyxl
 import pytest
 from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import OperationalError, connection
 from django.urls import reverse
+from django.utils import timezone, translation
 from rest_framework.test import APIClient
 from rest_framework.throttling import UserRateThrottle
 
 from club.api import views as api_views
-from club.models import Deal, DealVersion, Dispute, Member, Seat, Sitting
+from club.models import Deal, DealVersion, Dispute, Member, Season, Seat, Sitting, Table
+from club.services.closing import close_sitting
+from club.services.opening import RowProblem
 from ledger.models import Account, Posting, Transaction
+from world import clubs
 
 ROW_MODELS = (Sitting, Seat, Deal, DealVersion, Dispute, Member, Account, Transaction, Posting)
 NUL = "a\x00b"
@@ -87,6 +94,25 @@ def test_api_refuses_nul_and_lone_surrogates_in_a_record(two_clubs, api, unchang
         "The text contains a NUL character, a lone surrogate or an invisible direction control "
         "(U+202A to U+202E, U+2066 to U+2069), which is not kept."
     )
+
+
+@pytest.mark.parametrize("caused", [[None], ["ultimo", None]], ids=["null", "ultimo-and-null"])
+def test_api_refuses_a_culprit_whose_cause_is_null(two_clubs, api, unchanged, caused):
+    """`"caused": [null]` was read as no culprit and named no problem: the deal was recorded (201),
+    a culprit and all, though vlk-2010 keeps no culprit (`culprit_not_in_preset`)."""
+    w = two_clubs["a"]
+    record = {
+        "dealer": "Bent",
+        "players": ["Bent", "Carl", "Anna"],
+        "fines": [{"player": "Anna", "offence": "revoke"}],
+        "stopped": True,
+        "culprit": {"player": "Anna", "caused": caused},
+    }
+    response = api(w.users["scorer"]).post(deals_url(w), record, format="json")
+
+    assert response.status_code == 400
+    assert (2, f"culprit.caused.{caused.index(None)}", "unknown_value") in problems(response)
+    assert "'null' is not one of ultimo, bagud." in [e["message"] for e in response.json()["errors"]]
 
 
 def test_api_answers_a_surrogate_it_cannot_store_with_valid_json(two_clubs, api, unchanged):
@@ -518,6 +544,64 @@ def test_web_answers_a_hostile_season_close_without_closing(two_clubs, web, unch
     assert w.season.closed_at is None  # it has an open sitting, and no later season to carry into
 
 
+@pytest.fixture
+def closable(two_clubs):
+    """Club a's season 2026 with no open sitting, and two later seasons: 2027 (closed since the
+    preview was shown) and 2028 (open, the only season a close may carry into)."""
+    w = two_clubs["a"]
+    close_sitting(w.open_sitting, how="split")
+    later = clubs.make_season(w.club, name="2027", year=2027, point_value_ore=1)
+    clubs.make_season(w.club, name="2028", year=2028, point_value_ore=1)
+    Season.objects.filter(pk=later.pk).update(closed_at=timezone.now())
+    return w, later
+
+
+INTO_REFUSED = "Carry into a later season of the club that is not closed."
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (lambda w, later, other: {"how": "carry", "into": later.pk}, INTO_REFUSED),  # closed meanwhile
+        (lambda w, later, other: {"how": "carry", "into": other.pk}, INTO_REFUSED),  # another club's
+        (lambda w, later, other: {"how": "carry", "into": "abc"}, INTO_REFUSED),
+        (lambda w, later, other: {"how": "carry", "into": "9" * 40}, INTO_REFUSED),
+        (lambda w, later, other: {"how": "both", "into": ""}, "Choose split or carry."),
+    ],
+    ids=["closed-meanwhile", "another-clubs", "no-id", "huge-id", "no-way"],
+)
+def test_web_season_close_refuses_a_target_it_was_not_given(two_clubs, closable, web, data, message):
+    """The close carried into the next open season (2028), or closed the season's own way,
+    whatever was asked: money moved where the preview never said. It is refused, nothing closed."""
+    w, later = closable
+    before = rows()
+    response = web(w.users["admin"]).post(
+        reverse("office_season_close", args=[w.club.slug, w.season.pk]), data(w, later, two_clubs["b"].season)
+    )
+
+    assert response.status_code == 400
+    assert message in response.text
+    assert rows() == before
+    w.season.refresh_from_db()
+    assert w.season.closed_at is None
+
+
+@pytest.mark.parametrize("data", [{}, {"active": "true"}, {"active": NUL}, {"active": "1", "x": "0"} | {"active": ""}])
+@pytest.mark.parametrize("what", ["member", "table"])
+def test_web_refuses_an_active_switch_that_is_neither_1_nor_0(two_clubs, web, unchanged, data, what):
+    """Anything but "1" deactivated the member or retired the table (an empty POST too)."""
+    w = two_clubs["a"]
+    if what == "member":
+        url = reverse("office_member_active", args=[w.club.slug, w.members["Carl"].pk])
+    else:
+        url = reverse("office_table_active", args=[w.club.slug, w.free_table.pk])
+
+    response = web(w.users["admin"]).post(url, data)
+
+    assert (response.status_code, response.text) == (400, "Send active=1 to make it active or active=0 to stop it.")
+    assert Member.objects.get(pk=w.members["Carl"].pk).active and Table.objects.get(pk=w.free_table.pk).active
+
+
 @pytest.mark.parametrize("key", [NUL, RLO, "k" * 10_000])
 def test_web_refuses_a_hostile_payment_key(two_clubs, web, unchanged, key):
     w = two_clubs["a"]
@@ -549,3 +633,128 @@ def test_web_reads_payment_details_that_are_no_utf_8_without_a_surrogate(two_clu
     assert response.status_code == 302
     w.club.refresh_from_db()
     assert w.club.bank_account == "\ufffd\ufffd\ufffd"
+
+
+@pytest.mark.parametrize("name", ["\u0301", "\u0301\u0308 \u0327"], ids=["an-accent", "accents-and-a-space"])
+def test_api_refuses_a_member_name_of_combining_marks_only(two_clubs, api, unchanged, name):
+    """Accents on nothing show as nothing (a dotted circle at most), as a blank name does; its
+    look-alike skeleton (`club.inputs.name_key`) is empty."""
+    w = two_clubs["a"]
+    response = api(w.users["admin"]).post("/api/members/", {"club": w.club.pk, "name": name}, format="json")
+
+    assert (response.status_code, response.json()) == (
+        400,
+        {"errors": [{"field": "name", "code": "refused", "message": "A name is needed."}]},
+    )
+
+
+# --- the members' spreadsheet ------------------------------------------------------------------------
+
+
+def test_web_import_names_a_csv_field_too_long_to_read_without_importing(two_clubs, web, unchanged):
+    """Python's csv reader refuses a field over 131,072 characters (csv.Error, a 500 here): the
+    file is under the 1 MB the import takes, so its line is named and nothing is kept."""
+    w = two_clubs["a"]
+    sheet = "navn;email;rolle;saldo\nZoe;;;\n" + "Z" * 200_000 + ";;;\n"
+    response = web(w.users["admin"]).post(
+        reverse("office_members_import", args=[w.club.slug]),
+        {"sheet_file": SimpleUploadedFile("medlemmer.csv", sheet.encode(), "text/csv")},
+    )
+
+    assert response.status_code == 400
+    assert response.context["carried"].problems == [
+        RowProblem(3, "A field is longer than 131072 characters: no name, address, role or saldo is.")
+    ]
+
+
+def xlsx(*rows) -> bytes:
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("saldo", [1e30, 1e308, -1e27])
+def test_web_import_names_a_spreadsheet_number_too_large_for_kroner(two_clubs, web, unchanged, saldo):
+    """A number cell is written as kroner with two decimals: one of 28 digits or more was past
+    what Decimal.quantize can (InvalidOperation, a 500). It is named as the amount it is not."""
+    w = two_clubs["a"]
+    sheet = xlsx(["navn", "email", "rolle", "saldo"], ["Zoe", None, None, saldo])
+    response = web(w.users["admin"]).post(
+        reverse("office_members_import", args=[w.club.slug]),
+        {"sheet_file": SimpleUploadedFile("medlemmer.xlsx", sheet)},
+    )
+
+    assert response.status_code == 400
+    assert response.context["carried"].problems == [
+        RowProblem(
+            2,
+            "Write the amount in kroner as 1.234,50 or 1234,50 (digits 0–9, at most two decimals), "
+            f'not "{abs(saldo)!s}".',
+        )
+    ]
+
+
+# --- a deal's idempotency key sent again with another deal -----------------------------------------
+
+
+def deal_form(w, **fields) -> dict:
+    """Deal 2 at Bord 1 as the deal form posts it (Bent deals, Carl takes the last trick)."""
+    base = {"dealer": "Bent", "forehand": "Carl", "middlehand": "Anna", "last_trick": "Carl", "number": "2"}
+    return base | {"idempotency_key": "k-deal-2", "saved_by": ""} | fields
+
+
+KEY_REUSED_WEB = (
+    "This form was saved already as deal 2, with other entries; nothing was recorded. "
+    "Open the deal form anew for another deal."
+)
+
+
+def test_web_deal_form_refuses_its_key_sent_again_with_another_deal(two_clubs, web):
+    """A repeated key answers the first save (a double tap, Back and save): sent with other entries
+    it would say "saved already" and drop them unseen. 409, the deal as first saved, nothing more."""
+    w = two_clubs["a"]
+    client = web(w.users["scorer"])
+    url = reverse("deal_new", args=[w.club.slug, w.open_sitting.pk])
+    assert client.post(url, deal_form(w)).status_code == 302
+    before = rows()
+
+    response = client.post(url, deal_form(w, last_trick="Anna"))
+
+    assert response.status_code == 409
+    assert KEY_REUSED_WEB in response.text
+    assert rows() == before
+    assert w.open_sitting.deals.get(number=2).current_version.record["last_trick"] == "Carl"
+
+
+def test_offline_queue_refuses_a_key_sent_again_with_another_deal(two_clubs, web):
+    w = two_clubs["a"]
+    client = web(w.users["scorer"])
+    url = reverse("deal_queued", args=[w.club.slug, w.open_sitting.pk])
+    assert client.post(url, deal_form(w), HTTP_ACCEPT="application/json").status_code == 201
+    before = rows()
+
+    response = client.post(url, deal_form(w, last_trick="Anna"), HTTP_ACCEPT="application/json")
+
+    assert (response.status_code, response.json()) == (409, {"status": "invalid", "message": KEY_REUSED_WEB})
+    assert rows() == before
+
+
+def test_the_service_refuses_a_key_sent_again_with_another_deal(two_clubs):
+    from club.services.deals import DealKeyReused, record_deal
+
+    w = two_clubs["a"]
+    bent = w.users["scorer"]
+    record_deal(w.open_sitting, w.open_deal_2, by=bent, idempotency_key="k")
+    before = rows()
+
+    with pytest.raises(DealKeyReused) as refused, translation.override("en"):
+        record_deal(w.open_sitting, w.open_deal_2 | {"last_trick": "Anna"}, by=bent, idempotency_key="k")
+
+    assert refused.value.number == 2
+    assert str(refused.value) == "This Idempotency-Key was already used for a different deal."
+    assert rows() == before
+    # The same deal again is the first answer, as before.
+    assert record_deal(w.open_sitting, w.open_deal_2, by=bent, idempotency_key="k").created is False

@@ -704,9 +704,7 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
             idempotency_key=key,
             number=query_number(request, "number", as_problem=True),
         )
-        if not recorded.created and (recorded.deal.sitting_id != sitting.pk or recorded.version.record != request.data):
-            detail = _("This Idempotency-Key was already used for a different deal.")
-            return Response({"detail": detail}, status=status.HTTP_409_CONFLICT)
+        # A key sent again with another deal: club.services.deals.DealKeyReused, 409 (DomainErrors).
         body = s.DealSettlementSerializer(recorded.version, context={"recorded": recorded}).data
         return Response(body, status=status.HTTP_201_CREATED if recorded.created else status.HTTP_200_OK)
 

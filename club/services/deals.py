@@ -41,6 +41,15 @@ class DealConflict(SittingError):
         self.next_number = next_number
 
 
+class DealKeyReused(SittingError):
+    """An idempotency key sent again with another deal than the one it recorded (deal `number`):
+    answering with the first deal would drop the new one unseen, so nothing is recorded."""
+
+    def __init__(self, number: int):
+        super().__init__(_("This Idempotency-Key was already used for a different deal."))
+        self.number = number
+
+
 class SavedByAnotherUser(SittingError):
     """A deal a phone kept while offline, sent under the session of someone other than the
     scorer who saved it (a shared phone): it is recorded only under his own session."""
@@ -129,7 +138,7 @@ def record_deal(
                 logger.exception("record_deal: sitting %s refused by the database", sitting.pk)
                 raise
             # Lost a race the row lock could not prevent (SQLite has none): same key, or same number.
-            if idempotency_key and (earlier := _by_idempotency_key(idempotency_key)) is not None:
+            if idempotency_key and (earlier := _by_idempotency_key(idempotency_key, record)) is not None:
                 return earlier
             raise _conflict(
                 sitting, number, _("Deal %(number)s was just recorded by someone else.") % {"number": number or "?"}
@@ -177,7 +186,7 @@ def _record(sitting: Sitting, record: Any, by, idempotency_key: str | None, numb
     sitting = lock_sitting(sitting.pk)
     # Looked up under the sitting's lock: a double tap's second request waits here for the
     # first and then finds its key, rather than a deal number that has moved on.
-    if idempotency_key and (earlier := _by_idempotency_key(idempotency_key)) is not None:
+    if idempotency_key and (earlier := _by_idempotency_key(idempotency_key, record)) is not None:
         return earlier
     if not sitting.is_open:
         raise SittingError(_("The sitting is closed."))
@@ -273,10 +282,13 @@ def settle_version(version: DealVersion) -> tuple[list[str], list[Any]]:
     return names, events
 
 
-def _by_idempotency_key(key: str) -> Recorded | None:
+def _by_idempotency_key(key: str, record: Any) -> Recorded | None:
+    """The deal `key` recorded, if it recorded `record`; `DealKeyReused` if another."""
     version = DealVersion.objects.select_related("deal").filter(idempotency_key=key).first()
     if version is None:
         return None
+    if version.record != record:
+        raise DealKeyReused(version.deal.number)
     return Recorded(
         version.deal,
         version,

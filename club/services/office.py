@@ -31,7 +31,7 @@ def clean_name(value: str, field: str = "name", limit: int = inputs.MAX_NAME) ->
     name = " ".join(str(value).split())
     if message := inputs.bad_name_character(name):
         raise refuse(field, message)
-    if not name:
+    if not inputs.name_key(name):  # blank, or accents on nothing: it shows as nothing
         raise refuse(field, _("A name is needed."))
     if len(name) > limit:
         raise refuse(field, _("At most %(limit)d characters.") % {"limit": limit})

@@ -128,7 +128,7 @@ def read_sheet(data: bytes) -> Carried:
     try:
         lines = _xlsx_lines(data) if data.startswith(XLSX_MAGIC) else _csv_lines(data, found)
     except _Unreadable as unreadable:
-        found.problems.append(RowProblem(0, str(unreadable)))
+        found.problems.append(RowProblem(unreadable.line, str(unreadable)))
         return found
     if not lines or not any(cell.strip() for cell in lines[0][1]):
         found.problems.append(RowProblem(1, _("The first line must name the columns: name,email,role,saldo.")))
@@ -162,7 +162,12 @@ def read_sheet(data: bytes) -> Carried:
 
 
 class _Unreadable(Exception):
-    """The file as a whole is no spreadsheet we can read (its message says what to do)."""
+    """The file is no spreadsheet we can read (its message says what to do): as a whole (line 0),
+    or from its `line` on."""
+
+    def __init__(self, message: str, line: int = 0):
+        super().__init__(message)
+        self.line = line
 
 
 XLSX_MAGIC = b"PK\x03\x04"  # an XLSX file is a zip archive
@@ -189,10 +194,17 @@ def _csv_lines(data: bytes, found: Carried) -> list[tuple[int, list[str]]]:
     delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     lines = []
-    for cells in reader:
-        lines.append((reader.line_num, cells))
-        if reader.line_num > MAX_ROWS + 1:
-            break
+    try:
+        for cells in reader:
+            lines.append((reader.line_num, cells))
+            if reader.line_num > MAX_ROWS + 1:
+                break
+    except csv.Error:  # with newline="" and a file without NUL: only a field over csv.field_size_limit()
+        raise _Unreadable(
+            _("A field is longer than %(limit)d characters: no name, address, role or saldo is.")
+            % {"limit": csv.field_size_limit()},
+            line=reader.line_num,
+        ) from None
     return lines
 
 
@@ -215,6 +227,11 @@ def _xlsx_lines(data: bytes) -> list[tuple[int, list[str]]]:
     return lines
 
 
+# A number cell at least this large is written as it is, not as kroner: far above any saldo, and
+# below the 28 digits of Decimal's context, which quantize cannot go past.
+MAX_CELL_KRONER = Decimal(10) ** 15
+
+
 def _cell_text(cell: object) -> str:
     if cell is None:
         return ""
@@ -223,7 +240,10 @@ def _cell_text(cell: object) -> str:
     if isinstance(cell, int):
         return str(cell)
     if isinstance(cell, float | Decimal):
-        return f"{Decimal(str(cell)).quantize(Decimal('0.01')):.2f}".replace(".", ",")
+        amount = Decimal(str(cell))
+        if not amount.is_finite() or abs(amount) >= MAX_CELL_KRONER:
+            return str(cell)  # no amount of kroner (1e+30): `saldo_from_kroner` says so
+        return f"{amount.quantize(Decimal('0.01')):.2f}".replace(".", ",")
     if isinstance(cell, datetime.datetime | datetime.date):
         return cell.isoformat()
     return str(cell)

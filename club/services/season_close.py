@@ -130,6 +130,18 @@ def carry_candidates(season: Season) -> list[Season]:
     )
 
 
+def asked_into(season: Season, how: str | None, asked: str | None) -> Season | None:
+    """The season a close of `season` the `how` way was asked to carry into, by its id as a form
+    sends it (none: the next season, as `preview` takes it). An id that is no carry candidate (closed
+    since the preview, earlier, another club's, no id at all) is refused, never read as the next."""
+    if not asked or (how or season.at_close) != SeasonEnd.CARRY:
+        return None
+    into = next((other for other in carry_candidates(season) if str(other.pk) == asked), None)
+    if into is None:
+        raise OfficeError({"into": [_("Carry into a later season of the club that is not closed.")]})
+    return into
+
+
 def preview(season: Season, *, how: str | None = None, into: Season | None = None) -> Plan:
     """What closing `season` would do at each table; writes nothing. `OfficeError` says why the
     season cannot close (field "season", "how" or "into")."""

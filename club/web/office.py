@@ -12,7 +12,7 @@ import binascii
 import uuid
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import get_language, ngettext
@@ -144,11 +144,21 @@ def member_opening(request: HttpRequest, club: Club, official: Member, member_id
     return _member_page(request, club, subject, MemberForm(initial=initial), opening_form, status=400)
 
 
+def _active_switch(request: HttpRequest) -> bool | None:
+    """The posted `active`: "1" true, "0" false; anything else (none, "true") None, never a false."""
+    return {"1": True, "0": False}.get(request.POST.get("active", ""))
+
+
+def _active_switch_refused() -> HttpResponse:
+    return HttpResponseBadRequest(_("Send active=1 to make it active or active=0 to stop it."))
+
+
 @require_POST
 @official_page
 def member_active(request: HttpRequest, club: Club, official: Member, member_id: int) -> HttpResponse:
     subject = get_object_or_404(Member, pk=member_id, club=club)
-    active = request.POST.get("active") == "1"
+    if (active := _active_switch(request)) is None:
+        return _active_switch_refused()
     try:
         member_office.set_member_active(subject, active, by=official)
     except OfficeError as error:
@@ -284,16 +294,17 @@ def season_close(request: HttpRequest, club: Club, official: Member, season_id: 
     (club.services.season_close)."""
     season = get_object_or_404(Season, pk=season_id, club=club)
     data = request.POST if request.method == "POST" else request.GET
-    how = data.get("how") if data.get("how") in SeasonEnd.values else season.at_close
+    asked = data.get("how") or None  # none: the season's own way; another is refused by the service
+    how = asked if asked in SeasonEnd.values else season.at_close  # the choice the page shows
     candidates = season_closing.carry_candidates(season)
-    into = next((s for s in candidates if str(s.pk) == data.get("into")), None)
-    plan, problems = None, []
+    plan, problems, into = None, [], None
     try:
+        into = season_closing.asked_into(season, asked, data.get("into"))
         if request.method == "POST":
-            season_closing.close_season(season, how=how, into=into, by=request.user)
+            season_closing.close_season(season, how=asked, into=into, by=request.user)
             messages.success(request, _("%(season)s is closed.") % {"season": season})
             return redirect("office_seasons", slug=club.slug)
-        plan = season_closing.preview(season, how=how, into=into)
+        plan = season_closing.preview(season, how=asked, into=into)
     except OfficeError as error:
         problems = [message for messages_ in error.errors.values() for message in messages_]
     context = {
@@ -377,7 +388,8 @@ def table_rename(request: HttpRequest, club: Club, official: Member, table_id: i
 @official_page
 def table_active(request: HttpRequest, club: Club, official: Member, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id, club=club)
-    active = request.POST.get("active") == "1"
+    if (active := _active_switch(request)) is None:
+        return _active_switch_refused()
     try:
         table_office.set_table_active(table, active, by=official)
     except OfficeError as error:

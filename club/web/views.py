@@ -45,6 +45,7 @@ from ..services.closing import close_sitting, preview_close
 from ..services.corrections import correct_deal, preview_correction, void_last_deal
 from ..services.deals import (
     DealConflict,
+    DealKeyReused,
     Recorded,
     SavedByAnotherUser,
     check_saved_by,
@@ -482,14 +483,16 @@ def _refuse_unconfirmed_repeat(sitting: Sitting, record, cleaned: Mapping[str, A
 class Saved:
     """What saving a valid deal form came to, for each endpoint to answer in its own protocol:
     recorded; or the deal that holds its number (`same`, with the `conflict`); or a repeat of the
-    last deal to confirm (`unconfirmed`); or a deal another user saved (`other_user`). None of
-    them: the form's problems were added to it."""
+    last deal to confirm (`unconfirmed`); or a deal another user saved (`other_user`); or the
+    form's key sent again with other entries (`reused`). None of them: the form's problems were
+    added to it."""
 
     recorded: Recorded | None = None
     conflict: DealConflict | None = None
     same: dict[str, Any] | None = None
     unconfirmed: SittingError | None = None
     other_user: SavedByAnotherUser | None = None
+    reused: DealKeyReused | None = None
 
 
 def _save(request, club, sitting: Sitting, form) -> Saved:
@@ -518,11 +521,20 @@ def _save(request, club, sitting: Sitting, form) -> Saved:
             form.add_problems(error.problems, _language())
         else:
             return Saved(conflict=conflict, same=same)
+    except DealKeyReused as reused:
+        return Saved(reused=reused)
     except SittingError as error:
         return Saved(unconfirmed=error)
     else:
         return Saved(recorded=recorded)
     return Saved()
+
+
+def _reused_message(reused: DealKeyReused) -> str:
+    return _(
+        "This form was saved already as deal %(number)s, with other entries; nothing was recorded. "
+        "Open the deal form anew for another deal."
+    ) % {"number": reused.number}
 
 
 def _saved_message(recorded: Recorded) -> str:
@@ -563,6 +575,9 @@ def deal_new(request, club, member, sitting_id):
     if saved.other_user is not None:
         form.add_error(None, str(saved.other_user))
         return _deal_page(request, club, member, sitting, form, status=403)
+    if saved.reused is not None:
+        form.add_error(None, _reused_message(saved.reused))
+        return _deal_page(request, club, member, sitting, form, status=409)
     if saved.unconfirmed is not None:
         form.add_error(None, str(saved.unconfirmed))
         form.ask_to_confirm_duplicate()
@@ -650,6 +665,8 @@ def deal_queued(request, club, member, sitting_id):
     saved = _save(request, club, sitting, form) if form.is_valid() else Saved()
     if saved.other_user is not None:
         return _queue_answer("other_user", str(saved.other_user), http_status=403)
+    if saved.reused is not None:
+        return _queue_answer("invalid", _reused_message(saved.reused), http_status=409)
     if saved.recorded is not None:
         number = saved.recorded.deal.number
         sheet_url = reverse("sitting", kwargs={"slug": club.slug, "sitting_id": sitting.pk})

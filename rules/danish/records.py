@@ -347,7 +347,11 @@ class _Reader:
         if not value or len(set(map(repr, value))) != len(value):
             self.fail(path, "unknown_value", value=value, choices='["ultimo", "bagud"]')
             return None
-        ok = all(self.choice(cause, path, i, both) for i, cause in enumerate(value))
+        ok = True
+        for i, cause in enumerate(value):
+            if cause is None:  # `choice` reads None as left out; in the list it is a wrong cause
+                self.fail(_at(path, i), "unknown_value", value="null", choices=", ".join(both))
+            ok = self.choice(cause, path, i, both) is not None and ok
         return tuple(cause for cause in both if cause in value) if ok else None
 
 

@@ -936,3 +936,15 @@ def test_five_at_the_table_any_three_in_seat_order_from_the_dealer_play():
         assert [balances[p] for p in players[1:]] == [-40 - 20, -40 - 20]
         assert sorted(balances[p] for p in T5 if p not in players) == [-40, -40]
         assert (balances["cup:pagat"], balances["cup:king"]) == (105, 105)
+
+
+def test_a_culprit_cause_of_null_in_the_list_is_named():
+    """`choice` reads None as left out; in `caused`'s list it is a wrong cause, never no culprit."""
+    deal = {
+        "dealer": "Bent",
+        "players": ["Bent", "Carl", "Anna"],
+        "fines": [{"player": "Anna", "offence": "revoke"}],
+        "stopped": True,
+        "culprit": {"player": "Anna", "caused": ["ultimo", None]},
+    }
+    assert (1, "culprit.caused.1", "unknown_value") in problems([deal], "ensartede", ["Anna", "Bent", "Carl"])

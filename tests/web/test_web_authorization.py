@@ -169,7 +169,14 @@ PAGES = [
         lambda w: {"name": "Carl", "role": "member"},
         ok=302,
     ),
-    Page("office_member_active", "post", club_url("office_member_active", CARL), "manage", lambda w: {}, ok=302),
+    Page(
+        "office_member_active",
+        "post",
+        club_url("office_member_active", CARL),
+        "manage",
+        lambda w: {"active": "0"},
+        ok=302,
+    ),
     Page("office_member_invite", "post", club_url("office_member_invite", CARL), "manage", lambda w: {}, ok=302),
     Page(
         "office_member_opening",
