@@ -758,3 +758,21 @@ def test_the_service_refuses_a_key_sent_again_with_another_deal(two_clubs):
     assert rows() == before
     # The same deal again is the first answer, as before.
     assert record_deal(w.open_sitting, w.open_deal_2, by=bent, idempotency_key="k").created is False
+
+
+def test_the_same_deal_sent_again_is_the_same_deal_however_its_record_was_built(two_clubs):
+    """The key's first deal is read back from its JSON column (lists, text keys): the same deal
+    built with a tuple of players is still the same deal, answered with the first, not refused."""
+    from club.services.deals import record_deal
+
+    w = two_clubs["a"]
+    bent = w.users["scorer"]
+    first = record_deal(w.open_sitting, w.open_deal_2, by=bent, idempotency_key="k")
+    before = rows()
+
+    again = record_deal(
+        w.open_sitting, w.open_deal_2 | {"players": tuple(w.open_deal_2["players"])}, by=bent, idempotency_key="k"
+    )
+
+    assert (again.created, again.deal.pk) == (False, first.deal.pk)
+    assert rows() == before

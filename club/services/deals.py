@@ -6,6 +6,7 @@ ledger, and the kept state moves on, all under the sitting's lock in one transac
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Mapping, Sequence
@@ -287,7 +288,9 @@ def _by_idempotency_key(key: str, record: Any) -> Recorded | None:
     version = DealVersion.objects.select_related("deal").filter(idempotency_key=key).first()
     if version is None:
         return None
-    if version.record != record:
+    # Compared as the JSON column gives a record back (a tuple as a list, a number key as text):
+    # the same deal sent again is the same deal, however the caller built it.
+    if version.record != json.loads(json.dumps(record)):
         raise DealKeyReused(version.deal.number)
     return Recorded(
         version.deal,
