@@ -137,7 +137,38 @@ class ScoresForTheClub(BasePermission):
 ERROR_LIST_ACTIONS = {"record", "corrections"}
 
 
-class DomainErrors(APIView):
+class KnownQueryParameters(APIView):
+    """An operation that reads query parameters (a paged list, a filter, a deal's `?number=`)
+    answers 400 to one it does not know, naming it: a typo such as `?sitting_id=3` would
+    otherwise list every deal of the requester's clubs as if it were one sitting's."""
+
+    # The query parameters an operation reads, by its action or its action and method ("record
+    # POST"); a paged one (`paged`) reads `?page=` and `?page_size=` besides.
+    query_parameters: dict[str, tuple[str, ...]] = {}
+    paged: tuple[str, ...] = ("list",)
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)  # credentials and permissions first: 401 and 403 as ever
+        action = getattr(self, "action", None) or ""
+        operation = (action, f"{action} {request.method}")
+        reads = [name for key in operation for name in self.query_parameters.get(key, ())]
+        paged = getattr(self, "pagination_class", None) is not None and any(key in self.paged for key in operation)
+        if not paged and not any(key in self.query_parameters for key in operation):
+            return  # it reads none: as the schema says, nothing to refuse
+        known = {*reads, *(("page", "page_size") if paged else ())}
+        unknown = sorted(set(request.query_params) - known)
+        if not unknown:
+            return
+
+        def message() -> str:
+            return _("No such query parameter: this operation reads %(known)s.") % {"known": ", ".join(sorted(known))}
+
+        if action in ERROR_LIST_ACTIONS and request.method in ("POST", "PUT", "PATCH"):
+            raise RequestProblems([request_problem(name or "?", "unknown", message) for name in unknown])
+        raise ValidationError({name or "?": [message()] for name in unknown})
+
+
+class DomainErrors(KnownQueryParameters):
     """Turns the domain's refusals into HTTP answers (see the module docstring)."""
 
     def handle_exception(self, exc):
@@ -237,7 +268,7 @@ class ApiRoot(APIView):
 # --- the club ---------------------------------------------------------------------------------
 
 
-class ClubViewSet(viewsets.ReadOnlyModelViewSet):
+class ClubViewSet(KnownQueryParameters, viewsets.ReadOnlyModelViewSet):
     """The clubs the requester is an active member of."""
 
     serializer_class = s.ClubSerializer
@@ -371,7 +402,7 @@ def office_schema(request, response, success: int):
     )
 
 
-class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
+class MemberViewSet(OfficeWrites, KnownQueryParameters, viewsets.ReadOnlyModelViewSet):
     """The members of the requester's clubs. Balances and statements: one's own, or as club admin.
     Officials add members (a login for one with an email address), edit, deactivate them."""
 
@@ -442,7 +473,7 @@ class MemberViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         return Response(s.MemberSerializer(member).data)
 
 
-class SeasonViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
+class SeasonViewSet(OfficeWrites, KnownQueryParameters, viewsets.ReadOnlyModelViewSet):
     """The seasons of the requester's clubs; officials create and edit them."""
 
     write_serializer = s.SeasonWriteSerializer
@@ -483,7 +514,7 @@ class SeasonViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         return Response(s.SeasonSerializer(season).data)
 
 
-class TableViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
+class TableViewSet(OfficeWrites, KnownQueryParameters, viewsets.ReadOnlyModelViewSet):
     """The tables of the requester's clubs; officials add, rename and retire them."""
 
     write_serializer = s.TableWriteSerializer
@@ -524,7 +555,7 @@ class TableViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
         return Response(s.TableSerializer(table).data)
 
 
-class PaymentViewSet(OfficeWrites, viewsets.ReadOnlyModelViewSet):
+class PaymentViewSet(OfficeWrites, KnownQueryParameters, viewsets.ReadOnlyModelViewSet):
     """Payments in and out of the club's till. A member reads his own; officials read all of their
     club's, record them and reverse a wrong one (never edit it)."""
 
@@ -618,6 +649,8 @@ class SittingViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
     serializer_class = s.SittingSerializer
     pagination_class = Page
     lookup_value_regex = ID
+    query_parameters = {"list": ("season", "table"), "record POST": ("number",)}
+    paged = ("list", "record GET")
 
     def get_queryset(self):
         sittings = Requester.of(self.request).visible_sittings().select_related("season")
@@ -732,6 +765,7 @@ class DealViewSet(DomainErrors, viewsets.ReadOnlyModelViewSet):
 
     pagination_class = CountedPage
     lookup_value_regex = ID
+    query_parameters = {"list": ("sitting",)}
     lookup_field = "deal_id"
     lookup_url_kwarg = "pk"
 

@@ -59,3 +59,49 @@ def test_a_table_is_still_added_with_json_types(admin, two_clubs):
 def test_a_form_body_answers_415(admin, two_clubs):
     response = admin.post("/api/tables/", {"club": two_clubs["a"].club.pk, "name": "Bord 9"}, format="multipart")
     assert response.status_code == 415
+
+
+@pytest.mark.parametrize(
+    ("path", "query"),
+    [
+        ("/api/deals/", "sitting_id=3"),  # a typo that would list every deal of the clubs
+        ("/api/deals/", "=null"),
+        ("/api/sittings/", "seasn=1"),
+        ("/api/members/", "format=json"),
+    ],
+)
+def test_a_query_parameter_the_operation_does_not_read_answers_400_naming_it(admin, path, query):
+    response = admin.get(f"{path}?{query}")
+    name = query.split("=")[0] or "?"
+    assert response.status_code == 400
+    assert list(response.json()) == [name]
+    assert response.json()[name][0].startswith("No such query parameter: this operation reads ")
+
+
+def test_a_sittings_deals_read_their_pages_and_no_other_parameter(admin, two_clubs):
+    sitting = two_clubs["a"].open_sitting
+    assert admin.get(f"/api/sittings/{sitting.pk}/deals/?page=1&page_size=2").status_code == 200
+    response = admin.get(f"/api/sittings/{sitting.pk}/deals/?sitting=1")
+    assert (response.status_code, response.json()) == (
+        400,
+        {"sitting": ["No such query parameter: this operation reads page, page_size."]},
+    )
+
+
+def test_recording_a_deal_with_a_parameter_it_does_not_read_is_refused_in_the_error_list(admin, two_clubs):
+    from club.models import Deal
+
+    w = two_clubs["a"]
+    before = Deal.objects.count()
+    response = admin.post(f"/api/sittings/{w.open_sitting.pk}/deals/?numbr=2", w.open_deal_2, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {
+            "deal": None,
+            "field": "numbr",
+            "code": "unknown",
+            "message": "No such query parameter: this operation reads number.",
+            "message_da": "Ingen sådan forespørgselsparameter: denne handling læser number.",
+        }
+    ]
+    assert Deal.objects.count() == before
