@@ -122,6 +122,13 @@ SIZES = """() => [
         .map(e => [e.textContent.trim(), e.getBoundingClientRect()])
         .filter(([, box]) => box.width < 44 || box.height < 44)
         .map(([text, box]) => `${text} ${Math.round(box.width)}x${Math.round(box.height)}`),
+    ...[...document.querySelectorAll('label.seg > span')]
+        .filter(e => e.checkVisibility())
+        .map(e => e.lastChild)
+        .filter(t => t && t.nodeType === 3 && /^[^\\s\u00ad]+$/.test(t.textContent.trim()))
+        .filter(t => { const r = document.createRange(); r.selectNodeContents(t);
+                       return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1; })
+        .map(t => `${t.textContent.trim()} broken`),
     ...[...document.querySelectorAll('svg.swatch')]
         .filter(e => e.getBoundingClientRect().height > 16)
         .map(e => `swatch ${Math.round(e.getBoundingClientRect().height)} px high`),
@@ -153,7 +160,8 @@ class Reader:
         self.read(name, page.title() + "\n" + page.locator("body").inner_text())
         # Its words fit the phone too: no page wider than 360 px (Magyar standings with a long name were 376
         # beside "Idényeredmény"), no header link narrower than a thumb (its "Állás" was 38 px), and the
-        # chart's legend swatches a swatch's size, not the chart's.
+        # chart's legend swatches a swatch's size, not the chart's; a button's one word breaks only at
+        # its soft hyphen (Magyar's megmentve was "megme/ntve", Slovenian izgubljen "izgublje/n").
         misfits = page.evaluate(SIZES)
         if misfits:
             self.found[f"{name}: sizes"] = misfits
