@@ -48,6 +48,12 @@ def points(value) -> str:
 
 
 @register.filter
+def real_minus(text) -> str:
+    """ "-7,5" as "−7,5": floatformat writes a hyphen, the figures around it a real minus sign."""
+    return str(text).replace("-", MINUS)
+
+
+@register.filter
 def css_string(value) -> str:
     """Text for inside a double-quoted CSS string, as the PDFs' running footers put a name:
     escapejs writes a JavaScript escape (\\u002D for "-"), which CSS reads as "u002D", so
