@@ -149,6 +149,9 @@ def test_a_member_sees_their_own_statement(client, autumn):
     assert (statement.member, statement.opening, statement.closing) == (autumn.bent, 43, -15)
     body = response.content.decode()
     assert "Bent Ørsted" in body and "−3.75 kr." in body and "Carl took the last trick, not Bent" in body
+    # The header is the club's, as on its other pages: its name and its standings, not "Tarokbog".
+    assert f'<a class="brand" href="/c/{autumn.club.slug}/">Vestbyens Tarokklub</a>' in body
+    assert f'href="/c/{autumn.club.slug}/standings/"' in body
 
 
 def test_an_official_sees_any_members_statement_and_pdf(client, autumn):
