@@ -118,7 +118,7 @@ def phone_in(browser, request):
 
 SIZES = """() => [
     ...(document.documentElement.scrollWidth > innerWidth ? [`${document.documentElement.scrollWidth} px wide`] : []),
-    ...[...document.querySelectorAll('header.site nav a, header.site nav button')]
+    ...[...document.querySelectorAll('header.site nav a, header.site nav button, .report .links a')]
         .map(e => [e.textContent.trim(), e.getBoundingClientRect()])
         .filter(([, box]) => box.width < 44 || box.height < 44)
         .map(([text, box]) => `${text} ${Math.round(box.width)}x${Math.round(box.height)}`),
@@ -158,10 +158,11 @@ class Reader:
     def page(self, name: str, page) -> None:
         expect(page.locator("html")).to_have_attribute("lang", self.language)
         self.read(name, page.title() + "\n" + page.locator("body").inner_text())
-        # Its words fit the phone too: no page wider than 360 px (Magyar standings with a long name were 376
-        # beside "Idényeredmény"), no header link narrower than a thumb (its "Állás" was 38 px), and the
-        # chart's legend swatches a swatch's size, not the chart's; a button's one word breaks only at
-        # its soft hyphen (Magyar's megmentve was "megme/ntve", Slovenian izgubljen "izgublje/n").
+        # Its words fit the phone too: no page wider than 360 px (Magyar standings with a long name
+        # were 376 beside "Idényeredmény"), no header or statement link smaller than a thumb (its
+        # "Állás" was 38 px wide, the statement's "PDF (A4)" 23 px high), the chart's legend swatches
+        # a swatch's size, not the chart's, and a button's one word broken only at its soft hyphen
+        # (Magyar's megmentve was "megme/ntve", Slovenian izgubljen "izgublje/n").
         misfits = page.evaluate(SIZES)
         if misfits:
             self.found[f"{name}: sizes"] = misfits
