@@ -48,6 +48,7 @@ def _readable_member(request: HttpRequest, slug: str, member_id: int) -> Member:
 def member_statement(request: HttpRequest, slug: str, member_id: int, month: Month) -> HttpResponse:
     statement = build_statement(_readable_member(request, slug, member_id), month)
     context = {
+        "club": statement.club,  # the header names the club and links its standings, as its other pages do
         "statement": statement,
         "previous_month": month.previous(),
         "next_month": month.next(),

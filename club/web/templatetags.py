@@ -2,6 +2,7 @@
 
 from django import template
 from django.utils import dateformat, translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from club import families
@@ -44,6 +45,22 @@ def points(value) -> str:
         return ""
     value = int(value)
     return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+@register.filter
+def real_minus(text) -> str:
+    """ "-7,5" as "−7,5": floatformat writes a hyphen, the figures around it a real minus sign."""
+    return str(text).replace("-", MINUS)
+
+
+@register.filter
+def css_string(value) -> str:
+    """Text for inside a double-quoted CSS string, as the PDFs' running footers put a name:
+    escapejs writes a JavaScript escape (\\u002D for "-"), which CSS reads as "u002D", so
+    "Østergaard-Kristiansen" printed as "Østergaardu002DKristiansen". A backslash, a quote, a
+    line break and "<" (no "</style>" inside a style element) are written as CSS hex escapes."""
+    text = "" if value is None else str(value)
+    return mark_safe("".join(f"\\{ord(c):x} " if c in "\\\"<>&'\n\r" else c for c in text))
 
 
 # Dansk writes "3. sep." and "3. sep. 2026" (Dansk Sprognævn's abbreviations; maj, juni and juli

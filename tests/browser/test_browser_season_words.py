@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from card_table import PASSWORD
+from card_table import PASSWORD, sign_in
 from club.models import Member
 
 
@@ -36,3 +36,28 @@ def test_a_magyar_officials_season_form(live_server, club, phone, screenshot):
         "#parameters label", "labels => labels.filter(l => l.scrollWidth > l.clientWidth + 1).map(l => l.textContent)"
     )
     assert cut == []
+
+
+# Each visible tick box's width, and the sentence beside it (a tick box is a flex item of its label).
+TICK_BOXES = """() => [...document.querySelectorAll('input[type=checkbox], input[type=radio]')]
+    .filter(e => e.checkVisibility())
+    .map(e => [e.closest('label')?.textContent.trim().slice(0, 40), Math.round(e.getBoundingClientRect().width)])"""
+
+
+def test_a_tick_box_beside_a_sentence_that_wraps_keeps_its_size(live_server, sitting, phone, screenshot):
+    """At 360 px a vlk-2010 season's yes/no parameters and "settled at the table" wrap onto two
+    lines; the tick box beside them once shrank to 13 or 14 px, half the others."""
+    Member.objects.filter(club=sitting.season.club, name="Anna").update(role=Member.Role.ADMIN)
+    page = phone
+    url = sign_in(page, live_server.url, sitting)
+    page.goto(f"{live_server.url}/c/nordvest/office/seasons/new/?preset=vlk-2010")
+    boxes = page.evaluate(TICK_BOXES)
+    assert len(boxes) >= 5
+    page.locator("#field-p_last_trick_needs_no_ultimo_card").scroll_into_view_if_needed()
+    screenshot("season-form-tick-boxes", full_page=False)
+    page.goto(url)
+    page.locator("details.danger-zone summary").click()
+    page.click("#close-sitting")
+    expect(page.locator("#confirm-close")).to_be_visible()
+    boxes += page.evaluate(TICK_BOXES)
+    assert {width for _, width in boxes} == {22}, boxes  # 1.4rem

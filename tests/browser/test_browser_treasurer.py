@@ -230,7 +230,7 @@ def test_the_member_sees_what_he_owes_and_the_treasurer_reminds_and_invites(
     page.goto(f"{base}/c/kasse/office/members/")
     page.locator("#invite-all summary").tap()
     page.locator("#invite-all button[type=submit]").tap()
-    expect(page.locator(".messages")).to_have_text("3 invitationer i kø: postudsenderen sender dem.")
+    expect(page.locator(".messages")).to_have_text("3 invitationer i kø: mailarbejderen sender dem.")
     invited = Email.objects.filter(club_mail__club=club).exclude(pk__in=[mail.pk for mail in mails])
     assert sorted(mail.to[0] for mail in invited) == ["carl@example.org", "dorte@example.org", "gorm@example.org"]
     assert all("/password/set/" in mail.message for mail in invited)

@@ -116,6 +116,25 @@ def phone_in(browser, request):
     context.close()
 
 
+SIZES = """() => [
+    ...(document.documentElement.scrollWidth > innerWidth ? [`${document.documentElement.scrollWidth} px wide`] : []),
+    ...[...document.querySelectorAll('header.site nav a, header.site nav button, .report .links a')]
+        .map(e => [e.textContent.trim(), e.getBoundingClientRect()])
+        .filter(([, box]) => box.width < 44 || box.height < 44)
+        .map(([text, box]) => `${text} ${Math.round(box.width)}x${Math.round(box.height)}`),
+    ...[...document.querySelectorAll('label.seg > span')]
+        .filter(e => e.checkVisibility())
+        .map(e => e.lastChild)
+        .filter(t => t && t.nodeType === 3 && /^[^\\s\u00ad]+$/.test(t.textContent.trim()))
+        .filter(t => { const r = document.createRange(); r.selectNodeContents(t);
+                       return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1; })
+        .map(t => `${t.textContent.trim()} broken`),
+    ...[...document.querySelectorAll('svg.swatch')]
+        .filter(e => e.getBoundingClientRect().height > 16)
+        .map(e => `swatch ${Math.round(e.getBoundingClientRect().height)} px high`),
+]"""
+
+
 class Reader:
     """What each page says that it should not: other languages' words and code names, by page."""
 
@@ -139,6 +158,14 @@ class Reader:
     def page(self, name: str, page) -> None:
         expect(page.locator("html")).to_have_attribute("lang", self.language)
         self.read(name, page.title() + "\n" + page.locator("body").inner_text())
+        # Its words fit the phone too: no page wider than 360 px (Magyar standings with a long name
+        # were 376 beside "Idényeredmény"), no header or statement link smaller than a thumb (its
+        # "Állás" was 38 px wide, the statement's "PDF (A4)" 23 px high), the chart's legend swatches
+        # a swatch's size, not the chart's, and a button's one word broken only at its soft hyphen
+        # (Magyar's megmentve was "megme/ntve", Slovenian izgubljen "izgublje/n").
+        misfits = page.evaluate(SIZES)
+        if misfits:
+            self.found[f"{name}: sizes"] = misfits
 
 
 def test_twenty_pages_speak_one_language(world, live_server, phone_in):

@@ -71,6 +71,18 @@ def test_pdf_in_danish_uses_danish_numbers_dates_and_letters(autumn):
         assert expected in text, expected
 
 
+def test_the_running_footer_prints_a_hyphen_an_apostrophe_and_an_ampersand_as_typed(autumn):
+    """The footer is a CSS string: escapejs's JavaScript escapes once printed a double-barrelled
+    name as "Østergaardu002DKristiansen"."""
+    autumn.club.name = "Tarok & Co's"
+    autumn.club.save(update_fields=["name"])
+    autumn.carl.name = "Carl Østergaard-Kristiansen"
+    autumn.carl.save(update_fields=["name"])
+    text = pdf_text(render_statement_pdf(autumn.carl, 2026, 11, "da"))
+    assert "Tarok & Co's · Carl Østergaard-Kristiansen · 2026-11" in text
+    assert "u002D" not in text and "u0027" not in text
+
+
 def test_pdf_in_magyar_uses_hungarian_words_numbers_dates_and_months(autumn):
     """Bent's November (43, +2, −60 and −15 points at 25 øre) as a Hungarian reader writes it:
     year first, a lower-case month, dates 2026.11.04., a decimal comma."""
@@ -137,6 +149,9 @@ def test_a_member_sees_their_own_statement(client, autumn):
     assert (statement.member, statement.opening, statement.closing) == (autumn.bent, 43, -15)
     body = response.content.decode()
     assert "Bent Ørsted" in body and "−3.75 kr." in body and "Carl took the last trick, not Bent" in body
+    # The header is the club's, as on its other pages: its name and its standings, not "Tarokbog".
+    assert f'<a class="brand" href="/c/{autumn.club.slug}/">Vestbyens Tarokklub</a>' in body
+    assert f'href="/c/{autumn.club.slug}/standings/"' in body
 
 
 def test_an_official_sees_any_members_statement_and_pdf(client, autumn):

@@ -53,7 +53,7 @@ def test_a_danish_deal_with_melds_and_a_lost_king_in_three_languages():
     assert said(DANISH, record, "en")[2] == "King of Spades (Bent): lost."
     assert said(DANISH, record, "hu")[1:3] == [
         "Carl meldingje: 11 tarokk Pagattal, ♥ teljes.",
-        "Pikk király (Bent): elveszett.",
+        "Pikk király (Bent): el\u00adve\u00adszett.",  # soft hyphens: the fate's button breaks there at 360 px
     ]
 
 

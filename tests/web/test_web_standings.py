@@ -95,7 +95,7 @@ def test_a_members_page_counts_deals_ultimos_bagud_melds_and_counts(played, memb
         "2",
         "0",
         "19.0",
-        "-7.5",
+        "−7.5",  # a real minus, as every other figure has
     ]
     assert (
         '<tr data-card="King of Hearts"><td>King of Hearts</td><td class="num">0</td><td class="num">1</td></tr>'
