@@ -296,8 +296,13 @@ def next_deal_number(sitting: Sitting) -> int:
 
 
 def deal_count() -> Coalesce:
-    """A sitting's number of deals, to annotate a query of sittings with (`deal_count=`): counted
+    """A sitting's number of deals played, to annotate a query of sittings with (`deal_count=`): counted
     from the sitting's own index entries (sitting, number), never by joining the club's every
     deal, so a page of sittings costs the same whatever the years before them hold."""
-    counted = Deal.objects.filter(sitting=OuterRef("pk")).order_by().values("sitting").annotate(n=Count("*"))
+    from .deals import VOID  # the deals' service builds on this one
+
+    # A voided deal stays in the sitting (its versions and reversals) but was not played: the
+    # statements, standings and club pages count the deals played, as the members' stats do.
+    played = Deal.objects.filter(sitting=OuterRef("pk")).exclude(current_version__record=VOID)
+    counted = played.order_by().values("sitting").annotate(n=Count("*"))
     return Coalesce(Subquery(counted.values("n")), 0)

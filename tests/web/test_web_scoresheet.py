@@ -78,3 +78,16 @@ def test_a_games_own_line_with_its_marks_can_be_the_widest_figure():
     sheet = Scoresheet(["Ana", "Bor", "Cene", "Dana", "Eva"], [], [row])
 
     assert sheet.fit == "members-5 fig-15 name-12 held-4"
+
+
+def test_a_voided_deal_is_not_counted_among_the_deals_played(played):
+    """The club page, the statements and the standings count a sitting's deals by `deal_count`:
+    deal 3 voided leaves two deals played of the three recorded."""
+    from club.models import Sitting
+    from club.services.corrections import void_last_deal
+    from club.services.sittings import deal_count
+
+    void_last_deal(played, reason="Tastet to gange")
+
+    counted = Sitting.objects.filter(pk=played.pk).annotate(deal_count=deal_count()).get()
+    assert (played.deals.count(), counted.deal_count) == (3, 2)
