@@ -47,14 +47,15 @@ def _readable_member(request: HttpRequest, slug: str, member_id: int) -> Member:
 @login_required
 def member_statement(request: HttpRequest, slug: str, member_id: int, month: Month) -> HttpResponse:
     statement = build_statement(_readable_member(request, slug, member_id), month)
+    running = mailings.running_month()
     context = {
         "club": statement.club,  # the header names the club and links its standings, as its other pages do
         "statement": statement,
         "previous_month": month.previous(),
-        "next_month": month.next(),
+        "next_month": month.next() if month < running else None,  # no link into a month not yet begun
         "can_send": access.allows(access.membership(request.user, statement.club), access.MANAGE),
         "mailed": mailings.mailed(statement.club, month, statement.member),
-        "running": month >= mailings.running_month(),
+        "running": month >= running,
     }
     return render(request, "reports/statement.html", context)
 

@@ -208,3 +208,15 @@ def test_a_two_page_statement_totals_the_payments_once_where_their_list_ends(aut
     assert pages[0].count("Total") == 2 and pages[1].count("Total") == 1
     assert re.search(r"Betaling 30 7.50 kr.\s*Total 116.25 kr.", pages[1])
     assert "Payments this month 116.25 kr." in pages[0]
+
+
+def test_the_statement_page_links_the_month_after_only_once_it_has_begun(client, autumn, booked_on):
+    """On 2 December 2026 November's statement leads on to December, the running month, whose
+    statement leads on to no month: January has not begun."""
+    client.force_login(autumn.bent.user)
+    with booked_on(datetime.date(2026, 12, 2)):
+        november = client.get(statement_url(autumn, autumn.bent, "2026-11")).content.decode()
+        december = client.get(statement_url(autumn, autumn.bent, "2026-12")).content.decode()
+    assert f'href="{statement_url(autumn, autumn.bent, "2026-12")}" rel="next"' in november
+    assert 'rel="next"' not in december
+    assert f'href="{statement_url(autumn, autumn.bent, "2026-11")}" rel="prev"' in december
