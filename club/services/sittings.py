@@ -296,9 +296,10 @@ def next_deal_number(sitting: Sitting) -> int:
 
 
 def deal_count() -> Coalesce:
-    """A sitting's number of deals played, to annotate a query of sittings with (`deal_count=`): counted
-    from the sitting's own index entries (sitting, number), never by joining the club's every
-    deal, so a page of sittings costs the same whatever the years before them hold."""
+    """A sitting's number of deals played, to annotate a query of sittings with (`deal_count=`):
+    counted from the sitting's own deals (its index entries (sitting, number) and each one's current
+    version), never by joining the club's every deal, so a page of sittings costs the same whatever
+    the years before them hold."""
     from .deals import VOID  # the deals' service builds on this one
 
     # A voided deal stays in the sitting (its versions and reversals) but was not played: the

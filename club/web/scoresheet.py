@@ -34,6 +34,7 @@ CROSSED_MARK = "⊗"  # one crossed off, as a struck circle on paper
 # Sans, the widest a phone meets (Roboto and San Francisco draw figures narrower), tabular figures.
 BOLD_DIGIT, DIGIT, SIGN, SPACE, CIRCLE = 0.70, 0.64, 0.84, 0.35, 0.88
 SMALL = 0.75 / 0.9  # a cell's second and third lines (the change, the game's own total) to its total
+MARKS_ON_A_LINE = 3  # a game's own line is sized for its total and three marks; more wrap under it
 
 
 def _figure_width(text: str, digit: float) -> float:
@@ -140,8 +141,9 @@ class Scoresheet:
         for row in self.rows:
             for change, total, own in row.own_cells:
                 lines = [_figure_width(standing(total), BOLD_DIGIT), SMALL * _figure_width(signed(change), DIGIT)]
-                if own:
-                    lines.append(SMALL * _figure_width(f"{standing(own.total)} {own.marks}".strip(), DIGIT))
+                if own:  # the total and its marks, up to three on its line (more wrap: static site.css)
+                    line = f"{standing(own.total)} {own.marks[:MARKS_ON_A_LINE]}".strip()
+                    lines.append(SMALL * _figure_width(line, DIGIT))
                 widest = max(widest, *lines)
         for total in self.totals:
             widest = max(widest, _figure_width(standing(total), BOLD_DIGIT))

@@ -91,3 +91,21 @@ def test_a_voided_deal_is_not_counted_among_the_deals_played(played):
 
     counted = Sitting.objects.filter(pk=played.pk).annotate(deal_count=deal_count()).get()
     assert (played.deals.count(), counted.deal_count) == (3, 2)
+
+
+def test_a_games_own_line_is_sized_for_three_marks_and_wraps_the_rest():
+    """Five marks, "−215 ⊗⊗○○○": the line is sized for "−215 ⊗⊗○", 5/6 × (0.84 + 3 × 0.64 + 0.35 +
+    3 × 0.88) = 4.79 em (20 quarters); the marks past three wrap under it (static site.css), where
+    sizing for all five (6.26 em) would pass the sheet's largest class and cut them."""
+    row = Row(
+        key="deal:9",
+        kind="deal",
+        number=9,
+        points=[10, 10, -10, -10],
+        totals=[100, 100, -100, -100],
+        holdings=[],
+        own=[OwnCell(-215, 3, 2), OwnCell(15), OwnCell(15), OwnCell(15)],
+    )
+    sheet = Scoresheet(["Ana", "Bor", "Cene", "Dana"], [], [row])
+
+    assert sheet.fit == "members-4 fig-20 name-12 held-4"
