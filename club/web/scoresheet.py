@@ -105,6 +105,11 @@ class Scoresheet:
         return self.rows[-1].totals if self.rows else [0] * len(self.names)
 
     @property
+    def corrected_any(self) -> bool:
+        """Whether a deal standing on the sheet was corrected (the printed sheet then says what ✎ means)."""
+        return any(row.corrected and not row.void for row in self.rows)
+
+    @property
     def accounts(self) -> list[TableAccount]:
         return [holding.account for holding in self.holdings_before]
 

@@ -69,3 +69,21 @@ def test_the_prints_are_the_clubs_only(client, club, played, make_club):
     client.force_login(other.members.get().user)
     assert client.get(reverse("sitting_print", args=[club.slug, played.pk])).status_code == 404
     assert client.get(reverse("table_blank_sheet", args=[club.slug, played.table_id])).status_code == 404
+
+
+def test_the_printed_sheet_marks_a_corrected_deal_and_says_a_voided_one_is_void(as_member, club, played):
+    """As on the screen: deal 1 corrected carries ✎ (explained under the table), and deal 3, voided,
+    says "annulleret" where its dealer stood."""
+    from club.services.corrections import correct_deal, void_last_deal
+    from table_evening import DEAL_1_CORRECTED
+
+    correct_deal(played.deals.get(number=1), DEAL_1_CORRECTED, reason="forgotten King")
+    void_last_deal(played, reason="Tastet to gange")
+    text = pdf_text(
+        as_member("Erik").get(reverse("sitting_print", args=[club.slug, played.pk]), HTTP_ACCEPT_LANGUAGE="da")
+    )
+    lines = [line.split() for line in text.splitlines()]
+    assert ["1", "✎", "Anna"] in [line[:3] for line in lines]
+    assert ["3", "annulleret"] in [line[:2] for line in lines]
+    assert ["2", "Bent"] in [line[:2] for line in lines]  # neither corrected nor voided
+    assert ["✎", "rettet"] in lines
