@@ -260,7 +260,9 @@ def _made(read: _DealReader, value: Any, path: str) -> Mapping[str, tuple[str, .
     for party in PARTIES:
         figures = []
         for i, figure in enumerate(read.list_(data.get(party), f"{path}.{party}")):
-            if read.choice(figure, f"{path}.{party}[{i}]", FIGURES) is not None:
+            if figure is None:  # `choice` reads None as left out; in the list it is no figure made
+                read.fail(f"{path}.{party}[{i}]", "unknown_value", value="null", choices=", ".join(FIGURES))
+            elif read.choice(figure, f"{path}.{party}[{i}]", FIGURES) is not None:
                 figures.append(figure)
         made[party] = tuple(dict.fromkeys(figures))
     return made

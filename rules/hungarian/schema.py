@@ -41,7 +41,7 @@ HAND_BONUS = closed_object({"player": NAME, "bonus": words(HAND_BONUSES)}, ("pla
 
 FINE = closed_object({"player": NAME, "offence": words(OFFENCES)}, ("player", "offence"))
 
-MADE_FIGURES = optional({"type": "array", "items": optional(words(FIGURES))})
+MADE_FIGURES = optional({"type": "array", "items": words(FIGURES)})  # a null in the list is no figure
 
 DEAL_RECORD: Schema = {
     "$schema": DIALECT,

@@ -111,6 +111,23 @@ def test_required_wrong_type_unknown_value():
     ]
 
 
+def test_a_null_among_the_figures_made_is_refused_not_read_as_nothing_made():
+    """An announced ultimó whose outcome reads `[null]` would settle as failed (±20 a player in a
+    Paskievics deal) without a word: the list names figures made, and null is none of them."""
+    found = problems(
+        "paskievics",
+        [
+            pask(announcements=[{"figure": "ultimo", "by": "A"}], made={"declarer": [None]}),
+            pask(made={"declarer": ["trull", None], "opponents": [None]}),
+        ],
+    )
+    assert found == [
+        (1, "made.declarer[0]", "unknown_value"),
+        (2, "made.declarer[1]", "unknown_value"),
+        (2, "made.opponents[0]", "unknown_value"),
+    ]
+
+
 def test_not_json_from_the_command_line(tmp_path):
     from rules.__main__ import main
 
