@@ -153,10 +153,10 @@ class Scoresheet:
         for total in self.totals:
             widest = max(widest, _figure_width(standing(total), BOLD_DIGIT))
         name = max((_name_width(short) for _, short in self.heads), default=0.0)
-        held = max(
-            (_figure_width(str(h.points), DIGIT) for row in self.rows for h in row.holdings),
-            default=_figure_width("0", DIGIT),
-        )
+        # What the table's own accounts held before the first row too: an evening's cups carried in
+        # stand in its Σ row before any deal.
+        holdings = [*self.holdings_before, *(holding for row in self.rows for holding in row.holdings)]
+        held = max((_figure_width(str(h.points), DIGIT) for h in holdings), default=_figure_width("0", DIGIT))
         return (
             f"members-{len(self.names)} fig-{_quarters(widest, 6, 24)} name-{_quarters(name, 4, 24)}"
             f" held-{_quarters(held, 4, 24)}"

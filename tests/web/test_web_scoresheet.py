@@ -109,3 +109,11 @@ def test_a_games_own_line_is_sized_for_three_marks_and_wraps_the_rest():
     sheet = Scoresheet(["Ana", "Bor", "Cene", "Dana"], [], [row])
 
     assert sheet.fit == "members-4 fig-20 name-12 held-4"
+
+
+def test_cups_carried_into_an_evening_size_their_column_before_its_first_deal():
+    """No row yet, and the Kongekop carried in holds 10985: its Σ cell needs 5 × 0.64 = 3.20 em (13
+    quarters). "Anna", "Bent" and "Carl" are each 0.80 + 3 × 0.70 = 2.90 em (12); the totals are 0 (6)."""
+    sheet = Scoresheet(["Anna", "Bent", "Carl"], [Holding(PAGAT, 165), Holding(KING, 10985)], [])
+
+    assert sheet.fit == "members-3 fig-6 name-12 held-13"
